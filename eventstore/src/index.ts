@@ -1,0 +1,8 @@
+export * from './db/open.ts';
+export { DataDirectoryInUseError } from './db/pglite.ts';
+export type { Database, Engine, Sql } from './db/types.ts';
+export { DatabaseTooNewError, migrateEventStore, SCHEMA_VERSION, splitStatements } from './migrations.ts';
+export { EVENTS_CHANNEL, readAllFrom, SqlEventStore } from './sql-store.ts';
+export { pollingSubscription } from './subscription.ts';
+export * from './types.ts';
+export { validateEvent } from './validate.ts';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Response codes of spec section 8. */
+export const ResponseCode = {
+  success: 200,
+  failure: 500,
+  forceLogout: 100102000002,
+} as const;
+
+/** `{code, msg, data}`: the envelope of every answer under /prod-api. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number(), msg: z.string(), data });
+}
+
+/** `{code, msg, total, rows}`: the envelope of every list. */
+export function listEnvelopeSchema<T extends z.ZodType>(row: T) {
+  return z.object({ code: z.number(), msg: z.string(), total: z.number().int(), rows: z.array(row) });
+}
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export const pageQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'validation.invalidValue' })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A field error as the API reports it: the path of the field and a message in the caller's language. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { tenantEventSchemas } from './tenant.ts';
+
+/** Who caused an event and in answer to what; stored with every event. */
+export const eventMetadataSchema = z.object({
+  tenantId: z.uuid(),
+  userId: z.string().min(1).optional(),
+  correlationId: z.uuid(),
+  causationId: z.uuid().optional(),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
+/** One event type: its current schema version and the zod schema of its data. */
+export interface EventSchema<T extends z.ZodType = z.ZodType> {
+  schemaVersion: number;
+  data: T;
+}
+
+/** Every event type the log accepts. An event whose type is not here, or whose data fails its schema, is refused. */
+export const eventSchemas = {
+  ...tenantEventSchemas,
+} satisfies Record<string, EventSchema>;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]['data']>;
+
+/** A typed event of the catalogue, before it is stored. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];

@@ -1,0 +1,5 @@
+export * from './api.ts';
+export * from './events.ts';
+export * from './messages.ts';
+export * from './tenant.ts';
+export * from './uuid.ts';

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** IANA time zone name; days and the night window of a tenant are computed in it. */
+export const timeZoneSchema = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'validation.timeZone' },
+);
+
+/** Tenant settings of spec section 3, plus the time zone. */
+export const tenantSettingsSchema = z.object({
+  country: z.string().max(64).optional(),
+  currencyUnit: z.string().max(16).optional(),
+  lcMeterRuler: z.number().int().positive().default(1),
+  yzjMeterRuler: z.number().int().positive().default(1),
+  openAccountCloseValve: z.boolean().default(false),
+  tenantAreaAddress: z.string().max(200).optional(),
+  initLng: z.number().min(-180).max(180).default(120.11),
+  initLat: z.number().min(-90).max(90).default(30.27),
+  monthSewageTemplateId: z.string().max(64).optional(),
+  accountNoGenMode: z.enum(['manual', 'sequence', 'date_sequence']).default('manual'),
+  accountBalanceTemplateId: z.string().max(64).optional(),
+  timeZone: timeZoneSchema.default('UTC'),
+});
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+
+export const tenantNameSchema = z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong');
+export const tenantKindSchema = z.enum(['platform', 'utility']);
+export type TenantKind = z.infer<typeof tenantKindSchema>;
+
+/** Trial tenants (user type '02') run for this many days from creation. */
+export const TRIAL_DAYS = 180;
+
+export const tenantEventSchemas = {
+  TenantCreated: {
+    schemaVersion: 1,
+    data: z.object({
+      tenantId: z.uuid(),
+      name: tenantNameSchema,
+      kind: tenantKindSchema,
+      trial: z.boolean(),
+      createdAt: z.iso.datetime({ offset: true }),
+      settings: tenantSettingsSchema,
+    }),
+  },
+  TenantRenamed: {
+    schemaVersion: 1,
+    data: z.object({ tenantId: z.uuid(), name: tenantNameSchema }),
+  },
+  TenantSettingsChanged: {
+    schemaVersion: 1,
+    data: z.object({ tenantId: z.uuid(), settings: tenantSettingsSchema }),
+  },
+};
+
+/** API bodies (also the browser's form validation). */
+export const createTenantBodySchema = z.object({
+  name: tenantNameSchema,
+  trial: z.boolean().default(false),
+  settings: tenantSettingsSchema.default(tenantSettingsSchema.parse({})),
+});
+export type CreateTenantBody = z.input<typeof createTenantBodySchema>;
+
+export const updateTenantBodySchema = z.object({
+  tenantId: z.uuid(),
+  version: z.number().int().min(0),
+  name: tenantNameSchema.optional(),
+  settings: tenantSettingsSchema.optional(),
+});
+export type UpdateTenantBody = z.input<typeof updateTenantBodySchema>;
+
+/** A tenant as the read model returns it. */
+export const tenantViewSchema = z.object({
+  tenantId: z.uuid(),
+  name: z.string(),
+  kind: tenantKindSchema,
+  trial: z.boolean(),
+  userType: z.enum(['00', '02']),
+  trialDaysLeft: z.number().int().nullable(),
+  settings: tenantSettingsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type TenantView = z.infer<typeof tenantViewSchema>;
