@@ -33,3 +33,22 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 /** A field error as the API reports it: the path of the field and a message in the caller's language. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** A business failure: HTTP 200 with code 500, the translated message and its stable key. */
+export const failureEnvelopeSchema = z.object({ code: z.number(), msg: z.string(), key: z.string() });
+
+/** Bad input: HTTP 400 with a message and an error per field. */
+export const invalidEnvelopeSchema = z.object({
+  code: z.literal(400),
+  msg: z.string(),
+  errors: z.array(fieldErrorSchema),
+});
+
+/** The answers every /prod-api route can give, for its OpenAPI description and its serializer. */
+export function apiResponses<T extends z.ZodType>(success: T) {
+  return {
+    200: z.union([success, failureEnvelopeSchema]),
+    400: invalidEnvelopeSchema,
+    500: failureEnvelopeSchema,
+  };
+}

@@ -1,17 +1,24 @@
 import { z } from 'zod';
 
-/** IANA time zone name; days and the night window of a tenant are computed in it. */
-export const timeZoneSchema = z.string().refine(
-  (tz) => {
+const knownTimeZones = new Map<string, boolean>();
+
+/** Whether the runtime knows the IANA zone; memoised because constructing a formatter is slow and events repeat zones. */
+function isTimeZone(tz: string): boolean {
+  let known = knownTimeZones.get(tz);
+  if (known === undefined) {
     try {
       new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
+      known = true;
     } catch {
-      return false;
+      known = false;
     }
-  },
-  { message: 'validation.timeZone' },
-);
+    knownTimeZones.set(tz, known);
+  }
+  return known;
+}
+
+/** IANA time zone name; days and the night window of a tenant are computed in it. */
+export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: 'validation.timeZone' });
 
 /** Tenant settings of spec section 3, plus the time zone. */
 export const tenantSettingsSchema = z.object({

@@ -29,7 +29,7 @@ function lockDataDirectory(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(lockFile, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirectoryInUseError(dir, pid);
+      if (pid && isAlive(pid)) throw new DataDirectoryInUseError(dir, pid);
       rmSync(lockFile, { force: true });
     }
   }

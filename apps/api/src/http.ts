@@ -1,0 +1,40 @@
+import {
+  DEFAULT_LANGUAGE,
+  type FieldError,
+  type Language,
+  type MessageKey,
+  ResponseCode,
+  resolveLanguage,
+  translate,
+} from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+
+/** The caller's language: the Content-Language header the back office sends, else Accept-Language. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers['content-language'] ?? request.headers['accept-language'];
+  return header ? resolveLanguage(String(header)) : DEFAULT_LANGUAGE;
+}
+
+export function ok<T>(request: FastifyRequest, data: T) {
+  return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), data };
+}
+
+export function okList<T>(request: FastifyRequest, page: { total: number; rows: T[] }) {
+  return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), ...page };
+}
+
+export function failure(
+  request: FastifyRequest,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+) {
+  return { code: ResponseCode.failure, msg: translate(key, requestLanguage(request), params), key };
+}
+
+export function invalid(
+  request: FastifyRequest,
+  errors: FieldError[],
+  key: MessageKey = 'validation.failed',
+) {
+  return { code: 400, msg: translate(key, requestLanguage(request)), errors };
+}

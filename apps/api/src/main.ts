@@ -1,0 +1,43 @@
+import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventstore';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_TENANTS, seedDemo } from './seed.ts';
+import { openServices } from './services.ts';
+
+const config = loadConfig();
+let services: Awaited<ReturnType<typeof openServices>>;
+try {
+  services = await openServices(config, { follow: true });
+} catch (error) {
+  if (error instanceof DataDirectoryInUseError || error instanceof DatabaseTooNewError) {
+    console.error(`hydrolog: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}
+if (config.seedDemo) await seedDemo(services);
+const app = await buildApp(services, { webDir: config.webDir, logLevel: config.logLevel });
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+console.log(`
+Hydrolog is running at http://localhost:${port}/
+  API        http://localhost:${port}/prod-api   (OpenAPI: /prod-api/docs, health: /prod-api/health)
+  Database   ${storage}
+  Log        ${services.store.kind === 'sql' ? 'event store in the same database' : 'KurrentDB (EVENTSTORE_URL)'}
+  Demo       ${DEMO_TENANTS.map((t) => t.name).join(', ')}
+             (user logins arrive with the identity module; the tenant screens are open meanwhile)
+`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await services.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,48 @@
+import { apiResponses, envelopeSchema } from '@hydrolog/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../http.ts';
+import type { Services } from '../services.ts';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ engine: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  eventStore: z.enum(['sql', 'kurrentdb']),
+  projections: z.array(
+    z.object({
+      name: z.string(),
+      mode: z.enum(['inline', 'async']),
+      status: z.enum(['live', 'rebuilding']),
+      lag: z.number().int(),
+    }),
+  ),
+});
+
+/** `GET /health`: the database answers, and how far each projection is behind the log. */
+export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Service health',
+        response: apiResponses(envelopeSchema(healthSchema)),
+      },
+    },
+    async (request) => {
+      await services.db.query('SELECT 1');
+      const projections = (await services.runner.states()).map(({ name, mode, status, lag }) => ({
+        name,
+        mode,
+        status,
+        lag,
+      }));
+      return ok(request, {
+        status: projections.every((p) => p.status === 'live') ? ('ok' as const) : ('degraded' as const),
+        database: { engine: services.db.engine, ok: true },
+        eventStore: services.store.kind,
+        projections,
+      });
+    },
+  );
+};

@@ -1,0 +1,429 @@
+import {
+  type Checkpoint,
+  compareCheckpoints,
+  type Database,
+  EVENTS_CHANNEL,
+  type EventStore,
+  type ReadAllOptions,
+  type RecordedEvent,
+  readAllFrom,
+  type Sql,
+  START,
+} from '@hydrolog/eventstore';
+import { applyEvents, handledTypes, type Projection } from './projection.ts';
+
+export type ProjectionStatus = 'rebuilding' | 'live';
+
+export interface ProjectionState {
+  name: string;
+  mode: Projection['mode'];
+  status: ProjectionStatus;
+  checkpoint: Checkpoint;
+  /** Events of handled types not yet applied. */
+  lag: number;
+}
+
+export interface RebuildProgress {
+  name: string;
+  applied: number;
+  total: number;
+}
+
+export interface RebuildSummary {
+  name: string;
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+export interface TableChecksum {
+  table: string;
+  rows: number;
+  live: string;
+  shadow: string;
+}
+
+export interface VerifySummary {
+  name: string;
+  events: number;
+  equal: boolean;
+  tables: TableChecksum[];
+}
+
+const SHADOW_SCHEMA = 'hydrolog_verify';
+const IDLE_POLL_MS = 500;
+
+/**
+ * Runs the projections over the log (DESIGN principles 1, 4, 5): a projection's rows and its checkpoint
+ * commit in one transaction; inline projections are applied inside each append's transaction.
+ *
+ * Two advisory locks per projection: `run` (exclusive) lets one batch at a time touch its rows and
+ * checkpoint, across processes; `status` is taken shared by every append that applies the projection
+ * inline and exclusively when it goes live or is verified, so no append is half-seen.
+ */
+export class ProjectionRunner {
+  private readonly byName: Map<string, Projection>;
+  private readonly workers: Promise<void>[] = [];
+  private stopping = false;
+  private wakeWorkers = () => {};
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly options: { batchSize?: number } = {},
+  ) {
+    this.byName = new Map(projections.map((p) => [p.name, p]));
+  }
+
+  private get batchSize() {
+    return this.options.batchSize ?? 500;
+  }
+
+  projection(name: string): Projection {
+    const projection = this.byName.get(name);
+    if (!projection)
+      throw new Error(`Unknown projection ${name}; known: ${[...this.byName.keys()].join(', ')}`);
+    return projection;
+  }
+
+  /**
+   * Creates or rebuilds projections whose version changed, resumes interrupted rebuilds of inline
+   * projections before returning (so reads are current), and hooks inline projections into appends.
+   * With `follow`, async projections then keep up with the log in the background until stop().
+   */
+  async start(options: { follow?: boolean } = {}): Promise<void> {
+    for (const projection of this.projections) await this.install(projection);
+    this.store.onAppend((events, sql) => this.applyInline(events, sql));
+    for (const projection of this.projections) {
+      if (
+        this.appliedInAppends(projection) &&
+        (await readState(this.db, projection.name)).status === 'rebuilding'
+      ) {
+        await this.catchUp(projection.name);
+      }
+    }
+    if (options.follow) this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeWorkers();
+    await Promise.all(this.workers);
+  }
+
+  /** Applies batches until the projection has every stable event; inline projections then go live. */
+  async catchUp(name: string, onProgress?: (applied: number) => void): Promise<number> {
+    const projection = this.projection(name);
+    let applied = 0;
+    for (;;) {
+      const count = await this.applyBatch(projection);
+      if (count === 0) break;
+      applied += count;
+      onProgress?.(applied);
+    }
+    if (this.appliedInAppends(projection)) applied += await this.goLive(projection);
+    return applied;
+  }
+
+  /** Inline projections of the SQL store are applied in the appends' transactions once live. */
+  private appliedInAppends(projection: Projection): boolean {
+    return projection.mode === 'inline' && this.store.kind === 'sql';
+  }
+
+  /** Drops the projection's rows and replays the whole log into it. Resumable: see catchUp. */
+  async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildSummary> {
+    const projection = this.projection(name);
+    const started = performance.now();
+    await this.db.transaction((sql) => this.reset(sql, projection));
+    const total = await this.countAfter(projection, START);
+    const events = await this.catchUp(name, (applied) => onProgress?.({ name, applied, total }));
+    const seconds = (performance.now() - started) / 1000;
+    return { name, events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : events };
+  }
+
+  /**
+   * Replays the log into a shadow schema up to the live projection's position and compares a checksum of
+   * every table with the live one. Changes nothing: the shadow schema lives only in this transaction.
+   */
+  async verify(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<VerifySummary> {
+    const projection = this.projection(name);
+    const total = await this.countAfter(projection, START);
+    return this.db.transaction(async (sql) => {
+      await lockRun(sql, projection.name);
+      await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [statusLockKey(projection.name)]);
+      const state = await readState(sql, projection.name);
+      // An inline projection that is live has every committed event (appends are held off by the lock).
+      const inlineLive = this.appliedInAppends(projection) && state.status === 'live';
+      const upTo = inlineLive ? null : state.checkpoint;
+
+      await sql.query(`DROP SCHEMA IF EXISTS ${SHADOW_SCHEMA} CASCADE`);
+      await sql.query(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
+      await sql.query(`SET LOCAL search_path TO ${SHADOW_SCHEMA}, public`);
+      for (const statement of projection.migrations) await sql.query(statement);
+      let after = START;
+      let events = 0;
+      for (;;) {
+        const batch = (
+          await this.read(sql, {
+            after,
+            limit: this.batchSize,
+            types: handledTypes(projection),
+            stable: !inlineLive,
+          })
+        ).filter((e) => upTo === null || compareCheckpoints(e.checkpoint, upTo) <= 0);
+        if (batch.length === 0) break;
+        await applyEvents(projection, sql, batch);
+        events += batch.length;
+        after = batch[batch.length - 1]!.checkpoint;
+        onProgress?.({ name, applied: events, total });
+      }
+      await sql.query('SET LOCAL search_path TO public');
+
+      const tables: TableChecksum[] = [];
+      for (const table of projection.tables) {
+        const live = await tableChecksum(sql, 'public', table);
+        const shadow = await tableChecksum(sql, SHADOW_SCHEMA, table);
+        tables.push({ table, rows: live.rows, live: live.checksum, shadow: shadow.checksum });
+      }
+      await sql.query(`DROP SCHEMA ${SHADOW_SCHEMA} CASCADE`);
+      return { name, events, equal: tables.every((t) => t.live === t.shadow), tables };
+    });
+  }
+
+  /** The checksum of each of the projection's live tables (what `replay` prints). */
+  async checksums(name: string): Promise<{ table: string; rows: number; checksum: string }[]> {
+    const projection = this.projection(name);
+    const result = [];
+    for (const table of projection.tables)
+      result.push({ table, ...(await tableChecksum(this.db, 'public', table)) });
+    return result;
+  }
+
+  async state(name: string): Promise<ProjectionState> {
+    const projection = this.projection(name);
+    const { status, checkpoint } = await readState(this.db, name);
+    const lag =
+      this.appliedInAppends(projection) && status === 'live'
+        ? 0
+        : await this.countAfter(projection, checkpoint);
+    return { name, mode: projection.mode, status, checkpoint, lag };
+  }
+
+  async states(): Promise<ProjectionState[]> {
+    return Promise.all(this.projections.map((p) => this.state(p.name)));
+  }
+
+  private async install(projection: Projection): Promise<void> {
+    await this.db.transaction(async (sql) => {
+      await lockRun(sql, projection.name);
+      const { rows } = await sql.query<{ version: number }>(
+        'SELECT version FROM es.projections WHERE name = $1',
+        [projection.name],
+      );
+      if (rows[0]?.version !== projection.version) await this.reset(sql, projection);
+    });
+  }
+
+  /** Empties the projection: its tables are dropped and created again, its checkpoint goes back to the start. */
+  private async reset(sql: Sql, projection: Projection): Promise<void> {
+    await lockRun(sql, projection.name);
+    await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [statusLockKey(projection.name)]);
+    for (const table of projection.tables) await sql.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
+    for (const statement of projection.migrations) await sql.query(statement);
+    await sql.query(
+      `INSERT INTO es.projections (name, version, status, checkpoint_tx, checkpoint_position)
+       VALUES ($1, $2, 'rebuilding', 0, 0)
+       ON CONFLICT (name) DO UPDATE SET version = excluded.version, status = 'rebuilding',
+         checkpoint_tx = 0, checkpoint_position = 0, updated_at = now()`,
+      [projection.name, projection.version],
+    );
+  }
+
+  /** One transaction: the next batch of events after the checkpoint, their rows, the new checkpoint. */
+  private applyBatch(projection: Projection): Promise<number> {
+    return this.db.transaction(async (sql) => {
+      await lockRun(sql, projection.name);
+      const { checkpoint, status } = await readState(sql, projection.name);
+      if (this.appliedInAppends(projection) && status === 'live') return 0;
+      const events = await this.read(sql, {
+        after: checkpoint,
+        limit: this.batchSize,
+        types: handledTypes(projection),
+      });
+      if (events.length === 0) {
+        if (projection.mode === 'async' && status === 'rebuilding')
+          await writeState(sql, projection.name, checkpoint, 'live');
+        return 0;
+      }
+      await applyEvents(projection, sql, events);
+      await writeState(sql, projection.name, events[events.length - 1]!.checkpoint, status);
+      return events.length;
+    });
+  }
+
+  /**
+   * Hands an inline projection over from catch-up to the appends: with appends held off, applies what the
+   * log has beyond the checkpoint (committed, stable or not) and marks the projection live.
+   */
+  private goLive(projection: Projection): Promise<number> {
+    return this.db.transaction(async (sql) => {
+      await lockRun(sql, projection.name);
+      await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [statusLockKey(projection.name)]);
+      const state = await readState(sql, projection.name);
+      if (state.status === 'live') return 0;
+      let checkpoint = state.checkpoint;
+      let applied = 0;
+      for (;;) {
+        const events = await this.read(sql, {
+          after: checkpoint,
+          limit: this.batchSize,
+          types: handledTypes(projection),
+          stable: false,
+        });
+        if (events.length === 0) break;
+        await applyEvents(projection, sql, events);
+        applied += events.length;
+        checkpoint = events[events.length - 1]!.checkpoint;
+      }
+      await writeState(sql, projection.name, checkpoint, 'live');
+      return applied;
+    });
+  }
+
+  /** The append hook: inside the append's transaction for the SQL store, right after it otherwise. */
+  private async applyInline(events: RecordedEvent[], sql: Sql | null): Promise<void> {
+    for (const projection of this.projections) {
+      if (projection.mode !== 'inline') continue;
+      const types = new Set(handledTypes(projection));
+      const relevant = events.filter((e) => types.has(e.type));
+      if (relevant.length === 0) continue;
+      if (sql === null) {
+        // The log is elsewhere (KurrentDB): the projection is brought up to date before the command answers.
+        await this.catchUpAwaited(projection);
+        continue;
+      }
+      await sql.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [statusLockKey(projection.name)]);
+      const { status } = await readState(sql, projection.name);
+      // While rebuilding, the catch-up applies these events once they are in the log.
+      if (status === 'live') await applyEvents(projection, sql, relevant);
+    }
+  }
+
+  private async catchUpAwaited(projection: Projection): Promise<void> {
+    while ((await this.applyBatch(projection)) > 0) {}
+  }
+
+  /** Async projections follow the log: woken by NOTIFY where the engine has it, else by a poll. */
+  private follow(): void {
+    let wakers: (() => void)[] = [];
+    this.wakeWorkers = () => {
+      for (const wake of wakers) wake();
+      wakers = [];
+    };
+    const unlisten =
+      this.store.kind === 'sql' ? this.db.listen(EVENTS_CHANNEL, () => this.wakeWorkers()) : null;
+    for (const projection of this.projections) {
+      if (projection.mode !== 'async') continue;
+      this.workers.push(
+        (async () => {
+          while (!this.stopping) {
+            const applied = await this.applyBatch(projection).catch((error) => {
+              console.error(`projection ${projection.name}:`, error);
+              return 0;
+            });
+            if (applied > 0) continue;
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, IDLE_POLL_MS);
+              wakers.push(() => {
+                clearTimeout(timer);
+                resolve();
+              });
+            });
+          }
+        })(),
+      );
+    }
+    if (unlisten) this.workers.push(this.untilStopped().then(async () => (await unlisten)()));
+  }
+
+  private untilStopped(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (this.stopping ? resolve() : setTimeout(check, 50));
+      check();
+    });
+  }
+
+  /** Reads the log inside the caller's transaction when the log is in the same database. */
+  private read(sql: Sql, options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.store.kind === 'sql' ? readAllFrom(sql, options) : this.store.readAll(options);
+  }
+
+  private async countAfter(projection: Projection, checkpoint: Checkpoint): Promise<number> {
+    if (this.store.kind !== 'sql') {
+      return (
+        await this.store.readAll({ after: checkpoint, types: handledTypes(projection), limit: 100_000 })
+      ).length;
+    }
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM es.events
+       WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND type = ANY($3::text[])`,
+      [checkpoint.txId.toString(), checkpoint.position.toString(), handledTypes(projection)],
+    );
+    return rows[0]?.count ?? 0;
+  }
+}
+
+function statusLockKey(name: string) {
+  return `hydrolog.projection.status:${name}`;
+}
+
+function lockRun(sql: Sql, name: string) {
+  return sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hydrolog.projection.run:${name}`]);
+}
+
+async function readState(
+  sql: Sql,
+  name: string,
+): Promise<{ status: ProjectionStatus; checkpoint: Checkpoint }> {
+  const { rows } = await sql.query<{
+    status: ProjectionStatus;
+    checkpoint_tx: string;
+    checkpoint_position: string;
+  }>('SELECT status, checkpoint_tx::text, checkpoint_position::text FROM es.projections WHERE name = $1', [
+    name,
+  ]);
+  const row = rows[0];
+  if (!row) throw new Error(`Projection ${name} is not installed`);
+  return {
+    status: row.status,
+    checkpoint: { txId: BigInt(row.checkpoint_tx), position: BigInt(row.checkpoint_position) },
+  };
+}
+
+async function writeState(
+  sql: Sql,
+  name: string,
+  checkpoint: Checkpoint,
+  status: ProjectionStatus,
+): Promise<void> {
+  await sql.query(
+    `UPDATE es.projections SET checkpoint_tx = $2, checkpoint_position = $3, status = $4, updated_at = now()
+     WHERE name = $1`,
+    [name, checkpoint.txId.toString(), checkpoint.position.toString(), status],
+  );
+}
+
+/** An order-independent checksum of every column of every row. */
+async function tableChecksum(
+  sql: Sql,
+  schema: string,
+  table: string,
+): Promise<{ rows: number; checksum: string }> {
+  const { rows } = await sql.query<{ rows: number; checksum: string }>(
+    `SELECT count(*)::int AS rows,
+            md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS checksum
+     FROM ${schema}.${table} t`,
+  );
+  return rows[0]!;
+}
