@@ -1,0 +1,54 @@
+import { LANGUAGES, type Language, resolveLanguage } from '@hydrolog/schemas';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en.ts';
+import { fr } from './fr.ts';
+import { id } from './id.ts';
+import { zhCN } from './zh-CN.ts';
+
+export const translations = { 'zh-CN': zhCN, en, fr, id } as const;
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  'zh-CN': '简体中文',
+  en: 'English',
+  fr: 'Français',
+  id: 'Bahasa Indonesia',
+};
+const STORAGE_KEY = 'language';
+
+/** Spec section 1: the stored choice, else the browser language (any zh variant is zh-CN). */
+export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
+  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
+  return resolveLanguage(browser.join(','));
+}
+
+export function currentLanguage(): Language {
+  return i18next.language as Language;
+}
+
+/** Stores the choice and reloads, as the spec asks; the success message shows after the reload. */
+export function changeLanguage(language: Language): void {
+  sessionStorage.setItem(STORAGE_KEY, language);
+  sessionStorage.setItem('languageChanged', '1');
+  window.location.reload();
+}
+
+/** True once after a language change, so the page can confirm it. */
+export function takeLanguageChanged(): boolean {
+  const changed = sessionStorage.getItem('languageChanged') === '1';
+  sessionStorage.removeItem('languageChanged');
+  return changed;
+}
+
+export async function initI18n(): Promise<void> {
+  const language = detectLanguage(
+    sessionStorage.getItem(STORAGE_KEY),
+    navigator.languages ?? [navigator.language],
+  );
+  document.documentElement.lang = language;
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    resources: Object.fromEntries(Object.entries(translations).map(([l, t]) => [l, { translation: t }])),
+    interpolation: { escapeValue: false },
+  });
+}

@@ -1,0 +1,137 @@
+import {
+  createTenantBodySchema,
+  type FieldError,
+  type Language,
+  type TenantSettings,
+  type TenantView,
+  tenantSettingsSchema,
+  toFieldError,
+  updateTenantBodySchema,
+} from '@hydrolog/schemas';
+import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../api/request.ts';
+import { createTenant, updateTenant } from '../api/tenants.ts';
+import { currentLanguage } from '../i18n/index.ts';
+
+const GEN_MODES = ['manual', 'sequence', 'date_sequence'] as const;
+
+interface Props {
+  /** The tenant to edit; null to create one. */
+  tenant: TenantView | null;
+  onClose(): void;
+  onSaved(tenant: TenantView): void;
+}
+
+/** Create or edit a tenant; validated in the browser with the same zod schemas as the server. */
+export function TenantForm({ tenant, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(tenant?.name ?? '');
+  const [trial, setTrial] = useState(tenant?.trial ?? false);
+  const [settings, setSettings] = useState<TenantSettings>(
+    tenant?.settings ?? tenantSettingsSchema.parse({}),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const set = <K extends keyof TenantSettings>(key: K, value: TenantSettings[K]) =>
+    setSettings((s) => ({ ...s, [key]: value }));
+  const show = (list: FieldError[]) => setErrors(Object.fromEntries(list.map((e) => [e.field, e.message])));
+
+  async function submit() {
+    const language: Language = currentLanguage();
+    const body = tenant
+      ? { tenantId: tenant.tenantId, version: tenant.version, name, settings }
+      : { name, trial, settings };
+    const parsed = (tenant ? updateTenantBodySchema : createTenantBodySchema).safeParse(body);
+    if (!parsed.success) return show(parsed.error.issues.map((issue) => toFieldError(issue, language)));
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = tenant
+        ? await updateTenant({ tenantId: tenant.tenantId, version: tenant.version, name, settings })
+        : await createTenant({ name, trial, settings });
+      notifications.show({ color: 'green', message: t(tenant ? 'tenants.saved' : 'tenants.created') });
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof RequestError && error.fieldErrors.length > 0) show(error.fieldErrors);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t(tenant ? 'tenants.edit' : 'tenants.new')} size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('tenants.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            withAsterisk
+          />
+          {!tenant && (
+            <Switch
+              label={t('tenants.trial')}
+              checked={trial}
+              onChange={(e) => setTrial(e.currentTarget.checked)}
+            />
+          )}
+          <Select
+            label={t('tenants.timeZone')}
+            searchable
+            allowDeselect={false}
+            data={timeZones}
+            value={settings.timeZone}
+            onChange={(value) => value && set('timeZone', value)}
+            error={errors['settings.timeZone']}
+          />
+          <Group grow>
+            <TextInput
+              label={t('tenants.country')}
+              value={settings.country ?? ''}
+              onChange={(e) => set('country', e.currentTarget.value || undefined)}
+              error={errors['settings.country']}
+            />
+            <TextInput
+              label={t('tenants.currencyUnit')}
+              value={settings.currencyUnit ?? ''}
+              onChange={(e) => set('currencyUnit', e.currentTarget.value || undefined)}
+              error={errors['settings.currencyUnit']}
+            />
+          </Group>
+          <Select
+            label={t('tenants.accountNoGenMode')}
+            allowDeselect={false}
+            data={GEN_MODES.map((m) => ({ value: m, label: t(`tenants.accountNoGenModes.${m}`) }))}
+            value={settings.accountNoGenMode}
+            onChange={(value) =>
+              value && set('accountNoGenMode', value as TenantSettings['accountNoGenMode'])
+            }
+          />
+          <Switch
+            label={t('tenants.openAccountCloseValve')}
+            checked={settings.openAccountCloseValve}
+            onChange={(e) => set('openAccountCloseValve', e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/prod-api': 'http://127.0.0.1:3000' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+export const root = join(import.meta.dirname, '../..');
+export const outputDir = join(import.meta.dirname, 'output');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Runs a service command (in its own process group) on a port and data directory, and resolves once
+ * /prod-api/health answers; its output is kept for the error message when it does not.
+ */
+export async function runService(
+  command: string,
+  args: string[],
+  port: number,
+  dataDir: string,
+): Promise<ChildProcess> {
+  const proc = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HYDROLOG_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  proc.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  proc.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const health = await fetch(`http://127.0.0.1:${port}/prod-api/health`).catch(() => null);
+    if (health?.ok) return proc;
+    if (proc.exitCode !== null) throw new Error(`the service exited early:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stopService(proc);
+  throw new Error(`the service did not answer /prod-api/health within 90 s:\n${output}`);
+}
+
+/** SIGTERM to the process group, SIGKILL after 10 s; resolves once every process of the group is gone. */
+export async function stopService(proc: ChildProcess): Promise<void> {
+  const group = -proc.pid!;
+  const alive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(group, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(group, 'SIGKILL');
+  while (alive()) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The service on a free port with a fresh data directory; stop() ends it and removes the directory. */
+export async function startService(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hydrolog-e2e-'));
+  const proc = await runService(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/api/src/main.ts')],
+    port,
+    dataDir,
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await stopService(proc);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(outputDir, { recursive: true });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--enable-unsafe-swiftshader',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, outputDir, startService } from './support.ts';
+
+describe('tenants in the browser', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('opens on the dashboard with the service status', async () => {
+    await page.goto(service.url);
+    await page.waitForURL('**/index');
+    await expect.poll(() => page.getByTestId('engine').textContent()).toBe('pglite');
+    await page.screenshot({ path: join(outputDir, 'home-en.png') });
+  });
+
+  it('validates in the browser, then creates and renames a tenant', async () => {
+    await page.getByRole('link', { name: 'Tenants' }).click();
+    await page.waitForURL('**/system/tenant');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Demo Water Utility' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'New tenant' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByText('Required').count()).toBe(1);
+
+    await dialog.getByLabel('Name').fill('Aqua Nova Utility');
+    await dialog.getByRole('switch', { name: 'Trial' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const row = page.getByRole('row').filter({ hasText: 'Aqua Nova Utility' });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.getByText('180 days left').count()).toBe(1);
+    await page.screenshot({ path: join(outputDir, 'tenants-en.png') });
+
+    await row.getByRole('button', { name: 'Edit tenant Aqua Nova Utility' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Aqua Nova Renamed');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Aqua Nova Renamed' }).count()).toBe(1);
+
+    const list = await (await fetch(`${service.url}/prod-api/system/tenant/list?name=Aqua`)).json();
+    expect(list.rows).toMatchObject([{ name: 'Aqua Nova Renamed', trial: true, version: 1 }]);
+  });
+
+  it('switches to French, and the choice survives a reload', async () => {
+    await page.getByTestId('language').click();
+    await page.getByRole('option', { name: 'Français' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Locataires' }).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Locataires' }).count()).toBe(1);
+    await page.screenshot({ path: join(outputDir, 'tenants-fr.png') });
+  });
+});
