@@ -16,16 +16,15 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
 } from '@kurrent/kurrentdb-client';
+import { BaseEventStore } from './base-store.ts';
 import { pollingSubscription } from './subscription.ts';
 import {
-  type AppendHook,
   type AppendRequest,
   type AppendResult,
   type Checkpoint,
   compareCheckpoints,
   type EventStore,
   type ExpectedVersion,
-  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   START,
@@ -87,27 +86,15 @@ export function fromKurrentError(error: unknown, stream: string, expected: Expec
  * The log in KurrentDB (DESIGN principle 8). Read models stay in SQL; inline projections are brought up to
  * date right after each append (the hook gets no transaction).
  */
-export class KurrentEventStore implements EventStore {
+export class KurrentEventStore extends BaseEventStore implements EventStore {
   readonly kind = 'kurrentdb' as const;
-  private readonly hooks: AppendHook[] = [];
 
-  private constructor(private readonly client: KurrentDBClient) {}
+  private constructor(private readonly client: KurrentDBClient) {
+    super();
+  }
 
   static async connect(connectionString: string): Promise<KurrentEventStore> {
     return new KurrentEventStore(KurrentDBClient.connectionString(connectionString));
-  }
-
-  onAppend(hook: AppendHook): void {
-    this.hooks.push(hook);
-  }
-
-  async append(
-    stream: string,
-    events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult> {
-    const [result] = await this.appendMany([{ stream, events, expectedVersion: options.expectedVersion }]);
-    return result!;
   }
 
   /**

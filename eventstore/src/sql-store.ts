@@ -1,14 +1,13 @@
+import { BaseEventStore } from './base-store.ts';
 import type { Database, Sql } from './db/types.ts';
 import { migrateEventStore } from './migrations.ts';
 import { pollingSubscription } from './subscription.ts';
 import {
-  type AppendHook,
   type AppendRequest,
   type AppendResult,
   type Checkpoint,
   type EventStore,
   type ExpectedVersion,
-  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   START,
@@ -60,29 +59,17 @@ function checkExpected(stream: string, expected: ExpectedVersion, actual: bigint
 }
 
 /** The event store on PostgreSQL or PGlite: one implementation for both engines. */
-export class SqlEventStore implements EventStore {
+export class SqlEventStore extends BaseEventStore implements EventStore {
   readonly kind = 'sql' as const;
-  private readonly hooks: AppendHook[] = [];
 
-  private constructor(readonly db: Database) {}
+  private constructor(readonly db: Database) {
+    super();
+  }
 
   /** Opens the store on a database, applying the event store's migrations first. */
   static async open(db: Database): Promise<SqlEventStore> {
     await migrateEventStore(db);
     return new SqlEventStore(db);
-  }
-
-  onAppend(hook: AppendHook): void {
-    this.hooks.push(hook);
-  }
-
-  async append(
-    stream: string,
-    events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult> {
-    const [result] = await this.appendMany([{ stream, events, expectedVersion: options.expectedVersion }]);
-    return result!;
   }
 
   async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
