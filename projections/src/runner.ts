@@ -316,6 +316,8 @@ export class ProjectionRunner {
 
   /** Async projections follow the log: woken by NOTIFY where the engine has it, else by a poll. */
   private follow(): void {
+    const followers = this.projections.filter((p) => p.mode === 'async');
+    if (followers.length === 0) return;
     let wakers: (() => void)[] = [];
     this.wakeWorkers = () => {
       for (const wake of wakers) wake();
@@ -323,8 +325,7 @@ export class ProjectionRunner {
     };
     const unlisten =
       this.store.kind === 'sql' ? this.db.listen(EVENTS_CHANNEL, () => this.wakeWorkers()) : null;
-    for (const projection of this.projections) {
-      if (projection.mode !== 'async') continue;
+    for (const projection of followers) {
       this.workers.push(
         (async () => {
           while (!this.stopping) {
@@ -344,14 +345,8 @@ export class ProjectionRunner {
         })(),
       );
     }
-    if (unlisten) this.workers.push(this.untilStopped().then(async () => (await unlisten)()));
-  }
-
-  private untilStopped(): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => (this.stopping ? resolve() : setTimeout(check, 50));
-      check();
-    });
+    // The workers end when stop() is called; then the listener goes.
+    if (unlisten) this.workers.push(Promise.all([...this.workers]).then(async () => (await unlisten)()));
   }
 
   /** Reads the log inside the caller's transaction when the log is in the same database. */
