@@ -1,5 +1,5 @@
 export * from './db/open.ts';
-export { DataDirectoryInUseError } from './db/pglite.ts';
+export { DataDirectoryInUseError, pgliteDatabase } from './db/pglite.ts';
 export type { Database, Engine, Sql } from './db/types.ts';
 export { DatabaseTooNewError, migrateEventStore, SCHEMA_VERSION, splitStatements } from './migrations.ts';
 export { EVENTS_CHANNEL, readAllFrom, SqlEventStore } from './sql-store.ts';

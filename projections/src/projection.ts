@@ -23,6 +23,11 @@ export interface Projection {
   /** Statements creating those tables and their indexes, with unqualified names. */
   migrations: readonly string[];
   handlers: Partial<Record<EventType, EventHandler>>;
+  /**
+   * Time-series tables: made TimescaleDB hypertables (partitioned on the time column) where the extension
+   * is available. Queries stay plain SQL, so they run the same on PostgreSQL without it.
+   */
+  hypertables?: readonly { table: string; timeColumn: string }[];
 }
 
 export function handledTypes(projection: Projection): string[] {

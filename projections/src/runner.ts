@@ -231,6 +231,7 @@ export class ProjectionRunner {
     await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [statusLockKey(projection.name)]);
     for (const table of projection.tables) await sql.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
     for (const statement of projection.migrations) await sql.query(statement);
+    await makeHypertables(sql, projection);
     await sql.query(
       `INSERT INTO es.projections (name, version, status, checkpoint_tx, checkpoint_position)
        VALUES ($1, $2, 'rebuilding', 0, 0)
@@ -366,6 +367,20 @@ export class ProjectionRunner {
       [checkpoint.txId.toString(), checkpoint.position.toString(), handledTypes(projection)],
     );
     return rows[0]?.count ?? 0;
+  }
+}
+
+/** Where TimescaleDB is available, the projection's time-series tables become hypertables. */
+async function makeHypertables(sql: Sql, projection: Projection): Promise<void> {
+  if (!projection.hypertables?.length) return;
+  const available = await sql.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb'`);
+  if (available.rows.length === 0) return;
+  await sql.query('CREATE EXTENSION IF NOT EXISTS timescaledb');
+  for (const { table, timeColumn } of projection.hypertables) {
+    await sql.query('SELECT create_hypertable($1::regclass, by_range($2::name), if_not_exists => TRUE)', [
+      table,
+      timeColumn,
+    ]);
   }
 }
 

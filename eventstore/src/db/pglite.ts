@@ -71,6 +71,14 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     unlock();
     throw error;
   }
+  return pgliteDatabase(db, unlock);
+}
+
+/**
+ * The Database interface over an open PGlite instance (the official build, or a build with extensions
+ * such as the TimescaleDB one of the test lane). onClose runs after the instance is closed.
+ */
+export function pgliteDatabase(db: PGlite, onClose: () => void = () => {}): Database {
   // PGlite is one session: a query sent while a transaction is open would run inside that transaction
   // (seeing and sharing its uncommitted work). Everything therefore takes turns, a transaction as one turn.
   let turn: Promise<unknown> = Promise.resolve();
@@ -97,7 +105,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       try {
         await db.close();
       } finally {
-        unlock();
+        onClose();
       }
     },
   };
