@@ -33,6 +33,7 @@ function runChild(mode: 'rebuild' | 'resume', target: { dir: string; url: string
   });
 }
 
+const TENANTS = 1500;
 const lanes = [
   { engine: 'pglite', url: '' },
   ...(process.env.TEST_DATABASE_URL ? [{ engine: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
@@ -44,7 +45,10 @@ describe.each(lanes)('a rebuild killed with SIGKILL on $engine', ({ engine, url 
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  /** A database with 600 tenants (1200 events) that the child processes can open too. */
+  /**
+ * A database with 1500 tenants (3000 events, 120 batches of 25) that the child processes can open too:
+ * far more than the child can apply between its 100th event and the SIGKILL.
+ */
   async function prepare(): Promise<{ dir: string; url: string; open: () => Promise<Database> }> {
     const dir = mkdtempSync(join(tmpdir(), 'hydrolog-kill-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -52,14 +56,14 @@ describe.each(lanes)('a rebuild killed with SIGKILL on $engine', ({ engine, url 
       const open = () => openDatabase({ dataDir: dir });
       const db = await open();
       const store = await SqlEventStore.open(db);
-      await seedTenants(store, 600);
+      await seedTenants(store, TENANTS);
       await db.close();
       return { dir, url: '', open };
     }
     const temp = await openTemporaryPostgres(url);
     cleanups.push(() => temp.close());
     const store = await SqlEventStore.open(temp);
-    await seedTenants(store, 600);
+    await seedTenants(store, TENANTS);
     const name = (await temp.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
     const target = new URL(url);
     target.pathname = `/${name}`;
@@ -89,12 +93,12 @@ describe.each(lanes)('a rebuild killed with SIGKILL on $engine', ({ engine, url 
     const runner = new ProjectionRunner(after, store, [tenantsProjection]);
     await runner.start();
     const resumedChecksums = await runner.checksums('tenants');
-    expect(resumedChecksums[0]!.rows).toBe(600);
+    expect(resumedChecksums[0]!.rows).toBe(TENANTS);
     const verified = await runner.verify('tenants');
     expect(verified.equal).toBe(true);
     // An uninterrupted rebuild of the same log gives the same checksum.
     await runner.rebuild('tenants');
     expect(await runner.checksums('tenants')).toEqual(resumedChecksums);
     if (engine === 'pglite') await after.close();
-  });
+  }, 180_000);
 });
