@@ -46,9 +46,9 @@ describe.each(lanes)('a rebuild killed with SIGKILL on $engine', ({ engine, url 
   });
 
   /**
- * A database with 1500 tenants (3000 events, 120 batches of 25) that the child processes can open too:
- * far more than the child can apply between its 100th event and the SIGKILL.
- */
+   * A database with 1500 tenants (3000 events, 120 batches of 25) that the child processes can open too:
+   * far more than the child can apply between its 100th event and the SIGKILL.
+   */
   async function prepare(): Promise<{ dir: string; url: string; open: () => Promise<Database> }> {
     const dir = mkdtempSync(join(tmpdir(), 'hydrolog-kill-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
