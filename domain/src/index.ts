@@ -1,7 +1,35 @@
+import type { DomainEvent } from '@hydrolog/schemas';
+
 export * from './decider.ts';
+export * from './identity.ts';
 export * from './tenant.ts';
 
+import {
+  configDecider,
+  dictDataDecider,
+  recoveryDecider,
+  roleDecider,
+  sessionDecider,
+  userDecider,
+} from './identity.ts';
 import { tenantDecider } from './tenant.ts';
 
+/** What folding a stream needs, for any aggregate. */
+export interface Aggregate {
+  category: string;
+  initialState(): unknown;
+  evolve(state: unknown, event: DomainEvent): unknown;
+}
+
 /** Every aggregate by stream category, for tools that fold any stream (the operator CLI's history). */
-export const aggregates = { [tenantDecider.category]: tenantDecider } as const;
+export const aggregates: Record<string, Aggregate> = Object.fromEntries(
+  [
+    tenantDecider,
+    userDecider,
+    roleDecider,
+    sessionDecider,
+    recoveryDecider,
+    configDecider,
+    dictDataDecider,
+  ].map((d) => [d.category, d]),
+);

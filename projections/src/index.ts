@@ -1,8 +1,18 @@
+export * from './identity.ts';
+export * from './identity-queries.ts';
 export * from './projection.ts';
 export * from './runner.ts';
+export * from './tenancy.ts';
 export * from './tenants.ts';
 
+import { outboxProjection, sessionsProjection, settingsProjection, usersProjection } from './identity.ts';
 import { tenantsProjection } from './tenants.ts';
 
 /** Every read model of Hydrolog, in the order they are installed. */
-export const allProjections = [tenantsProjection];
+export const allProjections = [
+  tenantsProjection,
+  usersProjection,
+  sessionsProjection,
+  outboxProjection,
+  settingsProjection,
+];

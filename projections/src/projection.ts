@@ -28,6 +28,8 @@ export interface Projection {
    * is available. Queries stay plain SQL, so they run the same on PostgreSQL without it.
    */
   hypertables?: readonly { table: string; timeColumn: string }[];
+  /** Tables with a tenant_id column: row-level security keeps each tenant to its own rows. */
+  tenantTables?: readonly string[];
 }
 
 export function handledTypes(projection: Projection): string[] {

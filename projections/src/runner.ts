@@ -11,6 +11,7 @@ import {
   START,
 } from '@hydrolog/eventstore';
 import { applyEvents, handledTypes, type Projection } from './projection.ts';
+import { ensureTenantRole, isolateTenantTables } from './tenancy.ts';
 
 export type ProjectionStatus = 'rebuilding' | 'live';
 
@@ -93,6 +94,7 @@ export class ProjectionRunner {
    * With `follow`, async projections then keep up with the log in the background until stop().
    */
   async start(options: { follow?: boolean } = {}): Promise<void> {
+    await ensureTenantRole(this.db);
     for (const projection of this.projections) await this.install(projection);
     this.store.onAppend((events, sql) => this.applyInline(events, sql));
     for (const projection of this.projections) {
@@ -231,6 +233,7 @@ export class ProjectionRunner {
     await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [statusLockKey(projection.name)]);
     for (const table of projection.tables) await sql.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
     for (const statement of projection.migrations) await sql.query(statement);
+    await isolateTenantTables(sql, projection);
     await makeHypertables(sql, projection);
     await sql.query(
       `INSERT INTO es.projections (name, version, status, checkpoint_tx, checkpoint_position)

@@ -6,9 +6,10 @@ import type { Projection } from './projection.ts';
 /** The tenants read model of the back office (inline: a created tenant is in the next list). */
 export const tenantsProjection: Projection = {
   name: 'tenants',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['tenants'],
+  tenantTables: ['tenants'],
   migrations: [
     `CREATE TABLE tenants (
       tenant_id uuid PRIMARY KEY,

@@ -49,6 +49,8 @@ export function apiResponses<T extends z.ZodType>(success: T) {
   return {
     200: z.union([success, failureEnvelopeSchema]),
     400: invalidEnvelopeSchema,
+    401: failureEnvelopeSchema,
+    403: failureEnvelopeSchema,
     500: failureEnvelopeSchema,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityEventSchemas } from './identity.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
@@ -19,6 +20,7 @@ export interface EventSchema<T extends z.ZodType = z.ZodType> {
 /** Every event type the log accepts. An event whose type is not here, or whose data fails its schema, is refused. */
 export const eventSchemas = {
   ...tenantEventSchemas,
+  ...identityEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -41,6 +41,9 @@ export const tenantNameSchema = z.string().trim().min(1, 'validation.required').
 export const tenantKindSchema = z.enum(['platform', 'utility']);
 export type TenantKind = z.infer<typeof tenantKindSchema>;
 
+/** The platform's own tenant (its operators): fixed, so that facts about no tenant can be filed under it. */
+export const PLATFORM_TENANT_ID = '00000000-0000-7000-8000-000000000001';
+
 /** Trial tenants (user type '02') run for this many days from creation. */
 export const TRIAL_DAYS = 180;
 

@@ -1,15 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { uuidv7 } from '@hydrolog/schemas';
+import { IMAGE_MAX_BYTES, uuidv7 } from '@hydrolog/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CaptchaStore } from './auth/captcha.ts';
+import { PasswordCipher } from './auth/crypto.ts';
+import { registerGuard } from './auth/guard.ts';
+import { Identity } from './auth/identity.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
+import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
+import { userRoutes } from './routes/user.ts';
 import type { Services } from './services.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -18,10 +26,15 @@ export interface AppOptions {
   /** The built web app, served at `/` when the directory exists. */
   webDir?: string | undefined;
   logLevel?: string;
+  /** Uploaded files (avatars), served at /uploads/. */
+  uploadsDir: string;
+  /** The key browsers encrypt passwords with; a fresh one when absent. */
+  cipher?: PasswordCipher;
+  captchas?: CaptchaStore;
 }
 
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
-export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     genReqId: () => uuidv7(),
@@ -48,13 +61,31 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  // One file per request, at most the image limit plus a byte (so that an oversize file is detected).
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  const identity = new Identity(
+    services,
+    options.cipher ?? PasswordCipher.generate(),
+    options.captchas ?? new CaptchaStore(),
+  );
+  mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(
     async (api) => {
+      registerGuard(api, services);
       await api.register(healthRoutes, { services });
+      await api.register(authRoutes, { identity });
+      await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
+      await api.register(systemRoutes, { identity });
       await api.register(tenantRoutes, { services });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    wildcard: true,
+  });
 
   const webDir = options.webDir;
   const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));

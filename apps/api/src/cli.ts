@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { aggregates, fold } from '@hydrolog/domain';
 import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventstore';
 import type { RebuildProgress } from '@hydrolog/projections';
+import type { DomainEvent } from '@hydrolog/schemas';
 import { loadConfig } from './config.ts';
 import { openServices, type Services } from './services.ts';
 
@@ -101,9 +102,9 @@ async function history(services: Services, stream: string, asOf: string | undefi
     console.log(`    ${JSON.stringify(e.data)}`);
   }
   const category = stream.slice(0, stream.indexOf('-'));
-  const decider = aggregates[category as keyof typeof aggregates];
+  const decider = aggregates[category];
   if (decider) {
-    const state = fold(decider, events as unknown as Parameters<typeof decider.evolve>[1][]);
+    const state = fold(decider, events as unknown as DomainEvent[]);
     console.log(`\nState${until ? ` as of ${until.toISOString()}` : ''}:\n${JSON.stringify(state, null, 2)}`);
   } else {
     console.log(`\n(no aggregate is registered for streams of category "${category}")`);

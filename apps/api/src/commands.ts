@@ -1,11 +1,13 @@
 import { type Decider, DomainError, fold, streamName } from '@hydrolog/domain';
 import { type EventStore, type ExpectedVersion, WrongExpectedVersionError } from '@hydrolog/eventstore';
-import { type DomainEvent, type EventMetadata, uuidv7 } from '@hydrolog/schemas';
+import { type DomainEvent, type EventMetadata, type MessageKey, uuidv7 } from '@hydrolog/schemas';
 
 export interface CommandContext {
   metadata: EventMetadata;
   /** The stream version the caller last saw (a form's `version`): a different one is refused as stale. */
   expectedVersion?: bigint | undefined;
+  /** The message when a read model's unique index refuses the events (a name or number already taken). */
+  taken?: MessageKey;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -21,7 +23,7 @@ export async function execute<Command, Event extends DomainEvent, State>(
   id: string,
   commands: readonly Command[],
   context: CommandContext,
-): Promise<{ version: bigint; events: number }> {
+): Promise<{ version: bigint; events: Event[] }> {
   const stream = streamName(decider, id);
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(stream);
@@ -37,7 +39,7 @@ export async function execute<Command, Event extends DomainEvent, State>(
       events.push(...decided);
       state = decided.reduce(decider.evolve, state);
     }
-    if (events.length === 0) return { version: current, events: 0 };
+    if (events.length === 0) return { version: current, events };
     const expectedVersion: ExpectedVersion = current === -1n ? 'no_stream' : current;
     try {
       const result = await store.append(
@@ -45,10 +47,28 @@ export async function execute<Command, Event extends DomainEvent, State>(
         events.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata: context.metadata })),
         { expectedVersion },
       );
-      return { version: result.nextExpectedVersion, events: result.events.length };
+      return { version: result.nextExpectedVersion, events };
     } catch (error) {
+      if (context.taken && isUniqueViolation(error)) throw new DomainError(context.taken);
       const retry = error instanceof WrongExpectedVersionError && context.expectedVersion === undefined;
       if (!retry || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
+}
+
+/** Appends facts no rule can refuse (login attempts, queued messages) without reading their stream. */
+export async function record(
+  store: EventStore,
+  stream: string,
+  event: DomainEvent,
+  metadata: EventMetadata,
+): Promise<void> {
+  await store.append(stream, [{ id: uuidv7(), type: event.type, data: event.data, metadata }], {
+    expectedVersion: 'any',
+  });
+}
+
+/** PostgreSQL's unique_violation, raised by an inline projection's unique index inside the append. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -12,6 +12,8 @@ export interface Config {
   webDir: string;
   logLevel: string;
   seedDemo: boolean;
+  /** The captcha parameter the demo seed writes at first start. */
+  seedCaptcha: boolean;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -29,5 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.HYDROLOG_WEB_DIR ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.HYDROLOG_SEED !== '0',
+    seedCaptcha: env.HYDROLOG_SEED_CAPTCHA !== 'false',
   };
 }

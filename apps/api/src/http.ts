@@ -27,8 +27,9 @@ export function failure(
   request: FastifyRequest,
   key: MessageKey,
   params: Record<string, string | number> = {},
+  code: number = ResponseCode.failure,
 ) {
-  return { code: ResponseCode.failure, msg: translate(key, requestLanguage(request), params), key };
+  return { code, msg: translate(key, requestLanguage(request), params), key };
 }
 
 export function invalid(

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventstore';
 import { buildApp } from './app.ts';
+import { PasswordCipher } from './auth/crypto.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 import { openServices } from './services.ts';
@@ -15,8 +17,13 @@ try {
   }
   throw error;
 }
-if (config.seedDemo) await seedDemo(services);
-const app = await buildApp(services, { webDir: config.webDir, logLevel: config.logLevel });
+if (config.seedDemo) await seedDemo(services, { captchaEnabled: config.seedCaptcha });
+const app = await buildApp(services, {
+  webDir: config.webDir,
+  logLevel: config.logLevel,
+  uploadsDir: join(config.dataDir, 'uploads'),
+  cipher: PasswordCipher.fromFile(join(config.dataDir, 'keys', 'login-rsa.pem')),
+});
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
@@ -28,7 +35,7 @@ Hydrolog is running at http://localhost:${port}/
   Database   ${storage}
   Log        ${services.store.kind === 'sql' ? 'event store in the same database' : 'KurrentDB (EVENTSTORE_URL)'}
   Demo       ${DEMO_TENANTS.map((t) => t.name).join(', ')}
-             (user logins arrive with the identity module; the tenant screens are open meanwhile)
+             log in as admin / Admin123 (platform) or demo_admin / Demo1234 (utility); README lists all
 `);
 
 let closing = false;

@@ -1,19 +1,103 @@
-import { DomainError, streamName, tenantDecider } from '@hydrolog/domain';
-import { tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
+import {
+  configDecider,
+  DomainError,
+  dictDataDecider,
+  roleDecider,
+  streamName,
+  tenantDecider,
+  userDecider,
+} from '@hydrolog/domain';
+import {
+  CONFIG_KEYS,
+  type EventMetadata,
+  LANGUAGES,
+  MENU_CATALOGUE,
+  PLATFORM_TENANT_ID,
+  tenantSettingsSchema,
+  uuidv7,
+} from '@hydrolog/schemas';
+import { hashPassword } from './auth/crypto.ts';
+import { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
 import { execute } from './commands.ts';
 import type { Services } from './services.ts';
 
-/** Fixed ids, so later seeds (users, meters) and the docs can name the demo tenants. */
+/** Fixed ids, so that later seeds (meters, customers) and the docs can name the demo tenants. */
+const DEMO_TENANT_ID = '00000000-0000-7000-8000-000000000002';
+const TRIAL_TENANT_ID = '00000000-0000-7000-8000-000000000003';
+const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+/** Directories of the utility's daily work: the operator and read-only roles get these. */
+const BUSINESS_DIRECTORIES = [
+  'customer',
+  'meter',
+  'price',
+  'bill',
+  'card',
+  'readMeter',
+  'workOrder',
+  'alarm',
+  'report',
+  'cascade',
+  'gateway',
+  'payment',
+  'message',
+];
+
+function menusUnder(directories: readonly string[], button: (perms: string) => boolean): string[] {
+  const top = (menuId: string) => menuId.split('.')[0]!;
+  return MENU_CATALOGUE.filter(
+    (m) =>
+      directories.includes(top(m.menuId)) && !m.platformOnly && (m.menuType !== 'F' || button(m.perms ?? '')),
+  ).map((m) => m.menuId);
+}
+
+interface SeedRole {
+  roleId: string;
+  roleName: string;
+  roleKey: string;
+  allPermissions: boolean;
+  menuIds: string[];
+}
+interface SeedUser {
+  userId: string;
+  userName: string;
+  nickName: string;
+  password: string | 'initial';
+  roleId: string;
+  email?: string;
+  phonenumber?: string;
+}
+
+const adminRole = (roleId: string): SeedRole => ({
+  roleId,
+  roleName: 'Administrator',
+  roleKey: 'admin',
+  allPermissions: true,
+  menuIds: [],
+});
+
+/** The demo platform of the README: tenants, their roles and users (passwords in the README). */
 export const DEMO_TENANTS = [
   {
-    tenantId: '00000000-0000-7000-8000-000000000001',
+    tenantId: PLATFORM_TENANT_ID,
     name: 'Hydrolog Platform',
     kind: 'platform' as const,
     trial: false,
     settings: { timeZone: 'UTC' },
+    roles: [adminRole(id(101))],
+    users: [
+      {
+        userId: id(201),
+        userName: 'admin',
+        nickName: 'Platform admin',
+        password: 'Admin123',
+        roleId: id(101),
+        email: 'admin@hydrolog.example',
+      },
+    ] as SeedUser[],
   },
   {
-    tenantId: '00000000-0000-7000-8000-000000000002',
+    tenantId: DEMO_TENANT_ID,
     name: 'Demo Water Utility',
     kind: 'utility' as const,
     trial: false,
@@ -23,23 +107,93 @@ export const DEMO_TENANTS = [
       currencyUnit: 'CNY',
       tenantAreaAddress: 'Hangzhou',
     },
+    roles: [
+      adminRole(id(102)),
+      {
+        roleId: id(103),
+        roleName: 'Operator',
+        roleKey: 'operator',
+        allPermissions: false,
+        menuIds: menusUnder(BUSINESS_DIRECTORIES, () => true),
+      },
+      {
+        roleId: id(104),
+        roleName: 'Read only',
+        roleKey: 'viewer',
+        allPermissions: false,
+        menuIds: menusUnder(BUSINESS_DIRECTORIES, (perms) => /:(query|export)$/.test(perms)),
+      },
+    ],
+    users: [
+      {
+        userId: id(202),
+        userName: 'demo_admin',
+        nickName: 'Demo admin',
+        password: 'Demo1234',
+        roleId: id(102),
+        phonenumber: '13800000001',
+      },
+      {
+        userId: id(203),
+        userName: 'demo_operator',
+        nickName: 'Demo operator',
+        password: 'Oper1234',
+        roleId: id(103),
+        phonenumber: '13800000002',
+      },
+      {
+        userId: id(204),
+        userName: 'demo_viewer',
+        nickName: 'Demo viewer',
+        password: 'View1234',
+        roleId: id(104),
+        email: 'viewer@demo.example',
+      },
+      {
+        userId: id(205),
+        userName: 'demo_newcomer',
+        nickName: 'New colleague',
+        password: 'initial',
+        roleId: id(104),
+        email: 'newcomer@demo.example',
+      },
+    ] as SeedUser[],
   },
   {
-    tenantId: '00000000-0000-7000-8000-000000000003',
+    tenantId: TRIAL_TENANT_ID,
     name: 'Trial Water Co.',
     kind: 'utility' as const,
     trial: true,
     settings: { timeZone: 'Europe/Paris', country: 'FR', currencyUnit: 'EUR' },
+    roles: [adminRole(id(105))],
+    users: [
+      {
+        userId: id(206),
+        userName: 'trial_admin',
+        nickName: 'Trial admin',
+        password: 'Trial123',
+        roleId: id(105),
+        email: 'admin@trial.example',
+      },
+    ] as SeedUser[],
   },
 ];
 
+export interface SeedOptions {
+  /** The sys.account.captchaEnabled parameter at first start (automated browser tests turn it off). */
+  captchaEnabled: boolean;
+  now?: Date;
+}
+
 /** Seeds the demo platform once: a tenant whose stream already has events is left alone. */
-export async function seedDemo(services: Services, now = new Date()): Promise<number> {
+export async function seedDemo(services: Services, options: SeedOptions): Promise<number> {
+  const now = options.now ?? new Date();
   let created = 0;
   for (const tenant of DEMO_TENANTS) {
     const existing = await services.store.readStream(streamName(tenantDecider, tenant.tenantId));
     if (existing.length > 0) continue;
-    const { settings, ...rest } = tenant;
+    const { settings, roles, users, ...rest } = tenant;
+    const metadata: EventMetadata = { tenantId: tenant.tenantId, userId: 'seed', correlationId: uuidv7() };
     // Two processes starting on one PostgreSQL may both get here: the second is refused by the decider.
     const outcome = await execute(
       services.store,
@@ -53,12 +207,203 @@ export async function seedDemo(services: Services, now = new Date()): Promise<nu
           settings: tenantSettingsSchema.parse(settings),
         },
       ],
-      { metadata: { tenantId: tenant.tenantId, userId: 'seed', correlationId: uuidv7() } },
+      { metadata },
     ).catch((error) => {
       if (error instanceof DomainError && error.key === 'error.tenant.exists') return null;
       throw error;
     });
-    if (outcome) created++;
+    if (!outcome) continue;
+    created++;
+    if (tenant.tenantId === PLATFORM_TENANT_ID)
+      await seedSettings(services, metadata, options.captchaEnabled);
+    for (const role of roles) {
+      await execute(
+        services.store,
+        roleDecider,
+        role.roleId,
+        [{ type: 'CreateRole', ...role, tenantId: tenant.tenantId, roleType: 'general' }],
+        { metadata },
+      );
+    }
+    for (const user of users) {
+      const initial = user.password === 'initial';
+      const password = initial ? DEFAULT_ACCOUNT_SETTINGS.initPassword : user.password;
+      await execute(
+        services.store,
+        userDecider,
+        user.userId,
+        [
+          {
+            type: 'CreateUser',
+            userId: user.userId,
+            tenantId: tenant.tenantId,
+            userName: user.userName,
+            nickName: user.nickName,
+            email: user.email ?? null,
+            phonenumber: user.phonenumber ?? null,
+            passwordHash: await hashPassword(password),
+            initialPassword: initial,
+            roleIds: [user.roleId],
+            deptId: null,
+            createdAt: now.toISOString(),
+          },
+        ],
+        { metadata },
+      );
+    }
   }
   return created;
 }
+
+/** Built-in parameters and the dictionaries the spec's states need, labels in the four languages. */
+async function seedSettings(
+  services: Services,
+  metadata: EventMetadata,
+  captchaEnabled: boolean,
+): Promise<void> {
+  const configs: [string, string, string][] = [
+    [CONFIG_KEYS.captchaEnabled, 'Captcha on the login page', String(captchaEnabled)],
+    [
+      CONFIG_KEYS.maxRetryCount,
+      'Wrong passwords before the account locks',
+      String(DEFAULT_ACCOUNT_SETTINGS.maxRetryCount),
+    ],
+    [CONFIG_KEYS.lockMinutes, 'Lock time in minutes', String(DEFAULT_ACCOUNT_SETTINGS.lockMinutes)],
+    [CONFIG_KEYS.initPassword, 'Initial password of new users', DEFAULT_ACCOUNT_SETTINGS.initPassword],
+  ];
+  for (const [configKey, configName, configValue] of configs) {
+    const configId = uuidv7();
+    await execute(
+      services.store,
+      configDecider,
+      configId,
+      [{ type: 'SaveConfig', configId, configKey, configName, configValue, configType: 'Y', remark: null }],
+      { metadata },
+    );
+  }
+  for (const [dictType, entries] of Object.entries(DICTIONARIES)) {
+    for (const [index, [dictValue, listClass, ...labels]] of entries.entries()) {
+      const dictCode = uuidv7();
+      await execute(
+        services.store,
+        dictDataDecider,
+        dictCode,
+        [
+          {
+            type: 'SaveDictData',
+            dictCode,
+            dictType,
+            dictValue,
+            labels: Object.fromEntries(LANGUAGES.map((l, i) => [l, labels[i]!])) as Record<
+              (typeof LANGUAGES)[number],
+              string
+            >,
+            dictSort: index + 1,
+            cssClass: null,
+            listClass,
+            isDefault: index === 0 ? 'Y' : 'N',
+            status: '0',
+            remark: null,
+          },
+        ],
+        { metadata },
+      );
+    }
+  }
+}
+
+type ListClass = 'default' | 'primary' | 'success' | 'info' | 'warning' | 'danger';
+/** value, list class, then labels in zh-CN, en, fr, id. */
+type Entry = [string, ListClass, string, string, string, string];
+
+const DICTIONARIES: Record<string, Entry[]> = {
+  sys_user_sex: [
+    ['0', 'default', '男', 'Male', 'Homme', 'Laki-laki'],
+    ['1', 'default', '女', 'Female', 'Femme', 'Perempuan'],
+    ['2', 'default', '未知', 'Unknown', 'Inconnu', 'Tidak diketahui'],
+  ],
+  sys_normal_disable: [
+    ['0', 'primary', '正常', 'Normal', 'Actif', 'Normal'],
+    ['1', 'danger', '停用', 'Disabled', 'Désactivé', 'Nonaktif'],
+  ],
+  sys_yes_no: [
+    ['Y', 'primary', '是', 'Yes', 'Oui', 'Ya'],
+    ['N', 'danger', '否', 'No', 'Non', 'Tidak'],
+  ],
+  sys_common_status: [
+    ['0', 'primary', '成功', 'Success', 'Succès', 'Berhasil'],
+    ['1', 'danger', '失败', 'Failure', 'Échec', 'Gagal'],
+  ],
+  sys_notice_type: [
+    ['1', 'warning', '通知', 'Notice', 'Avis', 'Pemberitahuan'],
+    ['2', 'success', '公告', 'Announcement', 'Annonce', 'Pengumuman'],
+  ],
+  sys_role_type: [
+    ['general', 'primary', '普通角色', 'General', 'Général', 'Umum'],
+    ['agent', 'warning', '代理商角色', 'Agent', 'Agent', 'Agen'],
+  ],
+  meter_alarm_type: [
+    ['1', 'warning', '电池欠压', 'Low battery', 'Batterie faible', 'Baterai lemah'],
+    ['2', 'danger', '磁干扰', 'Magnetic tampering', 'Fraude magnétique', 'Gangguan magnet'],
+    ['3', 'danger', '阀门故障', 'Valve fault', 'Défaut de vanne', 'Gangguan katup'],
+    ['4', 'warning', '反向流量', 'Reverse flow', 'Débit inverse', 'Aliran balik'],
+    [
+      '5',
+      'danger',
+      '持续流量（疑似漏水）',
+      'Continuous flow (possible leak)',
+      'Débit continu (fuite possible)',
+      'Aliran terus-menerus (kemungkinan bocor)',
+    ],
+    ['6', 'info', '零用水', 'Zero consumption', 'Consommation nulle', 'Pemakaian nol'],
+    ['7', 'warning', '流量超量程', 'Flow over range', 'Débit hors plage', 'Aliran melebihi batas'],
+    ['8', 'info', '通讯中断', 'Communication lost', 'Communication perdue', 'Komunikasi terputus'],
+    ['9', 'danger', '漏损告警', 'Leakage alarm', 'Alarme de fuite', 'Alarm kebocoran'],
+    ['10', 'warning', '夜间流量告警', 'Night flow alarm', 'Alarme de débit nocturne', 'Alarm aliran malam'],
+  ],
+  alarm_status: [
+    ['0', 'danger', '未处理', 'Unprocessed', 'Non traitée', 'Belum diproses'],
+    ['1', 'warning', '处理中', 'Processing', 'En cours', 'Sedang diproses'],
+    ['2', 'success', '已处理', 'Processed', 'Traitée', 'Sudah diproses'],
+    ['3', 'info', '已忽略', 'Ignored', 'Ignorée', 'Diabaikan'],
+  ],
+  valve_state: [
+    ['open', 'success', '开阀', 'Open', 'Ouverte', 'Terbuka'],
+    ['closed', 'danger', '关阀', 'Closed', 'Fermée', 'Tertutup'],
+  ],
+  valve_operation_status: [
+    ['sending', 'warning', '发送中', 'Sending', 'Envoi', 'Mengirim'],
+    ['success', 'success', '成功', 'Success', 'Succès', 'Berhasil'],
+    ['fail', 'danger', '失败', 'Fail', 'Échec', 'Gagal'],
+  ],
+  key_update_status: [
+    ['executing', 'warning', '执行中', 'Executing', 'En cours', 'Sedang dijalankan'],
+    ['resend', 'info', '重发', 'Resend', 'Renvoi', 'Kirim ulang'],
+    ['timeout', 'danger', '超时', 'Timeout', 'Délai dépassé', 'Waktu habis'],
+    ['resendSuccess', 'success', '重发成功', 'Resend successful', 'Renvoi réussi', 'Kirim ulang berhasil'],
+  ],
+  customer_status: [
+    ['active', 'success', '正常', 'Active', 'Actif', 'Aktif'],
+    ['frozen', 'warning', '冻结', 'Frozen', 'Gelé', 'Dibekukan'],
+    ['cancelled', 'info', '销户', 'Cancelled', 'Résilié', 'Ditutup'],
+  ],
+  work_order_status: [
+    ['pending', 'warning', '待处理', 'Pending', 'En attente', 'Menunggu'],
+    ['processing', 'primary', '处理中', 'Processing', 'En cours', 'Sedang diproses'],
+    ['completed', 'success', '已完成', 'Completed', 'Terminé', 'Selesai'],
+  ],
+  work_order_type: [
+    ['0', 'primary', '维修', 'Maintenance', 'Maintenance', 'Pemeliharaan'],
+    ['1', 'info', '抄表', 'Meter reading', 'Relevé', 'Pembacaan meter'],
+  ],
+  bill_status: [
+    ['unpaid', 'danger', '未缴费', 'Unpaid', 'Impayée', 'Belum dibayar'],
+    ['paid', 'success', '已缴费', 'Paid', 'Payée', 'Sudah dibayar'],
+  ],
+  device_status: [
+    ['notInstalled', 'info', '未安装', 'Not installed', 'Non installé', 'Belum dipasang'],
+    ['installed', 'primary', '已安装', 'Installed', 'Installé', 'Terpasang'],
+    ['offline', 'danger', '离线', 'Offline', 'Hors ligne', 'Luring'],
+    ['online', 'success', '在线', 'Online', 'En ligne', 'Daring'],
+  ],
+};

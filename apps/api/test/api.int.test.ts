@@ -3,17 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
-import { startApi } from './support.ts';
+import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 
 describe.each(testEngines())('API on $engine', (engine) => {
   let app: FastifyInstance;
   let services: Services;
+  let api: ReturnType<typeof injectAs>;
   beforeAll(async () => {
     ({ app, services } = await startApi(engine));
     app.get('/prod-api/test/explode', async () => {
       throw new Error('secret internals: password=hunter2');
     });
     await app.ready();
+    api = injectAs(app, await login(app, ...ACCOUNTS.platformAdmin));
   });
   afterAll(async () => {
     await app.close();
@@ -21,7 +23,7 @@ describe.each(testEngines())('API on $engine', (engine) => {
   });
 
   const create = (body: unknown, language = 'en') =>
-    app.inject({
+    api({
       method: 'POST',
       url: '/prod-api/system/tenant',
       payload: body as object,
@@ -29,7 +31,7 @@ describe.each(testEngines())('API on $engine', (engine) => {
     });
 
   it('reports health with the database engine and every projection', async () => {
-    const res = await app.inject('/prod-api/health');
+    const res = await api('/prod-api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       code: 200,
@@ -54,12 +56,12 @@ describe.each(testEngines())('API on $engine', (engine) => {
       lcMeterRuler: 1,
       yzjMeterRuler: 1,
     });
-    const list = await app.inject('/prod-api/system/tenant/list?name=nova');
+    const list = await api('/prod-api/system/tenant/list?name=nova');
     expect(list.json()).toMatchObject({ code: 200, total: 1, rows: [{ name: 'Aqua Nova' }] });
   });
 
   it('refuses invalid input with 400 and field errors in the caller language, creating nothing', async () => {
-    const before = (await app.inject('/prod-api/system/tenant/list')).json().total;
+    const before = (await api('/prod-api/system/tenant/list')).json().total;
     const res = await create({ name: '', settings: { timeZone: 'Mars/Olympus', initLat: 'north' } }, 'fr');
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -72,11 +74,11 @@ describe.each(testEngines())('API on $engine', (engine) => {
         { field: 'settings.initLat', message: expect.stringContaining('Type incorrect') },
       ]),
     );
-    expect((await app.inject('/prod-api/system/tenant/list')).json().total).toBe(before);
+    expect((await api('/prod-api/system/tenant/list')).json().total).toBe(before);
   });
 
   it('answers malformed JSON with 400 in the caller language', async () => {
-    const res = await app.inject({
+    const res = await api({
       method: 'POST',
       url: '/prod-api/system/tenant',
       payload: '{"name": ',
@@ -89,7 +91,7 @@ describe.each(testEngines())('API on $engine', (engine) => {
   it('renames with the version the caller saw and refuses a stale version, changing nothing', async () => {
     const tenant = (await create({ name: 'Versioned' })).json().data;
     const rename = (version: number, name: string) =>
-      app.inject({
+      api({
         method: 'PUT',
         url: '/prod-api/system/tenant',
         payload: { tenantId: tenant.tenantId, version, name },
@@ -103,28 +105,28 @@ describe.each(testEngines())('API on $engine', (engine) => {
       key: 'error.staleVersion',
       msg: 'Data ini telah diubah orang lain; muat ulang lalu coba lagi',
     });
-    const now = await app.inject(`/prod-api/system/tenant/${tenant.tenantId}`);
+    const now = await api(`/prod-api/system/tenant/${tenant.tenantId}`);
     expect(now.json().data).toMatchObject({ name: 'Versioned 2', version: 1 });
   });
 
   it('answers an unknown tenant id with a not-found message and a malformed id with 400', async () => {
-    const unknown = await app.inject('/prod-api/system/tenant/00000000-0000-7000-8000-0000000000ff');
+    const unknown = await api('/prod-api/system/tenant/00000000-0000-7000-8000-0000000000ff');
     expect(unknown.json()).toMatchObject({
       code: 500,
       key: 'error.tenant.notFound',
       msg: 'Tenant not found',
     });
-    const update = await app.inject({
+    const update = await api({
       method: 'PUT',
       url: '/prod-api/system/tenant',
       payload: { tenantId: '00000000-0000-7000-8000-0000000000ff', version: 0, name: 'x' },
     });
     expect(update.json()).toMatchObject({ code: 500, key: 'error.tenant.notFound' });
-    expect((await app.inject('/prod-api/system/tenant/not-a-uuid')).statusCode).toBe(400);
+    expect((await api('/prod-api/system/tenant/not-a-uuid')).statusCode).toBe(400);
   });
 
   it('answers the unexpected with 500, a correlation id and no internals', async () => {
-    const res = await app.inject('/prod-api/test/explode');
+    const res = await api('/prod-api/test/explode');
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('secret');
@@ -134,13 +136,13 @@ describe.each(testEngines())('API on $engine', (engine) => {
   });
 
   it('answers an unknown API path with the 404 envelope', async () => {
-    const res = await app.inject('/prod-api/no/such/thing');
+    const res = await api('/prod-api/no/such/thing');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 500, key: 'http.404' });
   });
 
   it('serves the OpenAPI document generated from the zod schemas', async () => {
-    const res = await app.inject('/prod-api/docs/json');
+    const res = await api('/prod-api/docs/json');
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
@@ -150,9 +152,13 @@ describe.each(testEngines())('API on $engine', (engine) => {
   });
 
   it('seeds the demo tenants once', async () => {
-    expect(await seedDemo(services)).toBe(DEMO_TENANTS.length);
-    expect(await seedDemo(services)).toBe(0);
-    const list = (await app.inject('/prod-api/system/tenant/list?name=Trial Water')).json();
+    // startApi seeded them: a second start leaves them alone.
+    expect(await seedDemo(services, { captchaEnabled: false })).toBe(0);
+    const all = (await api('/prod-api/system/tenant/list')).json();
+    expect(all.rows.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(DEMO_TENANTS.map((t) => t.name)),
+    );
+    const list = (await api('/prod-api/system/tenant/list?name=Trial Water')).json();
     expect(list.rows[0]).toMatchObject({ name: 'Trial Water Co.', userType: '02' });
   });
 });

@@ -1,12 +1,30 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SqlEventStore } from '@hydrolog/eventstore';
 import type { TestEngine } from '@hydrolog/eventstore/testing';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import { CaptchaStore } from '../src/auth/captcha.ts';
+import { seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
 
-/** The API on a fresh database of the engine, without the web app; close() removes everything. */
-export async function startApi(engine: TestEngine): Promise<{ app: FastifyInstance; services: Services }> {
+export interface TestApi {
+  app: FastifyInstance;
+  services: Services;
+  captchas: CaptchaStore;
+}
+
+/**
+ * The API on a fresh database of the engine, seeded with the demo tenants and users (captcha off unless
+ * asked), without the web app; close the app and the services afterwards.
+ */
+export async function startApi(
+  engine: TestEngine,
+  options: { captchaEnabled?: boolean } = {},
+): Promise<TestApi> {
   const db = await engine.open();
   const store = await SqlEventStore.open(db);
   const runner = new ProjectionRunner(db, store, allProjections);
@@ -20,6 +38,58 @@ export async function startApi(engine: TestEngine): Promise<{ app: FastifyInstan
       await db.close();
     },
   };
-  const app = await buildApp(services, { logLevel: 'silent' });
-  return { app, services };
+  await seedDemo(services, { captchaEnabled: options.captchaEnabled ?? false });
+  const captchas = new CaptchaStore();
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'hydrolog-uploads-'));
+  const app = await buildApp(services, { logLevel: 'silent', uploadsDir, captchas });
+  return { app, services, captchas };
 }
+
+/** What a browser does with the login form's password: RSA-OAEP (SHA-256) with the server's public key. */
+export async function encryptPassword(app: FastifyInstance, password: string): Promise<string> {
+  const { publicKey } = (await app.inject('/prod-api/auth/publicKey')).json().data;
+  return publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+}
+
+export async function loginResponse(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/prod-api/auth/login',
+    payload: { username, password: await encryptPassword(app, password), rememberMe: false, ...extra },
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' },
+  });
+}
+
+/** Logs in and returns the access token (fails the test when the login is refused). */
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await loginResponse(app, username, password);
+  const body = res.json();
+  if (body.code !== 200) throw new Error(`login of ${username} refused: ${body.msg}`);
+  return body.data.access_token;
+}
+
+/** `app.inject` with the bearer token of a user. */
+export function injectAs(app: FastifyInstance, token: string) {
+  return (options: InjectOptions | string) => {
+    const opts = typeof options === 'string' ? { url: options } : options;
+    return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
+  };
+}
+
+/** Demo accounts (seed.ts). */
+export const ACCOUNTS = {
+  platformAdmin: ['admin', 'Admin123'],
+  demoAdmin: ['demo_admin', 'Demo1234'],
+  demoOperator: ['demo_operator', 'Oper1234'],
+  demoViewer: ['demo_viewer', 'View1234'],
+  demoNewcomer: ['demo_newcomer', 'Hydrolog123'],
+  trialAdmin: ['trial_admin', 'Trial123'],
+} as const;

@@ -23,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/health',
     {
+      config: { access: { public: true } },
       schema: {
         tags: ['system'],
         summary: 'Service health',

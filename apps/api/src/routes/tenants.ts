@@ -31,6 +31,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/system/tenant/list',
     {
+      config: { access: { permission: 'system:tenant:list', platform: true } },
       schema: {
         tags: ['tenants'],
         summary: 'List tenants',
@@ -44,6 +45,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/system/tenant/:tenantId',
     {
+      config: { access: { permission: 'system:tenant:query', platform: true } },
       schema: {
         tags: ['tenants'],
         summary: 'One tenant',
@@ -57,6 +59,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/system/tenant',
     {
+      config: { access: { permission: 'system:tenant:add', platform: true } },
       schema: {
         tags: ['tenants'],
         summary: 'Create a tenant',
@@ -91,6 +94,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     '/system/tenant',
     {
+      config: { access: { permission: 'system:tenant:edit', platform: true } },
       schema: {
         tags: ['tenants'],
         summary: 'Rename a tenant or change its settings',

@@ -1,0 +1,125 @@
+import { findSession, getRoles, type RoleRow } from '@hydrolog/projections';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_ROLE,
+  hasPermission,
+  MENU_CATALOGUE,
+  ResponseCode,
+} from '@hydrolog/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from '../http.ts';
+import type { Services } from '../services.ts';
+import { sha256 } from './crypto.ts';
+
+/**
+ * Who may call a route, declared next to it (`config: { access }`):
+ * - `{ public: true }`: anyone (login, captcha, health);
+ * - `{ permission }`: a signed-in user holding it (`null`: any signed-in user);
+ *   `platform`: and only platform operators; `whileInitialPassword`: also before the forced change.
+ */
+export type Access =
+  | { public: true }
+  | { permission: string | null; platform?: boolean; whileInitialPassword?: boolean };
+
+/** The signed-in caller of a request. */
+export interface Caller {
+  sessionId: string;
+  userId: string;
+  tenantId: string;
+  tenantKind: 'platform' | 'utility';
+  roles: RoleRow[];
+  /** Role keys, or ROLE_DEFAULT when the user has none (spec section 6). */
+  roleKeys: string[];
+  permissions: string[];
+  initialPassword: boolean;
+  rememberMe: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const PERMS_BY_MENU = new Map(MENU_CATALOGUE.map((m) => [m.menuId, m.perms]));
+
+export function permissionsOf(roles: readonly RoleRow[]): string[] {
+  if (roles.some((r) => r.all_permissions)) return [ALL_PERMISSIONS];
+  const perms = new Set<string>();
+  for (const role of roles)
+    for (const menuId of role.menu_ids) {
+      const perm = PERMS_BY_MENU.get(menuId);
+      if (perm) perms.add(perm);
+    }
+  return [...perms].sort();
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * Authentication and permission checks of every /prod-api route. A route without a declared `access`
+ * is refused at registration, so none can be left open by mistake.
+ */
+export function registerGuard(api: FastifyInstance, services: Services): void {
+  api.decorateRequest('caller', null);
+  api.addHook('onRoute', (route) => {
+    if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access rule`);
+  });
+  api.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    const token = bearerToken(request);
+    if (!token) return deny(request, reply, 401, 'http.401');
+    const session = await findSession(services.db, sha256(token));
+    if (!session || session.expires_at.getTime() <= Date.now()) return deny(request, reply, 401, 'http.401');
+    // Revoked, password changed since login, or user disabled: the browser must log out (code 100102000002).
+    if (session.ended_at || session.password_changed_at > session.started_at) {
+      return reply.send(failure(request, 'error.session.ended', {}, ResponseCode.forceLogout));
+    }
+    if (session.user_status !== '0') {
+      return reply.send(failure(request, 'error.session.disabled', {}, ResponseCode.forceLogout));
+    }
+    const roles = await getRoles(services.db, session.role_ids);
+    const caller: Caller = {
+      sessionId: session.session_id,
+      userId: session.user_id,
+      tenantId: session.tenant_id,
+      tenantKind: session.tenant_kind,
+      roles,
+      roleKeys: roles.length ? roles.map((r) => r.role_key) : [DEFAULT_ROLE],
+      permissions: permissionsOf(roles),
+      initialPassword: session.initial_password,
+      rememberMe: session.remember_me,
+    };
+    request.caller = caller;
+    if (caller.initialPassword && !access.whileInitialPassword) {
+      return deny(request, reply, 403, 'error.session.mustChangePassword');
+    }
+    if (access.platform && caller.tenantKind !== 'platform') return deny(request, reply, 403, 'http.403');
+    if (access.permission && !hasPermission(caller.permissions, access.permission)) {
+      return deny(request, reply, 403, 'http.403');
+    }
+  });
+}
+
+function deny(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 401 | 403,
+  key: 'http.401' | 'http.403' | 'error.session.mustChangePassword',
+) {
+  return reply.status(status).send(failure(request, key, {}, status));
+}
+
+/** The caller of a route that requires sign-in (the guard has set it). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`${request.routeOptions.url} is public: it has no caller`);
+  return request.caller;
+}

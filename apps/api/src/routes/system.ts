@@ -1,0 +1,359 @@
+import { configDecider, DomainError, dictDataDecider } from '@hydrolog/domain';
+import { dictByType, getConfig, getDictData, listConfigs, listDictData } from '@hydrolog/projections';
+import {
+  ALL_PERMISSIONS,
+  apiResponses,
+  buildRouters,
+  configBodySchema,
+  configViewSchema,
+  dictDataBodySchema,
+  dictDataViewSchema,
+  envelopeSchema,
+  listEnvelopeSchema,
+  MENU_CATALOGUE,
+  pageQuerySchema,
+  routersSchema,
+  updateConfigBodySchema,
+  updateDictDataBodySchema,
+  uuidv7,
+} from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Caller, callerOf } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
+import { execute } from '../commands.ts';
+import { ok, okList, requestLanguage } from '../http.ts';
+
+const PARENT = new Map(MENU_CATALOGUE.map((m) => [m.menuId, m.parentId]));
+
+/** The menus a caller's roles grant, with the directories above them. */
+export function grantedMenus(caller: Caller): Set<string> {
+  const all = caller.permissions.includes(ALL_PERMISSIONS);
+  const granted = new Set<string>();
+  for (const entry of MENU_CATALOGUE) {
+    if (entry.platformOnly && caller.tenantKind !== 'platform') continue;
+    if (all || caller.roles.some((r) => r.menu_ids.includes(entry.menuId))) {
+      for (let id: string | null = entry.menuId; id; id = PARENT.get(id) ?? null) granted.add(id);
+    }
+  }
+  return granted;
+}
+
+const ids = z.object({
+  ids: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat'),
+});
+const operator = (permission: string) => ({ access: { permission, platform: true } });
+
+/** The menu tree, system configuration parameters and dictionary data (spec section 7). */
+export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
+  const { db, store } = identity.services;
+  const meta = (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    return { metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id } };
+  };
+
+  app.get(
+    '/system/menu/getRouters',
+    {
+      config: { access: { permission: null, whileInitialPassword: true } },
+      schema: {
+        tags: ['menu'],
+        summary: "The menu tree the caller's roles allow (buttons only give permission strings)",
+        response: apiResponses(envelopeSchema(routersSchema)),
+      },
+    },
+    async (request) => ok(request, buildRouters(grantedMenus(callerOf(request)), requestLanguage(request))),
+  );
+
+  // ---- /system/config --------------------------------------------------------------------------------
+
+  const configResponse = apiResponses(envelopeSchema(configViewSchema));
+  async function config(configId: string) {
+    const found = await getConfig(db, { configId });
+    if (!found) throw new DomainError('error.config.notFound');
+    return found;
+  }
+
+  app.get(
+    '/system/config/list',
+    {
+      config: operator('system:config:list'),
+      schema: {
+        tags: ['config'],
+        summary: 'List system parameters',
+        querystring: pageQuerySchema.extend({
+          configName: z.string().max(100).optional(),
+          configKey: z.string().max(100).optional(),
+          configType: z.enum(['Y', 'N']).optional(),
+        }),
+        response: apiResponses(listEnvelopeSchema(configViewSchema)),
+      },
+    },
+    async (request) => okList(request, await listConfigs(db, request.query)),
+  );
+
+  app.get(
+    '/system/config/configKey/:configKey',
+    {
+      config: { access: { permission: null } },
+      schema: {
+        tags: ['config'],
+        summary: 'The value of one parameter',
+        params: z.object({ configKey: z.string().max(100) }),
+        response: apiResponses(envelopeSchema(z.string())),
+      },
+    },
+    async (request) => {
+      const found = await getConfig(db, { configKey: request.params.configKey });
+      if (!found) throw new DomainError('error.config.notFound');
+      return ok(request, found.configValue);
+    },
+  );
+
+  app.get(
+    '/system/config/:configId',
+    {
+      config: operator('system:config:query'),
+      schema: {
+        tags: ['config'],
+        summary: 'One parameter',
+        params: z.object({ configId: z.uuid() }),
+        response: configResponse,
+      },
+    },
+    async (request) => ok(request, await config(request.params.configId)),
+  );
+
+  app.post(
+    '/system/config',
+    {
+      config: operator('system:config:add'),
+      schema: {
+        tags: ['config'],
+        summary: 'Add a parameter',
+        body: configBodySchema,
+        response: configResponse,
+      },
+    },
+    async (request) => {
+      const configId = uuidv7();
+      const { remark, ...body } = request.body;
+      await execute(
+        store,
+        configDecider,
+        configId,
+        [{ type: 'SaveConfig', configId, ...body, remark: remark ?? null }],
+        {
+          ...meta(request),
+          taken: 'error.config.keyExists',
+        },
+      );
+      identity.clearCache();
+      return ok(request, await config(configId));
+    },
+  );
+
+  app.put(
+    '/system/config',
+    {
+      config: operator('system:config:edit'),
+      schema: {
+        tags: ['config'],
+        summary: 'Change a parameter',
+        body: updateConfigBodySchema,
+        response: configResponse,
+      },
+    },
+    async (request) => {
+      const { configId, remark, ...body } = request.body;
+      await config(configId);
+      await execute(
+        store,
+        configDecider,
+        configId,
+        [{ type: 'SaveConfig', configId, ...body, remark: remark ?? null }],
+        {
+          ...meta(request),
+          taken: 'error.config.keyExists',
+        },
+      );
+      identity.clearCache();
+      return ok(request, await config(configId));
+    },
+  );
+
+  app.delete(
+    '/system/config/clearCache',
+    {
+      config: operator('system:config:remove'),
+      schema: {
+        tags: ['config'],
+        summary: 'Forget cached parameters',
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request) => {
+      identity.clearCache();
+      return ok(request, null);
+    },
+  );
+
+  app.delete(
+    '/system/config/:ids',
+    {
+      config: operator('system:config:remove'),
+      schema: {
+        tags: ['config'],
+        summary: 'Delete parameters (built-in ones are refused)',
+        params: ids,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request) => {
+      const configIds = request.params.ids.split(',');
+      // All checked first: one refused parameter leaves the others in place too.
+      for (const configId of configIds) {
+        if ((await config(configId)).configType === 'Y') throw new DomainError('error.config.builtIn');
+      }
+      for (const configId of configIds) {
+        await execute(store, configDecider, configId, [{ type: 'DeleteConfig', configId }], meta(request));
+      }
+      identity.clearCache();
+      return ok(request, null);
+    },
+  );
+
+  // ---- /system/dict/data -----------------------------------------------------------------------------
+
+  const dictResponse = apiResponses(envelopeSchema(dictDataViewSchema));
+  async function dictData(request: FastifyRequest, dictCode: string) {
+    const found = await getDictData(db, dictCode, requestLanguage(request));
+    if (!found) throw new DomainError('error.dict.notFound');
+    return found;
+  }
+  const saved = (body: z.infer<typeof dictDataBodySchema>, dictCode: string) =>
+    ({
+      type: 'SaveDictData',
+      dictCode,
+      ...body,
+      cssClass: body.cssClass ?? null,
+      remark: body.remark ?? null,
+    }) as const;
+
+  app.get(
+    '/system/dict/data/type/:dictType',
+    {
+      config: { access: { permission: null, whileInitialPassword: true } },
+      schema: {
+        tags: ['dict'],
+        summary: 'The enabled entries of a dictionary, labels in the caller language',
+        params: z.object({ dictType: z.string().max(100) }),
+        response: apiResponses(envelopeSchema(z.array(dictDataViewSchema))),
+      },
+    },
+    async (request) => ok(request, await dictByType(db, request.params.dictType, requestLanguage(request))),
+  );
+
+  app.get(
+    '/system/dict/data/list',
+    {
+      config: operator('system:dict:list'),
+      schema: {
+        tags: ['dict'],
+        summary: 'List dictionary entries',
+        querystring: pageQuerySchema.extend({
+          dictType: z.string().max(100).optional(),
+          dictLabel: z.string().max(100).optional(),
+          status: z.enum(['0', '1']).optional(),
+        }),
+        response: apiResponses(listEnvelopeSchema(dictDataViewSchema)),
+      },
+    },
+    async (request) => okList(request, await listDictData(db, request.query, requestLanguage(request))),
+  );
+
+  app.get(
+    '/system/dict/data/:dictCode',
+    {
+      config: operator('system:dict:query'),
+      schema: {
+        tags: ['dict'],
+        summary: 'One dictionary entry',
+        params: z.object({ dictCode: z.uuid() }),
+        response: dictResponse,
+      },
+    },
+    async (request) => ok(request, await dictData(request, request.params.dictCode)),
+  );
+
+  app.post(
+    '/system/dict/data',
+    {
+      config: operator('system:dict:add'),
+      schema: {
+        tags: ['dict'],
+        summary: 'Add a dictionary entry',
+        body: dictDataBodySchema,
+        response: dictResponse,
+      },
+    },
+    async (request) => {
+      const dictCode = uuidv7();
+      await execute(store, dictDataDecider, dictCode, [saved(request.body, dictCode)], {
+        ...meta(request),
+        taken: 'error.dict.valueExists',
+      });
+      return ok(request, await dictData(request, dictCode));
+    },
+  );
+
+  app.put(
+    '/system/dict/data',
+    {
+      config: operator('system:dict:edit'),
+      schema: {
+        tags: ['dict'],
+        summary: 'Change a dictionary entry',
+        body: updateDictDataBodySchema,
+        response: dictResponse,
+      },
+    },
+    async (request) => {
+      const { dictCode, ...body } = request.body;
+      await dictData(request, dictCode);
+      await execute(store, dictDataDecider, dictCode, [saved(body, dictCode)], {
+        ...meta(request),
+        taken: 'error.dict.valueExists',
+      });
+      return ok(request, await dictData(request, dictCode));
+    },
+  );
+
+  app.delete(
+    '/system/dict/data/:ids',
+    {
+      config: operator('system:dict:remove'),
+      schema: {
+        tags: ['dict'],
+        summary: 'Delete dictionary entries',
+        params: ids,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request) => {
+      const dictCodes = request.params.ids.split(',');
+      for (const dictCode of dictCodes) await dictData(request, dictCode);
+      for (const dictCode of dictCodes) {
+        await execute(
+          store,
+          dictDataDecider,
+          dictCode,
+          [{ type: 'DeleteDictData', dictCode }],
+          meta(request),
+        );
+      }
+      return ok(request, null);
+    },
+  );
+};

@@ -1,0 +1,423 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DomainError, RECOVERY_CODE_MINUTES, recoveryDecider, userDecider } from '@hydrolog/domain';
+import { findUserByAccount, getTenant, getUser, type UserRow, withTenant } from '@hydrolog/projections';
+import {
+  apiResponses,
+  envelopeSchema,
+  passwordSchema,
+  recoveryCodeBodySchema,
+  recoveryResetBodySchema,
+  tenantBrandSchema,
+  toFieldError,
+  translate,
+  type UserInfo,
+  updateLanguageBodySchema,
+  updatePasswordQuerySchema,
+  updateProfileBodySchema,
+  userInfoSchema,
+  uuidv7,
+} from '@hydrolog/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hashPassword, sha256, sixDigitCode, verifyPassword } from '../auth/crypto.ts';
+import { type Caller, callerOf } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
+import { execute, record } from '../commands.ts';
+import { invalid, ok, requestLanguage } from '../http.ts';
+
+const userViewSchema = userInfoSchema.shape.user;
+const signedIn = { permission: null, whileInitialPassword: true } as const;
+
+/** The signed-in user's own session, profile, password and language; password recovery. */
+export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir: string }> = async (
+  app,
+  { identity, uploadsDir },
+) => {
+  const { services } = identity;
+  const { db, store } = services;
+
+  /** The caller's user and tenant rows, read through row-level security. */
+  async function own(caller: Caller) {
+    return withTenant(db, caller.tenantId, async (sql) => {
+      const user = await getUser(sql, caller.userId);
+      const tenant = await getTenant(sql, caller.tenantId);
+      if (!user || !tenant) throw new DomainError('error.user.notFound');
+      return { user, tenant };
+    });
+  }
+
+  const meta = (request: FastifyRequest, caller: Caller) => ({
+    metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id },
+  });
+
+  app.get(
+    '/system/user/getInfo',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['user'],
+        summary: 'The session: user, tenant, roles, permissions (spec section 3)',
+        response: apiResponses(envelopeSchema(userInfoSchema)),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { user, tenant } = await own(caller);
+      const { settings } = tenant;
+      const firstRole = caller.roles[0];
+      const info: UserInfo = {
+        user: userView(user, tenant.userType),
+        tenant: {
+          tenantId: tenant.tenantId,
+          tenantName: tenant.name,
+          logoUrl: null,
+          kind: tenant.kind,
+          trial: tenant.trial,
+          trialDaysLeft: tenant.trialDaysLeft,
+          settings,
+        },
+        roles: caller.roleKeys,
+        roleKey: caller.roleKeys[0]!,
+        roleId: firstRole?.role_id ?? null,
+        permissions: caller.permissions,
+        userType: tenant.userType,
+        country: settings.country ?? null,
+        currencyUnit: settings.currencyUnit ?? null,
+        lngLat: [settings.initLng, settings.initLat],
+        initPassword: user.initial_password,
+        // Filled by the gateway, platform and meter-reading modules.
+        gateways: [],
+        tenants: [],
+        readMeters: [],
+      };
+      return ok(request, info);
+    },
+  );
+
+  app.get(
+    '/system/user/getTenant',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['user'],
+        summary: "The caller's tenant name and logo",
+        response: apiResponses(envelopeSchema(tenantBrandSchema)),
+      },
+    },
+    async (request) => {
+      const { tenant } = await own(callerOf(request));
+      return ok(request, { tenantName: tenant.name, logoUrl: null });
+    },
+  );
+
+  app.put(
+    '/system/user/updateLanguage',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['user'],
+        summary: 'Change the interface language of the caller',
+        body: updateLanguageBodySchema,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await execute(
+        store,
+        userDecider,
+        caller.userId,
+        [{ type: 'ChangeLanguage', language: request.body.language }],
+        meta(request, caller),
+      );
+      return { ...ok(request, null), msg: translate('ok', request.body.language) };
+    },
+  );
+
+  app.get(
+    '/system/user/profile',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['user'],
+        summary: "The caller's profile",
+        response: apiResponses(envelopeSchema(z.object({ user: userViewSchema, roleGroup: z.string() }))),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { user, tenant } = await own(caller);
+      const roleGroup = caller.roles.map((r) => r.role_name).join(', ');
+      return ok(request, { user: userView(user, tenant.userType), roleGroup });
+    },
+  );
+
+  app.put(
+    '/system/user/profile',
+    {
+      config: { access: { permission: null } },
+      schema: {
+        tags: ['user'],
+        summary: "Change the caller's name, email, phone or sex",
+        body: updateProfileBodySchema,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { nickName, email, phonenumber, sex } = request.body;
+      await execute(
+        store,
+        userDecider,
+        caller.userId,
+        [
+          {
+            type: 'ChangeProfile',
+            nickName,
+            email: email || null,
+            phonenumber: phonenumber || null,
+            sex: sex ?? null,
+          },
+        ],
+        { ...meta(request, caller), taken: 'error.user.exists' },
+      );
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/system/user/profile/updatePwd',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['user'],
+        summary: 'Change the own password (both encrypted); every session of the user ends',
+        querystring: updatePasswordQuerySchema,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { user } = await own(caller);
+      const oldPassword = identity.cipher.decrypt(request.query.oldPassword);
+      const newPassword = identity.cipher.decrypt(request.query.newPassword);
+      if (oldPassword === null || newPassword === null) throw new DomainError('error.login.undecryptable');
+      if (!(await verifyPassword(user.password_hash, oldPassword)))
+        throw new DomainError('error.password.oldWrong');
+      const refused = await refuseNewPassword(request, reply, newPassword, oldPassword);
+      if (refused) return refused;
+      await setPassword(request, user, newPassword);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/system/user/profile/avatar',
+    {
+      config: { access: { permission: null } },
+      schema: {
+        tags: ['user'],
+        summary: 'Upload the own avatar (multipart field avatarfile; png or jpg, 5 MB at most)',
+        consumes: ['multipart/form-data'],
+        response: apiResponses(envelopeSchema(z.object({ imgUrl: z.string() }))),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const file = await request.file().catch(() => undefined);
+      if (!file || file.fieldname !== 'avatarfile') throw new DomainError('error.upload.missing');
+      const content = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
+        throw error;
+      });
+      const extension = imageExtension(content);
+      if (!extension) throw new DomainError('error.upload.type');
+      const name = `${uuidv7()}.${extension}`;
+      await mkdir(join(uploadsDir, 'avatar'), { recursive: true });
+      await writeFile(join(uploadsDir, 'avatar', name), content);
+      const imgUrl = `/uploads/avatar/${name}`;
+      await execute(
+        store,
+        userDecider,
+        caller.userId,
+        [{ type: 'ChangeAvatar', avatar: imgUrl }],
+        meta(request, caller),
+      );
+      return ok(request, { imgUrl });
+    },
+  );
+
+  app.post(
+    '/system/msg/send',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['user'],
+        summary: "Send a one-time code (password recovery) to the account's phone, else email",
+        body: recoveryCodeBodySchema,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request) => {
+      const user = await findUserByAccount(db, request.body.account);
+      // An unknown account gets the same answer, so the form does not reveal who has an account.
+      if (!user) return { ...ok(request, null), msg: translate('recovery.sent', requestLanguage(request)) };
+      const channel = user.phonenumber ? 'sms' : user.email ? 'email' : null;
+      if (!channel) throw new DomainError('error.recovery.noContact');
+      const code = sixDigitCode();
+      const codeId = uuidv7();
+      const issuedAt = new Date();
+      const metadata = { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id };
+      await execute(
+        store,
+        recoveryDecider,
+        user.user_id,
+        [
+          {
+            type: 'IssueRecoveryCode',
+            codeId,
+            userId: user.user_id,
+            codeHash: recoveryCodeHash(user.user_id, code),
+            channel,
+            issuedAt: issuedAt.toISOString(),
+            expiresAt: new Date(issuedAt.getTime() + RECOVERY_CODE_MINUTES * 60_000).toISOString(),
+          },
+        ],
+        { metadata },
+      );
+      const to = (channel === 'sms' ? user.phonenumber : user.email) ?? '';
+      const text = translate('recovery.message', user.language ?? requestLanguage(request), {
+        code,
+        minutes: RECOVERY_CODE_MINUTES,
+      });
+      await record(
+        store,
+        `outbox-${user.tenant_id}`,
+        {
+          type: 'MessageQueued',
+          data: { messageId: uuidv7(), channel, to, text, at: issuedAt.toISOString() },
+        },
+        metadata,
+      );
+      request.log.info({ channel, to, text }, 'message queued in the outbox');
+      return { ...ok(request, null), msg: translate('recovery.sent', requestLanguage(request)) };
+    },
+  );
+
+  app.put(
+    '/system/user/reset/password',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['user'],
+        summary: 'Set a new password (encrypted) with the one-time code of /system/msg/send',
+        body: recoveryResetBodySchema,
+        response: apiResponses(envelopeSchema(z.null())),
+      },
+    },
+    async (request, reply) => {
+      const { account, code, password } = request.body;
+      const newPassword = identity.cipher.decrypt(password);
+      if (newPassword === null) throw new DomainError('error.login.undecryptable');
+      const user = await findUserByAccount(db, account);
+      if (!user) throw new DomainError('error.recovery.codeWrong');
+      const refused = await refuseNewPassword(request, reply, newPassword, null);
+      if (refused) return refused;
+      const { events } = await execute(
+        store,
+        recoveryDecider,
+        user.user_id,
+        [
+          {
+            type: 'UseRecoveryCode',
+            codeHash: recoveryCodeHash(user.user_id, code),
+            now: new Date().toISOString(),
+          },
+        ],
+        { metadata: { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id } },
+      );
+      // A wrong code is recorded (it counts towards the five tries) and then refused.
+      if (!events.some((e) => e.type === 'RecoveryCodeUsed' && e.data.success)) {
+        throw new DomainError('error.recovery.codeWrong');
+      }
+      await setPassword(request, user, newPassword);
+      return ok(request, null);
+    },
+  );
+
+  /** Section 5 rules on a new password: 400 with the field error, or undefined when it is acceptable. */
+  async function refuseNewPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    password: string,
+    oldPassword: string | null,
+  ) {
+    const language = requestLanguage(request);
+    const fail = (message: Parameters<typeof translate>[0]) =>
+      reply
+        .status(400)
+        .send(invalid(request, [{ field: 'newPassword', message: translate(message, language) }]));
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) {
+      return reply.status(400).send(
+        invalid(
+          request,
+          parsed.error.issues.map((i) => ({ ...toFieldError(i, language), field: 'newPassword' })),
+        ),
+      );
+    }
+    if (oldPassword !== null && password === oldPassword) return fail('validation.password.sameAsOld');
+    if (password === (await identity.settings()).initPassword)
+      return fail('validation.password.sameAsInitial');
+    return undefined;
+  }
+
+  /** A new password: every earlier session of the user stops working (they started before the change). */
+  async function setPassword(request: FastifyRequest, user: UserRow, password: string) {
+    await execute(
+      store,
+      userDecider,
+      user.user_id,
+      [
+        {
+          type: 'ChangePassword',
+          passwordHash: await hashPassword(password),
+          initialPassword: false,
+          changedAt: new Date().toISOString(),
+        },
+      ],
+      { metadata: { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id } },
+    );
+  }
+};
+
+const recoveryCodeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+function userView(user: UserRow, userType: string): UserInfo['user'] {
+  return {
+    userId: user.user_id,
+    userName: user.user_name,
+    nickName: user.nick_name,
+    email: user.email,
+    phonenumber: user.phonenumber,
+    sex: user.sex,
+    avatar: user.avatar,
+    introduction: null,
+    deptId: user.dept_id,
+    deptName: null,
+    tenantId: user.tenant_id,
+    userType,
+    language: user.language,
+    createTime: user.created_at.toISOString(),
+  };
+}
+
+/** The image type from the first bytes (the name and the declared type can lie): png or jpg, else null. */
+function imageExtension(content: Buffer): 'png' | 'jpg' | null {
+  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'jpg';
+  return null;
+}

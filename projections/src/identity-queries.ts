@@ -1,0 +1,250 @@
+import type { Sql } from '@hydrolog/eventstore';
+import type { ConfigView, DictDataView, Language, PageQuery } from '@hydrolog/schemas';
+
+export interface UserRow {
+  user_id: string;
+  tenant_id: string;
+  user_name: string;
+  nick_name: string;
+  email: string | null;
+  phonenumber: string | null;
+  sex: string | null;
+  avatar: string | null;
+  password_hash: string;
+  initial_password: boolean;
+  role_ids: string[];
+  dept_id: string | null;
+  status: '0' | '1';
+  language: Language | null;
+  created_at: Date;
+}
+
+const USER_COLUMNS = `user_id::text, tenant_id::text, user_name, nick_name, email, phonenumber, sex, avatar,
+  password_hash, initial_password, role_ids::text[], dept_id::text, status, language, created_at`;
+
+/** The account a login or recovery names: its user name, email or phone (all unique). */
+export async function findUserByAccount(sql: Sql, account: string): Promise<UserRow | null> {
+  const { rows } = await sql.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users
+     WHERE lower(user_name) = lower($1) OR lower(email) = lower($1) OR phonenumber = $1
+     LIMIT 1`,
+    [account.trim()],
+  );
+  return rows[0] ?? null;
+}
+
+export async function getUser(sql: Sql, userId: string): Promise<UserRow | null> {
+  const { rows } = await sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`, [userId]);
+  return rows[0] ?? null;
+}
+
+/** The newest wrong-password attempts since the last successful login, newest first. */
+export async function recentFailures(sql: Sql, userId: string, limit: number): Promise<Date[]> {
+  const { rows } = await sql.query<{ login_time: Date }>(
+    `SELECT login_time FROM login_log
+     WHERE user_id = $1 AND counts
+       AND login_time > coalesce(
+         (SELECT max(login_time) FROM login_log WHERE user_id = $1 AND status = '0'), '-infinity')
+     ORDER BY login_time DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => r.login_time);
+}
+
+export interface SessionRow {
+  session_id: string;
+  tenant_id: string;
+  user_id: string;
+  remember_me: boolean;
+  started_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  password_changed_at: Date;
+  user_status: '0' | '1';
+  initial_password: boolean;
+  role_ids: string[];
+  tenant_kind: 'platform' | 'utility';
+}
+
+/** The session a token hash names, with what decides whether it may still act. */
+export async function findSession(sql: Sql, tokenHash: string): Promise<SessionRow | null> {
+  const { rows } = await sql.query<SessionRow>(
+    `SELECT s.session_id::text, s.tenant_id::text, s.user_id::text, s.remember_me, s.started_at, s.expires_at, s.ended_at,
+       u.password_changed_at, u.status AS user_status, u.initial_password, u.role_ids::text[],
+       t.kind AS tenant_kind
+     FROM sessions s
+     JOIN users u ON u.user_id = s.user_id
+     JOIN tenants t ON t.tenant_id = s.tenant_id
+     WHERE s.token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export interface RoleRow {
+  role_id: string;
+  role_name: string;
+  role_key: string;
+  role_type: 'general' | 'agent';
+  menu_ids: string[];
+  all_permissions: boolean;
+}
+
+export async function getRoles(sql: Sql, roleIds: readonly string[]): Promise<RoleRow[]> {
+  if (roleIds.length === 0) return [];
+  const { rows } = await sql.query<RoleRow>(
+    `SELECT role_id::text, role_name, role_key, role_type, menu_ids, all_permissions FROM roles
+     WHERE role_id = ANY($1::uuid[]) ORDER BY role_key`,
+    [roleIds],
+  );
+  return rows;
+}
+
+// ---- System configuration ----------------------------------------------------------------------------
+
+interface ConfigRow {
+  config_id: string;
+  config_name: string;
+  config_key: string;
+  config_value: string;
+  config_type: 'Y' | 'N';
+  remark: string | null;
+  created_at: Date;
+}
+
+const CONFIG_COLUMNS =
+  'config_id::text, config_name, config_key, config_value, config_type, remark, created_at';
+
+const configView = (r: ConfigRow): ConfigView => ({
+  configId: r.config_id,
+  configName: r.config_name,
+  configKey: r.config_key,
+  configValue: r.config_value,
+  configType: r.config_type,
+  remark: r.remark,
+  createTime: r.created_at.toISOString(),
+});
+
+export async function configValues(sql: Sql): Promise<Map<string, string>> {
+  const { rows } = await sql.query<{ config_key: string; config_value: string }>(
+    'SELECT config_key, config_value FROM sys_config',
+  );
+  return new Map(rows.map((r) => [r.config_key, r.config_value]));
+}
+
+export async function listConfigs(
+  sql: Sql,
+  query: PageQuery & {
+    configName?: string | undefined;
+    configKey?: string | undefined;
+    configType?: string | undefined;
+  },
+): Promise<{ total: number; rows: ConfigView[] }> {
+  const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
+    AND ($3::text IS NULL OR config_type = $3)`;
+  const params = [like(query.configName), like(query.configKey), query.configType ?? null];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM sys_config ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<ConfigRow>(
+    `SELECT ${CONFIG_COLUMNS} FROM sys_config c ${where} ORDER BY c.config_key LIMIT $4 OFFSET $5`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(configView) };
+}
+
+export async function getConfig(
+  sql: Sql,
+  by: { configId: string } | { configKey: string },
+): Promise<ConfigView | null> {
+  const [column, value] = 'configId' in by ? ['config_id', by.configId] : ['config_key', by.configKey];
+  const { rows } = await sql.query<ConfigRow>(
+    `SELECT ${CONFIG_COLUMNS} FROM sys_config WHERE ${column} = $1`,
+    [value],
+  );
+  return rows[0] ? configView(rows[0]) : null;
+}
+
+// ---- Dictionary data ---------------------------------------------------------------------------------
+
+interface DictRow {
+  dict_code: string;
+  dict_type: string;
+  dict_value: string;
+  labels: DictDataView['labels'];
+  dict_sort: number;
+  css_class: string | null;
+  list_class: DictDataView['listClass'];
+  is_default: 'Y' | 'N';
+  status: '0' | '1';
+  remark: string | null;
+  created_at: Date;
+}
+
+const DICT_COLUMNS = `dict_code::text, dict_type, dict_value, labels, dict_sort, css_class, list_class, is_default,
+  status, remark, created_at`;
+
+const dictView = (r: DictRow, language: Language): DictDataView => ({
+  dictCode: r.dict_code,
+  dictType: r.dict_type,
+  dictValue: r.dict_value,
+  dictLabel: r.labels[language],
+  labels: r.labels,
+  dictSort: r.dict_sort,
+  cssClass: r.css_class,
+  listClass: r.list_class,
+  isDefault: r.is_default,
+  status: r.status,
+  remark: r.remark,
+  createTime: r.created_at.toISOString(),
+});
+
+export async function listDictData(
+  sql: Sql,
+  query: PageQuery & {
+    dictType?: string | undefined;
+    dictLabel?: string | undefined;
+    status?: string | undefined;
+  },
+  language: Language,
+): Promise<{ total: number; rows: DictDataView[] }> {
+  const where = `WHERE ($1::text IS NULL OR dict_type = $1) AND ($2::text IS NULL OR labels->>$4 ILIKE $2)
+    AND ($3::text IS NULL OR status = $3)`;
+  const params = [query.dictType ?? null, like(query.dictLabel), query.status ?? null, language];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM sys_dict_data ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<DictRow>(
+    `SELECT ${DICT_COLUMNS} FROM sys_dict_data d ${where} ORDER BY d.dict_type, d.dict_sort, d.dict_value
+     LIMIT $5 OFFSET $6`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => dictView(r, language)) };
+}
+
+/** The enabled entries of one dictionary, in order (GET /system/dict/data/type/{type}). */
+export async function dictByType(sql: Sql, dictType: string, language: Language): Promise<DictDataView[]> {
+  const { rows } = await sql.query<DictRow>(
+    `SELECT ${DICT_COLUMNS} FROM sys_dict_data WHERE dict_type = $1 AND status = '0' ORDER BY dict_sort, dict_value`,
+    [dictType],
+  );
+  return rows.map((r) => dictView(r, language));
+}
+
+export async function getDictData(
+  sql: Sql,
+  dictCode: string,
+  language: Language,
+): Promise<DictDataView | null> {
+  const { rows } = await sql.query<DictRow>(
+    `SELECT ${DICT_COLUMNS} FROM sys_dict_data WHERE dict_code = $1`,
+    [dictCode],
+  );
+  return rows[0] ? dictView(rows[0], language) : null;
+}
+
+function like(value: string | undefined): string | null {
+  return value ? `%${value.replace(/[\\%_]/g, '\\$&')}%` : null;
+}

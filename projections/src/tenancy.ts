@@ -1,0 +1,42 @@
+import type { Database, Sql } from '@hydrolog/eventstore';
+import type { Projection } from './projection.ts';
+
+/**
+ * Row-level security behind the tenant-scoped queries (DESIGN principle 6). Queries of a tenant run as
+ * this role, which sees and reads only the rows whose tenant_id is the one set for the transaction.
+ * Projections write as the owner, which RLS does not restrict.
+ */
+export const TENANT_ROLE = 'hydrolog_tenant';
+
+export async function ensureTenantRole(sql: Sql): Promise<void> {
+  // Roles belong to the cluster: databases sharing it may create it at the same moment.
+  await sql.query(`DO $$ BEGIN
+      CREATE ROLE ${TENANT_ROLE} NOLOGIN;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+  await sql.query(`GRANT USAGE ON SCHEMA public TO ${TENANT_ROLE}`);
+}
+
+/** Turns on the tenant policy of each of the projection's tenant tables (created in the current search_path). */
+export async function isolateTenantTables(sql: Sql, projection: Projection): Promise<void> {
+  for (const table of projection.tenantTables ?? []) {
+    await sql.query(`ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`);
+    await sql.query(
+      `CREATE POLICY tenant_isolation ON ${table}
+         USING (tenant_id = nullif(current_setting('hydrolog.tenant_id', true), '')::uuid)`,
+    );
+    await sql.query(`GRANT SELECT ON ${table} TO ${TENANT_ROLE}`);
+  }
+}
+
+/**
+ * Runs `work` in a read-only transaction that sees only `tenantId`'s rows of the tenant tables: the
+ * query helper of every tenant route, so a forgotten WHERE clause still cannot cross tenants.
+ */
+export function withTenant<T>(db: Database, tenantId: string, work: (sql: Sql) => Promise<T>): Promise<T> {
+  return db.transaction(async (sql) => {
+    await sql.query("SELECT set_config('hydrolog.tenant_id', $1, true)", [tenantId]);
+    await sql.query(`SET LOCAL ROLE ${TENANT_ROLE}`);
+    return work(sql);
+  });
+}
