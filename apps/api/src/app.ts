@@ -5,11 +5,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES, uuidv7 } from '@hydrolog/schemas';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
-import { registerGuard } from './auth/guard.ts';
+import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
@@ -21,6 +21,13 @@ import { userRoutes } from './routes/user.ts';
 import type { Services } from './services.ts';
 
 export const API_PREFIX = '/prod-api';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /prod-api route with its access rule. */
+    apiRoutes: ApiRoute[];
+  }
+}
 
 export interface AppOptions {
   /** The built web app, served at `/` when the directory exists. */
@@ -40,6 +47,14 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     genReqId: () => uuidv7(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Batch routes take comma-separated ids in the path (`DELETE /system/config/{ids}`).
+    routerOptions: { maxParamLength: 4000 },
+    // Errors raised before a route is found get the envelope too, and never echo the request back.
+    frameworkErrors: (_error, request, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .send(failure(request as FastifyRequest, 'validation.invalidValue', {}, 400));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,9 +84,11 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     options.captchas ?? new CaptchaStore(),
   );
   mkdirSync(options.uploadsDir, { recursive: true });
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   await app.register(
     async (api) => {
-      registerGuard(api, services);
+      registerGuard(api, services, apiRoutes);
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { identity });
       await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });

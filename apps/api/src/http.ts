@@ -37,5 +37,5 @@ export function invalid(
   errors: FieldError[],
   key: MessageKey = 'validation.failed',
 ) {
-  return { code: 400, msg: translate(key, requestLanguage(request)), errors };
+  return { code: 400 as const, msg: translate(key, requestLanguage(request)), errors };
 }

@@ -21,6 +21,13 @@ export type Access =
   | { public: true }
   | { permission: string | null; platform?: boolean; whileInitialPassword?: boolean };
 
+/** A registered /prod-api route and who may call it (the security tests walk them all). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 /** The signed-in caller of a request. */
 export interface Caller {
   sessionId: string;
@@ -67,10 +74,13 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Authentication and permission checks of every /prod-api route. A route without a declared `access`
  * is refused at registration, so none can be left open by mistake.
  */
-export function registerGuard(api: FastifyInstance, services: Services): void {
+export function registerGuard(api: FastifyInstance, services: Services, routes: ApiRoute[]): void {
   api.decorateRequest('caller', null);
   api.addHook('onRoute', (route) => {
-    if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access rule`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
   });
   api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;

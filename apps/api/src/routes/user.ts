@@ -5,6 +5,7 @@ import { findUserByAccount, getTenant, getUser, type UserRow, withTenant } from 
 import {
   apiResponses,
   envelopeSchema,
+  type MessageKey,
   passwordSchema,
   recoveryCodeBodySchema,
   recoveryResetBodySchema,
@@ -18,7 +19,7 @@ import {
   userInfoSchema,
   uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, sha256, sixDigitCode, verifyPassword } from '../auth/crypto.ts';
@@ -206,8 +207,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       if (oldPassword === null || newPassword === null) throw new DomainError('error.login.undecryptable');
       if (!(await verifyPassword(user.password_hash, oldPassword)))
         throw new DomainError('error.password.oldWrong');
-      const refused = await refuseNewPassword(request, reply, newPassword, oldPassword);
-      if (refused) return refused;
+      // Not `return reply.send()` from a helper: a reply is thenable, awaiting it loses the early return.
+      const errors = await newPasswordErrors(request, newPassword, oldPassword);
+      if (errors.length) return reply.status(400).send(invalid(request, errors));
       await setPassword(request, user, newPassword);
       return ok(request, null);
     },
@@ -323,8 +325,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       if (newPassword === null) throw new DomainError('error.login.undecryptable');
       const user = await findUserByAccount(db, account);
       if (!user) throw new DomainError('error.recovery.codeWrong');
-      const refused = await refuseNewPassword(request, reply, newPassword, null);
-      if (refused) return refused;
+      const errors = await newPasswordErrors(request, newPassword, null);
+      if (errors.length) return reply.status(400).send(invalid(request, errors));
       const { events } = await execute(
         store,
         recoveryDecider,
@@ -347,31 +349,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
   );
 
-  /** Section 5 rules on a new password: 400 with the field error, or undefined when it is acceptable. */
-  async function refuseNewPassword(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    password: string,
-    oldPassword: string | null,
-  ) {
+  /** Section 5 rules on a new password (known only once decrypted): the field errors, none when acceptable. */
+  async function newPasswordErrors(request: FastifyRequest, password: string, oldPassword: string | null) {
     const language = requestLanguage(request);
-    const fail = (message: Parameters<typeof translate>[0]) =>
-      reply
-        .status(400)
-        .send(invalid(request, [{ field: 'newPassword', message: translate(message, language) }]));
+    const field = (message: MessageKey) => [{ field: 'newPassword', message: translate(message, language) }];
     const parsed = passwordSchema.safeParse(password);
-    if (!parsed.success) {
-      return reply.status(400).send(
-        invalid(
-          request,
-          parsed.error.issues.map((i) => ({ ...toFieldError(i, language), field: 'newPassword' })),
-        ),
-      );
-    }
-    if (oldPassword !== null && password === oldPassword) return fail('validation.password.sameAsOld');
+    if (!parsed.success)
+      return parsed.error.issues.map((i) => ({ ...toFieldError(i, language), field: 'newPassword' }));
+    if (oldPassword !== null && password === oldPassword) return field('validation.password.sameAsOld');
     if (password === (await identity.settings()).initPassword)
-      return fail('validation.password.sameAsInitial');
-    return undefined;
+      return field('validation.password.sameAsInitial');
+    return [];
   }
 
   /** A new password: every earlier session of the user stops working (they started before the change). */
