@@ -21,6 +21,7 @@ export async function ensureTenantRole(sql: Sql): Promise<void> {
 export async function isolateTenantTables(sql: Sql, projection: Projection): Promise<void> {
   for (const table of projection.tenantTables ?? []) {
     await sql.query(`ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`);
+    await sql.query(`DROP POLICY IF EXISTS tenant_isolation ON ${table}`);
     await sql.query(
       `CREATE POLICY tenant_isolation ON ${table}
          USING (tenant_id = nullif(current_setting('hydrolog.tenant_id', true), '')::uuid)`,

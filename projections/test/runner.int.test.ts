@@ -44,6 +44,7 @@ describe.each(testEngines())('projection runner on $engine', ({ open }) => {
       ...tenantsProjection,
       name: 'failing',
       tables: ['failing_rows'],
+      tenantTables: [],
       migrations: ['CREATE TABLE failing_rows (id int)'],
       handlers: {
         async TenantCreated() {
