@@ -1,0 +1,212 @@
+import type { DomainEvent } from '@hydrolog/schemas';
+import { describe, expect, it } from 'vitest';
+import { type Decider, DomainError, fold } from '../src/decider.ts';
+import {
+  configDecider,
+  lockedUntil,
+  type RecoveryEvent,
+  recoveryDecider,
+  sessionDecider,
+  type UserEvent,
+  userDecider,
+} from '../src/identity.ts';
+
+/** given(events) / when(command) / then(events | error) */
+function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
+  return { when: (command: C) => decider.decide(command, fold(decider, events)) };
+}
+const keyOf = (result: unknown) => (result as DomainError).key;
+
+const userId = '0190a000-0000-7000-8000-000000000010';
+const tenantId = '0190a000-0000-7000-8000-000000000001';
+const userCreated: UserEvent = {
+  type: 'UserCreated',
+  data: {
+    userId,
+    tenantId,
+    userName: 'clerk',
+    nickName: 'Clerk',
+    email: null,
+    phonenumber: '13800000009',
+    passwordHash: 'h1',
+    initialPassword: true,
+    roleIds: [],
+    deptId: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+};
+
+describe('user decider', () => {
+  it('refuses a second creation and commands on an unknown user', () => {
+    expect(keyOf(given(userDecider, [userCreated]).when({ type: 'CreateUser', ...userCreated.data }))).toBe(
+      'error.user.exists',
+    );
+    expect(keyOf(given(userDecider, []).when({ type: 'ChangeLanguage', language: 'fr' }))).toBe(
+      'error.user.notFound',
+    );
+  });
+
+  it('changes the password and clears the initial-password flag', () => {
+    const changed = given(userDecider, [userCreated]).when({
+      type: 'ChangePassword',
+      passwordHash: 'h2',
+      initialPassword: false,
+      changedAt: '2026-01-02T00:00:00Z',
+    });
+    expect(changed).toEqual([
+      {
+        type: 'UserPasswordChanged',
+        data: { userId, passwordHash: 'h2', initialPassword: false, changedAt: '2026-01-02T00:00:00Z' },
+      },
+    ]);
+    const state = fold(userDecider, [userCreated, ...(changed as UserEvent[])]);
+    expect(state).toMatchObject({ passwordHash: 'h2', initialPassword: false });
+  });
+
+  it('records a language, profile or status only when it changes', () => {
+    const withFrench: UserEvent[] = [
+      userCreated,
+      { type: 'UserLanguageChanged', data: { userId, language: 'fr' } },
+    ];
+    expect(given(userDecider, withFrench).when({ type: 'ChangeLanguage', language: 'fr' })).toEqual([]);
+    expect(given(userDecider, withFrench).when({ type: 'ChangeLanguage', language: 'id' })).toHaveLength(1);
+    const profile = { nickName: 'Clerk', email: null, phonenumber: '13800000009', sex: null };
+    expect(given(userDecider, [userCreated]).when({ type: 'ChangeProfile', ...profile })).toEqual([]);
+    expect(
+      given(userDecider, [userCreated]).when({ type: 'ChangeProfile', ...profile, nickName: 'Head clerk' }),
+    ).toHaveLength(1);
+    expect(given(userDecider, [userCreated]).when({ type: 'ChangeStatus', status: '0' })).toEqual([]);
+    expect(given(userDecider, [userCreated]).when({ type: 'ChangeStatus', status: '1' })).toHaveLength(1);
+  });
+});
+
+describe('session decider', () => {
+  const sessionId = '0190a000-0000-7000-8000-000000000020';
+  const started = {
+    type: 'LoginSucceeded' as const,
+    data: {
+      sessionId,
+      userId,
+      userName: 'clerk',
+      tokenHash: 'abc',
+      rememberMe: false,
+      at: '2026-01-01T00:00:00Z',
+      expiresAt: '2026-01-01T12:00:00Z',
+      ip: '127.0.0.1',
+      browser: 'Chrome 156',
+      os: 'Linux',
+    },
+  };
+  it('refreshes a live session and refuses an expired or ended one', () => {
+    const refresh = { type: 'RefreshSession' as const, expiresAt: '2026-01-01T20:00:00Z' };
+    expect(given(sessionDecider, [started]).when({ ...refresh, now: '2026-01-01T08:00:00Z' })).toEqual([
+      { type: 'SessionRefreshed', data: { sessionId, expiresAt: '2026-01-01T20:00:00Z' } },
+    ]);
+    expect(keyOf(given(sessionDecider, [started]).when({ ...refresh, now: '2026-01-01T13:00:00Z' }))).toBe(
+      'error.session.ended',
+    );
+    const ended = {
+      type: 'SessionEnded' as const,
+      data: { sessionId, reason: 'logout' as const, at: '2026-01-01T09:00:00Z' },
+    };
+    expect(
+      keyOf(given(sessionDecider, [started, ended]).when({ ...refresh, now: '2026-01-01T09:30:00Z' })),
+    ).toBe('error.session.ended');
+    // Logging out twice changes nothing the second time.
+    expect(
+      given(sessionDecider, [started, ended]).when({
+        type: 'EndSession',
+        reason: 'logout',
+        at: '2026-01-01T10:00:00Z',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('recovery code decider', () => {
+  const issued: RecoveryEvent = {
+    type: 'RecoveryCodeIssued',
+    data: {
+      codeId: '0190a000-0000-7000-8000-000000000030',
+      userId,
+      codeHash: 'right',
+      channel: 'sms',
+      issuedAt: '2026-01-01T00:00:00Z',
+      expiresAt: '2026-01-01T00:05:00Z',
+    },
+  };
+  const use = (codeHash: string, now = '2026-01-01T00:01:00Z') => ({
+    type: 'UseRecoveryCode' as const,
+    codeHash,
+    now,
+  });
+  const failed: RecoveryEvent = {
+    type: 'RecoveryCodeUsed',
+    data: { codeId: issued.data.codeId, userId, success: false },
+  };
+
+  it('refuses a new code within 60 seconds of the last one', () => {
+    const again = { type: 'IssueRecoveryCode' as const, ...issued.data, issuedAt: '2026-01-01T00:00:30Z' };
+    expect(given(recoveryDecider, [issued]).when(again)).toBeInstanceOf(DomainError);
+    expect((given(recoveryDecider, [issued]).when(again) as DomainError).params).toEqual({ seconds: 30 });
+    expect(
+      given(recoveryDecider, [issued]).when({ ...again, issuedAt: '2026-01-01T00:01:00Z' }),
+    ).toHaveLength(1);
+  });
+
+  it('accepts the right code once, records wrong tries, and ends a code after five or after 5 minutes', () => {
+    expect(given(recoveryDecider, [issued]).when(use('right'))).toEqual([
+      { type: 'RecoveryCodeUsed', data: { codeId: issued.data.codeId, userId, success: true } },
+    ]);
+    expect(given(recoveryDecider, [issued]).when(use('wrong'))).toEqual([failed]);
+    const used: RecoveryEvent = { ...failed, data: { ...failed.data, success: true } };
+    expect(keyOf(given(recoveryDecider, [issued, used]).when(use('right')))).toBe('error.recovery.codeWrong');
+    expect(
+      keyOf(given(recoveryDecider, [issued, failed, failed, failed, failed, failed]).when(use('right'))),
+    ).toBe('error.recovery.codeWrong');
+    expect(keyOf(given(recoveryDecider, [issued]).when(use('right', '2026-01-01T00:06:00Z')))).toBe(
+      'error.recovery.codeWrong',
+    );
+  });
+});
+
+describe('config decider', () => {
+  const builtIn = {
+    type: 'ConfigSaved' as const,
+    data: {
+      configId: '0190a000-0000-7000-8000-000000000040',
+      configName: 'Captcha',
+      configKey: 'sys.account.captchaEnabled',
+      configValue: 'true',
+      configType: 'Y' as const,
+      remark: null,
+    },
+  };
+  it('keeps built-in parameters: their key and kind stay, they cannot be deleted', () => {
+    expect(
+      keyOf(given(configDecider, [builtIn]).when({ type: 'DeleteConfig', configId: builtIn.data.configId })),
+    ).toBe('error.config.builtIn');
+    expect(
+      keyOf(
+        given(configDecider, [builtIn]).when({ type: 'SaveConfig', ...builtIn.data, configKey: 'other.key' }),
+      ),
+    ).toBe('error.config.builtIn');
+    expect(
+      given(configDecider, [builtIn]).when({ type: 'SaveConfig', ...builtIn.data, configValue: 'false' }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('login lock', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+  const rule = { maxRetryCount: 5, lockMinutes: 10 };
+  it('locks for the lock time after the fifth wrong password within it', () => {
+    const five = [4, 3, 2, 1, 0].map(at);
+    expect(lockedUntil(five.slice(0, 4), rule, at(5))).toBeNull();
+    expect(lockedUntil(five, rule, at(5))).toEqual(at(14));
+    expect(lockedUntil(five, rule, at(14))).toBeNull();
+  });
+  it('does not lock when the wrong passwords are spread beyond the lock time', () => {
+    expect(lockedUntil([30, 25, 20, 15, 0].map(at), rule, at(31))).toBeNull();
+  });
+});
