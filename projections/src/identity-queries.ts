@@ -1,5 +1,6 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type { ConfigView, DictDataView, Language, PageQuery } from '@hydrolog/schemas';
+import { containsPattern } from './sql.ts';
 
 export interface UserRow {
   user_id: string;
@@ -142,7 +143,11 @@ export async function listConfigs(
 ): Promise<{ total: number; rows: ConfigView[] }> {
   const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
     AND ($3::text IS NULL OR config_type = $3)`;
-  const params = [like(query.configName), like(query.configKey), query.configType ?? null];
+  const params = [
+    containsPattern(query.configName),
+    containsPattern(query.configKey),
+    query.configType ?? null,
+  ];
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM sys_config ${where}`,
     params,
@@ -211,7 +216,7 @@ export async function listDictData(
 ): Promise<{ total: number; rows: DictDataView[] }> {
   const where = `WHERE ($1::text IS NULL OR dict_type = $1) AND ($2::text IS NULL OR labels->>$4 ILIKE $2)
     AND ($3::text IS NULL OR status = $3)`;
-  const params = [query.dictType ?? null, like(query.dictLabel), query.status ?? null, language];
+  const params = [query.dictType ?? null, containsPattern(query.dictLabel), query.status ?? null, language];
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM sys_dict_data ${where}`,
     params,
@@ -243,8 +248,4 @@ export async function getDictData(
     [dictCode],
   );
   return rows[0] ? dictView(rows[0], language) : null;
-}
-
-function like(value: string | undefined): string | null {
-  return value ? `%${value.replace(/[\\%_]/g, '\\$&')}%` : null;
 }

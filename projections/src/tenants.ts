@@ -2,6 +2,7 @@ import { tenantUserType, trialDaysLeft } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type { EventData, PageQuery, TenantSettings, TenantView } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
+import { containsPattern } from './sql.ts';
 
 /** The tenants read model of the back office (inline: a created tenant is in the next list). */
 export const tenantsProjection: Projection = {
@@ -96,7 +97,7 @@ export async function listTenants(
   query: PageQuery & { name?: string | undefined },
   now = new Date(),
 ): Promise<{ total: number; rows: TenantView[] }> {
-  const pattern = query.name ? `%${query.name.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const pattern = containsPattern(query.name);
   const where = 'WHERE ($1::text IS NULL OR name ILIKE $1)';
   const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM tenants ${where}`, [
     pattern,

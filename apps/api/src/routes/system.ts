@@ -75,6 +75,26 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     return found;
   }
 
+  async function saveConfig(
+    request: FastifyRequest,
+    configId: string,
+    body: z.infer<typeof configBodySchema>,
+  ) {
+    const { remark, ...fields } = body;
+    await execute(
+      store,
+      configDecider,
+      configId,
+      [{ type: 'SaveConfig', configId, ...fields, remark: remark ?? null }],
+      {
+        ...meta(request),
+        taken: 'error.config.keyExists',
+      },
+    );
+    identity.clearCache();
+    return config(configId);
+  }
+
   app.get(
     '/system/config/list',
     {
@@ -136,22 +156,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: configResponse,
       },
     },
-    async (request) => {
-      const configId = uuidv7();
-      const { remark, ...body } = request.body;
-      await execute(
-        store,
-        configDecider,
-        configId,
-        [{ type: 'SaveConfig', configId, ...body, remark: remark ?? null }],
-        {
-          ...meta(request),
-          taken: 'error.config.keyExists',
-        },
-      );
-      identity.clearCache();
-      return ok(request, await config(configId));
-    },
+    async (request) => ok(request, await saveConfig(request, uuidv7(), request.body)),
   );
 
   app.put(
@@ -166,20 +171,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       },
     },
     async (request) => {
-      const { configId, remark, ...body } = request.body;
-      await config(configId);
-      await execute(
-        store,
-        configDecider,
-        configId,
-        [{ type: 'SaveConfig', configId, ...body, remark: remark ?? null }],
-        {
-          ...meta(request),
-          taken: 'error.config.keyExists',
-        },
-      );
-      identity.clearCache();
-      return ok(request, await config(configId));
+      const { configId, ...body } = request.body;
+      await config(configId); // an unknown id is "not found", not a new parameter
+      return ok(request, await saveConfig(request, configId, body));
     },
   );
 
@@ -232,14 +226,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     if (!found) throw new DomainError('error.dict.notFound');
     return found;
   }
-  const saved = (body: z.infer<typeof dictDataBodySchema>, dictCode: string) =>
-    ({
+  async function saveDictData(
+    request: FastifyRequest,
+    dictCode: string,
+    body: z.infer<typeof dictDataBodySchema>,
+  ) {
+    const command = {
       type: 'SaveDictData',
       dictCode,
       ...body,
       cssClass: body.cssClass ?? null,
       remark: body.remark ?? null,
-    }) as const;
+    } as const;
+    await execute(store, dictDataDecider, dictCode, [command], {
+      ...meta(request),
+      taken: 'error.dict.valueExists',
+    });
+    return dictData(request, dictCode);
+  }
 
   app.get(
     '/system/dict/data/type/:dictType',
@@ -298,14 +302,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: dictResponse,
       },
     },
-    async (request) => {
-      const dictCode = uuidv7();
-      await execute(store, dictDataDecider, dictCode, [saved(request.body, dictCode)], {
-        ...meta(request),
-        taken: 'error.dict.valueExists',
-      });
-      return ok(request, await dictData(request, dictCode));
-    },
+    async (request) => ok(request, await saveDictData(request, uuidv7(), request.body)),
   );
 
   app.put(
@@ -322,11 +319,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     async (request) => {
       const { dictCode, ...body } = request.body;
       await dictData(request, dictCode);
-      await execute(store, dictDataDecider, dictCode, [saved(body, dictCode)], {
-        ...meta(request),
-        taken: 'error.dict.valueExists',
-      });
-      return ok(request, await dictData(request, dictCode));
+      return ok(request, await saveDictData(request, dictCode, body));
     },
   );
 
