@@ -229,7 +229,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     async (request) => {
       const caller = callerOf(request);
       const file = await request.file().catch(() => undefined);
-      if (!file || file.fieldname !== 'avatarfile') throw new DomainError('error.upload.missing');
+      if (file?.fieldname !== 'avatarfile') throw new DomainError('error.upload.missing');
       const content = await file.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
         throw error;
