@@ -29,6 +29,7 @@ export async function runService(
   args: string[],
   port: number,
   dataDir: string,
+  env: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const proc = spawn(command, args, {
     cwd: root,
@@ -38,6 +39,7 @@ export async function runService(
       HOST: '127.0.0.1',
       HYDROLOG_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -79,8 +81,13 @@ export async function stopService(proc: ChildProcess): Promise<void> {
   while (alive()) await new Promise((r) => setTimeout(r, 100));
 }
 
-/** The service on a free port with a fresh data directory; stop() ends it and removes the directory. */
-export async function startService(): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * The service on a free port with a fresh data directory; stop() ends it and removes the directory.
+ * `env` adds variables (HYDROLOG_SEED_CAPTCHA=false for browser logins).
+ */
+export async function startService(
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hydrolog-e2e-'));
   const proc = await runService(
@@ -88,6 +95,7 @@ export async function startService(): Promise<{ url: string; stop(): Promise<voi
     ['--import', 'tsx', join(root, 'apps/api/src/main.ts')],
     port,
     dataDir,
+    env,
   );
   return {
     url: `http://127.0.0.1:${port}`,

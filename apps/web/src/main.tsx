@@ -2,40 +2,38 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import i18next from 'i18next';
+import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './i18n/index.ts';
+import { initI18n, takeLanguageChanged } from './i18n/index.ts';
+import { palette } from './lib/palette.ts';
 import { router } from './router.tsx';
+import { settings } from './store/settings.ts';
 
-// Default theme colour #1890ff (spec section 9), as a ten-shade palette.
-const theme = createTheme({
-  primaryColor: 'brand',
-  colors: {
-    brand: [
-      '#e6f4ff',
-      '#bae0ff',
-      '#91caff',
-      '#69b1ff',
-      '#4096ff',
-      '#1890ff',
-      '#0958d9',
-      '#003eb3',
-      '#002c8c',
-      '#001d66',
-    ],
-  },
-});
-
-await initI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+/** The theme colour of the settings drawer is Mantine's primary colour. */
+function App() {
+  const { theme: color } = settings.use();
+  const theme = useMemo(
+    () => createTheme({ primaryColor: 'brand', primaryShade: 5, colors: { brand: palette(color) } }),
+    [color],
+  );
+  return (
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
       <ModalsProvider>
         <RouterProvider router={router} />
       </ModalsProvider>
     </MantineProvider>
+  );
+}
+
+await initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
   </StrictMode>,
 );
+// After the reload of a language change, confirm it (spec section 1).
+if (takeLanguageChanged()) notifications.show({ color: 'green', message: i18next.t('language.changed') });

@@ -1,25 +1,93 @@
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Navigate,
+  Outlet,
+  type ParsedLocation,
+  type RouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import i18next from 'i18next';
+import { RequestError, showError } from './api/request.ts';
+import { Shell } from './layout/Shell.tsx';
+import { getToken } from './lib/token.ts';
+import { CascadeScreen } from './pages/CascadeScreen.tsx';
+import { DictData } from './pages/DictData.tsx';
 import { Home } from './pages/Home.tsx';
-import { Layout } from './pages/Layout.tsx';
+import { Login } from './pages/Login.tsx';
+import { NoAccess } from './pages/NoAccess.tsx';
 import { NotFound } from './pages/NotFound.tsx';
-import { Tenants } from './pages/Tenants.tsx';
+import { Profile } from './pages/Profile.tsx';
+import { Redirect } from './pages/Redirect.tsx';
+import { decideNavigation } from './router/guard.ts';
+import { KNOWN_PAGES, PAGES } from './router/pages.tsx';
+import { clearSession, loadSession, session } from './store/session.ts';
 
-/** Every page is a static route (spec section 2); `/` redirects to the dashboard at /index. */
-const root = createRootRoute({ component: Layout, notFoundComponent: NotFound });
-const routes = [
-  createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    beforeLoad: () => {
-      throw redirect({ to: '/index' });
-    },
-  }),
-  createRoute({ getParentRoute: () => root, path: '/index', component: Home }),
-  createRoute({ getParentRoute: () => root, path: '/system/tenant', component: Tenants }),
-  createRoute({ getParentRoute: () => root, path: '/404', component: NotFound }),
-];
+function decide(location: ParsedLocation) {
+  const { info, routes } = session.get();
+  return decideNavigation({
+    pathname: location.pathname,
+    href: location.href,
+    hasToken: getToken() !== undefined,
+    loaded: info !== null,
+    knownPages: KNOWN_PAGES,
+    permittedPages: routes,
+  });
+}
 
-export const router = createRouter({ routeTree: root.addChildren(routes), scrollRestoration: false });
+/** Spec section 2 navigation guard: runs before every navigation. */
+async function guard({ location }: { location: ParsedLocation }): Promise<void> {
+  let decision = decide(location);
+  if (decision.type === 'load') {
+    try {
+      await loadSession();
+    } catch (error) {
+      // A failed request has been shown already; anything else is shown here.
+      if (!(error instanceof RequestError)) showError(i18next.t('errors.unknown'));
+      clearSession();
+      throw redirect({ href: '/' });
+    }
+    decision = decide(location);
+  }
+  if (decision.type === 'redirect') throw redirect({ href: decision.href });
+  if (decision.type === 'noAccess') throw redirect({ href: '/401' });
+}
+
+const root = createRootRoute({
+  beforeLoad: guard,
+  component: Outlet,
+  notFoundComponent: () => <Navigate to="/404" replace />,
+});
+
+const shell = createRoute({ getParentRoute: () => root, id: 'shell', component: Shell });
+const page = (path: string, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => shell, path, component });
+
+/** Every page is a static route (spec section 2); the menu tree only decides which ones a user may open. */
+const routeTree = root.addChildren([
+  createRoute({ getParentRoute: () => root, path: '/login', component: Login }),
+  createRoute({ getParentRoute: () => root, path: '/cascadeScreen', component: CascadeScreen }),
+  shell.addChildren([
+    createRoute({
+      getParentRoute: () => shell,
+      path: '/',
+      beforeLoad: () => {
+        throw redirect({ href: '/index' });
+      },
+    }),
+    page('/index', Home),
+    page('/401', NoAccess),
+    page('/404', NotFound),
+    page('/redirect/$', Redirect),
+    page('/user/profile', Profile),
+    page('/dict/type/data/$dictId', DictData),
+    ...PAGES.map((p) => page(p.path, p.component)),
+  ]),
+]);
+
+export const router = createRouter({ routeTree, scrollRestoration: false });
+// Spec section 2: each navigation scrolls to top.
 router.subscribe('onResolved', () => window.scrollTo(0, 0));
 
 declare module '@tanstack/react-router' {

@@ -1,32 +1,32 @@
 import type { FieldError } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
+import { alertDialog } from '../lib/dialogs.ts';
+import { getToken, removeToken } from '../lib/token.ts';
 
-/** Spec sections 7 and 8: prefix, 30 s timeout, bearer token, language header, envelope codes, errors shown 5 s. */
-const PREFIX = '/prod-api';
+/** Spec sections 7, 8 and 9: prefix, 30 s timeout, bearer token, language header, envelope codes, errors shown 5 s. */
+export const PREFIX = '/prod-api';
 const TIMEOUT_MS = 30_000;
 export const ERROR_DISPLAY_MS = 5_000;
+/** The session must end (revoked, user disabled, tenant suspended, password changed elsewhere). */
+export const SESSION_ENDED = 100102000002;
+/** Envelope codes with a fixed message (the code table of section 8); others show the server's message. */
+const CODE_MESSAGES: Record<number, string> = { 401: 'errors.401', 403: 'errors.403', 404: 'errors.404' };
 
-/** A request that failed; fieldErrors is set when the server refused the input (HTTP 400). */
+/** A request that failed and has been shown to the user; fieldErrors is set for refused input (HTTP 400). */
 export class RequestError extends Error {
   constructor(
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    readonly code?: number,
   ) {
     super(message);
     this.name = 'RequestError';
   }
 }
 
-function token(): string | undefined {
-  return document.cookie
-    .split('; ')
-    .find((c) => c.startsWith('Admin-Token='))
-    ?.slice('Admin-Token='.length);
-}
-
 /** Null fields are dropped from request bodies (spec section 7). */
-function withoutNulls(value: unknown): unknown {
+export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
@@ -38,17 +38,100 @@ function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-function showError(message: string): never {
+export function showError(message: string): void {
   notifications.show({ color: 'red', message, autoClose: ERROR_DISPLAY_MS });
+}
+
+function fail(message: string, quiet = false): never {
+  if (!quiet) showError(message);
   throw new RequestError(message);
 }
 
+let sessionEndShown = false;
+/** Code 100102000002: one warning dialog with the server's message, then local logout and a reload. */
+async function endSession(message: string): Promise<void> {
+  if (sessionEndShown) return;
+  sessionEndShown = true;
+  await alertDialog({ title: i18next.t('session.endedTitle'), message, color: 'orange' });
+  removeToken();
+  window.location.reload();
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | undefined>;
+  query?: Query;
+  /** JSON (nulls dropped), or FormData for multipart uploads. */
   body?: unknown;
-  /** Leave out the bearer token (login, captcha). */
+  /** Leave out the bearer token (login, captcha, public key). */
   noToken?: boolean;
+  /** Reject without showing anything (logging out of a session that may already be over). */
+  quiet?: boolean;
+}
+
+/** fetch with the common headers and the timeout; network failure and timeout are shown and rejected. */
+async function send(path: string, options: RequestOptions, contentType?: string, payload?: BodyInit) {
+  const url = new URL(PREFIX + path, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { 'Content-Language': i18next.language };
+  const bearer = options.noToken ? undefined : getToken();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (contentType) headers['Content-Type'] = contentType;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
+  } catch {
+    return fail(i18next.t(controller.signal.aborted ? 'errors.timeout' : 'errors.network'), options.quiet);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type Envelope = { code: number; msg?: string; errors?: FieldError[] };
+type Translate = (key: string, params?: Record<string, string>) => string;
+
+export type Failure =
+  | { kind: 'fields'; message: string; errors: FieldError[] }
+  | { kind: 'sessionEnded'; message: string; code: number }
+  | { kind: 'error'; message: string; code: number };
+
+/**
+ * Spec section 8 response handling as a pure function of a non-200 answer: refused input goes back to
+ * the form; code 100102000002 ends the session; code 500 shows the server's message; other codes the
+ * code table's, else the server's, else the default; no envelope at all: the HTTP status.
+ */
+export function classifyFailure(status: number, body: Envelope | null, t: Translate): Failure {
+  if (status === 400 && body?.errors) return { kind: 'fields', message: body.msg ?? '', errors: body.errors };
+  if (body && typeof body.code === 'number') {
+    const message = body.msg || t('errors.unknown');
+    if (body.code === SESSION_ENDED) return { kind: 'sessionEnded', message, code: body.code };
+    const fixed = body.code === 500 ? undefined : CODE_MESSAGES[body.code];
+    return { kind: 'error', message: fixed ? t(fixed) : message, code: body.code };
+  }
+  const fixed = CODE_MESSAGES[status];
+  const message = fixed ? t(fixed) : t('errors.status', { status: String(status).slice(-3) });
+  return { kind: 'error', message, code: status };
+}
+
+/** Acts on a non-200 answer: shows it (or ends the session) unless quiet, and rejects. */
+function refuse(response: Response, body: Envelope | null, quiet = false): never {
+  const failure = classifyFailure(response.status, body, (key, params) => i18next.t(key, params));
+  // Field errors are shown under the fields by the form; no toast.
+  if (failure.kind === 'fields') throw new RequestError(failure.message, failure.errors, 400);
+  if (!quiet) {
+    if (failure.kind === 'sessionEnded') void endSession(failure.message);
+    else showError(failure.message);
+  }
+  throw new RequestError(failure.message, [], failure.code);
 }
 
 /** Calls the API and returns the whole envelope on code 200; anything else is shown and rejected. */
@@ -56,43 +139,56 @@ export async function request<T extends { code: number }>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const url = new URL(PREFIX + path, window.location.origin);
-  for (const [k, v] of Object.entries(options.query ?? {}))
-    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { 'Content-Language': i18next.language };
-  const bearer = options.noToken ? undefined : token();
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(withoutNulls(options.body)),
-      signal: controller.signal,
-    });
-  } catch {
-    return showError(i18next.t(controller.signal.aborted ? 'errors.timeout' : 'errors.network'));
-  } finally {
-    clearTimeout(timer);
-  }
-
-  const body = (await response.json().catch(() => null)) as
-    | (T & { msg?: string; errors?: FieldError[] })
-    | null;
-  if (response.status === 400 && body?.errors) {
-    // Field errors are shown under the fields by the form; no toast.
-    throw new RequestError(body.msg ?? '', body.errors);
-  }
-  if (body && body.code === 200) return body;
-  if (body?.msg) return showError(body.msg);
-  const known = [401, 403, 404].includes(response.status);
-  return showError(
-    known
-      ? i18next.t(`errors.${response.status}`)
-      : i18next.t('errors.status', { status: String(response.status).slice(-3) }),
+  const { body: payload } = options;
+  const json = payload !== undefined && !(payload instanceof FormData);
+  const response = await send(
+    path,
+    options,
+    json ? 'application/json' : undefined,
+    json ? JSON.stringify(withoutNulls(payload)) : (payload as FormData | undefined),
   );
+  const body = (await response.json().catch(() => null)) as (T & Envelope) | null;
+  if (response.ok && body?.code === 200) return body;
+  return refuse(response, body, options.quiet);
+}
+
+/** The `data` of a code-200 envelope. */
+export async function requestData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<{ code: number; data: T }>(path, options)).data;
+}
+
+/** Saves a blob as a file through a temporary link. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** An answer that should be a file but is an envelope is an error to show. */
+async function saveOrRefuse(response: Response, fileName: string): Promise<void> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    const body = (await response.json().catch(() => null)) as Envelope | null;
+    return refuse(response, body);
+  }
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Spec section 7 download helper: POST form-encoded parameters, blob answer, saved as `fileName`. */
+export async function download(path: string, params: Query, fileName: string): Promise<void> {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, String(v));
+  const response = await send(path, { method: 'POST' }, 'application/x-www-form-urlencoded', form.toString());
+  await saveOrRefuse(response, fileName);
+}
+
+/** A generated file kept by the server until fetched once: /common/download?fileName=&delete=true. */
+export async function downloadGenerated(fileName: string): Promise<void> {
+  const response = await send('/common/download', { query: { fileName, delete: true } });
+  await saveOrRefuse(response, fileName);
 }

@@ -1,10 +1,78 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchHealth, type Health } from '../api/tenants.ts';
 
-/** Home: the service status (database, log, read models and how far behind they are). */
+/** The dashboard figures of spec section 1; they come with the meter and billing modules. */
+const FIGURES = [
+  'waterUse',
+  'meters',
+  'metersOutbound',
+  'metersNotOutbound',
+  'billed',
+  'paid',
+  'unpaid',
+  'customers',
+  'readingRate',
+] as const;
+const STATISTICS = ['communication', 'alarms', 'bills'] as const;
+const NO_FIGURE = '—';
+
+/** /index, titled Home: the dashboard layout, then the service status. */
 export function Home() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>{t('nav.home')}</Title>
+        <Text size="sm" c="dimmed" data-testid="dashboard-pending">
+          {t('dashboard.pending')}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} data-testid="dashboard-figures">
+        {FIGURES.map((key) => (
+          <Card key={key} withBorder padding="md">
+            <Text size="sm" c="dimmed">
+              {t(`dashboard.${key}`)}
+            </Text>
+            <Text fz={26} fw={600}>
+              {NO_FIGURE}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        {STATISTICS.map((key) => (
+          <Card key={key} withBorder padding="md" mih={180}>
+            <Title order={5}>{t(`dashboard.${key}`)}</Title>
+            <Text fz={26} fw={600} mt="md">
+              {NO_FIGURE}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('dashboard.pending')}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <ServiceStatus />
+    </Stack>
+  );
+}
+
+/** The service status (database, log, read models and how far behind they are). */
+function ServiceStatus() {
   const { t } = useTranslation();
   const [health, setHealth] = useState<Health | null>(null);
   const [failed, setFailed] = useState(false);

@@ -1,11 +1,8 @@
 import {
   createTenantBodySchema,
-  type FieldError,
-  type Language,
   type TenantSettings,
   type TenantView,
   tenantSettingsSchema,
-  toFieldError,
   updateTenantBodySchema,
 } from '@hydrolog/schemas';
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
@@ -14,7 +11,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../api/request.ts';
 import { createTenant, updateTenant } from '../api/tenants.ts';
-import { currentLanguage } from '../i18n/index.ts';
+import { useClickGate } from '../hooks/useClickGate.ts';
+import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
 
 const GEN_MODES = ['manual', 'sequence', 'date_sequence'] as const;
 
@@ -33,21 +31,20 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
   const [settings, setSettings] = useState<TenantSettings>(
     tenant?.settings ?? tenantSettingsSchema.parse({}),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const gate = useClickGate();
   const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const set = <K extends keyof TenantSettings>(key: K, value: TenantSettings[K]) =>
     setSettings((s) => ({ ...s, [key]: value }));
-  const show = (list: FieldError[]) => setErrors(Object.fromEntries(list.map((e) => [e.field, e.message])));
 
   async function submit() {
-    const language: Language = currentLanguage();
     const body = tenant
       ? { tenantId: tenant.tenantId, version: tenant.version, name, settings }
       : { name, trial, settings };
-    const parsed = (tenant ? updateTenantBodySchema : createTenantBodySchema).safeParse(body);
-    if (!parsed.success) return show(parsed.error.issues.map((issue) => toFieldError(issue, language)));
-    setErrors({});
+    const checked = validate<unknown>(tenant ? updateTenantBodySchema : createTenantBodySchema, body);
+    setErrors(checked.errors ?? {});
+    if (checked.errors || !gate()) return;
     setSaving(true);
     try {
       const saved = tenant
@@ -56,7 +53,8 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
       notifications.show({ color: 'green', message: t(tenant ? 'tenants.saved' : 'tenants.created') });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof RequestError && error.fieldErrors.length > 0) show(error.fieldErrors);
+      if (error instanceof RequestError && error.fieldErrors.length > 0)
+        setErrors(fieldErrors(error.fieldErrors));
     } finally {
       setSaving(false);
     }

@@ -18,6 +18,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listTenants } from '../api/tenants.ts';
+import { HasPermi } from '../components/Permission.tsx';
 import { TenantForm } from './TenantForm.tsx';
 
 const features = tableFeatures({});
@@ -64,13 +65,15 @@ export function Tenants() {
       id: 'actions',
       header: () => t('tenants.actions'),
       cell: (c) => (
-        <ActionIcon
-          variant="subtle"
-          aria-label={`${t('tenants.edit')} ${c.row.original.name}`}
-          onClick={() => setEditing(c.row.original)}
-        >
-          ✎
-        </ActionIcon>
+        <HasPermi value={['system:tenant:edit']}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('tenants.edit')} ${c.row.original.name}`}
+            onClick={() => setEditing(c.row.original)}
+          >
+            ✎
+          </ActionIcon>
+        </HasPermi>
       ),
     }),
   ]);
@@ -90,7 +93,9 @@ export function Tenants() {
               setPage((p) => ({ ...p, pageNum: 1 }));
             }}
           />
-          <Button onClick={() => setEditing('new')}>{t('tenants.new')}</Button>
+          <HasPermi value={['system:tenant:add']}>
+            <Button onClick={() => setEditing('new')}>{t('tenants.new')}</Button>
+          </HasPermi>
         </Group>
       </Group>
       <Table striped highlightOnHover withTableBorder>

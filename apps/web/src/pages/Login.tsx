@@ -1,0 +1,214 @@
+import { loginFormSchema, translate } from '@hydrolog/schemas';
+import {
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Image,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Captcha, encryptPassword, getCaptcha, login } from '../api/auth.ts';
+import { Icon } from '../components/Icon.tsx';
+import { LanguageSelect } from '../components/LanguageSelect.tsx';
+import { useClickGate } from '../hooks/useClickGate.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { type FieldErrors, validate } from '../lib/forms.ts';
+import { setToken } from '../lib/token.ts';
+import { safeRedirect } from '../router/guard.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
+
+/** A short list of dial codes; +86 first, as the product's home market. */
+const AREA_CODES = [
+  '+86',
+  '+1',
+  '+33',
+  '+44',
+  '+49',
+  '+62',
+  '+63',
+  '+66',
+  '+84',
+  '+91',
+  '+234',
+  '+254',
+  '+255',
+  '+27',
+];
+const REMEMBER_KEY = 'login-remember';
+
+interface Remembered {
+  username: string;
+  areaCode: string;
+}
+
+function remembered(): Remembered | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(REMEMBER_KEY) ?? 'null') as Remembered | null;
+    return value && typeof value.username === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec section 2 login: user name, email or phone; captcha when enabled; remember me keeps the name only. */
+export function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { redirect?: string };
+  const saved = remembered();
+  const [form, setForm] = useState({
+    areaCode: saved?.areaCode ?? '+86',
+    username: saved?.username ?? '',
+    password: '',
+    rememberMe: saved !== null,
+    code: '',
+  });
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [recovering, setRecovering] = useState(false);
+  const gate = useClickGate();
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const refreshCaptcha = useCallback(() => {
+    setForm((f) => ({ ...f, code: '' }));
+    getCaptcha().then(setCaptcha, () => setCaptcha(null));
+  }, []);
+  useEffect(refreshCaptcha, []);
+
+  async function submit() {
+    const checked = validate(loginFormSchema, form);
+    const errs = { ...checked.errors };
+    if (captcha?.captchaEnabled && !form.code.trim())
+      errs.code = translate('validation.captcha.required', currentLanguage());
+    setErrors(errs);
+    if (!checked.data || Object.keys(errs).length > 0 || !gate()) return;
+    setBusy(true);
+    try {
+      const data = checked.data;
+      const result = await login({
+        areaCode: data.areaCode,
+        username: data.username,
+        password: await encryptPassword(data.password),
+        rememberMe: data.rememberMe,
+        code: captcha?.captchaEnabled ? data.code : undefined,
+        uuid: captcha?.captchaEnabled ? captcha.uuid : undefined,
+      });
+      setToken(result.access_token, result.expires_in);
+      if (data.rememberMe)
+        localStorage.setItem(
+          REMEMBER_KEY,
+          JSON.stringify({ username: data.username, areaCode: data.areaCode }),
+        );
+      else localStorage.removeItem(REMEMBER_KEY);
+      await navigate({ href: safeRedirect(search.redirect) });
+    } catch {
+      // The request layer has shown why; a used captcha is worthless, so a new one comes.
+      if (captcha?.captchaEnabled) refreshCaptcha();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-1)">
+      <Group justify="flex-end" p="md">
+        <LanguageSelect />
+      </Group>
+      <Center py="xl">
+        <Paper withBorder shadow="md" p="xl" radius="md" w={420}>
+          <Group gap="xs" mb="xs" c="var(--mantine-primary-color-filled)">
+            <Icon name="droplet" size={30} />
+            <Title order={2}>{t('app.name')}</Title>
+          </Group>
+          <Text c="dimmed" size="sm" mb="lg">
+            {t('login.title')}
+          </Text>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack>
+              {/* The area code sits in front of the account: it only matters for phone numbers. */}
+              <TextInput
+                label={t('login.username')}
+                autoComplete="username"
+                value={form.username}
+                onChange={(e) => set('username', e.currentTarget.value)}
+                error={errors.username}
+                leftSectionWidth={86}
+                leftSectionPointerEvents="all"
+                leftSection={
+                  <Select
+                    aria-label={t('login.areaCode')}
+                    variant="unstyled"
+                    w={82}
+                    pl={8}
+                    style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
+                    allowDeselect={false}
+                    data={AREA_CODES}
+                    value={form.areaCode}
+                    onChange={(value) => value && set('areaCode', value)}
+                  />
+                }
+              />
+              <PasswordInput
+                label={t('login.password')}
+                autoComplete="current-password"
+                value={form.password}
+                onChange={(e) => set('password', e.currentTarget.value)}
+                error={errors.password}
+              />
+              {captcha?.captchaEnabled && (
+                <TextInput
+                  label={t('login.code')}
+                  autoComplete="off"
+                  value={form.code}
+                  onChange={(e) => set('code', e.currentTarget.value)}
+                  error={errors.code}
+                  rightSectionWidth={112}
+                  rightSectionPointerEvents="all"
+                  rightSection={
+                    <UnstyledButton onClick={refreshCaptcha} title={t('login.captcha')}>
+                      <Image src={captcha.img} alt={t('login.captcha')} h={34} w={108} fit="contain" />
+                    </UnstyledButton>
+                  }
+                />
+              )}
+              <Group justify="space-between">
+                <Checkbox
+                  label={t('login.rememberMe')}
+                  checked={form.rememberMe}
+                  onChange={(e) => set('rememberMe', e.currentTarget.checked)}
+                />
+                <Anchor component="button" type="button" size="sm" onClick={() => setRecovering(true)}>
+                  {t('login.forgot')}
+                </Anchor>
+              </Group>
+              <Button type="submit" loading={busy} fullWidth>
+                {t('login.submit')}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Center>
+      {recovering && <ForgotPassword onClose={() => setRecovering(false)} />}
+    </Box>
+  );
+}

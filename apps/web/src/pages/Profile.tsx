@@ -1,0 +1,253 @@
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, translate, updateProfileBodySchema } from '@hydrolog/schemas';
+import {
+  Avatar,
+  Button,
+  Card,
+  FileButton,
+  Grid,
+  Group,
+  Radio,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getProfile, type Profile as ProfileData, updateProfile, uploadAvatar } from '../api/auth.ts';
+import { RequestError, showError } from '../api/request.ts';
+import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { useClickGate } from '../hooks/useClickGate.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
+import { loadSession, session } from '../store/session.ts';
+
+const SEXES = ['0', '1', '2'] as const;
+
+/** Spec section 5 upload limits, checked before anything is sent. */
+function imageProblem(file: File): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
+    return translate('error.upload.type', currentLanguage());
+  if (file.size > IMAGE_MAX_BYTES) return translate('error.upload.size', currentLanguage());
+  return null;
+}
+
+function AvatarUpload({ current, onSaved }: { current: string | null; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(chosen: File | null) {
+    if (!chosen) return;
+    const problem = imageProblem(chosen);
+    if (problem) {
+      showError(problem);
+      return;
+    }
+    setFile(chosen);
+  }
+
+  async function upload() {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await uploadAvatar(file);
+      notifications.show({ color: 'green', message: t('profile.avatarSaved') });
+      setFile(null);
+      onSaved();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack align="center" gap="xs">
+      <Avatar src={preview ?? current} size={110} radius={110} color="brand" alt={t('profile.avatar')}>
+        <Icon name="user" size={48} />
+      </Avatar>
+      <Group gap="xs">
+        <FileButton onChange={choose} accept={IMAGE_TYPES.join(',')}>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" data-testid="choose-avatar">
+              {t('profile.chooseAvatar')}
+            </Button>
+          )}
+        </FileButton>
+        {file && (
+          <Button
+            size="xs"
+            leftSection={<Icon name="upload" size={14} />}
+            loading={busy}
+            onClick={() => void upload()}
+          >
+            {t('profile.uploadAvatar')}
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('profile.avatarHint')}
+      </Text>
+    </Stack>
+  );
+}
+
+function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({
+    nickName: profile.user.nickName,
+    phonenumber: profile.user.phonenumber ?? '',
+    email: profile.user.email ?? '',
+    sex: profile.user.sex ?? '2',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const gate = useClickGate();
+  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit() {
+    const checked = validate(updateProfileBodySchema, form);
+    setErrors(checked.errors ?? {});
+    if (!checked.data || !gate()) return;
+    setBusy(true);
+    try {
+      await updateProfile(checked.data);
+      notifications.show({ color: 'green', message: t('profile.saved') });
+      onSaved();
+    } catch (error) {
+      if (error instanceof RequestError && error.fieldErrors.length > 0)
+        setErrors(fieldErrors(error.fieldErrors));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack maw={480}>
+        <TextInput
+          label={t('profile.nickName')}
+          withAsterisk
+          value={form.nickName}
+          onChange={(e) => set('nickName', e.currentTarget.value)}
+          error={errors.nickName}
+        />
+        <TextInput
+          label={t('profile.phonenumber')}
+          value={form.phonenumber}
+          onChange={(e) => set('phonenumber', e.currentTarget.value)}
+          error={errors.phonenumber}
+        />
+        <TextInput
+          label={t('profile.email')}
+          type="email"
+          value={form.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+          error={errors.email}
+        />
+        <Radio.Group
+          label={t('profile.sex')}
+          value={form.sex}
+          onChange={(value) => set('sex', value)}
+          error={errors.sex}
+        >
+          <Group mt={4}>
+            {SEXES.map((s) => (
+              <Radio key={s} value={s} label={t(`profile.sexes.${s}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Group>
+          <Button type="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /user/profile: who I am, my profile, my password, my avatar. */
+export function Profile() {
+  const { t } = useTranslation();
+  const { info } = session.use();
+  const [profile, setProfile] = useState<ProfileData | null>(null);
+  const load = useCallback(() => {
+    getProfile().then(setProfile, () => undefined);
+  }, []);
+  useEffect(load, []);
+  // The top bar shows name and avatar from the session: reload it with the profile.
+  const saved = () => {
+    load();
+    void loadSession().catch(() => undefined);
+  };
+
+  if (!profile) return <Skeleton height={320} />;
+  const rows: [string, string | null][] = [
+    [t('profile.userName'), profile.user.userName],
+    [t('profile.phonenumber'), profile.user.phonenumber],
+    [t('profile.email'), profile.user.email],
+    [t('profile.dept'), profile.user.deptName],
+    [t('profile.tenant'), info?.tenant.tenantName ?? null],
+    [t('profile.roles'), profile.roleGroup],
+    [t('profile.createTime'), dayjs(profile.user.createTime).format('YYYY-MM-DD HH:mm:ss')],
+  ];
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder>
+          <Title order={5} mb="md">
+            {t('profile.about')}
+          </Title>
+          <AvatarUpload current={profile.user.avatar} onSaved={saved} />
+          <Table mt="md" data-testid="profile-facts">
+            <Table.Tbody>
+              {rows.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Td c="dimmed">{label}</Table.Td>
+                  <Table.Td ta="right">{value || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder>
+          <Tabs defaultValue="basic" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="basic">{t('profile.basic')}</Tabs.Tab>
+              <Tabs.Tab value="password">{t('password.submit')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="basic">
+              <ProfileForm profile={profile} onSaved={saved} />
+            </Tabs.Panel>
+            <Tabs.Panel value="password">
+              <ChangePasswordForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,33 @@
+import { MENU_CATALOGUE } from '@hydrolog/schemas';
+import type { RouteComponent } from '@tanstack/react-router';
+import { Placeholder } from '../pages/Placeholder.tsx';
+import { Tenants } from '../pages/Tenants.tsx';
+
+/** Page components by the catalogue's component id; every other screen is a placeholder until built. */
+const BUILT: Record<string, RouteComponent> = { 'tenant/list/index': Tenants };
+
+export interface PageRoute {
+  /** `/<directory path>/<page path>` */
+  path: string;
+  menuId: string;
+  component: RouteComponent;
+}
+
+function placeholder(menuId: string): RouteComponent {
+  return () => <Placeholder menuId={menuId} />;
+}
+
+/** Every page of the menu catalogue as a static route; entries that open a link (cascadeScreen) have their own. */
+export const PAGES: readonly PageRoute[] = MENU_CATALOGUE.filter((e) => e.menuType === 'C' && !e.link).map(
+  (entry) => {
+    const dir = MENU_CATALOGUE.find((d) => d.menuId === entry.parentId);
+    return {
+      path: `/${dir?.path}/${entry.path}`,
+      menuId: entry.menuId,
+      component: BUILT[entry.component ?? ''] ?? placeholder(entry.menuId),
+    };
+  },
+);
+
+export const PAGE_BY_PATH: ReadonlyMap<string, PageRoute> = new Map(PAGES.map((p) => [p.path, p]));
+export const KNOWN_PAGES: ReadonlySet<string> = new Set(PAGE_BY_PATH.keys());
