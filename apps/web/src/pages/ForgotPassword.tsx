@@ -9,9 +9,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetPassword, sendRecoveryCode } from '../api/auth.ts';
-import { RequestError } from '../api/request.ts';
-import { useClickGate } from '../hooks/useClickGate.ts';
-import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
+import { validate } from '../lib/forms.ts';
 
 /** Step 2 in the browser: the reset body with the password rules of section 5 and a matching confirmation. */
 const recoveryFormSchema = recoveryResetBodySchema
@@ -27,13 +26,14 @@ const RESEND_SECONDS = 60;
 /** Password recovery from the login page: a one-time code to the account's email or phone, then a new password. */
 export function ForgotPassword({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({ account: '', code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(recoveryFormSchema, {
+    account: '',
+    code: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [sent, setSent] = useState(false);
   const [wait, setWait] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const gate = useClickGate();
-  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -41,40 +41,29 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
     return () => clearTimeout(timer);
   }, [wait]);
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
+  /** Step 1 checks the account alone (the rest of the form is still empty). */
+  async function sendCode() {
+    const checked = validate(recoveryCodeBodySchema, {
+      purpose: 'resetPassword',
+      account: form.values.account,
+    });
+    if (!checked.data) return form.setErrors(checked.errors);
+    form.setErrors({});
     try {
-      await action();
-    } catch (error) {
-      if (error instanceof RequestError && error.fieldErrors.length > 0)
-        setErrors(fieldErrors(error.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function sendCode() {
-    const checked = validate(recoveryCodeBodySchema, { purpose: 'resetPassword', account: form.account });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    void run(async () => {
       const answer = await sendRecoveryCode(checked.data.account);
       notifications.show({ color: 'green', message: answer.msg });
       setSent(true);
       setWait(RESEND_SECONDS);
-    });
+    } catch {
+      // shown by the request layer (a refused account, the resend cooldown)
+    }
   }
 
-  function reset() {
-    const checked = validate(recoveryFormSchema, form);
-    setErrors(checked.errors ?? {});
-    if (!checked.data || !gate()) return;
-    const { account, code, password } = checked.data;
-    void run(async () => {
-      await resetPassword(account, code, password);
-      notifications.show({ color: 'green', message: t('recovery.done') });
-      onClose();
-    });
+  async function reset() {
+    const done = await form.submit(({ account, code, password }) => resetPassword(account, code, password));
+    if (!done) return;
+    notifications.show({ color: 'green', message: t('recovery.done') });
+    onClose();
   }
 
   return (
@@ -83,8 +72,7 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (sent) reset();
-          else sendCode();
+          void (sent ? reset() : sendCode());
         }}
       >
         <Stack>
@@ -92,15 +80,9 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
             {t('recovery.hint')}
           </Text>
           <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('recovery.account')}
-              value={form.account}
-              onChange={(e) => set('account', e.currentTarget.value)}
-              error={errors.account}
-            />
+            <TextInput style={{ flex: 1 }} label={t('recovery.account')} {...form.text('account')} />
             {sent && (
-              <Button variant="light" onClick={sendCode} disabled={wait > 0 || busy}>
+              <Button variant="light" onClick={() => void sendCode()} disabled={wait > 0 || form.busy}>
                 {wait > 0 ? t('recovery.resend', { seconds: wait }) : t('recovery.send')}
               </Button>
             )}
@@ -112,24 +94,18 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
                 inputMode="numeric"
                 maxLength={6}
                 autoComplete="one-time-code"
-                value={form.code}
-                onChange={(e) => set('code', e.currentTarget.value)}
-                error={errors.code}
+                {...form.text('code')}
               />
               <PasswordInput
                 label={t('password.new')}
                 description={t('password.rules')}
                 autoComplete="new-password"
-                value={form.password}
-                onChange={(e) => set('password', e.currentTarget.value)}
-                error={errors.password}
+                {...form.text('password')}
               />
               <PasswordInput
                 label={t('password.confirm')}
                 autoComplete="new-password"
-                value={form.confirmPassword}
-                onChange={(e) => set('confirmPassword', e.currentTarget.value)}
-                error={errors.confirmPassword}
+                {...form.text('confirmPassword')}
               />
             </>
           )}
@@ -137,7 +113,7 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
             <Button variant="default" onClick={onClose}>
               {t('recovery.back')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.busy}>
               {sent ? t('recovery.submit') : t('recovery.send')}
             </Button>
           </Group>

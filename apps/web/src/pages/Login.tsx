@@ -22,9 +22,9 @@ import { useTranslation } from 'react-i18next';
 import { type Captcha, encryptPassword, getCaptcha, login } from '../api/auth.ts';
 import { Icon } from '../components/Icon.tsx';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
-import { useClickGate } from '../hooks/useClickGate.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { type FieldErrors, validate } from '../lib/forms.ts';
+import type { FieldErrors } from '../lib/forms.ts';
 import { setToken } from '../lib/token.ts';
 import { safeRedirect } from '../router/guard.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
@@ -68,37 +68,28 @@ export function Login() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { redirect?: string };
   const saved = remembered();
-  const [form, setForm] = useState({
+  const form = useSchemaForm(loginFormSchema, {
     areaCode: saved?.areaCode ?? '+86',
     username: saved?.username ?? '',
     password: '',
     rememberMe: saved !== null,
     code: '',
   });
+  const { setValues } = form;
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [recovering, setRecovering] = useState(false);
-  const gate = useClickGate();
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
 
   const refreshCaptcha = useCallback(() => {
-    setForm((f) => ({ ...f, code: '' }));
+    setValues((f) => ({ ...f, code: '' }));
     getCaptcha().then(setCaptcha, () => setCaptcha(null));
   }, []);
   useEffect(refreshCaptcha, []);
 
   async function submit() {
-    const checked = validate(loginFormSchema, form);
-    const errs = { ...checked.errors };
-    if (captcha?.captchaEnabled && !form.code.trim())
-      errs.code = translate('validation.captcha.required', currentLanguage());
-    setErrors(errs);
-    if (!checked.data || Object.keys(errs).length > 0 || !gate()) return;
-    setBusy(true);
-    try {
-      const data = checked.data;
+    const extra: FieldErrors = {};
+    if (captcha?.captchaEnabled && !form.values.code.trim())
+      extra.code = translate('validation.captcha.required', currentLanguage());
+    const signedIn = await form.submit(async (data) => {
       const result = await login({
         areaCode: data.areaCode,
         username: data.username,
@@ -114,13 +105,10 @@ export function Login() {
           JSON.stringify({ username: data.username, areaCode: data.areaCode }),
         );
       else localStorage.removeItem(REMEMBER_KEY);
-      await navigate({ href: safeRedirect(search.redirect) });
-    } catch {
-      // The request layer has shown why; a used captcha is worthless, so a new one comes.
-      if (captcha?.captchaEnabled) refreshCaptcha();
-    } finally {
-      setBusy(false);
-    }
+    }, extra);
+    if (signedIn) await navigate({ href: safeRedirect(search.redirect) });
+    // The request layer has shown why; a used captcha is worthless, so a new one comes.
+    else if (captcha?.captchaEnabled) refreshCaptcha();
   }
 
   return (
@@ -149,9 +137,7 @@ export function Login() {
               <TextInput
                 label={t('login.username')}
                 autoComplete="username"
-                value={form.username}
-                onChange={(e) => set('username', e.currentTarget.value)}
-                error={errors.username}
+                {...form.text('username')}
                 leftSectionWidth={86}
                 leftSectionPointerEvents="all"
                 leftSection={
@@ -163,25 +149,21 @@ export function Login() {
                     style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
                     allowDeselect={false}
                     data={AREA_CODES}
-                    value={form.areaCode}
-                    onChange={(value) => value && set('areaCode', value)}
+                    value={form.values.areaCode}
+                    onChange={(value) => value && form.set('areaCode', value)}
                   />
                 }
               />
               <PasswordInput
                 label={t('login.password')}
                 autoComplete="current-password"
-                value={form.password}
-                onChange={(e) => set('password', e.currentTarget.value)}
-                error={errors.password}
+                {...form.text('password')}
               />
               {captcha?.captchaEnabled && (
                 <TextInput
                   label={t('login.code')}
                   autoComplete="off"
-                  value={form.code}
-                  onChange={(e) => set('code', e.currentTarget.value)}
-                  error={errors.code}
+                  {...form.text('code')}
                   rightSectionWidth={112}
                   rightSectionPointerEvents="all"
                   rightSection={
@@ -194,14 +176,14 @@ export function Login() {
               <Group justify="space-between">
                 <Checkbox
                   label={t('login.rememberMe')}
-                  checked={form.rememberMe}
-                  onChange={(e) => set('rememberMe', e.currentTarget.checked)}
+                  checked={form.values.rememberMe}
+                  onChange={(e) => form.set('rememberMe', e.currentTarget.checked)}
                 />
                 <Anchor component="button" type="button" size="sm" onClick={() => setRecovering(true)}>
                   {t('login.forgot')}
                 </Anchor>
               </Group>
-              <Button type="submit" loading={busy} fullWidth>
+              <Button type="submit" loading={form.busy} fullWidth>
                 {t('login.submit')}
               </Button>
             </Stack>

@@ -20,12 +20,11 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProfile, type Profile as ProfileData, updateProfile, uploadAvatar } from '../api/auth.ts';
-import { RequestError, showError } from '../api/request.ts';
+import { showError } from '../api/request.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { useClickGate } from '../hooks/useClickGate.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
 import { loadSession, session } from '../store/session.ts';
 
 const SEXES = ['0', '1', '2'] as const;
@@ -108,32 +107,18 @@ function AvatarUpload({ current, onSaved }: { current: string | null; onSaved():
 
 function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({
+  const form = useSchemaForm(updateProfileBodySchema, {
     nickName: profile.user.nickName,
     phonenumber: profile.user.phonenumber ?? '',
     email: profile.user.email ?? '',
     sex: profile.user.sex ?? '2',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const gate = useClickGate();
-  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit() {
-    const checked = validate(updateProfileBodySchema, form);
-    setErrors(checked.errors ?? {});
-    if (!checked.data || !gate()) return;
-    setBusy(true);
-    try {
-      await updateProfile(checked.data);
-      notifications.show({ color: 'green', message: t('profile.saved') });
-      onSaved();
-    } catch (error) {
-      if (error instanceof RequestError && error.fieldErrors.length > 0)
-        setErrors(fieldErrors(error.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await form.submit((data) => updateProfile(data));
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('profile.saved') });
+    onSaved();
   }
 
   return (
@@ -145,31 +130,14 @@ function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): vo
       }}
     >
       <Stack maw={480}>
-        <TextInput
-          label={t('profile.nickName')}
-          withAsterisk
-          value={form.nickName}
-          onChange={(e) => set('nickName', e.currentTarget.value)}
-          error={errors.nickName}
-        />
-        <TextInput
-          label={t('profile.phonenumber')}
-          value={form.phonenumber}
-          onChange={(e) => set('phonenumber', e.currentTarget.value)}
-          error={errors.phonenumber}
-        />
-        <TextInput
-          label={t('profile.email')}
-          type="email"
-          value={form.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          error={errors.email}
-        />
+        <TextInput label={t('profile.nickName')} withAsterisk {...form.text('nickName')} />
+        <TextInput label={t('profile.phonenumber')} {...form.text('phonenumber')} />
+        <TextInput label={t('profile.email')} type="email" {...form.text('email')} />
         <Radio.Group
           label={t('profile.sex')}
-          value={form.sex}
-          onChange={(value) => set('sex', value)}
-          error={errors.sex}
+          value={form.values.sex}
+          onChange={(value) => form.set('sex', value)}
+          error={form.errors.sex}
         >
           <Group mt={4}>
             {SEXES.map((s) => (
@@ -178,7 +146,7 @@ function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): vo
           </Group>
         </Radio.Group>
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.busy}>
             {t('common.save')}
           </Button>
         </Group>

@@ -1,0 +1,56 @@
+import type { IssueLike } from '@hydrolog/schemas';
+import { type ChangeEvent, useState } from 'react';
+import { RequestError } from '../api/request.ts';
+import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
+import { useClickGate } from './useClickGate.ts';
+
+type Schema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: IssueLike[] } };
+};
+
+/**
+ * The one way a form works here: values, their field errors, a busy flag, and a submit that validates with
+ * the shared zod schema, lets one click through per 3 s (spec section 9), and puts the server's field
+ * errors (HTTP 400) under the fields. Other failures were already shown by the request layer.
+ */
+export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
+  schema: Schema<Parsed>,
+  initial: Values,
+) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const gate = useClickGate();
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  /** Props binding a text input to a string field. */
+  const text = (key: keyof Values & string) => ({
+    value: String(values[key] ?? ''),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      set(key, event.currentTarget.value as Values[typeof key]),
+    error: errors[key],
+  });
+
+  /** Runs `send` with the parsed values when they and the `extra` checks pass; true once it succeeded. */
+  async function submit(send: (data: Parsed) => Promise<unknown>, extra: FieldErrors = {}): Promise<boolean> {
+    const checked = validate(schema, values);
+    const found = { ...checked.errors, ...extra };
+    setErrors(found);
+    if (!checked.data || Object.keys(found).length > 0 || !gate()) return false;
+    setBusy(true);
+    try {
+      await send(checked.data);
+      return true;
+    } catch (error) {
+      if (error instanceof RequestError && error.fieldErrors.length > 0)
+        setErrors(fieldErrors(error.fieldErrors));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { values, setValues, set, text, errors, setErrors, busy, submit };
+}
