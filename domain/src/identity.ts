@@ -12,6 +12,8 @@ export type UserEvent = EventOf<
   | 'UserProfileChanged'
   | 'UserAvatarChanged'
   | 'UserStatusChanged'
+  | 'UserRolesChanged'
+  | 'UserDeleted'
 >;
 
 export type UserState =
@@ -30,7 +32,9 @@ export type UserCommand =
   | ({ type: 'ChangeLanguage' } & Omit<EventData<'UserLanguageChanged'>, 'userId'>)
   | ({ type: 'ChangeProfile' } & Omit<EventData<'UserProfileChanged'>, 'userId'>)
   | ({ type: 'ChangeAvatar' } & Omit<EventData<'UserAvatarChanged'>, 'userId'>)
-  | ({ type: 'ChangeStatus' } & Omit<EventData<'UserStatusChanged'>, 'userId'>);
+  | ({ type: 'ChangeStatus' } & Omit<EventData<'UserStatusChanged'>, 'userId'>)
+  | ({ type: 'ChangeRoles' } & Omit<EventData<'UserRolesChanged'>, 'userId'>)
+  | { type: 'DeleteUser' };
 
 /** A staff user: credentials, profile, language and status. Password checks happen before (hashes are I/O). */
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -58,6 +62,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, avatar: event.data.avatar };
       case 'UserStatusChanged':
         return { ...state, status: event.data.status };
+      case 'UserRolesChanged':
+        return { ...state, roleIds: event.data.roleIds };
+      case 'UserDeleted':
+        return { exists: false };
     }
   },
   decide(command, state) {
@@ -88,6 +96,14 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return command.status === state.status
           ? []
           : [{ type: 'UserStatusChanged', data: { userId, status: command.status } }];
+      case 'ChangeRoles': {
+        const same =
+          command.roleIds.length === state.roleIds.length &&
+          command.roleIds.every((r) => state.roleIds.includes(r));
+        return same ? [] : [{ type: 'UserRolesChanged', data: { userId, roleIds: command.roleIds } }];
+      }
+      case 'DeleteUser':
+        return [{ type: 'UserDeleted', data: { userId } }];
     }
   },
 };

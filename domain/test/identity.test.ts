@@ -80,6 +80,20 @@ describe('user decider', () => {
   });
 });
 
+describe('user administration', () => {
+  it('changes roles only when they differ, and a deleted user is gone', () => {
+    const roleId = '0190a000-0000-7000-8000-000000000099';
+    expect(given(userDecider, [userCreated]).when({ type: 'ChangeRoles', roleIds: [] })).toEqual([]);
+    expect(given(userDecider, [userCreated]).when({ type: 'ChangeRoles', roleIds: [roleId] })).toEqual([
+      { type: 'UserRolesChanged', data: { userId, roleIds: [roleId] } },
+    ]);
+    const deleted: UserEvent[] = [userCreated, { type: 'UserDeleted', data: { userId } }];
+    expect(keyOf(given(userDecider, deleted).when({ type: 'ChangeStatus', status: '1' }))).toBe(
+      'error.user.notFound',
+    );
+  });
+});
+
 describe('session decider', () => {
   const sessionId = '0190a000-0000-7000-8000-000000000020';
   const started = {

@@ -1,5 +1,12 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type { ConfigView, DictDataView, Language, PageQuery } from '@hydrolog/schemas';
+import type {
+  ConfigView,
+  DictDataView,
+  Language,
+  PageQuery,
+  RoleOption,
+  UserRow as StaffUserRow,
+} from '@hydrolog/schemas';
 import { containsPattern } from './sql.ts';
 
 export interface UserRow {
@@ -248,4 +255,87 @@ export async function getDictData(
     [dictCode],
   );
   return rows[0] ? dictView(rows[0], language) : null;
+}
+
+// ---- Staff user administration -------------------------------------------------------------------------
+
+const USER_ROW_SELECT = `SELECT u.user_id::text, u.user_name, u.nick_name, u.email, u.phonenumber, u.status,
+    u.role_ids::text[] AS role_ids, u.initial_password, u.created_at,
+    coalesce((SELECT array_agg(r.role_name ORDER BY r.role_name) FROM roles r WHERE r.role_id = ANY(u.role_ids)),
+      '{}') AS role_names
+  FROM users u`;
+
+interface UserListRow {
+  user_id: string;
+  user_name: string;
+  nick_name: string;
+  email: string | null;
+  phonenumber: string | null;
+  status: '0' | '1';
+  role_ids: string[];
+  initial_password: boolean;
+  created_at: Date;
+  role_names: string[];
+}
+
+const userListView = (r: UserListRow): StaffUserRow => ({
+  userId: r.user_id,
+  userName: r.user_name,
+  nickName: r.nick_name,
+  email: r.email,
+  phonenumber: r.phonenumber,
+  status: r.status,
+  roleIds: r.role_ids,
+  roleNames: r.role_names,
+  initPassword: r.initial_password,
+  createTime: r.created_at.toISOString(),
+});
+
+/** The users a tenant-scoped transaction sees (row-level security keeps them to the caller's tenant). */
+export async function listUsers(
+  sql: Sql,
+  filter: {
+    pageNum: number;
+    pageSize: number;
+    userName?: string | undefined;
+    phonenumber?: string | undefined;
+    status?: string | undefined;
+  },
+): Promise<{ total: number; rows: StaffUserRow[] }> {
+  const where = `WHERE ($1::text IS NULL OR u.user_name ILIKE $1) AND ($2::text IS NULL OR u.phonenumber LIKE $2)
+    AND ($3::text IS NULL OR u.status = $3)`;
+  const params = [
+    containsPattern(filter.userName),
+    containsPattern(filter.phonenumber),
+    filter.status ?? null,
+  ];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM users u ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<UserListRow>(
+    `${USER_ROW_SELECT} ${where} ORDER BY u.created_at, u.user_name LIMIT $4 OFFSET $5`,
+    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(userListView) };
+}
+
+export async function getStaffUser(sql: Sql, userId: string): Promise<StaffUserRow | null> {
+  const { rows } = await sql.query<UserListRow>(`${USER_ROW_SELECT} WHERE u.user_id = $1`, [userId]);
+  return rows[0] ? userListView(rows[0]) : null;
+}
+
+export async function roleOptions(sql: Sql): Promise<RoleOption[]> {
+  const { rows } = await sql.query<{
+    role_id: string;
+    role_name: string;
+    role_key: string;
+    role_type: RoleOption['roleType'];
+  }>('SELECT role_id::text, role_name, role_key, role_type FROM roles ORDER BY role_name');
+  return rows.map((r) => ({
+    roleId: r.role_id,
+    roleName: r.role_name,
+    roleKey: r.role_key,
+    roleType: r.role_type,
+  }));
 }

@@ -5,7 +5,7 @@ import type { Projection } from './projection.ts';
 /** Staff users and roles (inline: the unique indexes refuse a taken user name, email or phone in the append). */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['users', 'roles'],
   tenantTables: ['users', 'roles'],
@@ -107,6 +107,18 @@ export const usersProjection: Projection = {
         d.status,
         version(event),
       ]);
+    },
+    async UserRolesChanged(sql, event) {
+      const d = event.data as EventData<'UserRolesChanged'>;
+      await sql.query('UPDATE users SET role_ids = $2, version = $3 WHERE user_id = $1', [
+        d.userId,
+        d.roleIds,
+        version(event),
+      ]);
+    },
+    async UserDeleted(sql, event) {
+      const d = event.data as EventData<'UserDeleted'>;
+      await sql.query('DELETE FROM users WHERE user_id = $1', [d.userId]);
     },
     async RoleCreated(sql, event) {
       const d = event.data as EventData<'RoleCreated'>;

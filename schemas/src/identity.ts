@@ -283,6 +283,8 @@ export const identityEventSchemas = {
   ),
   UserAvatarChanged: eventSchema(z.object({ userId: z.uuid(), avatar: z.string().max(300) })),
   UserStatusChanged: eventSchema(z.object({ userId: z.uuid(), status: userStatusSchema })),
+  UserRolesChanged: eventSchema(z.object({ userId: z.uuid(), roleIds: z.array(z.uuid()) })),
+  UserDeleted: eventSchema(z.object({ userId: z.uuid() })),
   RoleCreated: eventSchema(
     z.object({
       roleId: z.uuid(),

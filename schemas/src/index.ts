@@ -5,4 +5,5 @@ export * from './identity.ts';
 export * from './menus.ts';
 export * from './messages.ts';
 export * from './tenant.ts';
+export * from './users.ts';
 export * from './uuid.ts';

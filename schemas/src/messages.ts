@@ -389,6 +389,18 @@ export const messages = {
     fr: 'Le rôle existe déjà',
     id: 'Peran sudah ada',
   },
+  'error.user.self': {
+    'zh-CN': '不能对当前登录用户执行此操作',
+    en: 'You cannot do this to your own account',
+    fr: 'Impossible sur votre propre compte',
+    id: 'Tidak dapat dilakukan pada akun Anda sendiri',
+  },
+  'error.role.notFound': {
+    'zh-CN': '角色不存在',
+    en: 'Role not found',
+    fr: 'Rôle introuvable',
+    id: 'Peran tidak ditemukan',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

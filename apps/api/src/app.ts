@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
+import { userAdminRoutes } from './routes/users.ts';
 import type { Services } from './services.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -92,6 +93,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { identity });
       await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
+      await api.register(userAdminRoutes, { identity });
       await api.register(systemRoutes, { identity });
       await api.register(tenantRoutes, { services });
     },

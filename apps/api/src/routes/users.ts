@@ -1,0 +1,240 @@
+import { DomainError, type UserCommand, userDecider } from '@hydrolog/domain';
+import { getRoles, getStaffUser, getUser, listUsers, roleOptions, withTenant } from '@hydrolog/projections';
+import {
+  apiResponses,
+  changeStatusBodySchema,
+  createUserBodySchema,
+  envelopeSchema,
+  listEnvelopeSchema,
+  roleOptionSchema,
+  updateUserBodySchema,
+  userListBodySchema,
+  userRowSchema,
+  uuidv7,
+} from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hashPassword } from '../auth/crypto.ts';
+import { callerOf } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
+import { execute } from '../commands.ts';
+import { ok, okList } from '../http.ts';
+
+const userResponse = apiResponses(envelopeSchema(userRowSchema));
+const nothing = apiResponses(envelopeSchema(z.null()));
+const userIdParams = z.object({ userId: z.uuid() });
+const access = (permission: string) => ({ access: { permission } });
+
+/** Staff users of the caller's tenant (spec section 7 /system/user): every lookup goes through its tenant. */
+export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
+  const { db, store } = identity.services;
+  const scoped = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(db, callerOf(request).tenantId, work);
+
+  /** The user of the caller's tenant, or "not found" (also for another tenant's id). */
+  async function staffUser(request: FastifyRequest, userId: string) {
+    const user = await scoped(request, (sql) => getStaffUser(sql, userId));
+    if (!user) throw new DomainError('error.user.notFound');
+    return user;
+  }
+
+  /** Roles must be the tenant's own. */
+  async function checkRoles(request: FastifyRequest, roleIds: readonly string[]) {
+    const found = await scoped(request, (sql) => getRoles(sql, roleIds));
+    if (found.length !== new Set(roleIds).size) throw new DomainError('error.role.notFound');
+  }
+
+  async function run(request: FastifyRequest, userId: string, commands: UserCommand[]) {
+    const caller = callerOf(request);
+    await execute(store, userDecider, userId, commands, {
+      metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id },
+      taken: 'error.user.exists',
+    });
+  }
+
+  function notSelf(request: FastifyRequest, userId: string) {
+    if (callerOf(request).userId === userId) throw new DomainError('error.user.self');
+  }
+
+  app.post(
+    '/system/user/list',
+    {
+      config: access('system:user:list'),
+      schema: {
+        tags: ['users'],
+        summary: "List the tenant's staff users (body filter)",
+        body: userListBodySchema,
+        response: apiResponses(listEnvelopeSchema(userRowSchema)),
+      },
+    },
+    async (request) => okList(request, await scoped(request, (sql) => listUsers(sql, request.body))),
+  );
+
+  app.get(
+    '/system/user/listAll',
+    {
+      config: access('system:user:list'),
+      schema: {
+        tags: ['users'],
+        summary: 'Every staff user of the tenant',
+        response: apiResponses(envelopeSchema(z.array(userRowSchema))),
+      },
+    },
+    async (request) => {
+      const page = await scoped(request, (sql) => listUsers(sql, { pageNum: 1, pageSize: 10_000 }));
+      return ok(request, page.rows);
+    },
+  );
+
+  app.get(
+    '/system/role/optionselect',
+    {
+      config: access('system:user:list'),
+      schema: {
+        tags: ['users'],
+        summary: "The tenant's roles, for choosing",
+        response: apiResponses(envelopeSchema(z.array(roleOptionSchema))),
+      },
+    },
+    async (request) => ok(request, await scoped(request, roleOptions)),
+  );
+
+  app.get(
+    '/system/user/:userId',
+    {
+      config: access('system:user:query'),
+      schema: { tags: ['users'], summary: 'One staff user', params: userIdParams, response: userResponse },
+    },
+    async (request) => ok(request, await staffUser(request, request.params.userId)),
+  );
+
+  app.post(
+    '/system/user',
+    {
+      config: access('system:user:add'),
+      schema: {
+        tags: ['users'],
+        summary: 'Create a staff user with the initial password (changed at first login)',
+        body: createUserBodySchema,
+        response: userResponse,
+      },
+    },
+    async (request) => {
+      const { userName, nickName, email, phonenumber, roleIds, status } = request.body;
+      await checkRoles(request, roleIds);
+      const userId = uuidv7();
+      const commands: UserCommand[] = [
+        {
+          type: 'CreateUser',
+          userId,
+          tenantId: callerOf(request).tenantId,
+          userName,
+          nickName,
+          email: email || null,
+          phonenumber: phonenumber || null,
+          passwordHash: await hashPassword((await identity.settings()).initPassword),
+          initialPassword: true,
+          roleIds,
+          deptId: null,
+          createdAt: new Date().toISOString(),
+        },
+      ];
+      if (status === '1') commands.push({ type: 'ChangeStatus', status });
+      await run(request, userId, commands);
+      return ok(request, await staffUser(request, userId));
+    },
+  );
+
+  app.put(
+    '/system/user',
+    {
+      config: access('system:user:edit'),
+      schema: {
+        tags: ['users'],
+        summary: "Change a staff user's name, contacts and roles",
+        body: updateUserBodySchema,
+        response: userResponse,
+      },
+    },
+    async (request) => {
+      const { userId, nickName, email, phonenumber, roleIds } = request.body;
+      const current = await scoped(request, (sql) => getUser(sql, userId));
+      if (!current) throw new DomainError('error.user.notFound');
+      await checkRoles(request, roleIds);
+      const sex = current.sex as '0' | '1' | '2' | null; // kept: only the user changes it, in the profile
+      await run(request, userId, [
+        { type: 'ChangeProfile', nickName, email: email || null, phonenumber: phonenumber || null, sex },
+        { type: 'ChangeRoles', roleIds },
+      ]);
+      return ok(request, await staffUser(request, userId));
+    },
+  );
+
+  app.put(
+    '/system/user/changeStatus',
+    {
+      config: access('system:user:edit'),
+      schema: {
+        tags: ['users'],
+        summary: 'Enable or disable a staff user (disabling ends their sessions)',
+        body: changeStatusBodySchema,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      const { userId, status } = request.body;
+      notSelf(request, userId);
+      await staffUser(request, userId);
+      await run(request, userId, [{ type: 'ChangeStatus', status }]);
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/system/user/resetPwd/:userId',
+    {
+      config: access('system:user:resetPwd'),
+      schema: {
+        tags: ['users'],
+        summary: 'Reset to the initial password: the user changes it at next login',
+        params: userIdParams,
+        response: nothing,
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      await staffUser(request, userId);
+      const passwordHash = await hashPassword((await identity.settings()).initPassword);
+      await run(request, userId, [
+        { type: 'ChangePassword', passwordHash, initialPassword: true, changedAt: new Date().toISOString() },
+      ]);
+      return ok(request, null);
+    },
+  );
+
+  app.delete(
+    '/system/user/:userIds',
+    {
+      config: access('system:user:remove'),
+      schema: {
+        tags: ['users'],
+        summary: 'Delete staff users (not oneself)',
+        params: z.object({
+          userIds: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat'),
+        }),
+        response: nothing,
+      },
+    },
+    async (request) => {
+      const userIds = [...new Set(request.params.userIds.split(','))];
+      // All checked first: one refused id leaves every user in place.
+      for (const userId of userIds) {
+        notSelf(request, userId);
+        await staffUser(request, userId);
+      }
+      for (const userId of userIds) await run(request, userId, [{ type: 'DeleteUser' }]);
+      return ok(request, null);
+    },
+  );
+};
