@@ -13,6 +13,7 @@ export type UserEvent = EventOf<
   | 'UserAvatarChanged'
   | 'UserStatusChanged'
   | 'UserRolesChanged'
+  | 'UserDeptChanged'
   | 'UserDeleted'
 >;
 
@@ -34,6 +35,7 @@ export type UserCommand =
   | ({ type: 'ChangeAvatar' } & Omit<EventData<'UserAvatarChanged'>, 'userId'>)
   | ({ type: 'ChangeStatus' } & Omit<EventData<'UserStatusChanged'>, 'userId'>)
   | ({ type: 'ChangeRoles' } & Omit<EventData<'UserRolesChanged'>, 'userId'>)
+  | ({ type: 'ChangeDept' } & Omit<EventData<'UserDeptChanged'>, 'userId'>)
   | { type: 'DeleteUser' };
 
 /** A staff user: credentials, profile, language and status. Password checks happen before (hashes are I/O). */
@@ -64,6 +66,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, status: event.data.status };
       case 'UserRolesChanged':
         return { ...state, roleIds: event.data.roleIds };
+      case 'UserDeptChanged':
+        return { ...state, deptId: event.data.deptId };
       case 'UserDeleted':
         return { exists: false };
     }
@@ -102,6 +106,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           command.roleIds.every((r) => state.roleIds.includes(r));
         return same ? [] : [{ type: 'UserRolesChanged', data: { userId, roleIds: command.roleIds } }];
       }
+      case 'ChangeDept':
+        return command.deptId === state.deptId
+          ? []
+          : [{ type: 'UserDeptChanged', data: { userId, deptId: command.deptId } }];
       case 'DeleteUser':
         return [{ type: 'UserDeleted', data: { userId } }];
     }
@@ -110,18 +118,77 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
 // ---- Roles -------------------------------------------------------------------------------------------
 
-export type RoleEvent = EventOf<'RoleCreated'>;
-export type RoleState = { exists: false } | (EventData<'RoleCreated'> & { exists: true });
-export type RoleCommand = { type: 'CreateRole' } & EventData<'RoleCreated'>;
+export type RoleEvent = EventOf<'RoleCreated' | 'RoleChanged' | 'RoleDeleted'>;
+export type RoleState =
+  | { exists: false }
+  | (EventData<'RoleCreated'> & { exists: true; status: '0' | '1'; orderNum: number; remark: string | null });
+export type RoleCommand =
+  | ({ type: 'CreateRole' } & EventData<'RoleCreated'>)
+  | ({ type: 'ChangeRole' } & Omit<EventData<'RoleChanged'>, 'roleId'>)
+  | { type: 'DeleteRole' };
 
+/** A role: its menus (and so its permissions). The administrator role (`*:*:*`) stays as it is. */
 export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
   category: 'role',
   initialState: () => ({ exists: false }),
-  evolve: (_, event) => ({ ...event.data, exists: true }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RoleCreated':
+        return { ...event.data, exists: true, status: '0', orderNum: 0, remark: null };
+      case 'RoleChanged':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'RoleDeleted':
+        return { exists: false };
+    }
+  },
   decide(command, state) {
-    if (state.exists) return new DomainError('error.role.exists');
+    if (command.type === 'CreateRole') {
+      if (state.exists) return new DomainError('error.role.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'RoleCreated', data }];
+    }
+    if (!state.exists) return new DomainError('error.role.notFound');
+    if (state.allPermissions) return new DomainError('error.role.builtIn');
+    if (command.type === 'DeleteRole') return [{ type: 'RoleDeleted', data: { roleId: state.roleId } }];
     const { type: _, ...data } = command;
-    return [{ type: 'RoleCreated', data }];
+    return [{ type: 'RoleChanged', data: { roleId: state.roleId, ...data } }];
+  },
+};
+
+// ---- Departments -------------------------------------------------------------------------------------
+
+export type DeptEvent = EventOf<'DeptCreated' | 'DeptChanged' | 'DeptDeleted'>;
+export type DeptState = { exists: false } | (EventData<'DeptCreated'> & { exists: true });
+export type DeptCommand =
+  | ({ type: 'CreateDept' } & EventData<'DeptCreated'>)
+  | ({ type: 'ChangeDept' } & Omit<EventData<'DeptChanged'>, 'deptId'>)
+  | { type: 'DeleteDept' };
+
+/** A department of the tenant's tree. Rules across departments (loops, children, users) need the read model. */
+export const deptDecider: Decider<DeptCommand, DeptEvent, DeptState> = {
+  category: 'dept',
+  initialState: () => ({ exists: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DeptCreated':
+        return { ...event.data, exists: true };
+      case 'DeptChanged':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'DeptDeleted':
+        return { exists: false };
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'CreateDept') {
+      if (state.exists) return new DomainError('error.dept.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'DeptCreated', data }];
+    }
+    if (!state.exists) return new DomainError('error.dept.notFound');
+    if (command.type === 'DeleteDept') return [{ type: 'DeptDeleted', data: { deptId: state.deptId } }];
+    const { type: _, ...data } = command;
+    if (data.parentId === state.deptId) return new DomainError('error.dept.parentLoop');
+    return [{ type: 'DeptChanged', data: { deptId: state.deptId, ...data } }];
   },
 };
 
@@ -183,10 +250,14 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
 export const RECOVERY_CODE_MINUTES = 5;
 export const RECOVERY_RESEND_SECONDS = 60;
 export const RECOVERY_MAX_TRIES = 5;
+/** At most this many codes per account in 24 hours: no endless SMS to a victim, no endless guessing. */
+export const RECOVERY_CODES_PER_DAY = 10;
 
 export type RecoveryEvent = EventOf<'RecoveryCodeIssued' | 'RecoveryCodeUsed'>;
 export interface RecoveryState {
   code: (EventData<'RecoveryCodeIssued'> & { failures: number; used: boolean }) | null;
+  /** When the last codes were issued, newest last (as many as the daily limit). */
+  issued: string[];
 }
 export type RecoveryCommand =
   | ({ type: 'IssueRecoveryCode' } & EventData<'RecoveryCodeIssued'>)
@@ -194,13 +265,16 @@ export type RecoveryCommand =
 
 export const recoveryDecider: Decider<RecoveryCommand, RecoveryEvent, RecoveryState> = {
   category: 'recovery',
-  initialState: () => ({ code: null }),
+  initialState: () => ({ code: null, issued: [] }),
   evolve(state, event) {
-    if (event.type === 'RecoveryCodeIssued') return { code: { ...event.data, failures: 0, used: false } };
+    if (event.type === 'RecoveryCodeIssued') {
+      const issued = [...state.issued, event.data.issuedAt].slice(-RECOVERY_CODES_PER_DAY);
+      return { code: { ...event.data, failures: 0, used: false }, issued };
+    }
     if (!state.code || state.code.codeId !== event.data.codeId) return state;
     return event.data.success
-      ? { code: { ...state.code, used: true } }
-      : { code: { ...state.code, failures: state.code.failures + 1 } };
+      ? { ...state, code: { ...state.code, used: true } }
+      : { ...state, code: { ...state.code, failures: state.code.failures + 1 } };
   },
   decide(command, state) {
     const { code } = state;
@@ -209,6 +283,10 @@ export const recoveryDecider: Decider<RecoveryCommand, RecoveryEvent, RecoverySt
         ? RECOVERY_RESEND_SECONDS - (Date.parse(command.issuedAt) - Date.parse(code.issuedAt)) / 1000
         : 0;
       if (wait > 0) return new DomainError('error.recovery.cooldown', { seconds: Math.ceil(wait) });
+      const oldest = state.issued.length >= RECOVERY_CODES_PER_DAY ? state.issued[0]! : null;
+      if (oldest && Date.parse(command.issuedAt) - Date.parse(oldest) < 86_400_000) {
+        return new DomainError('error.recovery.dailyLimit');
+      }
       const { type: _, ...data } = command;
       return [{ type: 'RecoveryCodeIssued', data }];
     }

@@ -6,6 +6,7 @@ export * from './tenant.ts';
 
 import {
   configDecider,
+  deptDecider,
   dictDataDecider,
   recoveryDecider,
   roleDecider,
@@ -27,6 +28,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     tenantDecider,
     userDecider,
     roleDecider,
+    deptDecider,
     sessionDecider,
     recoveryDecider,
     configDecider,

@@ -168,6 +168,17 @@ describe('recovery code decider', () => {
     ).toHaveLength(1);
   });
 
+  it('issues at most ten codes a day', () => {
+    const at = (hour: number) => `2026-01-01T${String(hour).padStart(2, '0')}:00:00Z`;
+    const ten: RecoveryEvent[] = Array.from({ length: 10 }, (_, h) => ({
+      type: 'RecoveryCodeIssued',
+      data: { ...issued.data, issuedAt: at(h), expiresAt: at(h) },
+    }));
+    const next = { type: 'IssueRecoveryCode' as const, ...issued.data, issuedAt: at(12) };
+    expect(keyOf(given(recoveryDecider, ten).when(next))).toBe('error.recovery.dailyLimit');
+    expect(given(recoveryDecider, ten).when({ ...next, issuedAt: '2026-01-02T00:00:01Z' })).toHaveLength(1);
+  });
+
   it('accepts the right code once, records wrong tries, and ends a code after five or after 5 minutes', () => {
     expect(given(recoveryDecider, [issued]).when(use('right'))).toEqual([
       { type: 'RecoveryCodeUsed', data: { codeId: issued.data.codeId, userId, success: true } },

@@ -1,10 +1,12 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type {
   ConfigView,
+  DeptView,
   DictDataView,
   Language,
   PageQuery,
   RoleOption,
+  RoleView,
   UserRow as StaffUserRow,
 } from '@hydrolog/schemas';
 import { containsPattern } from './sql.ts';
@@ -96,12 +98,13 @@ export interface RoleRow {
   role_type: 'general' | 'agent';
   menu_ids: string[];
   all_permissions: boolean;
+  status: '0' | '1';
 }
 
 export async function getRoles(sql: Sql, roleIds: readonly string[]): Promise<RoleRow[]> {
   if (roleIds.length === 0) return [];
   const { rows } = await sql.query<RoleRow>(
-    `SELECT role_id::text, role_name, role_key, role_type, menu_ids, all_permissions FROM roles
+    `SELECT role_id::text, role_name, role_key, role_type, menu_ids, all_permissions, status FROM roles
      WHERE role_id = ANY($1::uuid[]) ORDER BY role_key`,
     [roleIds],
   );
@@ -260,7 +263,8 @@ export async function getDictData(
 // ---- Staff user administration -------------------------------------------------------------------------
 
 const USER_ROW_SELECT = `SELECT u.user_id::text, u.user_name, u.nick_name, u.email, u.phonenumber, u.status,
-    u.role_ids::text[] AS role_ids, u.initial_password, u.created_at,
+    u.role_ids::text[] AS role_ids, u.initial_password, u.created_at, u.dept_id::text,
+    (SELECT d.dept_name FROM depts d WHERE d.dept_id = u.dept_id) AS dept_name,
     coalesce((SELECT array_agg(r.role_name ORDER BY r.role_name) FROM roles r WHERE r.role_id = ANY(u.role_ids)),
       '{}') AS role_names
   FROM users u`;
@@ -276,6 +280,8 @@ interface UserListRow {
   initial_password: boolean;
   created_at: Date;
   role_names: string[];
+  dept_id: string | null;
+  dept_name: string | null;
 }
 
 const userListView = (r: UserListRow): StaffUserRow => ({
@@ -288,8 +294,16 @@ const userListView = (r: UserListRow): StaffUserRow => ({
   roleIds: r.role_ids,
   roleNames: r.role_names,
   initPassword: r.initial_password,
+  deptId: r.dept_id,
+  deptName: r.dept_name,
   createTime: r.created_at.toISOString(),
 });
+
+/** A department and every department below it (`$1`: the department). */
+const DEPT_AND_BELOW = `WITH RECURSIVE below AS (
+    SELECT dept_id FROM depts WHERE dept_id = $1
+    UNION ALL SELECT d.dept_id FROM depts d JOIN below b ON d.parent_id = b.dept_id
+  ) SELECT dept_id FROM below`;
 
 /** The users a tenant-scoped transaction sees (row-level security keeps them to the caller's tenant). */
 export async function listUsers(
@@ -300,11 +314,14 @@ export async function listUsers(
     userName?: string | undefined;
     phonenumber?: string | undefined;
     status?: string | undefined;
+    deptId?: string | undefined;
   },
 ): Promise<{ total: number; rows: StaffUserRow[] }> {
-  const where = `WHERE ($1::text IS NULL OR u.user_name ILIKE $1) AND ($2::text IS NULL OR u.phonenumber LIKE $2)
-    AND ($3::text IS NULL OR u.status = $3)`;
+  const where = `WHERE ($1::uuid IS NULL OR u.dept_id IN (${DEPT_AND_BELOW}))
+    AND ($2::text IS NULL OR u.user_name ILIKE $2) AND ($3::text IS NULL OR u.phonenumber LIKE $3)
+    AND ($4::text IS NULL OR u.status = $4)`;
   const params = [
+    filter.deptId ?? null,
     containsPattern(filter.userName),
     containsPattern(filter.phonenumber),
     filter.status ?? null,
@@ -314,7 +331,7 @@ export async function listUsers(
     params,
   );
   const { rows } = await sql.query<UserListRow>(
-    `${USER_ROW_SELECT} ${where} ORDER BY u.created_at, u.user_name LIMIT $4 OFFSET $5`,
+    `${USER_ROW_SELECT} ${where} ORDER BY u.created_at, u.user_name LIMIT $5 OFFSET $6`,
     [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(userListView) };
@@ -338,4 +355,118 @@ export async function roleOptions(sql: Sql): Promise<RoleOption[]> {
     roleKey: r.role_key,
     roleType: r.role_type,
   }));
+}
+
+// ---- Roles and departments -------------------------------------------------------------------------------
+
+interface RoleAdminRow extends RoleRow {
+  order_num: number;
+  remark: string | null;
+  user_count: number;
+}
+
+const ROLE_SELECT = `SELECT r.role_id::text, r.role_name, r.role_key, r.role_type, r.menu_ids, r.all_permissions,
+    r.status, r.order_num, r.remark,
+    (SELECT count(*)::int FROM users u WHERE r.role_id = ANY(u.role_ids)) AS user_count
+  FROM roles r`;
+
+const roleView = (r: RoleAdminRow): RoleView => ({
+  roleId: r.role_id,
+  roleName: r.role_name,
+  roleKey: r.role_key,
+  roleType: r.role_type,
+  orderNum: r.order_num,
+  status: r.status,
+  menuIds: r.menu_ids,
+  admin: r.all_permissions,
+  userCount: r.user_count,
+  remark: r.remark,
+});
+
+export async function listRoles(
+  sql: Sql,
+  query: PageQuery & {
+    roleName?: string | undefined;
+    roleKey?: string | undefined;
+    status?: string | undefined;
+  },
+): Promise<{ total: number; rows: RoleView[] }> {
+  const where = `WHERE ($1::text IS NULL OR r.role_name ILIKE $1) AND ($2::text IS NULL OR r.role_key ILIKE $2)
+    AND ($3::text IS NULL OR r.status = $3)`;
+  const params = [containsPattern(query.roleName), containsPattern(query.roleKey), query.status ?? null];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM roles r ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<RoleAdminRow>(
+    `${ROLE_SELECT} ${where} ORDER BY r.order_num, r.role_name LIMIT $4 OFFSET $5`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(roleView) };
+}
+
+export async function getRole(sql: Sql, roleId: string): Promise<RoleView | null> {
+  const { rows } = await sql.query<RoleAdminRow>(`${ROLE_SELECT} WHERE r.role_id = $1`, [roleId]);
+  return rows[0] ? roleView(rows[0]) : null;
+}
+
+interface DeptRow {
+  dept_id: string;
+  parent_id: string | null;
+  dept_name: string;
+  order_num: number;
+  leader: string | null;
+  phone: string | null;
+  email: string | null;
+  status: '0' | '1';
+  created_at: Date;
+  user_count: number;
+  child_count: number;
+}
+
+const DEPT_SELECT = `SELECT d.dept_id::text, d.parent_id::text, d.dept_name, d.order_num, d.leader, d.phone, d.email,
+    d.status, d.created_at,
+    (SELECT count(*)::int FROM users u WHERE u.dept_id = d.dept_id) AS user_count,
+    (SELECT count(*)::int FROM depts c WHERE c.parent_id = d.dept_id) AS child_count
+  FROM depts d`;
+
+const deptView = (r: DeptRow): DeptView & { childCount: number } => ({
+  deptId: r.dept_id,
+  parentId: r.parent_id,
+  deptName: r.dept_name,
+  orderNum: r.order_num,
+  leader: r.leader,
+  phone: r.phone,
+  email: r.email,
+  status: r.status,
+  userCount: r.user_count,
+  childCount: r.child_count,
+  createTime: r.created_at.toISOString(),
+});
+
+/** Every department of the tenant, parents before children's order within a parent (the browser builds the tree). */
+export async function listDepts(
+  sql: Sql,
+  filter: { deptName?: string | undefined; status?: string | undefined } = {},
+): Promise<(DeptView & { childCount: number })[]> {
+  const { rows } = await sql.query<DeptRow>(
+    `${DEPT_SELECT} WHERE ($1::text IS NULL OR d.dept_name ILIKE $1) AND ($2::text IS NULL OR d.status = $2)
+     ORDER BY d.order_num, d.dept_name`,
+    [containsPattern(filter.deptName), filter.status ?? null],
+  );
+  return rows.map(deptView);
+}
+
+export async function getDept(sql: Sql, deptId: string): Promise<(DeptView & { childCount: number }) | null> {
+  const { rows } = await sql.query<DeptRow>(`${DEPT_SELECT} WHERE d.dept_id = $1`, [deptId]);
+  return rows[0] ? deptView(rows[0]) : null;
+}
+
+/** Whether `candidate` is `deptId` or below it (a parent there would make a loop). */
+export async function isDeptOrBelow(sql: Sql, deptId: string, candidate: string): Promise<boolean> {
+  const { rows } = await sql.query<{ found: boolean }>(`SELECT $2::uuid IN (${DEPT_AND_BELOW}) AS found`, [
+    deptId,
+    candidate,
+  ]);
+  return rows[0]?.found ?? false;
 }

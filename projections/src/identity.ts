@@ -5,10 +5,10 @@ import type { Projection } from './projection.ts';
 /** Staff users and roles (inline: the unique indexes refuse a taken user name, email or phone in the append). */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   mode: 'inline',
-  tables: ['users', 'roles'],
-  tenantTables: ['users', 'roles'],
+  tables: ['users', 'roles', 'depts'],
+  tenantTables: ['users', 'roles', 'depts'],
   migrations: [
     `CREATE TABLE users (
       user_id uuid PRIMARY KEY,
@@ -41,8 +41,24 @@ export const usersProjection: Projection = {
       role_type text NOT NULL,
       menu_ids text[] NOT NULL,
       all_permissions boolean NOT NULL,
+      status text NOT NULL DEFAULT '0',
+      order_num int NOT NULL DEFAULT 0,
+      remark text,
       version bigint NOT NULL,
       UNIQUE (tenant_id, role_key)
+    )`,
+    `CREATE TABLE depts (
+      dept_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      parent_id uuid,
+      dept_name text NOT NULL,
+      order_num int NOT NULL,
+      leader text,
+      phone text,
+      email text,
+      status text NOT NULL,
+      created_at timestamptz NOT NULL,
+      UNIQUE (tenant_id, parent_id, dept_name)
     )`,
   ],
   handlers: {
@@ -115,6 +131,67 @@ export const usersProjection: Projection = {
         d.roleIds,
         version(event),
       ]);
+    },
+    async UserDeptChanged(sql, event) {
+      const d = event.data as EventData<'UserDeptChanged'>;
+      await sql.query('UPDATE users SET dept_id = $2, version = $3 WHERE user_id = $1', [
+        d.userId,
+        d.deptId,
+        version(event),
+      ]);
+    },
+    async RoleChanged(sql, event) {
+      const d = event.data as EventData<'RoleChanged'>;
+      await sql.query(
+        `UPDATE roles SET role_name = $2, role_key = $3, role_type = $4, order_num = $5, status = $6, menu_ids = $7,
+           remark = $8, version = $9 WHERE role_id = $1`,
+        [
+          d.roleId,
+          d.roleName,
+          d.roleKey,
+          d.roleType,
+          d.orderNum,
+          d.status,
+          d.menuIds,
+          d.remark,
+          version(event),
+        ],
+      );
+    },
+    async RoleDeleted(sql, event) {
+      const d = event.data as EventData<'RoleDeleted'>;
+      await sql.query('DELETE FROM roles WHERE role_id = $1', [d.roleId]);
+    },
+    async DeptCreated(sql, event) {
+      const d = event.data as EventData<'DeptCreated'>;
+      await sql.query(
+        `INSERT INTO depts (dept_id, tenant_id, parent_id, dept_name, order_num, leader, phone, email, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          d.deptId,
+          d.tenantId,
+          d.parentId,
+          d.deptName,
+          d.orderNum,
+          d.leader,
+          d.phone,
+          d.email,
+          d.status,
+          event.recordedAt,
+        ],
+      );
+    },
+    async DeptChanged(sql, event) {
+      const d = event.data as EventData<'DeptChanged'>;
+      await sql.query(
+        `UPDATE depts SET parent_id = $2, dept_name = $3, order_num = $4, leader = $5, phone = $6, email = $7,
+           status = $8 WHERE dept_id = $1`,
+        [d.deptId, d.parentId, d.deptName, d.orderNum, d.leader, d.phone, d.email, d.status],
+      );
+    },
+    async DeptDeleted(sql, event) {
+      const d = event.data as EventData<'DeptDeleted'>;
+      await sql.query('DELETE FROM depts WHERE dept_id = $1', [d.deptId]);
     },
     async UserDeleted(sql, event) {
       const d = event.data as EventData<'UserDeleted'>;

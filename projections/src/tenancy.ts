@@ -10,9 +10,18 @@ export const TENANT_ROLE = 'hydrolog_tenant';
 
 export async function ensureTenantRole(sql: Sql): Promise<void> {
   // Roles belong to the cluster: databases sharing it may create it at the same moment.
+  // Created only when missing: CREATE ROLE checks the right to create before it checks existence, and an
+  // administrator may have created the role for a service account without CREATEROLE.
   await sql.query(`DO $$ BEGIN
-      CREATE ROLE ${TENANT_ROLE} NOLOGIN;
+      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${TENANT_ROLE}') THEN
+        CREATE ROLE ${TENANT_ROLE} NOLOGIN;
+      END IF;
     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+  // The service switches into the role (SET ROLE): since PostgreSQL 16 that needs an explicit membership.
+  await sql.query(`DO $$ BEGIN
+      EXECUTE format('GRANT ${TENANT_ROLE} TO %I', current_user);
+    EXCEPTION WHEN insufficient_privilege OR invalid_grant_operation THEN NULL;
     END $$`);
   await sql.query(`GRANT USAGE ON SCHEMA public TO ${TENANT_ROLE}`);
 }

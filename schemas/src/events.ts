@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { identityEventSchemas } from './identity.ts';
+import { organisationEventSchemas } from './organisation.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
@@ -21,6 +22,7 @@ export interface EventSchema<T extends z.ZodType = z.ZodType> {
 export const eventSchemas = {
   ...tenantEventSchemas,
   ...identityEventSchemas,
+  ...organisationEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -4,6 +4,7 @@ export * from './field-errors.ts';
 export * from './identity.ts';
 export * from './menus.ts';
 export * from './messages.ts';
+export * from './organisation.ts';
 export * from './tenant.ts';
 export * from './users.ts';
 export * from './uuid.ts';

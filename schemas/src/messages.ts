@@ -401,6 +401,66 @@ export const messages = {
     fr: 'Rôle introuvable',
     id: 'Peran tidak ditemukan',
   },
+  'error.dept.notFound': {
+    'zh-CN': '部门不存在',
+    en: 'Department not found',
+    fr: 'Service introuvable',
+    id: 'Departemen tidak ditemukan',
+  },
+  'error.dept.hasChildren': {
+    'zh-CN': '存在下级部门，不允许删除',
+    en: 'The department has sub-departments and cannot be deleted',
+    fr: 'Le service a des sous-services et ne peut pas être supprimé',
+    id: 'Departemen memiliki subdepartemen dan tidak dapat dihapus',
+  },
+  'error.dept.hasUsers': {
+    'zh-CN': '部门存在用户，不允许删除',
+    en: 'The department has users and cannot be deleted',
+    fr: 'Le service a des utilisateurs et ne peut pas être supprimé',
+    id: 'Departemen memiliki pengguna dan tidak dapat dihapus',
+  },
+  'error.dept.parentLoop': {
+    'zh-CN': '上级部门不能是自己或下级部门',
+    en: 'The parent department cannot be the department itself or one below it',
+    fr: 'Le service parent ne peut être le service lui-même ni un de ses sous-services',
+    id: 'Departemen induk tidak boleh departemen itu sendiri atau bawahannya',
+  },
+  'error.role.keyExists': {
+    'zh-CN': '角色权限字符已存在',
+    en: 'The role key already exists',
+    fr: 'La clé de rôle existe déjà',
+    id: 'Kunci peran sudah ada',
+  },
+  'error.role.inUse': {
+    'zh-CN': '角色已分配给用户，不能删除',
+    en: 'The role is assigned to users and cannot be deleted',
+    fr: 'Le rôle est attribué à des utilisateurs et ne peut pas être supprimé',
+    id: 'Peran sudah diberikan ke pengguna dan tidak dapat dihapus',
+  },
+  'error.role.builtIn': {
+    'zh-CN': '不允许修改超级管理员角色',
+    en: 'The administrator role cannot be changed',
+    fr: "Le rôle d'administrateur ne peut pas être modifié",
+    id: 'Peran administrator tidak dapat diubah',
+  },
+  'error.role.unknownMenu': {
+    'zh-CN': '包含不存在的菜单',
+    en: 'Unknown menu in the selection',
+    fr: 'Menu inconnu dans la sélection',
+    id: 'Menu tidak dikenal dalam pilihan',
+  },
+  'error.dept.exists': {
+    'zh-CN': '部门已存在',
+    en: 'The department already exists',
+    fr: 'Le service existe déjà',
+    id: 'Departemen sudah ada',
+  },
+  'error.recovery.dailyLimit': {
+    'zh-CN': '今日验证码发送次数已达上限',
+    en: 'Too many codes today for this account',
+    fr: "Trop de codes aujourd'hui pour ce compte",
+    id: 'Terlalu banyak kode hari ini untuk akun ini',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

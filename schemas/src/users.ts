@@ -12,6 +12,7 @@ export const createUserBodySchema = z.object({
   email: optionalEmail,
   phonenumber: optionalPhone,
   roleIds: z.array(z.uuid()).max(20).default([]),
+  deptId: z.uuid().nullable().default(null),
   status: userStatusSchema.default('0'),
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
@@ -22,6 +23,7 @@ export const updateUserBodySchema = z.object({
   email: optionalEmail,
   phonenumber: optionalPhone,
   roleIds: z.array(z.uuid()).max(20),
+  deptId: z.uuid().nullable().default(null),
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
@@ -38,6 +40,8 @@ export const userListBodySchema = z.object({
   userName: z.string().trim().max(30).optional(),
   phonenumber: z.string().trim().max(11).optional(),
   status: userStatusSchema.optional(),
+  /** Users of this department and the departments below it. */
+  deptId: z.uuid().optional(),
 });
 export type UserListBody = z.input<typeof userListBodySchema>;
 
@@ -51,6 +55,8 @@ export const userRowSchema = z.object({
   roleIds: z.array(z.string()),
   roleNames: z.array(z.string()),
   initPassword: z.boolean(),
+  deptId: z.string().nullable(),
+  deptName: z.string().nullable(),
   createTime: z.string(),
 });
 export type UserRow = z.infer<typeof userRowSchema>;

@@ -15,6 +15,7 @@ import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { organisationRoutes } from './routes/organisation.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
@@ -44,7 +45,18 @@ export interface AppOptions {
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
 export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: {
+      level: options.logLevel ?? 'info',
+      // Paths only: a query string may carry encrypted passwords (PUT /system/user/profile/updatePwd), and a
+      // ciphertext logs in as well as the password does.
+      serializers: {
+        req: (request: { method: string; url: string; id: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          id: request.id,
+        }),
+      },
+    },
     genReqId: () => uuidv7(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -94,6 +106,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(authRoutes, { identity });
       await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
       await api.register(userAdminRoutes, { identity });
+      await api.register(organisationRoutes, { identity });
       await api.register(systemRoutes, { identity });
       await api.register(tenantRoutes, { services });
     },

@@ -288,7 +288,18 @@ describe.each(testEngines())('identity on $engine', (engine) => {
         payload: { purpose: 'resetPassword', account: 'viewer@demo.example' },
       });
     expect((await send()).json().code).toBe(200);
-    expect((await send()).json()).toMatchObject({ code: 500, key: 'error.recovery.cooldown' });
+    // Within the minute no second code goes out, and the answer is the same as for an unknown account.
+    const again = (await send()).json();
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/prod-api/system/msg/send',
+      payload: { purpose: 'resetPassword', account: 'nobody@nowhere.example' },
+    });
+    expect(again).toEqual(unknown.json());
+    const sent = await services.db.query(
+      "SELECT 1 FROM message_outbox WHERE recipient = 'viewer@demo.example'",
+    );
+    expect(sent.rows).toHaveLength(1);
     const { rows } = await services.db.query<{ recipient: string; text: string }>(
       'SELECT recipient, text FROM message_outbox ORDER BY queued_at DESC LIMIT 1',
     );
@@ -424,5 +435,18 @@ describe.each(testEngines())('identity on $engine', (engine) => {
     await expect(
       withTenant(services.db, DEMO_TENANT, (sql) => sql.query("UPDATE users SET nick_name = 'x'")),
     ).rejects.toThrow(/permission denied/);
+  });
+  // Last: it leaves demo_viewer locked.
+  it('counts parallel wrong passwords one at a time, so a burst cannot get past the lock', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, () => loginResponse(app, 'demo_viewer', 'Guess1234')),
+    );
+    const keys = attempts.map((r) => r.json().key);
+    expect(keys.filter((k) => k === 'error.login.badCredentials')).toHaveLength(4);
+    expect(keys.filter((k) => k === 'error.login.locked')).toHaveLength(4);
+    const { rows } = await services.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM login_log WHERE user_name = 'demo_viewer' AND counts",
+    );
+    expect(rows[0]!.count).toBe(5);
   });
 });

@@ -88,15 +88,17 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
     const token = bearerToken(request);
     if (!token) return deny(request, reply, 401, 'http.401');
     const session = await findSession(services.db, sha256(token));
-    if (!session || session.expires_at.getTime() <= Date.now()) return deny(request, reply, 401, 'http.401');
-    // Revoked, password changed since login, or user disabled: the browser must log out (code 100102000002).
-    if (session.ended_at || session.password_changed_at > session.started_at) {
+    if (!session) return deny(request, reply, 401, 'http.401');
+    // Expired, revoked, password changed since login, or user disabled: the browser must log out (code 100102000002).
+    const expired = session.expires_at.getTime() <= Date.now();
+    if (expired || session.ended_at || session.password_changed_at > session.started_at) {
       return reply.send(failure(request, 'error.session.ended', {}, ResponseCode.forceLogout));
     }
     if (session.user_status !== '0') {
       return reply.send(failure(request, 'error.session.disabled', {}, ResponseCode.forceLogout));
     }
-    const roles = await getRoles(services.db, session.role_ids);
+    // A disabled role grants nothing.
+    const roles = (await getRoles(services.db, session.role_ids)).filter((r) => r.status === '0');
     const caller: Caller = {
       sessionId: session.session_id,
       userId: session.user_id,

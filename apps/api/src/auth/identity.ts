@@ -85,6 +85,7 @@ export class Identity {
     };
 
     if (settings.captchaEnabled) {
+      if (!body.code) throw await refuse('validation.captcha.required', false);
       const outcome = this.captchas.check(body.uuid, body.code);
       if (outcome !== 'ok')
         throw await refuse(
@@ -98,17 +99,7 @@ export class Identity {
       await verifyPassword(await decoyPasswordHash(), password);
       throw await refuse('error.login.badCredentials', false);
     }
-    const failures = await recentFailures(this.services.db, user.user_id, settings.maxRetryCount);
-    const lock = { maxRetryCount: settings.maxRetryCount, lockMinutes: settings.lockMinutes };
-    if (lockedUntil(failures, lock, at)) {
-      throw await refuse('error.login.locked', false, { minutes: settings.lockMinutes });
-    }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await this.recordFailure(user, body.username, 'error.login.badCredentials', true, client, at);
-      throw lockedUntil([at, ...failures], lock, at)
-        ? new DomainError('error.login.locked', { minutes: settings.lockMinutes })
-        : new DomainError('error.login.badCredentials');
-    }
+    await this.checkPassword(user, password, body.username, client);
     if (user.status !== '0') throw await refuse('error.login.disabled', false);
 
     const minutes = sessionMinutes(body.rememberMe);
@@ -134,6 +125,40 @@ export class Identity {
       { metadata: { tenantId: user.tenant_id, userId: user.user_id, correlationId: uuidv7() } },
     );
     return { token, minutes };
+  }
+
+  /**
+   * The lock rule around a password check: refused while locked, a wrong password recorded as a counted
+   * failure. One check per user at a time, so parallel guesses cannot all read the count before any is
+   * recorded (one process; with several, a burst is still limited to one guess per process at a time).
+   */
+  async checkPassword(user: UserRow, password: string, userName: string, client: ClientInfo): Promise<void> {
+    await this.oneAtATime(user.user_id, async () => {
+      const settings = await this.settings();
+      const at = this.now();
+      const failures = await recentFailures(this.services.db, user.user_id, settings.maxRetryCount);
+      const lock = { maxRetryCount: settings.maxRetryCount, lockMinutes: settings.lockMinutes };
+      const locked = new DomainError('error.login.locked', { minutes: settings.lockMinutes });
+      if (lockedUntil(failures, lock, at)) {
+        await this.recordFailure(user, userName, 'error.login.locked', false, client, at);
+        throw locked;
+      }
+      if (await verifyPassword(user.password_hash, password)) return;
+      await this.recordFailure(user, userName, 'error.login.badCredentials', true, client, at);
+      throw lockedUntil([at, ...failures], lock, at) ? locked : new DomainError('error.login.badCredentials');
+    });
+  }
+
+  private readonly checking = new Map<string, Promise<unknown>>();
+
+  private oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const result = (this.checking.get(key) ?? Promise.resolve()).then(work);
+    const settled = result.catch(() => undefined);
+    this.checking.set(key, settled);
+    void settled.then(() => {
+      if (this.checking.get(key) === settled) this.checking.delete(key);
+    });
+    return result;
   }
 
   private async recordFailure(

@@ -1,7 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomainError, RECOVERY_CODE_MINUTES, recoveryDecider, userDecider } from '@hydrolog/domain';
-import { findUserByAccount, getTenant, getUser, type UserRow, withTenant } from '@hydrolog/projections';
+import {
+  findUserByAccount,
+  getDept,
+  getTenant,
+  getUser,
+  type UserRow,
+  withTenant,
+} from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
@@ -22,7 +29,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword, sha256, sixDigitCode, verifyPassword } from '../auth/crypto.ts';
+import { clientOf } from '../auth/client.ts';
+import { hashPassword, sha256, sixDigitCode } from '../auth/crypto.ts';
 import { type Caller, callerOf } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute, record } from '../commands.ts';
@@ -45,7 +53,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       const user = await getUser(sql, caller.userId);
       const tenant = await getTenant(sql, caller.tenantId);
       if (!user || !tenant) throw new DomainError('error.user.notFound');
-      return { user, tenant };
+      const dept = user.dept_id ? await getDept(sql, user.dept_id) : null;
+      return { user, tenant, deptName: dept?.deptName ?? null };
     });
   }
 
@@ -65,11 +74,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
     async (request) => {
       const caller = callerOf(request);
-      const { user, tenant } = await own(caller);
+      const { user, tenant, deptName } = await own(caller);
       const { settings } = tenant;
       const firstRole = caller.roles[0];
       const info: UserInfo = {
-        user: userView(user, tenant.userType),
+        user: userView(user, tenant.userType, deptName),
         tenant: {
           tenantId: tenant.tenantId,
           tenantName: tenant.name,
@@ -149,9 +158,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
     async (request) => {
       const caller = callerOf(request);
-      const { user, tenant } = await own(caller);
+      const { user, tenant, deptName } = await own(caller);
       const roleGroup = caller.roles.map((r) => r.role_name).join(', ');
-      return ok(request, { user: userView(user, tenant.userType), roleGroup });
+      return ok(request, { user: userView(user, tenant.userType, deptName), roleGroup });
     },
   );
 
@@ -205,8 +214,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       const oldPassword = identity.cipher.decrypt(request.query.oldPassword);
       const newPassword = identity.cipher.decrypt(request.query.newPassword);
       if (oldPassword === null || newPassword === null) throw new DomainError('error.login.undecryptable');
-      if (!(await verifyPassword(user.password_hash, oldPassword)))
-        throw new DomainError('error.password.oldWrong');
+      // A wrong old password counts towards the lock like a wrong login: a stolen token gives no free guesses.
+      await identity.checkPassword(user, oldPassword, user.user_name, clientOf(request)).catch((error) => {
+        throw error instanceof DomainError && error.key === 'error.login.badCredentials'
+          ? new DomainError('error.password.oldWrong')
+          : error;
+      });
       // Not `return reply.send()` from a helper: a reply is thenable, awaiting it loses the early return.
       const errors = await newPasswordErrors(request, newPassword, oldPassword);
       if (errors.length) return reply.status(400).send(invalid(request, errors));
@@ -264,49 +277,51 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
     async (request) => {
       const user = await findUserByAccount(db, request.body.account);
-      // An unknown account gets the same answer, so the form does not reveal who has an account.
-      if (!user) return { ...ok(request, null), msg: translate('recovery.sent', requestLanguage(request)) };
-      const channel = user.phonenumber ? 'sms' : user.email ? 'email' : null;
-      if (!channel) throw new DomainError('error.recovery.noContact');
-      const code = sixDigitCode();
-      const codeId = uuidv7();
-      const issuedAt = new Date();
-      const metadata = { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id };
-      await execute(
-        store,
-        recoveryDecider,
-        user.user_id,
-        [
-          {
-            type: 'IssueRecoveryCode',
-            codeId,
-            userId: user.user_id,
-            codeHash: recoveryCodeHash(user.user_id, code),
-            channel,
-            issuedAt: issuedAt.toISOString(),
-            expiresAt: new Date(issuedAt.getTime() + RECOVERY_CODE_MINUTES * 60_000).toISOString(),
-          },
-        ],
-        { metadata },
-      );
-      const to = (channel === 'sms' ? user.phonenumber : user.email) ?? '';
-      const text = translate('recovery.message', user.language ?? requestLanguage(request), {
-        code,
-        minutes: RECOVERY_CODE_MINUTES,
-      });
-      await record(
-        store,
-        `outbox-${user.tenant_id}`,
-        {
-          type: 'MessageQueued',
-          data: { messageId: uuidv7(), channel, to, text, at: issuedAt.toISOString() },
-        },
-        metadata,
-      );
-      request.log.info({ channel, to, text }, 'message queued in the outbox');
+      // Unknown accounts, accounts without phone or email, and the resend limits all get the same answer:
+      // the form must not tell who has an account.
+      if (user) await sendRecoveryCode(request, user).catch(ignoreRefusal);
       return { ...ok(request, null), msg: translate('recovery.sent', requestLanguage(request)) };
     },
   );
+
+  async function sendRecoveryCode(request: FastifyRequest, user: UserRow) {
+    const channel = user.phonenumber ? 'sms' : user.email ? 'email' : null;
+    if (!channel) throw new DomainError('error.recovery.noContact');
+    const code = sixDigitCode();
+    const issuedAt = new Date();
+    const metadata = { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id };
+    await execute(
+      store,
+      recoveryDecider,
+      user.user_id,
+      [
+        {
+          type: 'IssueRecoveryCode',
+          codeId: uuidv7(),
+          userId: user.user_id,
+          codeHash: recoveryCodeHash(user.user_id, code),
+          channel,
+          issuedAt: issuedAt.toISOString(),
+          expiresAt: new Date(issuedAt.getTime() + RECOVERY_CODE_MINUTES * 60_000).toISOString(),
+        },
+      ],
+      { metadata },
+    );
+    const to = (channel === 'sms' ? user.phonenumber : user.email) ?? '';
+    const text = translate('recovery.message', user.language ?? requestLanguage(request), {
+      code,
+      minutes: RECOVERY_CODE_MINUTES,
+    });
+    const messageId = uuidv7();
+    await record(
+      store,
+      `outbox-${user.tenant_id}`,
+      { type: 'MessageQueued', data: { messageId, channel, to, text, at: issuedAt.toISOString() } },
+      metadata,
+    );
+    // Never the text: the code in it would let whoever reads the log take the account over.
+    request.log.info({ channel, messageId }, 'message queued in the outbox');
+  }
 
   app.put(
     '/system/user/reset/password',
@@ -323,10 +338,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       const { account, code, password } = request.body;
       const newPassword = identity.cipher.decrypt(password);
       if (newPassword === null) throw new DomainError('error.login.undecryptable');
-      const user = await findUserByAccount(db, account);
-      if (!user) throw new DomainError('error.recovery.codeWrong');
+      // The password rules first: an unknown account must not answer differently from a known one.
       const errors = await newPasswordErrors(request, newPassword, null);
       if (errors.length) return reply.status(400).send(invalid(request, errors));
+      const user = await findUserByAccount(db, account);
+      if (!user) throw new DomainError('error.recovery.codeWrong');
       const { events } = await execute(
         store,
         recoveryDecider,
@@ -381,9 +397,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   }
 };
 
+/** A refused recovery request is answered like a granted one; anything else is a real failure. */
+function ignoreRefusal(error: unknown): void {
+  if (!(error instanceof DomainError)) throw error;
+}
+
 const recoveryCodeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
-function userView(user: UserRow, userType: string): UserInfo['user'] {
+function userView(user: UserRow, userType: string, deptName: string | null): UserInfo['user'] {
   return {
     userId: user.user_id,
     userName: user.user_name,
@@ -394,7 +415,7 @@ function userView(user: UserRow, userType: string): UserInfo['user'] {
     avatar: user.avatar,
     introduction: null,
     deptId: user.dept_id,
-    deptName: null,
+    deptName,
     tenantId: user.tenant_id,
     userType,
     language: user.language,

@@ -1,5 +1,13 @@
 import { DomainError, type UserCommand, userDecider } from '@hydrolog/domain';
-import { getRoles, getStaffUser, getUser, listUsers, roleOptions, withTenant } from '@hydrolog/projections';
+import {
+  getDept,
+  getRoles,
+  getStaffUser,
+  getUser,
+  listUsers,
+  roleOptions,
+  withTenant,
+} from '@hydrolog/projections';
 import {
   apiResponses,
   changeStatusBodySchema,
@@ -37,6 +45,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
     const user = await scoped(request, (sql) => getStaffUser(sql, userId));
     if (!user) throw new DomainError('error.user.notFound');
     return user;
+  }
+
+  /** A department must be the tenant's own. */
+  async function checkDept(request: FastifyRequest, deptId: string | null) {
+    if (deptId && !(await scoped(request, (sql) => getDept(sql, deptId))))
+      throw new DomainError('error.dept.notFound');
   }
 
   /** Roles must be the tenant's own. */
@@ -121,8 +135,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       },
     },
     async (request) => {
-      const { userName, nickName, email, phonenumber, roleIds, status } = request.body;
+      const { userName, nickName, email, phonenumber, roleIds, deptId, status } = request.body;
       await checkRoles(request, roleIds);
+      await checkDept(request, deptId);
       const userId = uuidv7();
       const commands: UserCommand[] = [
         {
@@ -136,7 +151,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
           passwordHash: await hashPassword((await identity.settings()).initPassword),
           initialPassword: true,
           roleIds,
-          deptId: null,
+          deptId,
           createdAt: new Date().toISOString(),
         },
       ];
@@ -158,14 +173,16 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       },
     },
     async (request) => {
-      const { userId, nickName, email, phonenumber, roleIds } = request.body;
+      const { userId, nickName, email, phonenumber, roleIds, deptId } = request.body;
       const current = await scoped(request, (sql) => getUser(sql, userId));
       if (!current) throw new DomainError('error.user.notFound');
       await checkRoles(request, roleIds);
+      await checkDept(request, deptId);
       const sex = current.sex as '0' | '1' | '2' | null; // kept: only the user changes it, in the profile
       await run(request, userId, [
         { type: 'ChangeProfile', nickName, email: email || null, phonenumber: phonenumber || null, sex },
         { type: 'ChangeRoles', roleIds },
+        { type: 'ChangeDept', deptId },
       ]);
       return ok(request, await staffUser(request, userId));
     },

@@ -1,0 +1,387 @@
+import { type DeptCommand, DomainError, deptDecider, type RoleCommand, roleDecider } from '@hydrolog/domain';
+import { getDept, getRole, isDeptOrBelow, listDepts, listRoles, withTenant } from '@hydrolog/projections';
+import {
+  apiResponses,
+  deptBodySchema,
+  deptViewSchema,
+  envelopeSchema,
+  listEnvelopeSchema,
+  MENU_CATALOGUE,
+  type MenuTreeNode,
+  menuTitle,
+  menuTreeSchema,
+  pageQuerySchema,
+  roleBodySchema,
+  roleViewSchema,
+  updateDeptBodySchema,
+  updateRoleBodySchema,
+  userStatusSchema,
+  uuidv7,
+} from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Caller, callerOf } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
+import { execute } from '../commands.ts';
+import { ok, okList, requestLanguage } from '../http.ts';
+
+const access = (permission: string) => ({ access: { permission } });
+const nothing = apiResponses(envelopeSchema(z.null()));
+const uuidList = z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat');
+
+/** The menus a role of this tenant may be given: platform screens only on the platform. */
+function assignableMenus(caller: Caller) {
+  return MENU_CATALOGUE.filter((m) => !m.platformOnly || caller.tenantKind === 'platform');
+}
+
+function menuTree(caller: Caller, request: FastifyRequest): MenuTreeNode[] {
+  const language = requestLanguage(request);
+  const entries = assignableMenus(caller);
+  const children = (parentId: string | null): MenuTreeNode[] =>
+    entries
+      .filter((m) => m.parentId === parentId)
+      .sort((a, b) => a.orderNum - b.orderNum)
+      .map((m) => {
+        const below = children(m.menuId);
+        // Buttons are named by their action (the last part of the permission string).
+        const label =
+          m.menuType === 'F' ? (m.perms ?? m.menuId).split(':').at(-1)! : menuTitle(m.menuId, language);
+        return below.length ? { id: m.menuId, label, children: below } : { id: m.menuId, label };
+      });
+  return children(null);
+}
+
+/** Departments and roles of the caller's tenant (spec section 2 system administration). */
+export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
+  app,
+  { identity },
+) => {
+  const { db, store } = identity.services;
+  const scoped = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(db, callerOf(request).tenantId, work);
+  const meta = (request: FastifyRequest) => {
+    const caller = callerOf(request);
+    return { metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id } };
+  };
+
+  // ---- Departments -------------------------------------------------------------------------------------
+
+  async function dept(request: FastifyRequest, deptId: string) {
+    const found = await scoped(request, (sql) => getDept(sql, deptId));
+    if (!found) throw new DomainError('error.dept.notFound');
+    return found;
+  }
+  const deptResponse = apiResponses(envelopeSchema(deptViewSchema));
+  const deptFields = (body: z.infer<typeof deptBodySchema>) => ({
+    parentId: body.parentId,
+    deptName: body.deptName,
+    orderNum: body.orderNum,
+    leader: body.leader || null,
+    phone: body.phone || null,
+    email: body.email || null,
+    status: body.status,
+  });
+  const runDept = (request: FastifyRequest, deptId: string, command: DeptCommand) =>
+    execute(store, deptDecider, deptId, [command], { ...meta(request), taken: 'error.dept.exists' });
+
+  app.get(
+    '/system/dept/list',
+    {
+      config: access('system:dept:list'),
+      schema: {
+        tags: ['departments'],
+        summary: "The tenant's departments (a flat list; parentId makes the tree)",
+        querystring: z.object({
+          deptName: z.string().max(20).optional(),
+          status: userStatusSchema.optional(),
+        }),
+        response: apiResponses(envelopeSchema(z.array(deptViewSchema))),
+      },
+    },
+    async (request) => ok(request, await scoped(request, (sql) => listDepts(sql, request.query))),
+  );
+
+  app.get(
+    '/system/dept/list/exclude/:deptId',
+    {
+      config: access('system:dept:list'),
+      schema: {
+        tags: ['departments'],
+        summary: 'The departments that may become the parent of this one (not itself or below it)',
+        params: z.object({ deptId: z.uuid() }),
+        response: apiResponses(envelopeSchema(z.array(deptViewSchema))),
+      },
+    },
+    async (request) => {
+      const { deptId } = request.params;
+      await dept(request, deptId);
+      const result = await scoped(request, async (sql) => {
+        const all = await listDepts(sql);
+        const allowed = [];
+        for (const d of all) if (!(await isDeptOrBelow(sql, deptId, d.deptId))) allowed.push(d);
+        return allowed;
+      });
+      return ok(request, result);
+    },
+  );
+
+  app.get(
+    '/system/dept/:deptId',
+    {
+      config: access('system:dept:query'),
+      schema: {
+        tags: ['departments'],
+        summary: 'One department',
+        params: z.object({ deptId: z.uuid() }),
+        response: deptResponse,
+      },
+    },
+    async (request) => ok(request, await dept(request, request.params.deptId)),
+  );
+
+  app.post(
+    '/system/dept',
+    {
+      config: access('system:dept:add'),
+      schema: {
+        tags: ['departments'],
+        summary: 'Add a department',
+        body: deptBodySchema,
+        response: deptResponse,
+      },
+    },
+    async (request) => {
+      const fields = deptFields(request.body);
+      if (fields.parentId) await dept(request, fields.parentId);
+      const deptId = uuidv7();
+      await runDept(request, deptId, {
+        type: 'CreateDept',
+        deptId,
+        tenantId: callerOf(request).tenantId,
+        ...fields,
+      });
+      return ok(request, await dept(request, deptId));
+    },
+  );
+
+  app.put(
+    '/system/dept',
+    {
+      config: access('system:dept:edit'),
+      schema: {
+        tags: ['departments'],
+        summary: 'Change a department',
+        body: updateDeptBodySchema,
+        response: deptResponse,
+      },
+    },
+    async (request) => {
+      const { deptId, ...body } = request.body;
+      await dept(request, deptId);
+      const fields = deptFields(body);
+      if (fields.parentId) {
+        await dept(request, fields.parentId);
+        const parentId = fields.parentId;
+        if (await scoped(request, (sql) => isDeptOrBelow(sql, deptId, parentId))) {
+          throw new DomainError('error.dept.parentLoop');
+        }
+      }
+      await runDept(request, deptId, { type: 'ChangeDept', ...fields });
+      return ok(request, await dept(request, deptId));
+    },
+  );
+
+  app.delete(
+    '/system/dept/:deptId',
+    {
+      config: access('system:dept:remove'),
+      schema: {
+        tags: ['departments'],
+        summary: 'Delete a department without users or sub-departments',
+        params: z.object({ deptId: z.uuid() }),
+        response: nothing,
+      },
+    },
+    async (request) => {
+      const found = await dept(request, request.params.deptId);
+      if (found.childCount > 0) throw new DomainError('error.dept.hasChildren');
+      if (found.userCount > 0) throw new DomainError('error.dept.hasUsers');
+      await runDept(request, found.deptId, { type: 'DeleteDept' });
+      return ok(request, null);
+    },
+  );
+
+  // ---- Roles -------------------------------------------------------------------------------------------
+
+  async function role(request: FastifyRequest, roleId: string) {
+    const found = await scoped(request, (sql) => getRole(sql, roleId));
+    if (!found) throw new DomainError('error.role.notFound');
+    return found;
+  }
+  const roleResponse = apiResponses(envelopeSchema(roleViewSchema));
+  function roleFields(request: FastifyRequest, body: z.infer<typeof roleBodySchema>) {
+    const allowed = new Set(assignableMenus(callerOf(request)).map((m) => m.menuId));
+    if (body.menuIds.some((id) => !allowed.has(id))) throw new DomainError('error.role.unknownMenu');
+    const { remark, menuIds, ...rest } = body;
+    return { ...rest, menuIds: [...new Set(menuIds)].sort(), remark: remark || null };
+  }
+  const runRole = (request: FastifyRequest, roleId: string, command: RoleCommand) =>
+    execute(store, roleDecider, roleId, [command], { ...meta(request), taken: 'error.role.keyExists' });
+
+  app.get(
+    '/system/role/list',
+    {
+      config: access('system:role:list'),
+      schema: {
+        tags: ['roles'],
+        summary: "The tenant's roles",
+        querystring: pageQuerySchema.extend({
+          roleName: z.string().max(30).optional(),
+          roleKey: z.string().max(50).optional(),
+          status: userStatusSchema.optional(),
+        }),
+        response: apiResponses(listEnvelopeSchema(roleViewSchema)),
+      },
+    },
+    async (request) => okList(request, await scoped(request, (sql) => listRoles(sql, request.query))),
+  );
+
+  app.get(
+    '/system/role/:roleId',
+    {
+      config: access('system:role:query'),
+      schema: {
+        tags: ['roles'],
+        summary: 'One role',
+        params: z.object({ roleId: z.uuid() }),
+        response: roleResponse,
+      },
+    },
+    async (request) => ok(request, await role(request, request.params.roleId)),
+  );
+
+  app.post(
+    '/system/role',
+    {
+      config: access('system:role:add'),
+      schema: {
+        tags: ['roles'],
+        summary: 'Add a role with the menus and buttons it grants',
+        body: roleBodySchema,
+        response: roleResponse,
+      },
+    },
+    async (request) => {
+      const { status, orderNum, remark, ...fields } = roleFields(request, request.body);
+      const roleId = uuidv7();
+      const caller = callerOf(request);
+      await runRole(request, roleId, {
+        type: 'CreateRole',
+        roleId,
+        tenantId: caller.tenantId,
+        ...fields,
+        allPermissions: false,
+      });
+      // Order, status and remark are not part of the creation event: one change records them.
+      await runRole(request, roleId, { type: 'ChangeRole', ...fields, status, orderNum, remark });
+      return ok(request, await role(request, roleId));
+    },
+  );
+
+  app.put(
+    '/system/role',
+    {
+      config: access('system:role:edit'),
+      schema: {
+        tags: ['roles'],
+        summary: 'Change a role and the menus it grants',
+        body: updateRoleBodySchema,
+        response: roleResponse,
+      },
+    },
+    async (request) => {
+      const { roleId, ...body } = request.body;
+      await role(request, roleId);
+      await runRole(request, roleId, { type: 'ChangeRole', ...roleFields(request, body) });
+      return ok(request, await role(request, roleId));
+    },
+  );
+
+  app.put(
+    '/system/role/changeStatus',
+    {
+      config: access('system:role:edit'),
+      schema: {
+        tags: ['roles'],
+        summary: 'Enable or disable a role (a disabled role grants nothing)',
+        body: z.object({ roleId: z.uuid(), status: userStatusSchema }),
+        response: nothing,
+      },
+    },
+    async (request) => {
+      const current = await role(request, request.body.roleId);
+      const { roleId: _, admin: __, userCount: ___, ...fields } = current;
+      await runRole(request, current.roleId, { type: 'ChangeRole', ...fields, status: request.body.status });
+      return ok(request, null);
+    },
+  );
+
+  app.delete(
+    '/system/role/:roleIds',
+    {
+      config: access('system:role:remove'),
+      schema: {
+        tags: ['roles'],
+        summary: 'Delete roles no user has',
+        params: z.object({ roleIds: uuidList }),
+        response: nothing,
+      },
+    },
+    async (request) => {
+      const roleIds = [...new Set(request.params.roleIds.split(','))];
+      // All checked first: one refused role leaves every role in place.
+      for (const roleId of roleIds) {
+        const found = await role(request, roleId);
+        if (found.admin) throw new DomainError('error.role.builtIn');
+        if (found.userCount > 0) throw new DomainError('error.role.inUse');
+      }
+      for (const roleId of roleIds) await runRole(request, roleId, { type: 'DeleteRole' });
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/system/menu/treeselect',
+    {
+      config: access('system:role:list'),
+      schema: {
+        tags: ['roles'],
+        summary: 'The menu tree roles are ticked on',
+        response: apiResponses(envelopeSchema(menuTreeSchema)),
+      },
+    },
+    async (request) => ok(request, menuTree(callerOf(request), request)),
+  );
+
+  app.get(
+    '/system/menu/roleMenuTreeselect/:roleId',
+    {
+      config: access('system:role:query'),
+      schema: {
+        tags: ['roles'],
+        summary: 'The menu tree with the menus a role grants ticked',
+        params: z.object({ roleId: z.uuid() }),
+        response: apiResponses(
+          envelopeSchema(z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) })),
+        ),
+      },
+    },
+    async (request) => {
+      const found = await role(request, request.params.roleId);
+      const caller = callerOf(request);
+      const checkedKeys = found.admin ? assignableMenus(caller).map((m) => m.menuId) : found.menuIds;
+      return ok(request, { menus: menuTree(caller, request), checkedKeys });
+    },
+  );
+};
