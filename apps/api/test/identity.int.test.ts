@@ -57,6 +57,10 @@ describe.each(testEngines())('identity on $engine', (engine) => {
       captchaEnabled: true,
       img: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
     });
+    // Drawn as shapes: the answer is not in the image's source.
+    const svg = Buffer.from(first.img.split(',')[1], 'base64').toString();
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain(captchas.peek(first.uuid));
     const wrong = await loginResponse(app, ...ACCOUNTS.demoAdmin, { uuid: first.uuid, code: 'XXXX' });
     expect(wrong.json()).toMatchObject({ code: 500, key: 'error.login.captchaWrong' });
     const reused = await loginResponse(app, ...ACCOUNTS.demoAdmin, { uuid: first.uuid, code: 'XXXX' });
