@@ -61,6 +61,10 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
+/** A new or reset user's initial password: random, shown once to the administrator, changed at first login. */
+export const initialPasswordSchema = z.object({ initialPassword: z.string() });
+export const createdUserSchema = userRowSchema.extend(initialPasswordSchema.shape);
+
 export const roleOptionSchema = z.object({
   roleId: z.string(),
   roleName: z.string(),

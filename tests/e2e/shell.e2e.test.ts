@@ -70,9 +70,7 @@ describe('the shell in the browser', () => {
       .poll(() => page.getByTestId('breadcrumb').innerText())
       .toMatch(/Home\s*\/\s*System\s*\/\s*Staff users/);
     await expect.poll(() => page.getByTestId('section-strip').getByRole('tab').count()).toBeGreaterThan(1);
-    await expect
-      .poll(() => page.getByTestId('placeholder').getByRole('button', { name: 'Add' }).count())
-      .toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'New user' }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('tenant-name').innerText()).toBe('Demo Water Utility');
 
     // A known page outside the user's menus ends on /401; an unknown path on /404.

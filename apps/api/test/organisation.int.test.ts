@@ -103,12 +103,12 @@ describe.each(testEngines())('departments and roles on $engine', (engine) => {
       ).json().key,
     ).toBe('error.role.unknownMenu');
 
-    await admin({
+    const valveManUser = await admin({
       method: 'POST',
       url: '/prod-api/system/user',
       payload: { userName: 'valve_man', nickName: 'Valve man', roleIds: [roleId] },
     });
-    const valveMan = injectAs(app, await login(app, 'valve_man', 'Hydrolog123'));
+    const valveMan = injectAs(app, await login(app, 'valve_man', valveManUser.json().data.initialPassword));
     const permissions = () =>
       valveMan('/prod-api/system/user/getInfo').then((r) => r.json().data.permissions as string[]);
     expect(await permissions()).toEqual(['business:valve:list', 'business:valve:open']);

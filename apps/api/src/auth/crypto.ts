@@ -73,6 +73,24 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * A fresh initial password for one user (created, or reset by an administrator): shown once to the
+ * administrator, valid until the forced change. Random, so that no one else knows it.
+ */
+export function newInitialPassword(): string {
+  const pick = (set: string, n: number) => Array.from({ length: n }, () => set[randomInt(set.length)]!);
+  const chars = [
+    ...pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 3),
+    ...pick('abcdefghijkmnpqrstuvwxyz', 4),
+    ...pick('23456789', 3),
+  ];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
 export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }

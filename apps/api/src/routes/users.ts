@@ -11,8 +11,10 @@ import {
 import {
   apiResponses,
   changeStatusBodySchema,
+  createdUserSchema,
   createUserBodySchema,
   envelopeSchema,
+  initialPasswordSchema,
   listEnvelopeSchema,
   roleOptionSchema,
   updateUserBodySchema,
@@ -23,7 +25,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword } from '../auth/crypto.ts';
+import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
 import { callerOf } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
@@ -129,9 +131,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       config: access('system:user:add'),
       schema: {
         tags: ['users'],
-        summary: 'Create a staff user with the initial password (changed at first login)',
+        summary: 'Create a staff user; the answer carries the random initial password, shown once',
         body: createUserBodySchema,
-        response: userResponse,
+        response: apiResponses(envelopeSchema(createdUserSchema)),
       },
     },
     async (request) => {
@@ -139,6 +141,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       await checkRoles(request, roleIds);
       await checkDept(request, deptId);
       const userId = uuidv7();
+      const initialPassword = newInitialPassword();
       const commands: UserCommand[] = [
         {
           type: 'CreateUser',
@@ -148,7 +151,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
           nickName,
           email: email || null,
           phonenumber: phonenumber || null,
-          passwordHash: await hashPassword((await identity.settings()).initPassword),
+          passwordHash: await hashPassword(initialPassword),
           initialPassword: true,
           roleIds,
           deptId,
@@ -157,7 +160,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       ];
       if (status === '1') commands.push({ type: 'ChangeStatus', status });
       await run(request, userId, commands);
-      return ok(request, await staffUser(request, userId));
+      return ok(request, { ...(await staffUser(request, userId)), initialPassword });
     },
   );
 
@@ -214,19 +217,20 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       config: access('system:user:resetPwd'),
       schema: {
         tags: ['users'],
-        summary: 'Reset to the initial password: the user changes it at next login',
+        summary: 'Reset to a new random initial password (answered once); the user changes it at next login',
         params: userIdParams,
-        response: nothing,
+        response: apiResponses(envelopeSchema(initialPasswordSchema)),
       },
     },
     async (request) => {
       const { userId } = request.params;
       await staffUser(request, userId);
-      const passwordHash = await hashPassword((await identity.settings()).initPassword);
+      const initialPassword = newInitialPassword();
+      const passwordHash = await hashPassword(initialPassword);
       await run(request, userId, [
         { type: 'ChangePassword', passwordHash, initialPassword: true, changedAt: new Date().toISOString() },
       ]);
-      return ok(request, null);
+      return ok(request, { initialPassword });
     },
   );
 

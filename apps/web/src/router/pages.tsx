@@ -2,9 +2,13 @@ import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
+import { Users } from '../pages/Users.tsx';
 
 /** Page components by the catalogue's component id; every other screen is a placeholder until built. */
-const BUILT: Record<string, RouteComponent> = { 'tenant/list/index': Tenants };
+const BUILT: Record<string, RouteComponent> = {
+  'tenant/list/index': Tenants,
+  'system/user/index': Users,
+};
 
 export interface PageRoute {
   /** `/<directory path>/<page path>` */
