@@ -74,6 +74,8 @@ export interface SessionRow {
   initial_password: boolean;
   role_ids: string[];
   tenant_kind: 'platform' | 'utility';
+  user_name: string;
+  dept_name: string | null;
 }
 
 /** The session a token hash names, with what decides whether it may still act. */
@@ -81,7 +83,8 @@ export async function findSession(sql: Sql, tokenHash: string): Promise<SessionR
   const { rows } = await sql.query<SessionRow>(
     `SELECT s.session_id::text, s.tenant_id::text, s.user_id::text, s.remember_me, s.started_at, s.expires_at, s.ended_at,
        u.password_changed_at, u.status AS user_status, u.initial_password, u.role_ids::text[],
-       t.kind AS tenant_kind
+       t.kind AS tenant_kind, u.user_name,
+       (SELECT d.dept_name FROM depts d WHERE d.dept_id = u.dept_id) AS dept_name
      FROM sessions s
      JOIN users u ON u.user_id = s.user_id
      JOIN tenants t ON t.tenant_id = s.tenant_id

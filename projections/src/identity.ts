@@ -220,7 +220,7 @@ export const usersProjection: Projection = {
 /** Login sessions and the login log (every attempt, good or bad). */
 export const sessionsProjection: Projection = {
   name: 'sessions',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['sessions', 'login_log'],
   tenantTables: ['sessions', 'login_log'],
@@ -285,6 +285,29 @@ export const sessionsProjection: Projection = {
           d.at,
         ],
       );
+    },
+    async LoginUnlocked(sql, event) {
+      const d = event.data as EventData<'LoginUnlocked'>;
+      // A success-like row: the lock counts wrong passwords only after the last one of these.
+      await sql.query(
+        `INSERT INTO login_log (info_id, tenant_id, user_id, user_name, status, msg, counts, ipaddr, browser, os,
+           login_time) VALUES ($1, $2, $3, $4, '0', 'login.unlocked', false, '', '', '', $5)`,
+        [event.id, event.metadata.tenantId, d.userId, d.userName, d.at],
+      );
+    },
+    async LoginLogRemoved(sql, event) {
+      const d = event.data as EventData<'LoginLogRemoved'>;
+      await sql.query('DELETE FROM login_log WHERE tenant_id = $1 AND info_id = ANY($2::uuid[])', [
+        event.metadata.tenantId,
+        d.infoIds,
+      ]);
+    },
+    async LoginLogCleaned(sql, event) {
+      const d = event.data as EventData<'LoginLogCleaned'>;
+      await sql.query('DELETE FROM login_log WHERE tenant_id = $1 AND login_time <= $2', [
+        event.metadata.tenantId,
+        d.at,
+      ]);
     },
     async SessionRefreshed(sql, event) {
       const d = event.data as EventData<'SessionRefreshed'>;
@@ -406,3 +429,71 @@ export const settingsProjection: Projection = {
 };
 
 const version = (event: RecordedEvent) => event.streamVersion.toString();
+
+/** Every command through the API, for the operation log screen. */
+export const operationLogProjection: Projection = {
+  name: 'operlog',
+  version: 1,
+  mode: 'inline',
+  tables: ['oper_log'],
+  tenantTables: ['oper_log'],
+  migrations: [
+    `CREATE TABLE oper_log (
+      oper_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      title text NOT NULL,
+      business_type text NOT NULL,
+      request_method text NOT NULL,
+      oper_name text NOT NULL,
+      dept_name text,
+      oper_url text NOT NULL,
+      oper_ip text NOT NULL,
+      oper_param text NOT NULL,
+      status text NOT NULL,
+      error_msg text,
+      cost_time int NOT NULL,
+      oper_time timestamptz NOT NULL
+    )`,
+    'CREATE INDEX oper_log_time ON oper_log (tenant_id, oper_time)',
+  ],
+  handlers: {
+    async OperationLogged(sql, event) {
+      const d = event.data as EventData<'OperationLogged'>;
+      await sql.query(
+        `INSERT INTO oper_log (oper_id, tenant_id, title, business_type, request_method, oper_name, dept_name,
+           oper_url, oper_ip, oper_param, status, error_msg, cost_time, oper_time)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          d.operId,
+          event.metadata.tenantId,
+          d.title,
+          d.businessType,
+          d.requestMethod,
+          d.operName,
+          d.deptName,
+          d.operUrl,
+          d.operIp,
+          d.operParam,
+          d.status,
+          d.errorMsg,
+          d.costTime,
+          d.operTime,
+        ],
+      );
+    },
+    async OperationLogRemoved(sql, event) {
+      const d = event.data as EventData<'OperationLogRemoved'>;
+      await sql.query('DELETE FROM oper_log WHERE tenant_id = $1 AND oper_id = ANY($2::uuid[])', [
+        event.metadata.tenantId,
+        d.operIds,
+      ]);
+    },
+    async OperationLogCleaned(sql, event) {
+      const d = event.data as EventData<'OperationLogCleaned'>;
+      await sql.query('DELETE FROM oper_log WHERE tenant_id = $1 AND oper_time <= $2', [
+        event.metadata.tenantId,
+        d.at,
+      ]);
+    },
+  },
+};

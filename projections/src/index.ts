@@ -1,3 +1,4 @@
+export * from './audit-queries.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
 export * from './projection.ts';
@@ -5,7 +6,13 @@ export * from './runner.ts';
 export * from './tenancy.ts';
 export * from './tenants.ts';
 
-import { outboxProjection, sessionsProjection, settingsProjection, usersProjection } from './identity.ts';
+import {
+  operationLogProjection,
+  outboxProjection,
+  sessionsProjection,
+  settingsProjection,
+  usersProjection,
+} from './identity.ts';
 import { tenantsProjection } from './tenants.ts';
 
 /** Every read model of Hydrolog, in the order they are installed. */
@@ -15,4 +22,5 @@ export const allProjections = [
   sessionsProjection,
   outboxProjection,
   settingsProjection,
+  operationLogProjection,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEventSchemas } from './audit.ts';
 import { identityEventSchemas } from './identity.ts';
 import { organisationEventSchemas } from './organisation.ts';
 import { tenantEventSchemas } from './tenant.ts';
@@ -23,6 +24,7 @@ export const eventSchemas = {
   ...tenantEventSchemas,
   ...identityEventSchemas,
   ...organisationEventSchemas,
+  ...auditEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './audit.ts';
 export * from './events.ts';
 export * from './field-errors.ts';
 export * from './identity.ts';

@@ -461,6 +461,38 @@ export const messages = {
     fr: "Trop de codes aujourd'hui pour ce compte",
     id: 'Terlalu banyak kode hari ini untuk akun ini',
   },
+  'login.success': { 'zh-CN': '登录成功', en: 'Logged in', fr: 'Connecté', id: 'Berhasil masuk' },
+  'login.unlocked': {
+    'zh-CN': '管理员已解锁',
+    en: 'Unlocked by an administrator',
+    fr: 'Déverrouillé par un administrateur',
+    id: 'Dibuka oleh administrator',
+  },
+  'log.userName': { 'zh-CN': '用户名', en: 'User name', fr: "Nom d'utilisateur", id: 'Nama pengguna' },
+  'log.ip': { 'zh-CN': 'IP 地址', en: 'IP address', fr: 'Adresse IP', id: 'Alamat IP' },
+  'log.browser': { 'zh-CN': '浏览器', en: 'Browser', fr: 'Navigateur', id: 'Peramban' },
+  'log.os': {
+    'zh-CN': '操作系统',
+    en: 'Operating system',
+    fr: "Système d'exploitation",
+    id: 'Sistem operasi',
+  },
+  'log.status': { 'zh-CN': '状态', en: 'Status', fr: 'Statut', id: 'Status' },
+  'log.success': { 'zh-CN': '成功', en: 'Success', fr: 'Succès', id: 'Berhasil' },
+  'log.failure': { 'zh-CN': '失败', en: 'Failure', fr: 'Échec', id: 'Gagal' },
+  'log.message': { 'zh-CN': '信息', en: 'Message', fr: 'Message', id: 'Pesan' },
+  'log.time': { 'zh-CN': '时间', en: 'Time', fr: 'Heure', id: 'Waktu' },
+  'log.title': { 'zh-CN': '操作', en: 'Operation', fr: 'Opération', id: 'Operasi' },
+  'log.businessType': {
+    'zh-CN': '业务类型',
+    en: 'Business type',
+    fr: "Type d'opération",
+    id: 'Jenis operasi',
+  },
+  'log.method': { 'zh-CN': '请求', en: 'Request', fr: 'Requête', id: 'Permintaan' },
+  'log.operator': { 'zh-CN': '操作人员', en: 'Operator', fr: 'Opérateur', id: 'Operator' },
+  'log.parameters': { 'zh-CN': '请求参数', en: 'Parameters', fr: 'Paramètres', id: 'Parameter' },
+  'log.duration': { 'zh-CN': '耗时（毫秒）', en: 'Duration (ms)', fr: 'Durée (ms)', id: 'Durasi (md)' },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

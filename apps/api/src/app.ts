@@ -13,6 +13,8 @@ import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
+import { registerOperationLog } from './operation-log.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organisationRoutes } from './routes/organisation.ts';
@@ -72,6 +74,14 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Downloads are posted as forms (spec section 7's download helper).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
@@ -102,11 +112,13 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(
     async (api) => {
       registerGuard(api, services, apiRoutes);
+      registerOperationLog(api, services);
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { identity });
       await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
       await api.register(userAdminRoutes, { identity });
       await api.register(organisationRoutes, { identity });
+      await api.register(auditRoutes, { identity });
       await api.register(systemRoutes, { identity });
       await api.register(tenantRoutes, { services });
     },

@@ -32,6 +32,8 @@ export interface ApiRoute {
 export interface Caller {
   sessionId: string;
   userId: string;
+  userName: string;
+  deptName: string | null;
   tenantId: string;
   tenantKind: 'platform' | 'utility';
   roles: RoleRow[];
@@ -102,6 +104,8 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
     const caller: Caller = {
       sessionId: session.session_id,
       userId: session.user_id,
+      userName: session.user_name,
+      deptName: session.dept_name,
       tenantId: session.tenant_id,
       tenantKind: session.tenant_kind,
       roles,

@@ -1,0 +1,130 @@
+import type { Sql } from '@hydrolog/eventstore';
+import {
+  isMessageKey,
+  type Language,
+  type LoginLogQuery,
+  type LoginLogRow,
+  type OperLogQuery,
+  type OperLogRow,
+  translate,
+} from '@hydrolog/schemas';
+import { containsPattern } from './sql.ts';
+
+/** A date alone bounds the whole day: the end of the range is the end of that day. */
+function endOfRange(value: string | undefined): string | null {
+  if (!value) return null;
+  return value.length === 10 ? `${value}T23:59:59.999Z` : value;
+}
+
+interface LoginLogDbRow {
+  info_id: string;
+  user_name: string;
+  ipaddr: string;
+  browser: string;
+  os: string;
+  status: '0' | '1';
+  msg: string;
+  login_time: Date;
+}
+
+/** The caller's tenant's login log (run in withTenant), newest first, messages in the caller's language. */
+export async function listLoginLog(
+  sql: Sql,
+  query: LoginLogQuery,
+  language: Language,
+): Promise<{ total: number; rows: LoginLogRow[] }> {
+  const where = `WHERE ($1::text IS NULL OR user_name ILIKE $1) AND ($2::text IS NULL OR ipaddr ILIKE $2)
+    AND ($3::text IS NULL OR status = $3) AND ($4::timestamptz IS NULL OR login_time >= $4)
+    AND ($5::timestamptz IS NULL OR login_time <= $5)`;
+  const params = [
+    containsPattern(query.userName),
+    containsPattern(query.ipaddr),
+    query.status ?? null,
+    query.beginTime ?? null,
+    endOfRange(query.endTime),
+  ];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM login_log ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<LoginLogDbRow>(
+    `SELECT info_id::text, user_name, ipaddr, browser, os, status, msg, login_time FROM login_log l ${where}
+     ORDER BY l.login_time DESC, l.info_id LIMIT $6 OFFSET $7`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      infoId: r.info_id,
+      userName: r.user_name,
+      ipaddr: r.ipaddr,
+      browser: r.browser,
+      os: r.os,
+      status: r.status,
+      msg: isMessageKey(r.msg) ? translate(r.msg, language, { minutes: '' }) : r.msg,
+      loginTime: r.login_time.toISOString(),
+    })),
+  };
+}
+
+interface OperLogDbRow {
+  oper_id: string;
+  title: string;
+  business_type: OperLogRow['businessType'];
+  request_method: string;
+  oper_name: string;
+  dept_name: string | null;
+  oper_url: string;
+  oper_ip: string;
+  oper_param: string;
+  status: '0' | '1';
+  error_msg: string | null;
+  cost_time: number;
+  oper_time: Date;
+}
+
+/** The caller's tenant's operation log (run in withTenant), newest first. */
+export async function listOperLog(
+  sql: Sql,
+  query: OperLogQuery,
+): Promise<{ total: number; rows: OperLogRow[] }> {
+  const where = `WHERE ($1::text IS NULL OR title ILIKE $1) AND ($2::text IS NULL OR oper_name ILIKE $2)
+    AND ($3::text IS NULL OR business_type = $3) AND ($4::text IS NULL OR status = $4)
+    AND ($5::timestamptz IS NULL OR oper_time >= $5) AND ($6::timestamptz IS NULL OR oper_time <= $6)`;
+  const params = [
+    containsPattern(query.title),
+    containsPattern(query.operName),
+    query.businessType ?? null,
+    query.status ?? null,
+    query.beginTime ?? null,
+    endOfRange(query.endTime),
+  ];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM oper_log ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<OperLogDbRow>(
+    `SELECT oper_id::text, title, business_type, request_method, oper_name, dept_name, oper_url, oper_ip, oper_param,
+       status, error_msg, cost_time, oper_time FROM oper_log o ${where}
+     ORDER BY o.oper_time DESC, o.oper_id LIMIT $7 OFFSET $8`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      operId: r.oper_id,
+      title: r.title,
+      businessType: r.business_type,
+      requestMethod: r.request_method,
+      operName: r.oper_name,
+      deptName: r.dept_name,
+      operUrl: r.oper_url,
+      operIp: r.oper_ip,
+      operParam: r.oper_param,
+      status: r.status,
+      errorMsg: r.error_msg,
+      costTime: r.cost_time,
+      operTime: r.oper_time.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './api.ts';
+
+/** The login log and the operation log (spec section 2 system administration; RuoYi's monitor screens). */
+
+const timeRange = {
+  /** Local dates or timestamps (ISO 8601) bounding the time, both included. */
+  beginTime: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  endTime: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+};
+
+export const loginLogQuerySchema = pageQuerySchema.extend({
+  userName: z.string().trim().max(100).optional(),
+  ipaddr: z.string().trim().max(64).optional(),
+  status: z.enum(['0', '1']).optional(),
+  ...timeRange,
+});
+export type LoginLogQuery = z.infer<typeof loginLogQuerySchema>;
+
+export const loginLogRowSchema = z.object({
+  infoId: z.string(),
+  userName: z.string(),
+  ipaddr: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  /** 0 success, 1 failure. */
+  status: z.enum(['0', '1']),
+  /** What happened, in the caller's language. */
+  msg: z.string(),
+  loginTime: z.string(),
+});
+export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
+
+/** RuoYi business types: 0 other, 1 insert, 2 update, 3 delete, 4 grant, 5 export, 6 import, 9 clean. */
+export const businessTypeSchema = z.enum(['0', '1', '2', '3', '4', '5', '6', '9']);
+export type BusinessType = z.infer<typeof businessTypeSchema>;
+
+export const operLogQuerySchema = pageQuerySchema.extend({
+  title: z.string().trim().max(100).optional(),
+  operName: z.string().trim().max(100).optional(),
+  businessType: businessTypeSchema.optional(),
+  status: z.enum(['0', '1']).optional(),
+  ...timeRange,
+});
+export type OperLogQuery = z.infer<typeof operLogQuerySchema>;
+
+export const operLogRowSchema = z.object({
+  operId: z.string(),
+  title: z.string(),
+  businessType: businessTypeSchema,
+  requestMethod: z.string(),
+  operName: z.string(),
+  deptName: z.string().nullable(),
+  operUrl: z.string(),
+  operIp: z.string(),
+  /** The request's parameters, secrets masked. */
+  operParam: z.string(),
+  status: z.enum(['0', '1']),
+  errorMsg: z.string().nullable(),
+  operTime: z.string(),
+  /** Milliseconds. */
+  costTime: z.number().int(),
+});
+export type OperLogRow = z.infer<typeof operLogRowSchema>;
+
+const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
+const at = z.iso.datetime({ offset: true });
+
+export const auditEventSchemas = {
+  LoginUnlocked: eventSchema(z.object({ userId: z.uuid(), userName: z.string(), at })),
+  LoginLogRemoved: eventSchema(z.object({ infoIds: z.array(z.uuid()).min(1) })),
+  LoginLogCleaned: eventSchema(z.object({ at })),
+  OperationLogged: eventSchema(
+    z.object({
+      operId: z.uuid(),
+      title: z.string().max(100),
+      businessType: businessTypeSchema,
+      requestMethod: z.string().max(10),
+      operName: z.string().max(100),
+      deptName: z.string().max(100).nullable(),
+      operUrl: z.string().max(300),
+      operIp: z.string().max(64),
+      operParam: z.string().max(2000),
+      status: z.enum(['0', '1']),
+      errorMsg: z.string().max(500).nullable(),
+      costTime: z.number().int().min(0),
+      operTime: at,
+    }),
+  ),
+  OperationLogRemoved: eventSchema(z.object({ operIds: z.array(z.uuid()).min(1) })),
+  OperationLogCleaned: eventSchema(z.object({ at })),
+};
