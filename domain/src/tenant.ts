@@ -3,7 +3,15 @@ import { type Decider, DomainError } from './decider.ts';
 
 export type TenantEvent = Extract<
   DomainEvent,
-  { type: 'TenantCreated' | 'TenantRenamed' | 'TenantSettingsChanged' }
+  {
+    type:
+      | 'TenantCreated'
+      | 'TenantRenamed'
+      | 'TenantSettingsChanged'
+      | 'TenantSuspended'
+      | 'TenantResumed'
+      | 'TenantLogoChanged';
+  }
 >;
 
 export type TenantState =
@@ -16,6 +24,7 @@ export type TenantState =
       trial: boolean;
       createdAt: string;
       settings: TenantSettings;
+      suspended: boolean;
     };
 
 export type TenantCommand =
@@ -29,7 +38,10 @@ export type TenantCommand =
       settings: TenantSettings;
     }
   | { type: 'RenameTenant'; tenantId: string; name: string }
-  | { type: 'ChangeTenantSettings'; tenantId: string; settings: TenantSettings };
+  | { type: 'ChangeTenantSettings'; tenantId: string; settings: TenantSettings }
+  | { type: 'SuspendTenant' }
+  | { type: 'ResumeTenant' }
+  | { type: 'ChangeTenantLogo'; logoUrl: string };
 
 export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState> = {
   category: 'tenant',
@@ -38,11 +50,16 @@ export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TenantCreated':
-        return { exists: true, ...event.data };
+        return { exists: true, ...event.data, suspended: false };
       case 'TenantRenamed':
         return state.exists ? { ...state, name: event.data.name } : state;
       case 'TenantSettingsChanged':
         return state.exists ? { ...state, settings: event.data.settings } : state;
+      case 'TenantSuspended':
+      case 'TenantResumed':
+        return state.exists ? { ...state, suspended: event.type === 'TenantSuspended' } : state;
+      case 'TenantLogoChanged':
+        return state;
     }
   },
 
@@ -67,6 +84,14 @@ export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState> = {
                 data: { tenantId: state.tenantId, settings: command.settings },
               },
             ];
+      case 'SuspendTenant':
+        // The platform runs the others: suspending it would lock every operator out.
+        if (state.kind === 'platform') return new DomainError('error.tenant.platform');
+        return state.suspended ? [] : [{ type: 'TenantSuspended', data: { tenantId: state.tenantId } }];
+      case 'ResumeTenant':
+        return state.suspended ? [{ type: 'TenantResumed', data: { tenantId: state.tenantId } }] : [];
+      case 'ChangeTenantLogo':
+        return [{ type: 'TenantLogoChanged', data: { tenantId: state.tenantId, logoUrl: command.logoUrl } }];
     }
   },
 };

@@ -27,10 +27,12 @@ export interface UserRow {
   status: '0' | '1';
   language: Language | null;
   created_at: Date;
+  tenant_status: 'active' | 'suspended';
 }
 
 const USER_COLUMNS = `user_id::text, tenant_id::text, user_name, nick_name, email, phonenumber, sex, avatar,
-  password_hash, initial_password, role_ids::text[], dept_id::text, status, language, created_at`;
+  password_hash, initial_password, role_ids::text[], dept_id::text, status, language, created_at,
+  (SELECT t.status FROM tenants t WHERE t.tenant_id = users.tenant_id) AS tenant_status`;
 
 /** The account a login or recovery names: its user name, email or phone (all unique). */
 export async function findUserByAccount(sql: Sql, account: string): Promise<UserRow | null> {
@@ -74,6 +76,9 @@ export interface SessionRow {
   initial_password: boolean;
   role_ids: string[];
   tenant_kind: 'platform' | 'utility';
+  tenant_status: 'active' | 'suspended';
+  /** Trial tenants: when the trial began (null for others). */
+  trial_started_at: Date | null;
   user_name: string;
   dept_name: string | null;
 }
@@ -83,7 +88,8 @@ export async function findSession(sql: Sql, tokenHash: string): Promise<SessionR
   const { rows } = await sql.query<SessionRow>(
     `SELECT s.session_id::text, s.tenant_id::text, s.user_id::text, s.remember_me, s.started_at, s.expires_at, s.ended_at,
        u.password_changed_at, u.status AS user_status, u.initial_password, u.role_ids::text[],
-       t.kind AS tenant_kind, u.user_name,
+       t.kind AS tenant_kind, t.status AS tenant_status,
+       CASE WHEN t.trial THEN t.created_at END AS trial_started_at, u.user_name,
        (SELECT d.dept_name FROM depts d WHERE d.dept_id = u.dept_id) AS dept_name
      FROM sessions s
      JOIN users u ON u.user_id = s.user_id

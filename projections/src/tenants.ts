@@ -7,7 +7,7 @@ import { containsPattern } from './sql.ts';
 /** The tenants read model of the back office (inline: a created tenant is in the next list). */
 export const tenantsProjection: Projection = {
   name: 'tenants',
-  version: 2,
+  version: 3,
   mode: 'inline',
   tables: ['tenants'],
   tenantTables: ['tenants'],
@@ -18,6 +18,8 @@ export const tenantsProjection: Projection = {
       kind text NOT NULL,
       trial boolean NOT NULL,
       settings jsonb NOT NULL,
+      status text NOT NULL DEFAULT 'active',
+      logo_url text,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       version bigint NOT NULL
@@ -58,6 +60,27 @@ export const tenantsProjection: Projection = {
         [data.tenantId, JSON.stringify(data.settings), event.recordedAt, version(event)],
       );
     },
+    async TenantSuspended(sql, event) {
+      const data = event.data as EventData<'TenantSuspended'>;
+      await sql.query(
+        "UPDATE tenants SET status = 'suspended', updated_at = $2, version = $3 WHERE tenant_id = $1",
+        [data.tenantId, event.recordedAt, version(event)],
+      );
+    },
+    async TenantResumed(sql, event) {
+      const data = event.data as EventData<'TenantResumed'>;
+      await sql.query(
+        "UPDATE tenants SET status = 'active', updated_at = $2, version = $3 WHERE tenant_id = $1",
+        [data.tenantId, event.recordedAt, version(event)],
+      );
+    },
+    async TenantLogoChanged(sql, event) {
+      const data = event.data as EventData<'TenantLogoChanged'>;
+      await sql.query(
+        'UPDATE tenants SET logo_url = $2, updated_at = $3, version = $4 WHERE tenant_id = $1',
+        [data.tenantId, data.logoUrl, event.recordedAt, version(event)],
+      );
+    },
   },
 };
 
@@ -69,6 +92,8 @@ interface TenantRow {
   kind: TenantView['kind'];
   trial: boolean;
   settings: TenantSettings;
+  status: TenantView['status'];
+  logo_url: string | null;
   created_at: Date;
   updated_at: Date;
   version: string;
@@ -79,6 +104,8 @@ function toView(row: TenantRow, now: Date): TenantView {
   return {
     tenantId: row.tenant_id,
     name: row.name,
+    status: row.status,
+    logoUrl: row.logo_url,
     kind: row.kind,
     trial: row.trial,
     userType: tenantUserType(row.trial),
@@ -90,7 +117,8 @@ function toView(row: TenantRow, now: Date): TenantView {
   };
 }
 
-const COLUMNS = 'tenant_id::text, name, kind, trial, settings, created_at, updated_at, version::text';
+const COLUMNS =
+  'tenant_id::text, name, kind, trial, settings, status, logo_url, created_at, updated_at, version::text';
 
 export async function listTenants(
   sql: Sql,

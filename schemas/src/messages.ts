@@ -493,6 +493,24 @@ export const messages = {
   'log.operator': { 'zh-CN': '操作人员', en: 'Operator', fr: 'Opérateur', id: 'Operator' },
   'log.parameters': { 'zh-CN': '请求参数', en: 'Parameters', fr: 'Paramètres', id: 'Parameter' },
   'log.duration': { 'zh-CN': '耗时（毫秒）', en: 'Duration (ms)', fr: 'Durée (ms)', id: 'Durasi (md)' },
+  'error.tenant.platform': {
+    'zh-CN': '不能停用平台租户',
+    en: 'The platform tenant cannot be suspended',
+    fr: 'Le locataire de la plateforme ne peut pas être suspendu',
+    id: 'Penyewa platform tidak dapat ditangguhkan',
+  },
+  'error.tenant.suspended': {
+    'zh-CN': '租户已停用，请联系平台管理员',
+    en: 'This tenant is suspended; contact the platform operators',
+    fr: 'Ce locataire est suspendu ; contactez les opérateurs de la plateforme',
+    id: 'Penyewa ini ditangguhkan; hubungi operator platform',
+  },
+  'error.tenant.trialExpired': {
+    'zh-CN': '试用期已结束，数据只读',
+    en: 'The trial has ended: data is read-only',
+    fr: "L'essai est terminé : les données sont en lecture seule",
+    id: 'Masa uji coba berakhir: data hanya dapat dibaca',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

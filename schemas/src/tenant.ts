@@ -67,6 +67,13 @@ export const tenantEventSchemas = {
     schemaVersion: 1,
     data: z.object({ tenantId: z.uuid(), settings: tenantSettingsSchema }),
   },
+  /** Suspended: its users cannot log in, and their sessions end (code 100102000002). */
+  TenantSuspended: { schemaVersion: 1, data: z.object({ tenantId: z.uuid() }) },
+  TenantResumed: { schemaVersion: 1, data: z.object({ tenantId: z.uuid() }) },
+  TenantLogoChanged: {
+    schemaVersion: 1,
+    data: z.object({ tenantId: z.uuid(), logoUrl: z.string().max(300) }),
+  },
 };
 
 /** API bodies (also the browser's form validation). */
@@ -74,6 +81,18 @@ export const createTenantBodySchema = z.object({
   name: tenantNameSchema,
   trial: z.boolean().default(false),
   settings: tenantSettingsSchema.default(tenantSettingsSchema.parse({})),
+  /** The tenant's first administrator: gets the administrator role and a random initial password. */
+  admin: z
+    .object({
+      userName: z
+        .string()
+        .trim()
+        .min(2, 'validation.userName.length')
+        .max(30, 'validation.userName.length')
+        .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'validation.userName.rules'),
+      nickName: z.string().trim().min(1, 'validation.required').max(20, 'validation.tooLong'),
+    })
+    .optional(),
 });
 export type CreateTenantBody = z.input<typeof createTenantBodySchema>;
 
@@ -89,6 +108,8 @@ export type UpdateTenantBody = z.input<typeof updateTenantBodySchema>;
 export const tenantViewSchema = z.object({
   tenantId: z.uuid(),
   name: z.string(),
+  status: z.enum(['active', 'suspended']),
+  logoUrl: z.string().nullable(),
   kind: tenantKindSchema,
   trial: z.boolean(),
   userType: z.enum(['00', '02']),

@@ -120,7 +120,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(organisationRoutes, { identity });
       await api.register(auditRoutes, { identity });
       await api.register(systemRoutes, { identity });
-      await api.register(tenantRoutes, { services });
+      await api.register(tenantRoutes, { services, uploadsDir: options.uploadsDir });
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The business type the operation log files a command under, when the method does not say it. */
     audit?: BusinessType;
+    /** A POST that only reads (a list with a body filter): not a command, not logged, allowed read-only. */
+    reads?: true;
   }
 }
 
@@ -15,6 +17,12 @@ const BY_METHOD: Record<string, BusinessType> = { POST: '1', PUT: '2', DELETE: '
 /** Never in the log, whatever route they come to. */
 const SECRET = /^(password|oldPassword|newPassword|confirmPassword|code|uuid|secret|token|access_token)$/i;
 const MAX_PARAM = 2000;
+
+/** Whether a request changes something: what a read-only (ended trial) tenant may not do. Exports read. */
+export function isCommand(request: FastifyRequest): boolean {
+  const { audit, reads } = request.routeOptions.config;
+  return request.method !== 'GET' && !reads && audit !== '5';
+}
 
 /** The request's parameters for the log, secrets masked, cut to the column's size. */
 export function maskedParameters(request: FastifyRequest): string {
@@ -39,8 +47,9 @@ export function maskedParameters(request: FastifyRequest): string {
 export function registerOperationLog(api: FastifyInstance, services: Services): void {
   api.addHook('onSend', async (request, reply, payload) => {
     const caller = request.caller;
-    const businessType = request.routeOptions.config.audit ?? BY_METHOD[request.method];
-    if (!caller || !businessType) return payload;
+    const { audit, reads } = request.routeOptions.config;
+    const businessType = audit ?? BY_METHOD[request.method];
+    if (!caller || !businessType || reads) return payload;
     let code = reply.statusCode;
     let message: string | null = null;
     if (typeof payload === 'string') {

@@ -1,13 +1,16 @@
+import { trialDaysLeft } from '@hydrolog/domain';
 import { findSession, getRoles, type RoleRow } from '@hydrolog/projections';
 import {
   ALL_PERMISSIONS,
   DEFAULT_ROLE,
   hasPermission,
   MENU_CATALOGUE,
+  type MessageKey,
   ResponseCode,
 } from '@hydrolog/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../http.ts';
+import { isCommand } from '../operation-log.ts';
 import type { Services } from '../services.ts';
 import { sha256 } from './crypto.ts';
 
@@ -99,6 +102,16 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
     if (session.user_status !== '0') {
       return reply.send(failure(request, 'error.session.disabled', {}, ResponseCode.forceLogout));
     }
+    if (session.tenant_status === 'suspended') {
+      return reply.send(failure(request, 'error.tenant.suspended', {}, ResponseCode.forceLogout));
+    }
+    // An ended trial leaves the data readable: reads, and the user's own session and password, only.
+    const trialOver =
+      session.trial_started_at !== null &&
+      trialDaysLeft(session.trial_started_at.toISOString(), new Date()) === 0;
+    if (trialOver && isCommand(request) && !access.whileInitialPassword) {
+      return deny(request, reply, 403, 'error.tenant.trialExpired');
+    }
     // A disabled role grants nothing.
     const roles = (await getRoles(services.db, session.role_ids)).filter((r) => r.status === '0');
     const caller: Caller = {
@@ -125,12 +138,7 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
   });
 }
 
-function deny(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: 401 | 403,
-  key: 'http.401' | 'http.403' | 'error.session.mustChangePassword',
-) {
+function deny(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, key: MessageKey) {
   return reply.status(status).send(failure(request, key, {}, status));
 }
 

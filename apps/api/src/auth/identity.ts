@@ -101,6 +101,7 @@ export class Identity {
     }
     await this.checkPassword(user, password, body.username, client);
     if (user.status !== '0') throw await refuse('error.login.disabled', false);
+    if (user.tenant_status === 'suspended') throw await refuse('error.tenant.suspended', false);
 
     const minutes = sessionMinutes(body.rememberMe);
     const token = newToken();

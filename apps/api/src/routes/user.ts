@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DomainError, RECOVERY_CODE_MINUTES, recoveryDecider, userDecider } from '@hydrolog/domain';
 import {
   findUserByAccount,
@@ -35,6 +33,7 @@ import { type Caller, callerOf } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute, record } from '../commands.ts';
 import { invalid, ok, requestLanguage } from '../http.ts';
+import { saveImageUpload } from '../uploads.ts';
 
 const userViewSchema = userInfoSchema.shape.user;
 const signedIn = { permission: null, whileInitialPassword: true } as const;
@@ -82,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         tenant: {
           tenantId: tenant.tenantId,
           tenantName: tenant.name,
-          logoUrl: null,
+          logoUrl: tenant.logoUrl,
           kind: tenant.kind,
           trial: tenant.trial,
           trialDaysLeft: tenant.trialDaysLeft,
@@ -118,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
     async (request) => {
       const { tenant } = await own(callerOf(request));
-      return ok(request, { tenantName: tenant.name, logoUrl: null });
+      return ok(request, { tenantName: tenant.name, logoUrl: tenant.logoUrl });
     },
   );
 
@@ -241,18 +240,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
     async (request) => {
       const caller = callerOf(request);
-      const file = await request.file().catch(() => undefined);
-      if (file?.fieldname !== 'avatarfile') throw new DomainError('error.upload.missing');
-      const content = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
-        throw error;
-      });
-      const extension = imageExtension(content);
-      if (!extension) throw new DomainError('error.upload.type');
-      const name = `${uuidv7()}.${extension}`;
-      await mkdir(join(uploadsDir, 'avatar'), { recursive: true });
-      await writeFile(join(uploadsDir, 'avatar', name), content);
-      const imgUrl = `/uploads/avatar/${name}`;
+      const imgUrl = await saveImageUpload(request, uploadsDir, 'avatarfile', 'avatar');
       await execute(
         store,
         userDecider,
@@ -421,12 +409,4 @@ function userView(user: UserRow, userType: string, deptName: string | null): Use
     language: user.language,
     createTime: user.created_at.toISOString(),
   };
-}
-
-/** The image type from the first bytes (the name and the declared type can lie): png or jpg, else null. */
-function imageExtension(content: Buffer): 'png' | 'jpg' | null {
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'jpg';
-  return null;
 }

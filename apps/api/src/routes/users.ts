@@ -76,7 +76,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.post(
     '/system/user/list',
     {
-      config: access('system:user:list'),
+      config: { ...access('system:user:list'), reads: true },
       schema: {
         tags: ['users'],
         summary: "List the tenant's staff users (body filter)",

@@ -1,6 +1,8 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
+import { Depts } from '../pages/Depts.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
+import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
 
@@ -8,6 +10,8 @@ import { Users } from '../pages/Users.tsx';
 const BUILT: Record<string, RouteComponent> = {
   'tenant/list/index': Tenants,
   'system/user/index': Users,
+  'system/dept/index': Depts,
+  'system/role/index': Roles,
 };
 
 export interface PageRoute {

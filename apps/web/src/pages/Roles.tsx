@@ -1,0 +1,394 @@
+import { PAGE_SIZES, type RoleView } from '@hydrolog/schemas';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Select,
+  Skeleton,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  createColumnHelper,
+  type RowSelectionState,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeRoleStatus, deleteRoles, listRoles } from '../api/organisation.ts';
+import { Icon } from '../components/Icon.tsx';
+import { HasPermi, useHasPermi } from '../components/Permission.tsx';
+import { useRouteQuery } from '../hooks/useRouteQuery.ts';
+import { confirmDialog } from '../lib/dialogs.ts';
+import {
+  EMPTY_ROLE_FILTERS,
+  parseRoleQuery,
+  type RoleFilters,
+  roleListQuery,
+  rolePageAfterRemoval,
+  roleQuerySearch,
+} from '../lib/roleQuery.ts';
+import { RoleForm } from './RoleForm.tsx';
+
+/** The route of this page (menu catalogue component 'system/role/index'). */
+export const ROLES_PATH = '/system/role';
+
+const features = tableFeatures({ rowSelectionFeature });
+const column = createColumnHelper<typeof features, RoleView>();
+const NO_ROWS: RoleView[] = [];
+
+function cellStyle(columnId: string): CSSProperties {
+  if (columnId === 'remark') return { minWidth: 140 };
+  if (columnId === 'actions')
+    return { whiteSpace: 'nowrap', position: 'sticky', right: 0, background: 'var(--mantine-color-body)' };
+  return { whiteSpace: 'nowrap' };
+}
+
+/** System / Roles: filter, server pagination, create, edit with the permission tree, status, delete. */
+export function Roles() {
+  const { t } = useTranslation();
+  const hasPermi = useHasPermi();
+  const [query, setQuery] = useRouteQuery(ROLES_PATH, parseRoleQuery, roleQuerySearch);
+  const [filters, setFilters] = useState<RoleFilters>(query);
+  const [data, setData] = useState<{ total: number; rows: RoleView[] } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [editing, setEditing] = useState<RoleView | 'new' | null>(null);
+
+  useEffect(() => {
+    setFilters({ roleName: query.roleName, roleKey: query.roleKey, status: query.status });
+  }, [query]);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listRoles(roleListQuery(query))
+      .then(
+        ({ total, rows }) => setData({ total, rows }),
+        () => setData((d) => d ?? { total: 0, rows: [] }),
+      )
+      .finally(() => {
+        setLoading(false);
+        setSelection({});
+      });
+  }, [query]);
+  useEffect(load, [load]);
+
+  const search = () => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
+  const reset = () => {
+    setFilters(EMPTY_ROLE_FILTERS);
+    setQuery({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: query.pageSize });
+  };
+
+  async function toggleStatus(role: RoleView) {
+    const disable = role.status === '0';
+    const confirmed = await confirmDialog({
+      title: t('roles.statusTitle'),
+      message: t(disable ? 'roles.disableConfirm' : 'roles.enableConfirm', { name: role.roleName }),
+      confirm: t(disable ? 'roles.disable' : 'roles.enable'),
+    });
+    if (!confirmed) return;
+    try {
+      await changeRoleStatus(role.roleId, disable ? '1' : '0');
+      notifications.show({
+        color: 'green',
+        message: t(disable ? 'roles.disabled' : 'roles.enabled', { name: role.roleName }),
+      });
+      load();
+    } catch {
+      // shown by the request layer
+    }
+  }
+
+  async function remove(roles: RoleView[]) {
+    if (roles.length === 0) return;
+    const confirmed = await confirmDialog({
+      title: t('roles.removeTitle'),
+      message: t('roles.removeConfirm', { names: roles.map((r) => r.roleName).join(', ') }),
+      confirm: t('roles.remove'),
+    });
+    if (!confirmed) return;
+    try {
+      await deleteRoles(roles.map((r) => r.roleId));
+      notifications.show({ color: 'green', message: t('roles.removed', { count: roles.length }) });
+      const pageNum = rolePageAfterRemoval(query, data?.total ?? 0, roles.length);
+      if (pageNum === query.pageNum) load();
+      else setQuery({ ...query, pageNum });
+    } catch {
+      // shown by the request layer (a role users still have)
+    }
+  }
+
+  const canSelect = hasPermi(['system:role:remove']);
+  const canEdit = hasPermi(['system:role:edit']);
+  const columns = column.columns([
+    ...(canSelect
+      ? [
+          column.display({
+            id: 'select',
+            header: ({ table }) => (
+              <Checkbox
+                aria-label={t('roles.selectAll')}
+                checked={table.getIsAllPageRowsSelected()}
+                indeterminate={table.getIsSomePageRowsSelected()}
+                onChange={table.getToggleAllPageRowsSelectedHandler()}
+              />
+            ),
+            cell: (c) =>
+              c.row.original.admin ? null : (
+                <Checkbox
+                  aria-label={t('roles.select', { name: c.row.original.roleName })}
+                  checked={c.row.getIsSelected()}
+                  onChange={c.row.getToggleSelectedHandler()}
+                />
+              ),
+          }),
+        ]
+      : []),
+    column.accessor('roleName', { header: () => t('roles.roleName') }),
+    column.accessor('roleKey', { header: () => t('roles.roleKey') }),
+    column.accessor('roleType', {
+      header: () => t('roles.roleType'),
+      cell: (c) => (
+        <Badge variant="light" color={c.getValue() === 'agent' ? 'orange' : 'blue'} tt="none">
+          {t(`roles.roleTypes.${c.getValue()}`)}
+        </Badge>
+      ),
+    }),
+    column.accessor('orderNum', { header: () => t('roles.orderNum') }),
+    column.accessor('userCount', { header: () => t('roles.userCount') }),
+    column.accessor('status', {
+      header: () => t('roles.status'),
+      cell: (c) =>
+        canEdit && !c.row.original.admin ? (
+          <Switch
+            aria-label={t('roles.statusOf', { name: c.row.original.roleName })}
+            title={t(`roles.statuses.${c.getValue()}`)}
+            checked={c.getValue() === '0'}
+            onChange={() => void toggleStatus(c.row.original)}
+          />
+        ) : (
+          <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
+            {t(`roles.statuses.${c.getValue()}`)}
+          </Badge>
+        ),
+    }),
+    column.accessor('remark', { header: () => t('roles.remark'), cell: (c) => c.getValue() ?? '' }),
+    column.display({
+      id: 'actions',
+      header: () => t('roles.actions'),
+      cell: (c) => {
+        const role = c.row.original;
+        if (role.admin)
+          return (
+            <HasPermi value={['system:role:query']}>
+              <Tooltip label={t('roles.admin')} withinPortal>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('roles.viewOf', { name: role.roleName })}
+                  onClick={() => setEditing(role)}
+                >
+                  <Icon name="eye" size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+          );
+        return (
+          <Group gap={4} wrap="nowrap">
+            <HasPermi value={['system:role:edit']}>
+              <Tooltip label={t('actions.edit')} withinPortal>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('roles.editOf', { name: role.roleName })}
+                  onClick={() => setEditing(role)}
+                >
+                  <Icon name="edit" size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+            <HasPermi value={['system:role:remove']}>
+              <Tooltip label={t('actions.remove')} withinPortal>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('roles.removeOf', { name: role.roleName })}
+                  onClick={() => void remove([role])}
+                >
+                  <Icon name="trash" size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </HasPermi>
+          </Group>
+        );
+      },
+    }),
+  ]);
+  const table = useTable({
+    features,
+    columns,
+    data: data?.rows ?? NO_ROWS,
+    getRowId: (row) => row.roleId,
+    enableRowSelection: (row) => canSelect && !row.original.admin,
+    state: { rowSelection: selection },
+    onRowSelectionChange: setSelection,
+  });
+  const selected = (data?.rows ?? NO_ROWS).filter((row) => selection[row.roleId]);
+
+  return (
+    <Card withBorder data-testid="roles-page">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('roles.title')}</Title>
+        <Group gap="xs">
+          <HasPermi value={['system:role:remove']}>
+            <Button
+              color="red"
+              variant="light"
+              disabled={selected.length === 0}
+              onClick={() => void remove(selected)}
+            >
+              {t('roles.removeSelected', { count: selected.length })}
+            </Button>
+          </HasPermi>
+          <HasPermi value={['system:role:add']}>
+            <Button onClick={() => setEditing('new')}>{t('roles.new')}</Button>
+          </HasPermi>
+        </Group>
+      </Group>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          search();
+        }}
+      >
+        <Group mb="md" align="flex-end" gap="sm" data-testid="roles-filter">
+          <TextInput
+            label={t('roles.roleName')}
+            value={filters.roleName}
+            maxLength={30}
+            onChange={(e) => {
+              const roleName = e.currentTarget.value;
+              setFilters((f) => ({ ...f, roleName }));
+            }}
+          />
+          <TextInput
+            label={t('roles.roleKey')}
+            value={filters.roleKey}
+            maxLength={50}
+            onChange={(e) => {
+              const roleKey = e.currentTarget.value;
+              setFilters((f) => ({ ...f, roleKey }));
+            }}
+          />
+          <Select
+            label={t('roles.status')}
+            w={160}
+            placeholder={t('roles.allStatuses')}
+            clearable
+            data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
+            value={filters.status || null}
+            onChange={(value) =>
+              setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
+            }
+          />
+          <Button type="submit">{t('roles.search')}</Button>
+          <Button variant="default" onClick={reset}>
+            {t('roles.reset')}
+          </Button>
+        </Group>
+      </form>
+      <Box pos="relative">
+        <LoadingOverlay visible={loading && data !== null} overlayProps={{ blur: 1 }} />
+        <Table.ScrollContainer minWidth={960}>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            horizontalSpacing="xs"
+            fz="sm"
+            data-testid="roles-table"
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <Table.Th key={header.id} style={cellStyle(header.column.id)}>
+                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {!data &&
+                [0, 1, 2].map((i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={columns.length}>
+                      <Skeleton height={18} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {data?.rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {t('roles.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id} data-selected={row.getIsSelected() || undefined}>
+                  {row.getAllCells().map((cell) => (
+                    <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
+                      <table.FlexRender cell={cell} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Group justify="flex-end" mt="md">
+        <Text size="sm" c="dimmed">
+          {t('roles.total', { count: data?.total ?? 0 })}
+        </Text>
+        <Select
+          w={90}
+          aria-label={t('roles.pageSize')}
+          allowDeselect={false}
+          data={PAGE_SIZES.map(String)}
+          value={String(query.pageSize)}
+          onChange={(value) => value && setQuery({ ...query, pageNum: 1, pageSize: Number(value) })}
+        />
+        <Pagination
+          total={Math.max(1, Math.ceil((data?.total ?? 0) / query.pageSize))}
+          value={query.pageNum}
+          onChange={(pageNum) => setQuery({ ...query, pageNum })}
+        />
+      </Group>
+      {editing && (
+        <RoleForm
+          role={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            load();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
