@@ -61,4 +61,18 @@ describe('tenant decider', () => {
     expect(trialDaysLeft('2026-01-01T00:00:00Z', new Date('2026-01-11T00:00:00Z'))).toBe(170);
     expect(trialDaysLeft('2026-01-01T00:00:00Z', new Date('2027-01-01T00:00:00Z'))).toBe(0);
   });
+
+  it('suspends and resumes a utility, once each, but never the platform', () => {
+    const suspended: TenantEvent = { type: 'TenantSuspended', data: { tenantId } };
+    expect(given([created]).when({ type: 'SuspendTenant' })).toEqual([suspended]);
+    expect(given([created, suspended]).when({ type: 'SuspendTenant' })).toEqual([]);
+    expect(given([created, suspended]).when({ type: 'ResumeTenant' })).toEqual([
+      { type: 'TenantResumed', data: { tenantId } },
+    ]);
+    expect(given([created]).when({ type: 'ResumeTenant' })).toEqual([]);
+    const platform: TenantEvent = { ...created, data: { ...created.data, kind: 'platform' } } as TenantEvent;
+    expect((given([platform]).when({ type: 'SuspendTenant' }) as DomainError).key).toBe(
+      'error.tenant.platform',
+    );
+  });
 });
