@@ -117,7 +117,13 @@ describe('the shell in the browser', () => {
     await signIn(page, 'admin', 'Admin123', '/tenant/list');
     await expect.poll(() => page.getByRole('button', { name: 'New tenant' }).count()).toBe(1);
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Demo Water Utility' }).getByRole('button').count())
+      .poll(() =>
+        page
+          .getByRole('row')
+          .filter({ hasText: 'Demo Water Utility' })
+          .getByRole('button', { name: 'Edit tenant Demo Water Utility' })
+          .count(),
+      )
       .toBe(1);
 
     // With the tags view on, a visited page keeps its state while another tab is shown.

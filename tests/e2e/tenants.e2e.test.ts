@@ -41,7 +41,7 @@ describe('tenants in the browser', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByText('Required').count()).toBe(1);
 
-    await dialog.getByLabel('Name').fill('Aqua Nova Utility');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Aqua Nova Utility');
     await dialog.getByRole('switch', { name: 'Trial' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -51,7 +51,7 @@ describe('tenants in the browser', () => {
     await page.screenshot({ path: join(outputDir, 'tenants-en.png') });
 
     await row.getByRole('button', { name: 'Edit tenant Aqua Nova Utility' }).click();
-    await page.getByRole('dialog').getByLabel('Name').fill('Aqua Nova Renamed');
+    await page.getByRole('dialog').getByRole('textbox', { name: /^Name/ }).fill('Aqua Nova Renamed');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Aqua Nova Renamed' }).count()).toBe(1);
 

@@ -35,6 +35,8 @@ const PATHS: Record<string, string> = {
   edit: 'M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4 M13.5 6.5l4 4',
   key: 'M15 3a6 6 0 1 1-5.2 9L3 18.8V21h3v-2h2v-2h2l1.8-1.8A6 6 0 0 1 15 3z M16.5 7.5v.01',
   plus: 'M12 5v14 M5 12h14',
+  pause: 'M6 5h4v14H6z M14 5h4v14h-4z',
+  play: 'M7 4v16l13-8z',
   'chevron-right': 'M9 6l6 6l-6 6',
   'chevron-down': 'M6 9l6 6l6-6',
   eye: 'M2 12s3.5-7 10-7s10 7 10 7s-3.5 7-10 7s-10-7-10-7z M12 15a3 3 0 1 0 0-6a3 3 0 0 0 0 6z',

@@ -37,3 +37,14 @@ export function confirmDialog(options: {
     });
   });
 }
+
+/**
+ * The random initial password of a created or reset user (also a new tenant's first administrator),
+ * shown once: the administrator passes it on, and the user must change it at the first sign-in.
+ */
+export function showInitialPassword(userName: string, password: string): Promise<void> {
+  return alertDialog({
+    title: i18next.t('users.initialPasswordTitle', { name: userName }),
+    message: i18next.t('users.initialPasswordText', { name: userName, password }),
+  });
+}

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, translate, updateProfileBodySchema } from '@hydrolog/schemas';
+import { updateProfileBodySchema } from '@hydrolog/schemas';
 import {
   Avatar,
   Button,
@@ -24,18 +24,10 @@ import { showError } from '../api/request.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { currentLanguage } from '../i18n/index.ts';
+import { IMAGE_ACCEPT, imageProblem } from '../lib/images.ts';
 import { loadSession, session } from '../store/session.ts';
 
 const SEXES = ['0', '1', '2'] as const;
-
-/** Spec section 5 upload limits, checked before anything is sent. */
-function imageProblem(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
-    return translate('error.upload.type', currentLanguage());
-  if (file.size > IMAGE_MAX_BYTES) return translate('error.upload.size', currentLanguage());
-  return null;
-}
 
 function AvatarUpload({ current, onSaved }: { current: string | null; onSaved(): void }) {
   const { t } = useTranslation();
@@ -80,7 +72,7 @@ function AvatarUpload({ current, onSaved }: { current: string | null; onSaved():
         <Icon name="user" size={48} />
       </Avatar>
       <Group gap="xs">
-        <FileButton onChange={choose} accept={IMAGE_TYPES.join(',')}>
+        <FileButton onChange={choose} accept={IMAGE_ACCEPT}>
           {(props) => (
             <Button {...props} variant="default" size="xs" data-testid="choose-avatar">
               {t('profile.chooseAvatar')}

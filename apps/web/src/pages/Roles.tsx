@@ -1,19 +1,13 @@
-import { PAGE_SIZES, type RoleView } from '@hydrolog/schemas';
+import type { RoleView } from '@hydrolog/schemas';
 import {
   ActionIcon,
   Badge,
-  Box,
   Button,
   Card,
   Checkbox,
   Group,
-  LoadingOverlay,
-  Pagination,
   Select,
-  Skeleton,
   Switch,
-  Table,
-  Text,
   TextInput,
   Title,
   Tooltip,
@@ -30,6 +24,7 @@ import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeRoleStatus, deleteRoles, listRoles } from '../api/organisation.ts';
 import { Icon } from '../components/Icon.tsx';
+import { FilterBar, ListPager, ListTable } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
 import { confirmDialog } from '../lib/dialogs.ts';
@@ -266,119 +261,52 @@ export function Roles() {
           </HasPermi>
         </Group>
       </Group>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          search();
-        }}
-      >
-        <Group mb="md" align="flex-end" gap="sm" data-testid="roles-filter">
-          <TextInput
-            label={t('roles.roleName')}
-            value={filters.roleName}
-            maxLength={30}
-            onChange={(e) => {
-              const roleName = e.currentTarget.value;
-              setFilters((f) => ({ ...f, roleName }));
-            }}
-          />
-          <TextInput
-            label={t('roles.roleKey')}
-            value={filters.roleKey}
-            maxLength={50}
-            onChange={(e) => {
-              const roleKey = e.currentTarget.value;
-              setFilters((f) => ({ ...f, roleKey }));
-            }}
-          />
-          <Select
-            label={t('roles.status')}
-            w={160}
-            placeholder={t('roles.allStatuses')}
-            clearable
-            data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
-            value={filters.status || null}
-            onChange={(value) =>
-              setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
-            }
-          />
-          <Button type="submit">{t('roles.search')}</Button>
-          <Button variant="default" onClick={reset}>
-            {t('roles.reset')}
-          </Button>
-        </Group>
-      </form>
-      <Box pos="relative">
-        <LoadingOverlay visible={loading && data !== null} overlayProps={{ blur: 1 }} />
-        <Table.ScrollContainer minWidth={960}>
-          <Table
-            striped
-            highlightOnHover
-            withTableBorder
-            horizontalSpacing="xs"
-            fz="sm"
-            data-testid="roles-table"
-          >
-            <Table.Thead>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Table.Th key={header.id} style={cellStyle(header.column.id)}>
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Thead>
-            <Table.Tbody>
-              {!data &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={columns.length}>
-                      <Skeleton height={18} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {data?.rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {t('roles.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id} data-selected={row.getIsSelected() || undefined}>
-                  {row.getAllCells().map((cell) => (
-                    <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Group justify="flex-end" mt="md">
-        <Text size="sm" c="dimmed">
-          {t('roles.total', { count: data?.total ?? 0 })}
-        </Text>
+      <FilterBar testId="roles-filter" onSearch={search} onReset={reset}>
+        <TextInput
+          label={t('roles.roleName')}
+          value={filters.roleName}
+          maxLength={30}
+          onChange={(e) => {
+            const roleName = e.currentTarget.value;
+            setFilters((f) => ({ ...f, roleName }));
+          }}
+        />
+        <TextInput
+          label={t('roles.roleKey')}
+          value={filters.roleKey}
+          maxLength={50}
+          onChange={(e) => {
+            const roleKey = e.currentTarget.value;
+            setFilters((f) => ({ ...f, roleKey }));
+          }}
+        />
         <Select
-          w={90}
-          aria-label={t('roles.pageSize')}
-          allowDeselect={false}
-          data={PAGE_SIZES.map(String)}
-          value={String(query.pageSize)}
-          onChange={(value) => value && setQuery({ ...query, pageNum: 1, pageSize: Number(value) })}
+          label={t('roles.status')}
+          w={160}
+          placeholder={t('roles.allStatuses')}
+          clearable
+          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
+          value={filters.status || null}
+          onChange={(value) =>
+            setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
+          }
         />
-        <Pagination
-          total={Math.max(1, Math.ceil((data?.total ?? 0) / query.pageSize))}
-          value={query.pageNum}
-          onChange={(pageNum) => setQuery({ ...query, pageNum })}
-        />
-      </Group>
+      </FilterBar>
+      <ListTable
+        table={table}
+        rows={data?.rows ?? null}
+        loading={loading}
+        empty={t('roles.empty')}
+        testId="roles-table"
+        selection={selection}
+        cellStyle={cellStyle}
+      />
+      <ListPager
+        total={data?.total ?? 0}
+        totalLabel={t('roles.total', { count: data?.total ?? 0 })}
+        page={query}
+        onChange={(page) => setQuery({ ...query, ...page })}
+      />
       {editing && (
         <RoleForm
           role={editing === 'new' ? null : editing}

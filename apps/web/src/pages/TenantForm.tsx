@@ -5,13 +5,14 @@ import {
   tenantSettingsSchema,
   updateTenantBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../api/request.ts';
-import { createTenant, updateTenant } from '../api/tenants.ts';
+import { type CreatedTenant, createTenant, updateTenant } from '../api/tenants.ts';
 import { useClickGate } from '../hooks/useClickGate.ts';
+import { showInitialPassword } from '../lib/dialogs.ts';
 import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
 
 const GEN_MODES = ['manual', 'sequence', 'date_sequence'] as const;
@@ -31,6 +32,8 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
   const [settings, setSettings] = useState<TenantSettings>(
     tenant?.settings ?? tenantSettingsSchema.parse({}),
   );
+  /** The first administrator of a new tenant: optional, both fields empty for none. */
+  const [admin, setAdmin] = useState({ userName: '', nickName: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const gate = useClickGate();
@@ -39,25 +42,30 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
     setSettings((s) => ({ ...s, [key]: value }));
 
   async function submit() {
-    const body = tenant
-      ? { tenantId: tenant.tenantId, version: tenant.version, name, settings }
-      : { name, trial, settings };
-    const checked = validate<unknown>(tenant ? updateTenantBodySchema : createTenantBodySchema, body);
+    const withAdmin = admin.userName.trim() !== '' || admin.nickName.trim() !== '';
+    const update = tenant && { tenantId: tenant.tenantId, version: tenant.version, name, settings };
+    const create = { name, trial, settings, admin: withAdmin ? admin : undefined };
+    const checked = validate<unknown>(
+      update ? updateTenantBodySchema : createTenantBodySchema,
+      update ?? create,
+    );
     setErrors(checked.errors ?? {});
     if (checked.errors || !gate()) return;
     setSaving(true);
+    let saved: CreatedTenant;
     try {
-      const saved = tenant
-        ? await updateTenant({ tenantId: tenant.tenantId, version: tenant.version, name, settings })
-        : await createTenant({ name, trial, settings });
-      notifications.show({ color: 'green', message: t(tenant ? 'tenants.saved' : 'tenants.created') });
-      onSaved(saved);
+      saved = update ? await updateTenant(update) : await createTenant(create);
     } catch (error) {
       if (error instanceof RequestError && error.fieldErrors.length > 0)
         setErrors(fieldErrors(error.fieldErrors));
+      return;
     } finally {
       setSaving(false);
     }
+    notifications.show({ color: 'green', message: t(tenant ? 'tenants.saved' : 'tenants.created') });
+    onSaved(saved);
+    // The first administrator's initial password is answered this once.
+    if (saved.admin) await showInitialPassword(saved.admin.userName, saved.admin.initialPassword);
   }
 
   return (
@@ -82,6 +90,38 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
               checked={trial}
               onChange={(e) => setTrial(e.currentTarget.checked)}
             />
+          )}
+          {!tenant && (
+            <Fieldset legend={t('tenants.admin')} variant="filled" data-testid="tenant-admin">
+              <Stack gap="xs">
+                <Text size="xs" c="dimmed">
+                  {t('tenants.adminHint')}
+                </Text>
+                <Group grow align="flex-start">
+                  <TextInput
+                    label={t('tenants.adminUserName')}
+                    description={t('users.userNameHint')}
+                    autoComplete="off"
+                    value={admin.userName}
+                    onChange={(e) => {
+                      const userName = e.currentTarget.value;
+                      setAdmin((a) => ({ ...a, userName }));
+                    }}
+                    error={errors['admin.userName']}
+                  />
+                  <TextInput
+                    label={t('tenants.adminNickName')}
+                    autoComplete="off"
+                    value={admin.nickName}
+                    onChange={(e) => {
+                      const nickName = e.currentTarget.value;
+                      setAdmin((a) => ({ ...a, nickName }));
+                    }}
+                    error={errors['admin.nickName']}
+                  />
+                </Group>
+              </Stack>
+            </Fieldset>
           )}
           <Select
             label={t('tenants.timeZone')}

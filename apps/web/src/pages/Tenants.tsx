@@ -1,48 +1,112 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type TenantView } from '@hydrolog/schemas';
+import { DEFAULT_PAGE_SIZE, type TenantView } from '@hydrolog/schemas';
 import {
   ActionIcon,
+  Avatar,
   Badge,
   Button,
   Card,
+  FileButton,
   Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Table,
-  Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listTenants } from '../api/tenants.ts';
+import { showError } from '../api/request.ts';
+import { listTenants, resumeTenant, suspendTenant, uploadTenantLogo } from '../api/tenants.ts';
+import { Icon } from '../components/Icon.tsx';
+import { ListPager, ListTable } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
+import { confirmDialog } from '../lib/dialogs.ts';
+import { IMAGE_ACCEPT, imageProblem } from '../lib/images.ts';
 import { TenantForm } from './TenantForm.tsx';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, TenantView>();
 const NO_ROWS: TenantView[] = [];
 
-/** Tenants: server-paginated list with a name filter, create and edit. */
+/** Tenants: server-paginated list with a name filter; create, edit, logo, suspend and resume. */
 export function Tenants() {
   const { t } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [name, setName] = useState('');
   const [data, setData] = useState<{ total: number; rows: TenantView[] } | null>(null);
+  const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<TenantView | 'new' | null>(null);
 
   const load = useCallback(() => {
-    listTenants({ ...page, name: name.trim() || undefined }).then(
-      ({ total, rows }) => setData({ total, rows }),
-      () => setData({ total: 0, rows: [] }),
-    );
+    setLoading(true);
+    listTenants({ ...page, name: name.trim() || undefined })
+      .then(
+        ({ total, rows }) => setData({ total, rows }),
+        () => setData((d) => d ?? { total: 0, rows: [] }),
+      )
+      .finally(() => setLoading(false));
   }, [page, name]);
   useEffect(load, [load]);
 
+  /** Suspend (its users' sessions end) or resume, after a confirmation. */
+  async function toggleSuspended(tenant: TenantView) {
+    const suspend = tenant.status === 'active';
+    const confirmed = await confirmDialog({
+      title: t(suspend ? 'tenants.suspendTitle' : 'tenants.resumeTitle'),
+      message: t(suspend ? 'tenants.suspendConfirm' : 'tenants.resumeConfirm', { name: tenant.name }),
+      confirm: t(suspend ? 'tenants.suspend' : 'tenants.resume'),
+    });
+    if (!confirmed) return;
+    try {
+      await (suspend ? suspendTenant : resumeTenant)(tenant.tenantId);
+      notifications.show({
+        color: 'green',
+        message: t(suspend ? 'tenants.suspended' : 'tenants.resumed', { name: tenant.name }),
+      });
+      load();
+    } catch {
+      // shown by the request layer (the platform tenant)
+    }
+  }
+
+  async function uploadLogo(tenant: TenantView, file: File | null) {
+    if (!file) return;
+    const problem = imageProblem(file);
+    if (problem) return showError(problem);
+    try {
+      await uploadTenantLogo(tenant.tenantId, file);
+      notifications.show({ color: 'green', message: t('tenants.logoSaved', { name: tenant.name }) });
+      load();
+    } catch {
+      // shown by the request layer
+    }
+  }
+
   const columns = column.columns([
+    column.accessor('logoUrl', {
+      header: () => t('tenants.logo'),
+      cell: (c) => (
+        <Avatar
+          src={c.getValue()}
+          size="sm"
+          radius="sm"
+          color="brand"
+          alt={t('tenants.logoOf', { name: c.row.original.name })}
+        >
+          <Icon name="building" size={16} />
+        </Avatar>
+      ),
+    }),
     column.accessor('name', { header: () => t('tenants.name') }),
+    column.accessor('status', {
+      header: () => t('tenants.status'),
+      cell: (c) => (
+        <Badge color={c.getValue() === 'active' ? 'green' : 'red'} variant="light">
+          {t(`tenants.statuses.${c.getValue()}`)}
+        </Badge>
+      ),
+    }),
     column.accessor('kind', {
       header: () => t('tenants.kind'),
       cell: (c) => t(`tenants.kinds.${c.getValue()}`),
@@ -64,23 +128,58 @@ export function Tenants() {
     column.display({
       id: 'actions',
       header: () => t('tenants.actions'),
-      cell: (c) => (
-        <HasPermi value={['system:tenant:edit']}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${t('tenants.edit')} ${c.row.original.name}`}
-            onClick={() => setEditing(c.row.original)}
-          >
-            ✎
-          </ActionIcon>
-        </HasPermi>
-      ),
+      cell: (c) => {
+        const tenant = c.row.original;
+        const suspend = tenant.status === 'active';
+        return (
+          <Group gap={4} wrap="nowrap">
+            <HasPermi value={['system:tenant:edit']}>
+              <Tooltip label={t('actions.edit')} withinPortal>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('tenants.editOf', { name: tenant.name })}
+                  onClick={() => setEditing(tenant)}
+                >
+                  <Icon name="edit" size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <FileButton onChange={(file) => void uploadLogo(tenant, file)} accept={IMAGE_ACCEPT}>
+                {(props) => (
+                  <Tooltip label={t('tenants.logo')} withinPortal>
+                    <ActionIcon
+                      {...props}
+                      variant="subtle"
+                      aria-label={t('tenants.uploadLogoOf', { name: tenant.name })}
+                    >
+                      <Icon name="upload" size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </FileButton>
+            </HasPermi>
+            {tenant.kind !== 'platform' && (
+              <HasPermi value={['system:tenant:suspend']}>
+                <Tooltip label={t(suspend ? 'tenants.suspend' : 'tenants.resume')} withinPortal>
+                  <ActionIcon
+                    variant="subtle"
+                    color={suspend ? 'red' : 'green'}
+                    aria-label={t(suspend ? 'tenants.suspendOf' : 'tenants.resumeOf', { name: tenant.name })}
+                    onClick={() => void toggleSuspended(tenant)}
+                  >
+                    <Icon name={suspend ? 'pause' : 'play'} size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </HasPermi>
+            )}
+          </Group>
+        );
+      },
     }),
   ]);
-  const table = useTable({ features, columns, data: data?.rows ?? NO_ROWS });
+  const table = useTable({ features, columns, data: data?.rows ?? NO_ROWS, getRowId: (row) => row.tenantId });
 
   return (
-    <Card withBorder>
+    <Card withBorder data-testid="tenants-page">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('tenants.title')}</Title>
         <Group>
@@ -98,65 +197,20 @@ export function Tenants() {
           </HasPermi>
         </Group>
       </Group>
-      <Table striped highlightOnHover withTableBorder>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id}>
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {!data &&
-            [0, 1, 2].map((i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={columns.length}>
-                  <Skeleton height={18} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          {data?.rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" ta="center">
-                  {t('tenants.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <Table.Td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group justify="flex-end" mt="md">
-        <Text size="sm" c="dimmed">
-          {t('tenants.total', { count: data?.total ?? 0 })}
-        </Text>
-        <Select
-          w={90}
-          aria-label="page size"
-          allowDeselect={false}
-          data={PAGE_SIZES.map(String)}
-          value={String(page.pageSize)}
-          onChange={(value) => value && setPage({ pageNum: 1, pageSize: Number(value) })}
-        />
-        <Pagination
-          total={Math.max(1, Math.ceil((data?.total ?? 0) / page.pageSize))}
-          value={page.pageNum}
-          onChange={(pageNum) => setPage((p) => ({ ...p, pageNum }))}
-        />
-      </Group>
+      <ListTable
+        table={table}
+        rows={data?.rows ?? null}
+        loading={loading}
+        empty={t('tenants.empty')}
+        testId="tenants-table"
+        minWidth={900}
+      />
+      <ListPager
+        total={data?.total ?? 0}
+        totalLabel={t('tenants.total', { count: data?.total ?? 0 })}
+        page={page}
+        onChange={setPage}
+      />
       {editing && (
         <TenantForm
           tenant={editing === 'new' ? null : editing}

@@ -1,12 +1,11 @@
 import { createUserBodySchema, type RoleOption, type UserRow, updateUserBodySchema } from '@hydrolog/schemas';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createUser, getUser, type InitialPassword, roleOptions, updateUser } from '../api/users.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { alertDialog } from '../lib/dialogs.ts';
+import { showInitialPassword } from '../lib/dialogs.ts';
 
 interface Props {
   /** The user to edit; null to create one. */
@@ -32,17 +31,6 @@ const valuesOf = (user: UserRow | null): Values => ({
   phonenumber: user?.phonenumber ?? '',
   roleIds: user?.roleIds ?? [],
 });
-
-/**
- * The random initial password of a created or reset user, shown once: the administrator passes it on,
- * and the user must change it at the first sign-in.
- */
-export function showInitialPassword(userName: string, password: string): Promise<void> {
-  return alertDialog({
-    title: i18next.t('users.initialPasswordTitle', { name: userName }),
-    message: i18next.t('users.initialPasswordText', { name: userName, password }),
-  });
-}
 
 /** Create or edit a staff user; the user name is set once, at creation. */
 export function UserForm({ user, onClose, onSaved }: Props) {

@@ -1,55 +1,47 @@
-import { PAGE_SIZES, type UserRow } from '@hydrolog/schemas';
+import type { UserRow } from '@hydrolog/schemas';
 import {
   ActionIcon,
   Badge,
-  Box,
   Button,
   Card,
-  Checkbox,
   Group,
-  LoadingOverlay,
-  Pagination,
   Select,
-  Skeleton,
   Switch,
-  Table,
-  Text,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useLocation, useNavigate } from '@tanstack/react-router';
-import {
-  createColumnHelper,
-  type RowSelectionState,
-  rowSelectionFeature,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
+import { createColumnHelper, type RowSelectionState, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from '../api/users.ts';
 import { Icon } from '../components/Icon.tsx';
+import {
+  FilterBar,
+  ListPager,
+  ListTable,
+  selectableFeatures,
+  selectionColumn,
+} from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { useRouteQuery } from '../hooks/useRouteQuery.ts';
+import { confirmDialog, showInitialPassword } from '../lib/dialogs.ts';
 import {
   EMPTY_FILTERS,
   pageAfterRemoval,
   parseUserQuery,
   type UserFilters,
-  type UserQuery,
   userListBody,
   userQuerySearch,
 } from '../lib/userQuery.ts';
-import { showInitialPassword, UserForm } from './UserForm.tsx';
+import { UserForm } from './UserForm.tsx';
 
 /** The route of this page (menu catalogue component 'system/user/index'). */
 export const USERS_PATH = '/system/user';
 
-const features = tableFeatures({ rowSelectionFeature });
-const column = createColumnHelper<typeof features, UserRow>();
+const column = createColumnHelper<typeof selectableFeatures, UserRow>();
 const NO_ROWS: UserRow[] = [];
 
 /** Cells keep to one line, but a long email may wrap; the actions stay in sight when the table scrolls. */
@@ -60,46 +52,11 @@ function cellStyle(columnId: string): CSSProperties {
   return { whiteSpace: 'nowrap' };
 }
 
-/**
- * The list query from the URL. A page kept alive in a hidden tab still renders while another route is
- * shown: it keeps the query it had when it was last on screen, and a tab that comes back without search
- * params (tabs navigate by path) gets that query back into the URL.
- */
-function useUserQuery(): [UserQuery, (query: UserQuery) => void] {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const last = useRef(location.search as Record<string, unknown>);
-  if (location.pathname === USERS_PATH) last.current = location.search as Record<string, unknown>;
-  const key = JSON.stringify(parseUserQuery(last.current));
-  const query = useMemo(() => JSON.parse(key) as UserQuery, [key]);
-  const setQuery = useCallback(
-    (next: UserQuery, replace = false) =>
-      void navigate({ to: USERS_PATH, search: userQuerySearch(next) as never, replace }),
-    [navigate],
-  );
-
-  // Effects run only while the page is on screen, and again when a hidden tab is shown: the first one
-  // reads the query last shown before the second records the current one.
-  const shown = useRef<UserQuery | null>(null);
-  const restore = useRef(setQuery);
-  restore.current = setQuery;
-  useEffect(() => {
-    const previous = shown.current;
-    const bare = Object.keys(last.current).length === 0;
-    if (previous && bare && Object.keys(userQuerySearch(previous)).length > 0)
-      restore.current(previous, true);
-  }, []);
-  useEffect(() => {
-    shown.current = query;
-  }, [query]);
-  return [query, setQuery];
-}
-
 /** System / Staff users: filter, server pagination, create, edit, status, password reset, delete. */
 export function Users() {
   const { t } = useTranslation();
   const hasPermi = useHasPermi();
-  const [query, setQuery] = useUserQuery();
+  const [query, setQuery] = useRouteQuery(USERS_PATH, parseUserQuery, userQuerySearch);
   const [filters, setFilters] = useState<UserFilters>(query);
   const [data, setData] = useState<{ total: number; rows: UserRow[] } | null>(null);
   const [loading, setLoading] = useState(false);
@@ -191,23 +148,9 @@ export function Users() {
   const columns = column.columns([
     ...(canSelect
       ? [
-          column.display({
-            id: 'select',
-            header: ({ table }) => (
-              <Checkbox
-                aria-label={t('users.selectAll')}
-                checked={table.getIsAllPageRowsSelected()}
-                indeterminate={table.getIsSomePageRowsSelected()}
-                onChange={table.getToggleAllPageRowsSelectedHandler()}
-              />
-            ),
-            cell: (c) => (
-              <Checkbox
-                aria-label={t('users.select', { name: c.row.original.userName })}
-                checked={c.row.getIsSelected()}
-                onChange={c.row.getToggleSelectedHandler()}
-              />
-            ),
+          selectionColumn<UserRow>({
+            all: t('users.selectAll'),
+            one: (user) => t('users.select', { name: user.userName }),
           }),
         ]
       : []),
@@ -305,7 +248,7 @@ export function Users() {
     }),
   ]);
   const table = useTable({
-    features,
+    features: selectableFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => row.userId,
@@ -335,120 +278,53 @@ export function Users() {
           </HasPermi>
         </Group>
       </Group>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          search();
-        }}
-      >
-        <Group mb="md" align="flex-end" gap="sm" data-testid="users-filter">
-          <TextInput
-            label={t('users.userName')}
-            value={filters.userName}
-            maxLength={30}
-            onChange={(e) => {
-              const userName = e.currentTarget.value;
-              setFilters((f) => ({ ...f, userName }));
-            }}
-          />
-          <TextInput
-            label={t('users.phonenumber')}
-            value={filters.phonenumber}
-            maxLength={11}
-            inputMode="tel"
-            onChange={(e) => {
-              const phonenumber = e.currentTarget.value;
-              setFilters((f) => ({ ...f, phonenumber }));
-            }}
-          />
-          <Select
-            label={t('users.status')}
-            w={160}
-            placeholder={t('users.allStatuses')}
-            clearable
-            data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
-            value={filters.status || null}
-            onChange={(value) =>
-              setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
-            }
-          />
-          <Button type="submit">{t('users.search')}</Button>
-          <Button variant="default" onClick={reset}>
-            {t('users.reset')}
-          </Button>
-        </Group>
-      </form>
-      <Box pos="relative">
-        <LoadingOverlay visible={loading && data !== null} overlayProps={{ blur: 1 }} />
-        <Table.ScrollContainer minWidth={960}>
-          <Table
-            striped
-            highlightOnHover
-            withTableBorder
-            horizontalSpacing="xs"
-            fz="sm"
-            data-testid="users-table"
-          >
-            <Table.Thead>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Table.Th key={header.id} style={cellStyle(header.column.id)}>
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Thead>
-            <Table.Tbody>
-              {!data &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={columns.length}>
-                      <Skeleton height={18} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {data?.rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {t('users.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id} data-selected={row.getIsSelected() || undefined}>
-                  {row.getAllCells().map((cell) => (
-                    <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Group justify="flex-end" mt="md">
-        <Text size="sm" c="dimmed">
-          {t('users.total', { count: data?.total ?? 0 })}
-        </Text>
+      <FilterBar testId="users-filter" onSearch={search} onReset={reset}>
+        <TextInput
+          label={t('users.userName')}
+          value={filters.userName}
+          maxLength={30}
+          onChange={(e) => {
+            const userName = e.currentTarget.value;
+            setFilters((f) => ({ ...f, userName }));
+          }}
+        />
+        <TextInput
+          label={t('users.phonenumber')}
+          value={filters.phonenumber}
+          maxLength={11}
+          inputMode="tel"
+          onChange={(e) => {
+            const phonenumber = e.currentTarget.value;
+            setFilters((f) => ({ ...f, phonenumber }));
+          }}
+        />
         <Select
-          w={90}
-          aria-label={t('users.pageSize')}
-          allowDeselect={false}
-          data={PAGE_SIZES.map(String)}
-          value={String(query.pageSize)}
-          onChange={(value) => value && setQuery({ ...query, pageNum: 1, pageSize: Number(value) })}
+          label={t('users.status')}
+          w={160}
+          placeholder={t('users.allStatuses')}
+          clearable
+          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
+          value={filters.status || null}
+          onChange={(value) =>
+            setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
+          }
         />
-        <Pagination
-          total={Math.max(1, Math.ceil((data?.total ?? 0) / query.pageSize))}
-          value={query.pageNum}
-          onChange={(pageNum) => setQuery({ ...query, pageNum })}
-        />
-      </Group>
+      </FilterBar>
+      <ListTable
+        table={table}
+        rows={data?.rows ?? null}
+        loading={loading}
+        empty={t('users.empty')}
+        testId="users-table"
+        selection={selection}
+        cellStyle={cellStyle}
+      />
+      <ListPager
+        total={data?.total ?? 0}
+        totalLabel={t('users.total', { count: data?.total ?? 0 })}
+        page={query}
+        onChange={(page) => setQuery({ ...query, ...page })}
+      />
       {editing && (
         <UserForm
           user={editing === 'new' ? null : editing}

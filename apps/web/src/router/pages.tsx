@@ -1,6 +1,8 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
 import { Depts } from '../pages/Depts.tsx';
+import { LoginLog } from '../pages/LoginLog.tsx';
+import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
@@ -12,6 +14,8 @@ const BUILT: Record<string, RouteComponent> = {
   'system/user/index': Users,
   'system/dept/index': Depts,
   'system/role/index': Roles,
+  'monitor/logininfor/index': LoginLog,
+  'monitor/operlog/index': OperLog,
 };
 
 export interface PageRoute {

@@ -1,0 +1,75 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { filtersOf, type PageQuery, pageAfterRemoval, querySearch } from '../lib/listQuery.ts';
+import { useRouteQuery } from './useRouteQuery.ts';
+
+export interface ListPageOptions<F extends object, Row> {
+  /** The route of the page: its query lives in the URL. */
+  path: string;
+  parse(search: Record<string, unknown>): F & PageQuery;
+  /** The filter bar after Reset. */
+  empty: F;
+  fetch(query: F & PageQuery): Promise<{ total: number; rows: Row[] }>;
+}
+
+/**
+ * The state of a server-paginated list page: the query in the URL, the filter bar as typed, the rows of
+ * the current page, the row selection (cleared on every load), search, reset and paging.
+ */
+export function useListPage<F extends object, Row>({ path, parse, empty, fetch }: ListPageOptions<F, Row>) {
+  const [query, setQuery] = useRouteQuery(path, parse, querySearch);
+  const [filters, setFilters] = useState<F>(() => filtersOf(query));
+  const [data, setData] = useState<{ total: number; rows: Row[] } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const fetchRows = useRef(fetch);
+  fetchRows.current = fetch;
+
+  // The URL decides the filters: back/forward and shared links fill the filter bar.
+  useEffect(() => setFilters(filtersOf(query)), [query]);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    fetchRows
+      .current(query)
+      .then(
+        ({ total, rows }) => setData({ total, rows }),
+        () => setData((d) => d ?? { total: 0, rows: [] }),
+      )
+      .finally(() => {
+        setLoading(false);
+        setSelection({});
+      });
+  }, [query]);
+  useEffect(load, [load]);
+
+  const setFilter = <K extends keyof F>(key: K, value: F[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const search = () => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
+  const reset = () => {
+    setFilters(empty);
+    setQuery({ ...empty, pageNum: 1, pageSize: query.pageSize });
+  };
+  const setPage = (page: PageQuery) => setQuery({ ...query, ...page });
+  /** After `count` rows of the page were removed: reload, or go to the last page that still has rows. */
+  const removed = (count: number) => {
+    const pageNum = pageAfterRemoval(query, data?.total ?? 0, count);
+    if (pageNum === query.pageNum) load();
+    else setQuery({ ...query, pageNum });
+  };
+
+  return {
+    query,
+    filters,
+    setFilters,
+    setFilter,
+    data,
+    loading,
+    selection,
+    setSelection,
+    load,
+    search,
+    reset,
+    setPage,
+    removed,
+  };
+}
