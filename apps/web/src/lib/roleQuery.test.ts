@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_ROLE_FILTERS,
-  parseRoleQuery,
-  roleListQuery,
-  rolePageAfterRemoval,
-  roleQuerySearch,
-} from './roleQuery.ts';
+import { querySearch } from './listQuery.ts';
+import { EMPTY_ROLE_FILTERS, parseRoleQuery, roleListQuery } from './roleQuery.ts';
 
 describe('the roles query in the URL', () => {
   it('defaults to page 1 of 20 without filters, and ignores invalid values', () => {
@@ -25,8 +20,8 @@ describe('the roles query in the URL', () => {
       pageNum: 2,
       pageSize: 50,
     };
-    expect(parseRoleQuery(roleQuerySearch(query))).toEqual(query);
-    expect(roleQuerySearch({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
+    expect(parseRoleQuery(querySearch(query))).toEqual(query);
+    expect(querySearch({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
     expect(roleListQuery({ ...query, roleKey: ' ' })).toEqual({
       pageNum: 2,
       pageSize: 50,
@@ -34,10 +29,5 @@ describe('the roles query in the URL', () => {
       roleKey: undefined,
       status: '1',
     });
-  });
-
-  it('goes back a page when the last rows of the last page are removed', () => {
-    expect(rolePageAfterRemoval({ ...EMPTY_ROLE_FILTERS, pageNum: 3, pageSize: 10 }, 21, 1)).toBe(2);
-    expect(rolePageAfterRemoval({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 10 }, 5, 5)).toBe(1);
   });
 });

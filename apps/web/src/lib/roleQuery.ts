@@ -1,5 +1,5 @@
 import type { RoleListQuery } from '../api/organisation.ts';
-import { type PageQuery, parsePage, queryOption, querySearch, queryText } from './listQuery.ts';
+import { type PageQuery, parsePage, queryOption, queryText } from './listQuery.ts';
 
 const STATUSES = ['0', '1'] as const;
 
@@ -25,9 +25,6 @@ export function parseRoleQuery(search: Record<string, unknown>): RoleQuery {
   };
 }
 
-/** The URL search params of a query: empty filters and default page values are left out. */
-export const roleQuerySearch = (query: RoleQuery) => querySearch(query);
-
 /** The query string of GET /system/role/list. */
 export function roleListQuery(query: RoleQuery): RoleListQuery {
   return {
@@ -38,5 +35,3 @@ export function roleListQuery(query: RoleQuery): RoleListQuery {
     status: query.status || undefined,
   };
 }
-
-export { pageAfterRemoval as rolePageAfterRemoval } from './listQuery.ts';

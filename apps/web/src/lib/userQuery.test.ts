@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_FILTERS,
-  pageAfterRemoval,
-  parseUserQuery,
-  userListBody,
-  userQuerySearch,
-} from './userQuery.ts';
+import { pageAfterRemoval, querySearch } from './listQuery.ts';
+import { EMPTY_FILTERS, parseUserQuery, userListBody } from './userQuery.ts';
 
 describe('the staff users query in the URL', () => {
   it('defaults to page 1 of 20 without filters', () => {
@@ -28,10 +23,10 @@ describe('the staff users query in the URL', () => {
 
   it('leaves defaults out of the URL and round-trips', () => {
     const query = { userName: 'field', phonenumber: '', status: '0' as const, pageNum: 2, pageSize: 20 };
-    const search = userQuerySearch(query);
+    const search = querySearch(query);
     expect(search).toEqual({ userName: 'field', status: '0', pageNum: 2 });
     expect(parseUserQuery(search)).toEqual(query);
-    expect(userQuerySearch({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
+    expect(querySearch({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
   });
 
   it('sends only the filters that are set', () => {

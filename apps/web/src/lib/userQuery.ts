@@ -1,5 +1,5 @@
 import type { UserListBody } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryOption, querySearch, queryText } from './listQuery.ts';
+import { type PageQuery, parsePage, queryOption, queryText } from './listQuery.ts';
 
 const STATUSES = ['0', '1'] as const;
 
@@ -28,9 +28,6 @@ export function parseUserQuery(search: Record<string, unknown>): UserQuery {
   };
 }
 
-/** The URL search params of a query: empty filters and default page values are left out. */
-export const userQuerySearch = (query: UserQuery) => querySearch(query);
-
 /** The body of POST /system/user/list for a query. */
 export function userListBody(query: UserQuery): UserListBody {
   return {
@@ -41,5 +38,3 @@ export function userListBody(query: UserQuery): UserListBody {
     status: query.status || undefined,
   };
 }
-
-export { pageAfterRemoval } from './listQuery.ts';

@@ -13,33 +13,22 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  createColumnHelper,
-  type RowSelectionState,
-  rowSelectionFeature,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeRoleStatus, deleteRoles, listRoles } from '../api/organisation.ts';
 import { Icon } from '../components/Icon.tsx';
 import { FilterBar, ListPager, ListTable } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
-import { useRouteQuery } from '../hooks/useRouteQuery.ts';
+import { useListPage } from '../hooks/useListPage.ts';
 import { confirmDialog } from '../lib/dialogs.ts';
-import {
-  EMPTY_ROLE_FILTERS,
-  parseRoleQuery,
-  type RoleFilters,
-  roleListQuery,
-  rolePageAfterRemoval,
-  roleQuerySearch,
-} from '../lib/roleQuery.ts';
+import { EMPTY_ROLE_FILTERS, parseRoleQuery, type RoleQuery, roleListQuery } from '../lib/roleQuery.ts';
 import { RoleForm } from './RoleForm.tsx';
 
 /** The route of this page (menu catalogue component 'system/role/index'). */
 export const ROLES_PATH = '/system/role';
+
+const fetchRoles = (query: RoleQuery) => listRoles(roleListQuery(query));
 
 const features = tableFeatures({ rowSelectionFeature });
 const column = createColumnHelper<typeof features, RoleView>();
@@ -56,36 +45,14 @@ function cellStyle(columnId: string): CSSProperties {
 export function Roles() {
   const { t } = useTranslation();
   const hasPermi = useHasPermi();
-  const [query, setQuery] = useRouteQuery(ROLES_PATH, parseRoleQuery, roleQuerySearch);
-  const [filters, setFilters] = useState<RoleFilters>(query);
-  const [data, setData] = useState<{ total: number; rows: RoleView[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const list = useListPage({
+    path: ROLES_PATH,
+    parse: parseRoleQuery,
+    empty: EMPTY_ROLE_FILTERS,
+    fetch: fetchRoles,
+  });
+  const { query, filters, setFilters, data, loading, selection, setSelection, load, search, reset } = list;
   const [editing, setEditing] = useState<RoleView | 'new' | null>(null);
-
-  useEffect(() => {
-    setFilters({ roleName: query.roleName, roleKey: query.roleKey, status: query.status });
-  }, [query]);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listRoles(roleListQuery(query))
-      .then(
-        ({ total, rows }) => setData({ total, rows }),
-        () => setData((d) => d ?? { total: 0, rows: [] }),
-      )
-      .finally(() => {
-        setLoading(false);
-        setSelection({});
-      });
-  }, [query]);
-  useEffect(load, [load]);
-
-  const search = () => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
-  const reset = () => {
-    setFilters(EMPTY_ROLE_FILTERS);
-    setQuery({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: query.pageSize });
-  };
 
   async function toggleStatus(role: RoleView) {
     const disable = role.status === '0';
@@ -118,9 +85,7 @@ export function Roles() {
     try {
       await deleteRoles(roles.map((r) => r.roleId));
       notifications.show({ color: 'green', message: t('roles.removed', { count: roles.length }) });
-      const pageNum = rolePageAfterRemoval(query, data?.total ?? 0, roles.length);
-      if (pageNum === query.pageNum) load();
-      else setQuery({ ...query, pageNum });
+      list.removed(roles.length);
     } catch {
       // shown by the request layer (a role users still have)
     }
@@ -305,7 +270,7 @@ export function Roles() {
         total={data?.total ?? 0}
         totalLabel={t('roles.total', { count: data?.total ?? 0 })}
         page={query}
-        onChange={(page) => setQuery({ ...query, ...page })}
+        onChange={list.setPage}
       />
       {editing && (
         <RoleForm

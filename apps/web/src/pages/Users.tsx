@@ -12,9 +12,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, type RowSelectionState, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from '../api/users.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -26,22 +26,16 @@ import {
   selectionColumn,
 } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
-import { useRouteQuery } from '../hooks/useRouteQuery.ts';
+import { useListPage } from '../hooks/useListPage.ts';
 import { confirmDialog, showInitialPassword } from '../lib/dialogs.ts';
-import {
-  EMPTY_FILTERS,
-  pageAfterRemoval,
-  parseUserQuery,
-  type UserFilters,
-  userListBody,
-  userQuerySearch,
-} from '../lib/userQuery.ts';
+import { EMPTY_FILTERS, parseUserQuery, type UserQuery, userListBody } from '../lib/userQuery.ts';
 import { UserForm } from './UserForm.tsx';
 
 /** The route of this page (menu catalogue component 'system/user/index'). */
 export const USERS_PATH = '/system/user';
 
 const column = createColumnHelper<typeof selectableFeatures, UserRow>();
+const fetchUsers = (query: UserQuery) => listUsers(userListBody(query));
 const NO_ROWS: UserRow[] = [];
 
 /** Cells keep to one line, but a long email may wrap; the actions stay in sight when the table scrolls. */
@@ -56,37 +50,14 @@ function cellStyle(columnId: string): CSSProperties {
 export function Users() {
   const { t } = useTranslation();
   const hasPermi = useHasPermi();
-  const [query, setQuery] = useRouteQuery(USERS_PATH, parseUserQuery, userQuerySearch);
-  const [filters, setFilters] = useState<UserFilters>(query);
-  const [data, setData] = useState<{ total: number; rows: UserRow[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const list = useListPage({
+    path: USERS_PATH,
+    parse: parseUserQuery,
+    empty: EMPTY_FILTERS,
+    fetch: fetchUsers,
+  });
+  const { query, filters, setFilters, data, loading, selection, setSelection, load, search, reset } = list;
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
-
-  // The URL decides the filters: back/forward and shared links fill the filter bar.
-  useEffect(() => {
-    setFilters({ userName: query.userName, phonenumber: query.phonenumber, status: query.status });
-  }, [query]);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listUsers(userListBody(query))
-      .then(
-        ({ total, rows }) => setData({ total, rows }),
-        () => setData((d) => d ?? { total: 0, rows: [] }),
-      )
-      .finally(() => {
-        setLoading(false);
-        setSelection({});
-      });
-  }, [query]);
-  useEffect(load, [load]);
-
-  const search = () => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
-  const reset = () => {
-    setFilters(EMPTY_FILTERS);
-    setQuery({ ...EMPTY_FILTERS, pageNum: 1, pageSize: query.pageSize });
-  };
 
   async function toggleStatus(user: UserRow) {
     const disable = user.status === '0';
@@ -135,9 +106,7 @@ export function Users() {
     try {
       await deleteUsers(users.map((u) => u.userId));
       notifications.show({ color: 'green', message: t('users.removed', { count: users.length }) });
-      const pageNum = pageAfterRemoval(query, data?.total ?? 0, users.length);
-      if (pageNum === query.pageNum) load();
-      else setQuery({ ...query, pageNum });
+      list.removed(users.length);
     } catch {
       // shown by the request layer
     }
@@ -323,7 +292,7 @@ export function Users() {
         total={data?.total ?? 0}
         totalLabel={t('users.total', { count: data?.total ?? 0 })}
         page={query}
-        onChange={(page) => setQuery({ ...query, ...page })}
+        onChange={list.setPage}
       />
       {editing && (
         <UserForm
