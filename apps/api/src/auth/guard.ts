@@ -1,8 +1,10 @@
 import { trialDaysLeft } from '@hydrolog/domain';
-import { findSession, getRoles, type RoleRow } from '@hydrolog/projections';
+import type { Database, Sql } from '@hydrolog/eventstore';
+import { findSession, getRoles, type RoleRow, withTenant } from '@hydrolog/projections';
 import {
   ALL_PERMISSIONS,
   DEFAULT_ROLE,
+  type EventMetadata,
   hasPermission,
   MENU_CATALOGUE,
   type MessageKey,
@@ -146,4 +148,19 @@ function deny(request: FastifyRequest, reply: FastifyReply, status: 401 | 403, k
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error(`${request.routeOptions.url} is public: it has no caller`);
   return request.caller;
+}
+
+/** The metadata of the events a signed-in caller's command appends. */
+export function callerMetadata(request: FastifyRequest): EventMetadata {
+  const caller = callerOf(request);
+  return { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id };
+}
+
+/** Runs tenant reads for the caller's tenant, behind row-level security. */
+export function readAsCaller<T>(
+  db: Database,
+  request: FastifyRequest,
+  work: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  return withTenant(db, callerOf(request).tenantId, work);
 }

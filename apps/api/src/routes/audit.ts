@@ -1,5 +1,6 @@
 import { DomainError } from '@hydrolog/domain';
-import { findUserByAccount, listLoginLog, listOperLog, withTenant } from '@hydrolog/projections';
+import type { Sql } from '@hydrolog/eventstore';
+import { findUserByAccount, listLoginLog, listOperLog } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
@@ -15,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../auth/guard.ts';
+import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { record } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
@@ -31,12 +32,9 @@ const { pageNum: ___, pageSize: ____, ...operFilter } = operLogQuerySchema.shape
 /** The login log and the operation log of the caller's tenant: list, export, remove, clean, unlock. */
 export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
   const { db, store } = identity.services;
-  const scoped = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(db, callerOf(request).tenantId, work);
-  const meta = (request: FastifyRequest) => {
-    const caller = callerOf(request);
-    return { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id };
-  };
+  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
+    readAsCaller(db, request, work);
+  const meta = callerMetadata;
   const log = (request: FastifyRequest, kind: 'loginlog' | 'operlog') =>
     `${kind}-${callerOf(request).tenantId}`;
 

@@ -1,5 +1,6 @@
 import { type DeptCommand, DomainError, deptDecider, type RoleCommand, roleDecider } from '@hydrolog/domain';
-import { getDept, getRole, isDeptOrBelow, listDepts, listRoles, withTenant } from '@hydrolog/projections';
+import type { Sql } from '@hydrolog/eventstore';
+import { getDept, getRole, isDeptOrBelow, listDepts, listRoles } from '@hydrolog/projections';
 import {
   apiResponses,
   deptBodySchema,
@@ -21,7 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Caller, callerOf } from '../auth/guard.ts';
+import { type Caller, callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
@@ -58,12 +59,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   { identity },
 ) => {
   const { db, store } = identity.services;
-  const scoped = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(db, callerOf(request).tenantId, work);
-  const meta = (request: FastifyRequest) => {
-    const caller = callerOf(request);
-    return { metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id } };
-  };
+  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
+    readAsCaller(db, request, work);
+  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
 
   // ---- Departments -------------------------------------------------------------------------------------
 

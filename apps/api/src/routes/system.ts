@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Caller, callerOf } from '../auth/guard.ts';
+import { type Caller, callerMetadata, callerOf } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
@@ -48,10 +48,7 @@ const operator = (permission: string) => ({ access: { permission, platform: true
 /** The menu tree, system configuration parameters and dictionary data (spec section 7). */
 export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
   const { db, store } = identity.services;
-  const meta = (request: FastifyRequest) => {
-    const caller = callerOf(request);
-    return { metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id } };
-  };
+  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
 
   app.get(
     '/system/menu/getRouters',

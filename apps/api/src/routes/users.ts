@@ -1,13 +1,6 @@
 import { DomainError, type UserCommand, userDecider } from '@hydrolog/domain';
-import {
-  getDept,
-  getRoles,
-  getStaffUser,
-  getUser,
-  listUsers,
-  roleOptions,
-  withTenant,
-} from '@hydrolog/projections';
+import type { Sql } from '@hydrolog/eventstore';
+import { getDept, getRoles, getStaffUser, getUser, listUsers, roleOptions } from '@hydrolog/projections';
 import {
   apiResponses,
   changeStatusBodySchema,
@@ -26,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
-import { callerOf } from '../auth/guard.ts';
+import { callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
@@ -39,8 +32,8 @@ const access = (permission: string) => ({ access: { permission } });
 /** Staff users of the caller's tenant (spec section 7 /system/user): every lookup goes through its tenant. */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
   const { db, store } = identity.services;
-  const scoped = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(db, callerOf(request).tenantId, work);
+  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
+    readAsCaller(db, request, work);
 
   /** The user of the caller's tenant, or "not found" (also for another tenant's id). */
   async function staffUser(request: FastifyRequest, userId: string) {
