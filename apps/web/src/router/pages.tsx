@@ -1,6 +1,8 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
+import { Configs } from '../pages/Configs.tsx';
 import { Depts } from '../pages/Depts.tsx';
+import { Dicts } from '../pages/Dicts.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
@@ -14,6 +16,8 @@ const BUILT: Record<string, RouteComponent> = {
   'system/user/index': Users,
   'system/dept/index': Depts,
   'system/role/index': Roles,
+  'system/dict/index': Dicts,
+  'system/config/index': Configs,
   'monitor/logininfor/index': LoginLog,
   'monitor/operlog/index': OperLog,
 };
