@@ -74,7 +74,8 @@ export interface SessionRow {
   password_changed_at: Date;
   user_status: '0' | '1';
   initial_password: boolean;
-  role_ids: string[];
+  /** The user's enabled roles (a disabled role grants nothing). */
+  roles: RoleRow[];
   tenant_kind: 'platform' | 'utility';
   tenant_status: 'active' | 'suspended';
   /** Trial tenants: when the trial began (null for others). */
@@ -83,11 +84,18 @@ export interface SessionRow {
   dept_name: string | null;
 }
 
-/** The session a token hash names, with what decides whether it may still act. */
+/**
+ * The session a token hash names, with what decides whether it may still act and the user's enabled
+ * roles: one query per request.
+ */
 export async function findSession(sql: Sql, tokenHash: string): Promise<SessionRow | null> {
   const { rows } = await sql.query<SessionRow>(
     `SELECT s.session_id::text, s.tenant_id::text, s.user_id::text, s.remember_me, s.started_at, s.expires_at, s.ended_at,
-       u.password_changed_at, u.status AS user_status, u.initial_password, u.role_ids::text[],
+       u.password_changed_at, u.status AS user_status, u.initial_password,
+       coalesce((SELECT json_agg(json_build_object('role_id', r.role_id, 'role_name', r.role_name,
+           'role_key', r.role_key, 'role_type', r.role_type, 'menu_ids', r.menu_ids,
+           'all_permissions', r.all_permissions, 'status', r.status) ORDER BY r.role_key)
+         FROM roles r WHERE r.role_id = ANY(u.role_ids) AND r.status = '0'), '[]') AS roles,
        t.kind AS tenant_kind, t.status AS tenant_status,
        CASE WHEN t.trial THEN t.created_at END AS trial_started_at, u.user_name,
        (SELECT d.dept_name FROM depts d WHERE d.dept_id = u.dept_id) AS dept_name

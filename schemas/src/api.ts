@@ -54,3 +54,9 @@ export function apiResponses<T extends z.ZodType>(success: T) {
     500: failureEnvelopeSchema,
   };
 }
+
+/** The `{ids}` of a batch route: UUIDs separated by commas. */
+export const idListSchema = z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat');
+
+/** The answers of a route whose success carries no data. */
+export const noDataResponses = apiResponses(envelopeSchema(z.null()));

@@ -1,6 +1,6 @@
 import { trialDaysLeft } from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
-import { findSession, getRoles, type RoleRow, withTenant } from '@hydrolog/projections';
+import { findSession, type RoleRow, withTenant } from '@hydrolog/projections';
 import {
   ALL_PERMISSIONS,
   DEFAULT_ROLE,
@@ -25,6 +25,15 @@ import { sha256 } from './crypto.ts';
 export type Access =
   | { public: true }
   | { permission: string | null; platform?: boolean; whileInitialPassword?: boolean };
+
+/** Route config: any signed-in user. */
+export const signedIn = { access: { permission: null } };
+/** Route config: any signed-in user, also before the forced change of an initial password. */
+export const ownSession = { access: { permission: null, whileInitialPassword: true } };
+/** Route config: signed-in users holding `permission`. */
+export const requires = (permission: string) => ({ access: { permission } });
+/** Route config: platform operators holding `permission`. */
+export const operatorOnly = (permission: string) => ({ access: { permission, platform: true } });
 
 /** A registered /prod-api route and who may call it (the security tests walk them all). */
 export interface ApiRoute {
@@ -114,8 +123,7 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
     if (trialOver && isCommand(request) && !access.whileInitialPassword) {
       return deny(request, reply, 403, 'error.tenant.trialExpired');
     }
-    // A disabled role grants nothing.
-    const roles = (await getRoles(services.db, session.role_ids)).filter((r) => r.status === '0');
+    const { roles } = session;
     const caller: Caller = {
       sessionId: session.session_id,
       userId: session.user_id,

@@ -3,11 +3,12 @@ import type { Sql } from '@hydrolog/eventstore';
 import { findUserByAccount, listLoginLog, listOperLog } from '@hydrolog/projections';
 import {
   apiResponses,
-  envelopeSchema,
+  idListSchema,
   type LoginLogRow,
   listEnvelopeSchema,
   loginLogQuerySchema,
   loginLogRowSchema,
+  noDataResponses,
   type OperLogRow,
   operLogQuerySchema,
   operLogRowSchema,
@@ -16,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
+import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { record } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
@@ -24,8 +25,6 @@ import { sendXlsx } from '../xlsx.ts';
 
 /** An export takes the whole filter, up to this many rows. */
 const EXPORT_MAX_ROWS = 50_000;
-const nothing = apiResponses(envelopeSchema(z.null()));
-const uuidList = z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat');
 const { pageNum: _, pageSize: __, ...loginFilter } = loginLogQuerySchema.shape;
 const { pageNum: ___, pageSize: ____, ...operFilter } = operLogQuerySchema.shape;
 
@@ -43,7 +42,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.get(
     '/monitor/logininfor/list',
     {
-      config: { access: { permission: 'monitor:logininfor:list' } },
+      config: requires('monitor:logininfor:list'),
       schema: {
         tags: ['logs'],
         summary: 'Login log',
@@ -61,7 +60,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.post(
     '/monitor/logininfor/export',
     {
-      config: { access: { permission: 'monitor:logininfor:export' }, audit: '5' },
+      config: { ...requires('monitor:logininfor:export'), audit: '5' },
       schema: {
         tags: ['logs'],
         summary: 'Export the login log (xlsx) of a filter',
@@ -94,8 +93,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.delete(
     '/monitor/logininfor/clean',
     {
-      config: { access: { permission: 'monitor:logininfor:remove' }, audit: '9' },
-      schema: { tags: ['logs'], summary: 'Clean the login log', response: nothing },
+      config: { ...requires('monitor:logininfor:remove'), audit: '9' },
+      schema: { tags: ['logs'], summary: 'Clean the login log', response: noDataResponses },
     },
     async (request) => {
       await record(
@@ -111,12 +110,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.delete(
     '/monitor/logininfor/:infoIds',
     {
-      config: { access: { permission: 'monitor:logininfor:remove' } },
+      config: requires('monitor:logininfor:remove'),
       schema: {
         tags: ['logs'],
         summary: 'Remove login log entries',
-        params: z.object({ infoIds: uuidList }),
-        response: nothing,
+        params: z.object({ infoIds: idListSchema }),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -134,12 +133,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.get(
     '/monitor/logininfor/unlock/:userName',
     {
-      config: { access: { permission: 'monitor:logininfor:unlock' }, audit: '2' },
+      config: { ...requires('monitor:logininfor:unlock'), audit: '2' },
       schema: {
         tags: ['logs'],
         summary: 'Unlock a user locked by wrong passwords',
         params: z.object({ userName: z.string().max(100) }),
-        response: nothing,
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -158,7 +157,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.get(
     '/monitor/operlog/list',
     {
-      config: { access: { permission: 'monitor:operlog:list' } },
+      config: requires('monitor:operlog:list'),
       schema: {
         tags: ['logs'],
         summary: 'Operation log',
@@ -172,7 +171,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.post(
     '/monitor/operlog/export',
     {
-      config: { access: { permission: 'monitor:operlog:export' }, audit: '5' },
+      config: { ...requires('monitor:operlog:export'), audit: '5' },
       schema: {
         tags: ['logs'],
         summary: 'Export the operation log (xlsx) of a filter',
@@ -208,8 +207,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.delete(
     '/monitor/operlog/clean',
     {
-      config: { access: { permission: 'monitor:operlog:remove' }, audit: '9' },
-      schema: { tags: ['logs'], summary: 'Clean the operation log', response: nothing },
+      config: { ...requires('monitor:operlog:remove'), audit: '9' },
+      schema: { tags: ['logs'], summary: 'Clean the operation log', response: noDataResponses },
     },
     async (request) => {
       await record(
@@ -225,12 +224,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   app.delete(
     '/monitor/operlog/:operIds',
     {
-      config: { access: { permission: 'monitor:operlog:remove' } },
+      config: requires('monitor:operlog:remove'),
       schema: {
         tags: ['logs'],
         summary: 'Remove operation log entries',
-        params: z.object({ operIds: uuidList }),
-        response: nothing,
+        params: z.object({ operIds: idListSchema }),
+        response: noDataResponses,
       },
     },
     async (request) => {

@@ -5,13 +5,13 @@ import {
   envelopeSchema,
   loginBodySchema,
   loginResultSchema,
+  noDataResponses,
   publicKeySchema,
   refreshResultSchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientOf } from '../auth/client.ts';
-import { callerOf } from '../auth/guard.ts';
+import { callerOf, ownSession } from '../auth/guard.ts';
 import { type Identity, sessionMinutes } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok } from '../http.ts';
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
   app.post(
     '/auth/refresh',
     {
-      config: { access: { permission: null, whileInitialPassword: true } },
+      config: ownSession,
       schema: {
         tags: ['auth'],
         summary: 'Extend the session; answers the new expiry in minutes',
@@ -104,11 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
   app.delete(
     '/auth/logout',
     {
-      config: { access: { permission: null, whileInitialPassword: true } },
+      config: ownSession,
       schema: {
         tags: ['auth'],
         summary: 'End the session: its token stops working at once',
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {

@@ -6,11 +6,13 @@ import {
   deptBodySchema,
   deptViewSchema,
   envelopeSchema,
+  idListSchema,
   listEnvelopeSchema,
   MENU_CATALOGUE,
   type MenuTreeNode,
   menuTitle,
   menuTreeSchema,
+  noDataResponses,
   pageQuerySchema,
   roleBodySchema,
   roleViewSchema,
@@ -22,14 +24,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Caller, callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
+import { type Caller, callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-
-const access = (permission: string) => ({ access: { permission } });
-const nothing = apiResponses(envelopeSchema(z.null()));
-const uuidList = z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat');
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
 function assignableMenus(caller: Caller) {
@@ -86,7 +84,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/dept/list',
     {
-      config: access('system:dept:list'),
+      config: requires('system:dept:list'),
       schema: {
         tags: ['departments'],
         summary: "The tenant's departments (a flat list; parentId makes the tree)",
@@ -103,7 +101,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/dept/list/exclude/:deptId',
     {
-      config: access('system:dept:list'),
+      config: requires('system:dept:list'),
       schema: {
         tags: ['departments'],
         summary: 'The departments that may become the parent of this one (not itself or below it)',
@@ -127,7 +125,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/dept/:deptId',
     {
-      config: access('system:dept:query'),
+      config: requires('system:dept:query'),
       schema: {
         tags: ['departments'],
         summary: 'One department',
@@ -141,7 +139,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.post(
     '/system/dept',
     {
-      config: access('system:dept:add'),
+      config: requires('system:dept:add'),
       schema: {
         tags: ['departments'],
         summary: 'Add a department',
@@ -166,7 +164,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.put(
     '/system/dept',
     {
-      config: access('system:dept:edit'),
+      config: requires('system:dept:edit'),
       schema: {
         tags: ['departments'],
         summary: 'Change a department',
@@ -193,12 +191,12 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.delete(
     '/system/dept/:deptId',
     {
-      config: access('system:dept:remove'),
+      config: requires('system:dept:remove'),
       schema: {
         tags: ['departments'],
         summary: 'Delete a department without users or sub-departments',
         params: z.object({ deptId: z.uuid() }),
-        response: nothing,
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -230,7 +228,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/role/list',
     {
-      config: access('system:role:list'),
+      config: requires('system:role:list'),
       schema: {
         tags: ['roles'],
         summary: "The tenant's roles",
@@ -248,7 +246,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/role/:roleId',
     {
-      config: access('system:role:query'),
+      config: requires('system:role:query'),
       schema: {
         tags: ['roles'],
         summary: 'One role',
@@ -262,7 +260,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.post(
     '/system/role',
     {
-      config: access('system:role:add'),
+      config: requires('system:role:add'),
       schema: {
         tags: ['roles'],
         summary: 'Add a role with the menus and buttons it grants',
@@ -290,7 +288,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.put(
     '/system/role',
     {
-      config: access('system:role:edit'),
+      config: requires('system:role:edit'),
       schema: {
         tags: ['roles'],
         summary: 'Change a role and the menus it grants',
@@ -309,12 +307,12 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.put(
     '/system/role/changeStatus',
     {
-      config: access('system:role:edit'),
+      config: requires('system:role:edit'),
       schema: {
         tags: ['roles'],
         summary: 'Enable or disable a role (a disabled role grants nothing)',
         body: z.object({ roleId: z.uuid(), status: userStatusSchema }),
-        response: nothing,
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -328,12 +326,12 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.delete(
     '/system/role/:roleIds',
     {
-      config: access('system:role:remove'),
+      config: requires('system:role:remove'),
       schema: {
         tags: ['roles'],
         summary: 'Delete roles no user has',
-        params: z.object({ roleIds: uuidList }),
-        response: nothing,
+        params: z.object({ roleIds: idListSchema }),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -352,7 +350,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/menu/treeselect',
     {
-      config: access('system:role:list'),
+      config: requires('system:role:list'),
       schema: {
         tags: ['roles'],
         summary: 'The menu tree roles are ticked on',
@@ -365,7 +363,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   app.get(
     '/system/menu/roleMenuTreeselect/:roleId',
     {
-      config: access('system:role:query'),
+      config: requires('system:role:query'),
       schema: {
         tags: ['roles'],
         summary: 'The menu tree with the menus a role grants ticked',

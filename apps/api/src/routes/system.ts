@@ -9,8 +9,10 @@ import {
   dictDataBodySchema,
   dictDataViewSchema,
   envelopeSchema,
+  idListSchema,
   listEnvelopeSchema,
   MENU_CATALOGUE,
+  noDataResponses,
   pageQuerySchema,
   routersSchema,
   updateConfigBodySchema,
@@ -20,7 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Caller, callerMetadata, callerOf } from '../auth/guard.ts';
+import { type Caller, callerMetadata, callerOf, operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
@@ -41,9 +43,8 @@ export function grantedMenus(caller: Caller): Set<string> {
 }
 
 const ids = z.object({
-  ids: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat'),
+  ids: idListSchema,
 });
-const operator = (permission: string) => ({ access: { permission, platform: true } });
 
 /** The menu tree, system configuration parameters and dictionary data (spec section 7). */
 export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
@@ -53,7 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/menu/getRouters',
     {
-      config: { access: { permission: null, whileInitialPassword: true } },
+      config: ownSession,
       schema: {
         tags: ['menu'],
         summary: "The menu tree the caller's roles allow (buttons only give permission strings)",
@@ -95,7 +96,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/config/list',
     {
-      config: operator('system:config:list'),
+      config: operatorOnly('system:config:list'),
       schema: {
         tags: ['config'],
         summary: 'List system parameters',
@@ -113,7 +114,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/config/configKey/:configKey',
     {
-      config: { access: { permission: null } },
+      config: signedIn,
       schema: {
         tags: ['config'],
         summary: 'The value of one parameter',
@@ -131,7 +132,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/config/:configId',
     {
-      config: operator('system:config:query'),
+      config: operatorOnly('system:config:query'),
       schema: {
         tags: ['config'],
         summary: 'One parameter',
@@ -145,7 +146,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.post(
     '/system/config',
     {
-      config: operator('system:config:add'),
+      config: operatorOnly('system:config:add'),
       schema: {
         tags: ['config'],
         summary: 'Add a parameter',
@@ -159,7 +160,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.put(
     '/system/config',
     {
-      config: operator('system:config:edit'),
+      config: operatorOnly('system:config:edit'),
       schema: {
         tags: ['config'],
         summary: 'Change a parameter',
@@ -177,11 +178,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.delete(
     '/system/config/clearCache',
     {
-      config: operator('system:config:remove'),
+      config: operatorOnly('system:config:remove'),
       schema: {
         tags: ['config'],
         summary: 'Forget cached parameters',
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -193,12 +194,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.delete(
     '/system/config/:ids',
     {
-      config: operator('system:config:remove'),
+      config: operatorOnly('system:config:remove'),
       schema: {
         tags: ['config'],
         summary: 'Delete parameters (built-in ones are refused)',
         params: ids,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -245,7 +246,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/dict/data/type/:dictType',
     {
-      config: { access: { permission: null, whileInitialPassword: true } },
+      config: ownSession,
       schema: {
         tags: ['dict'],
         summary: 'The enabled entries of a dictionary, labels in the caller language',
@@ -259,7 +260,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/dict/data/list',
     {
-      config: operator('system:dict:list'),
+      config: operatorOnly('system:dict:list'),
       schema: {
         tags: ['dict'],
         summary: 'List dictionary entries',
@@ -277,7 +278,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.get(
     '/system/dict/data/:dictCode',
     {
-      config: operator('system:dict:query'),
+      config: operatorOnly('system:dict:query'),
       schema: {
         tags: ['dict'],
         summary: 'One dictionary entry',
@@ -291,7 +292,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.post(
     '/system/dict/data',
     {
-      config: operator('system:dict:add'),
+      config: operatorOnly('system:dict:add'),
       schema: {
         tags: ['dict'],
         summary: 'Add a dictionary entry',
@@ -305,7 +306,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.put(
     '/system/dict/data',
     {
-      config: operator('system:dict:edit'),
+      config: operatorOnly('system:dict:edit'),
       schema: {
         tags: ['dict'],
         summary: 'Change a dictionary entry',
@@ -323,12 +324,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   app.delete(
     '/system/dict/data/:ids',
     {
-      config: operator('system:dict:remove'),
+      config: operatorOnly('system:dict:remove'),
       schema: {
         tags: ['dict'],
         summary: 'Delete dictionary entries',
         params: ids,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {

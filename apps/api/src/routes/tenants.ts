@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
-import { callerOf } from '../auth/guard.ts';
+import { callerOf, operatorOnly } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
@@ -22,7 +22,6 @@ import { saveImageUpload } from '../uploads.ts';
 
 const tenantResponse = apiResponses(envelopeSchema(tenantViewSchema));
 const tenantIdParams = z.object({ tenantId: z.uuid() });
-const operator = (permission: string) => ({ access: { permission, platform: true } });
 
 /** Tenants: the first aggregate end to end (decider → log → inline projection → list). */
 export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDir: string }> = async (
@@ -43,7 +42,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
   app.get(
     '/system/tenant/list',
     {
-      config: { access: { permission: 'system:tenant:list', platform: true } },
+      config: operatorOnly('system:tenant:list'),
       schema: {
         tags: ['tenants'],
         summary: 'List tenants',
@@ -57,7 +56,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
   app.get(
     '/system/tenant/:tenantId',
     {
-      config: { access: { permission: 'system:tenant:query', platform: true } },
+      config: operatorOnly('system:tenant:query'),
       schema: {
         tags: ['tenants'],
         summary: 'One tenant',
@@ -71,7 +70,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
   app.post(
     '/system/tenant',
     {
-      config: { access: { permission: 'system:tenant:add', platform: true } },
+      config: operatorOnly('system:tenant:add'),
       schema: {
         tags: ['tenants'],
         summary: 'Create a tenant, with its first administrator (random initial password, answered once)',
@@ -158,7 +157,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
   app.put(
     '/system/tenant',
     {
-      config: { access: { permission: 'system:tenant:edit', platform: true } },
+      config: operatorOnly('system:tenant:edit'),
       schema: {
         tags: ['tenants'],
         summary: 'Rename a tenant or change its settings',
@@ -184,7 +183,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
     app.put(
       `/system/tenant/${path}/:tenantId`,
       {
-        config: operator('system:tenant:suspend'),
+        config: operatorOnly('system:tenant:suspend'),
         schema: { tags: ['tenants'], summary, params: tenantIdParams, response: tenantResponse },
       },
       async (request) => {
@@ -202,7 +201,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
   app.post(
     '/system/tenant/logo/:tenantId',
     {
-      config: operator('system:tenant:edit'),
+      config: operatorOnly('system:tenant:edit'),
       schema: {
         tags: ['tenants'],
         summary: "Upload a tenant's logo (multipart field logofile; png or jpg, 5 MB at most)",

@@ -11,6 +11,7 @@ import {
   apiResponses,
   envelopeSchema,
   type MessageKey,
+  noDataResponses,
   passwordSchema,
   recoveryCodeBodySchema,
   recoveryResetBodySchema,
@@ -29,14 +30,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../auth/client.ts';
 import { hashPassword, sha256, sixDigitCode } from '../auth/crypto.ts';
-import { type Caller, callerOf } from '../auth/guard.ts';
+import { type Caller, callerMetadata, callerOf, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute, record } from '../commands.ts';
 import { invalid, ok, requestLanguage } from '../http.ts';
 import { saveImageUpload } from '../uploads.ts';
 
 const userViewSchema = userInfoSchema.shape.user;
-const signedIn = { permission: null, whileInitialPassword: true } as const;
 
 /** The signed-in user's own session, profile, password and language; password recovery. */
 export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir: string }> = async (
@@ -57,14 +57,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     });
   }
 
-  const meta = (request: FastifyRequest, caller: Caller) => ({
-    metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id },
-  });
+  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
 
   app.get(
     '/system/user/getInfo',
     {
-      config: { access: signedIn },
+      config: ownSession,
       schema: {
         tags: ['user'],
         summary: 'The session: user, tenant, roles, permissions (spec section 3)',
@@ -108,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   app.get(
     '/system/user/getTenant',
     {
-      config: { access: signedIn },
+      config: ownSession,
       schema: {
         tags: ['user'],
         summary: "The caller's tenant name and logo",
@@ -124,12 +122,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   app.put(
     '/system/user/updateLanguage',
     {
-      config: { access: signedIn },
+      config: ownSession,
       schema: {
         tags: ['user'],
         summary: 'Change the interface language of the caller',
         body: updateLanguageBodySchema,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -139,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         userDecider,
         caller.userId,
         [{ type: 'ChangeLanguage', language: request.body.language }],
-        meta(request, caller),
+        meta(request),
       );
       return { ...ok(request, null), msg: translate('ok', request.body.language) };
     },
@@ -148,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   app.get(
     '/system/user/profile',
     {
-      config: { access: signedIn },
+      config: ownSession,
       schema: {
         tags: ['user'],
         summary: "The caller's profile",
@@ -166,12 +164,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   app.put(
     '/system/user/profile',
     {
-      config: { access: { permission: null } },
+      config: signedIn,
       schema: {
         tags: ['user'],
         summary: "Change the caller's name, email, phone or sex",
         body: updateProfileBodySchema,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -190,7 +188,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
             sex: sex ?? null,
           },
         ],
-        { ...meta(request, caller), taken: 'error.user.exists' },
+        { ...meta(request), taken: 'error.user.exists' },
       );
       return ok(request, null);
     },
@@ -199,12 +197,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   app.put(
     '/system/user/profile/updatePwd',
     {
-      config: { access: signedIn },
+      config: ownSession,
       schema: {
         tags: ['user'],
         summary: 'Change the own password (both encrypted); every session of the user ends',
         querystring: updatePasswordQuerySchema,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request, reply) => {
@@ -230,7 +228,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   app.post(
     '/system/user/profile/avatar',
     {
-      config: { access: { permission: null } },
+      config: signedIn,
       schema: {
         tags: ['user'],
         summary: 'Upload the own avatar (multipart field avatarfile; png or jpg, 5 MB at most)',
@@ -246,7 +244,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         userDecider,
         caller.userId,
         [{ type: 'ChangeAvatar', avatar: imgUrl }],
-        meta(request, caller),
+        meta(request),
       );
       return ok(request, { imgUrl });
     },
@@ -260,7 +258,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         tags: ['user'],
         summary: "Send a one-time code (password recovery) to the account's phone, else email",
         body: recoveryCodeBodySchema,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -319,7 +317,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         tags: ['user'],
         summary: 'Set a new password (encrypted) with the one-time code of /system/msg/send',
         body: recoveryResetBodySchema,
-        response: apiResponses(envelopeSchema(z.null())),
+        response: noDataResponses,
       },
     },
     async (request, reply) => {

@@ -7,8 +7,10 @@ import {
   createdUserSchema,
   createUserBodySchema,
   envelopeSchema,
+  idListSchema,
   initialPasswordSchema,
   listEnvelopeSchema,
+  noDataResponses,
   roleOptionSchema,
   updateUserBodySchema,
   userListBodySchema,
@@ -19,15 +21,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
-import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
 
 const userResponse = apiResponses(envelopeSchema(userRowSchema));
-const nothing = apiResponses(envelopeSchema(z.null()));
 const userIdParams = z.object({ userId: z.uuid() });
-const access = (permission: string) => ({ access: { permission } });
 
 /** Staff users of the caller's tenant (spec section 7 /system/user): every lookup goes through its tenant. */
 export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
@@ -69,7 +69,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.post(
     '/system/user/list',
     {
-      config: { ...access('system:user:list'), reads: true },
+      config: { ...requires('system:user:list'), reads: true },
       schema: {
         tags: ['users'],
         summary: "List the tenant's staff users (body filter)",
@@ -83,7 +83,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.get(
     '/system/user/listAll',
     {
-      config: access('system:user:list'),
+      config: requires('system:user:list'),
       schema: {
         tags: ['users'],
         summary: 'Every staff user of the tenant',
@@ -99,7 +99,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.get(
     '/system/role/optionselect',
     {
-      config: access('system:user:list'),
+      config: requires('system:user:list'),
       schema: {
         tags: ['users'],
         summary: "The tenant's roles, for choosing",
@@ -112,7 +112,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.get(
     '/system/user/:userId',
     {
-      config: access('system:user:query'),
+      config: requires('system:user:query'),
       schema: { tags: ['users'], summary: 'One staff user', params: userIdParams, response: userResponse },
     },
     async (request) => ok(request, await staffUser(request, request.params.userId)),
@@ -121,7 +121,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.post(
     '/system/user',
     {
-      config: access('system:user:add'),
+      config: requires('system:user:add'),
       schema: {
         tags: ['users'],
         summary: 'Create a staff user; the answer carries the random initial password, shown once',
@@ -160,7 +160,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.put(
     '/system/user',
     {
-      config: access('system:user:edit'),
+      config: requires('system:user:edit'),
       schema: {
         tags: ['users'],
         summary: "Change a staff user's name, contacts and roles",
@@ -187,12 +187,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.put(
     '/system/user/changeStatus',
     {
-      config: access('system:user:edit'),
+      config: requires('system:user:edit'),
       schema: {
         tags: ['users'],
         summary: 'Enable or disable a staff user (disabling ends their sessions)',
         body: changeStatusBodySchema,
-        response: nothing,
+        response: noDataResponses,
       },
     },
     async (request) => {
@@ -207,7 +207,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.put(
     '/system/user/resetPwd/:userId',
     {
-      config: access('system:user:resetPwd'),
+      config: requires('system:user:resetPwd'),
       schema: {
         tags: ['users'],
         summary: 'Reset to a new random initial password (answered once); the user changes it at next login',
@@ -230,14 +230,14 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
   app.delete(
     '/system/user/:userIds',
     {
-      config: access('system:user:remove'),
+      config: requires('system:user:remove'),
       schema: {
         tags: ['users'],
         summary: 'Delete staff users (not oneself)',
         params: z.object({
-          userIds: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat'),
+          userIds: idListSchema,
         }),
-        response: nothing,
+        response: noDataResponses,
       },
     },
     async (request) => {

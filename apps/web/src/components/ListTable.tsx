@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '@hydrolog/schemas';
 import {
+  ActionIcon,
   Box,
   Button,
   Checkbox,
@@ -10,6 +11,7 @@ import {
   Skeleton,
   Table,
   Text,
+  Tooltip,
 } from '@mantine/core';
 import {
   createColumnHelper,
@@ -23,6 +25,7 @@ import {
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageQuery } from '../lib/listQuery.ts';
+import { Icon } from './Icon.tsx';
 
 /** Cells keep to one line; the actions stay in sight when the table scrolls. */
 export function defaultCellStyle(columnId: string): CSSProperties {
@@ -42,6 +45,8 @@ interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData>
   selection?: RowSelectionState;
   minWidth?: number;
   cellStyle?: (columnId: string) => CSSProperties;
+  /** Extra attributes of a row's element (a tree table's depth). */
+  rowProps?: (row: TData) => Record<string, string | number>;
 }
 
 /** The table of a list page: header, skeleton while loading first, empty text, rows, overlay on reload. */
@@ -54,6 +59,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   selection,
   minWidth = 960,
   cellStyle = defaultCellStyle,
+  rowProps,
 }: ListTableProps<TFeatures, TData>) {
   const span = table.getAllLeafColumns().length;
   return (
@@ -91,7 +97,11 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
               </Table.Tr>
             )}
             {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id} data-selected={selection?.[row.id] || undefined}>
+              <Table.Tr
+                key={row.id}
+                data-selected={selection?.[row.id] || undefined}
+                {...rowProps?.(row.original)}
+              >
                 {row.getAllCells().map((cell) => (
                   <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
                     <table.FlexRender cell={cell} />
@@ -195,4 +205,21 @@ export function selectionColumn<TData extends RowData>(labels: { all: string; on
       />
     ),
   });
+}
+
+/** An icon button of a table row, named by its tooltip and, for screen readers, by the row it acts on. */
+export function RowAction(props: {
+  label: string;
+  ariaLabel: string;
+  icon: string;
+  color?: string;
+  onClick(): void;
+}) {
+  return (
+    <Tooltip label={props.label} withinPortal>
+      <ActionIcon variant="subtle" color={props.color} aria-label={props.ariaLabel} onClick={props.onClick}>
+        <Icon name={props.icon} size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }

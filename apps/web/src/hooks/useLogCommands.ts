@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 
 /**
  * Delete selected entries, clean the whole log (both confirmed first) and export the filtered log, for
@@ -24,35 +23,29 @@ export function useLogCommands<Row>(options: {
   async function remove(rows: Row[]) {
     const count = rows.length;
     if (count === 0) return;
-    const confirmed = await confirmDialog({
-      title: t('logs.removeTitle'),
-      message: t('logs.removeConfirm', { count }),
-      confirm: t('logs.remove'),
-    });
-    if (!confirmed) return;
-    try {
-      await options.remove(rows);
-      notifications.show({ color: 'green', message: t('logs.removed', { count }) });
-      options.onRemoved(count);
-    } catch {
-      // shown by the request layer
-    }
+    const done = await confirmAndRun(
+      {
+        title: t('logs.removeTitle'),
+        message: t('logs.removeConfirm', { count }),
+        confirm: t('logs.remove'),
+      },
+      () => options.remove(rows),
+      t('logs.removed', { count }),
+    );
+    if (done) options.onRemoved(count);
   }
 
   async function clean() {
-    const confirmed = await confirmDialog({
-      title: t('logs.cleanTitle'),
-      message: options.cleanConfirm,
-      confirm: t('logs.clean'),
-    });
-    if (!confirmed) return;
-    try {
-      await options.clean();
-      notifications.show({ color: 'green', message: t('logs.cleaned') });
-      options.onCleaned();
-    } catch {
-      // shown by the request layer
-    }
+    const done = await confirmAndRun(
+      {
+        title: t('logs.cleanTitle'),
+        message: options.cleanConfirm,
+        confirm: t('logs.clean'),
+      },
+      () => options.clean(),
+      t('logs.cleaned'),
+    );
+    if (done) options.onCleaned();
   }
 
   async function exportFile() {

@@ -287,8 +287,6 @@ export const en = {
     userCount: 'Users',
     createTime: 'Created',
     actions: 'Actions',
-    search: 'Search',
-    reset: 'Reset',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
     expandOf: 'Expand {{name}}',

@@ -291,8 +291,6 @@ export const fr: Translation = {
     userCount: 'Utilisateurs',
     createTime: 'Créé le',
     actions: 'Actions',
-    search: 'Rechercher',
-    reset: 'Réinitialiser',
     expandAll: 'Tout déplier',
     collapseAll: 'Tout replier',
     expandOf: 'Déplier {{name}}',

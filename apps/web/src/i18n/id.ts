@@ -285,8 +285,6 @@ export const id: Translation = {
     userCount: 'Pengguna',
     createTime: 'Dibuat',
     actions: 'Aksi',
-    search: 'Cari',
-    reset: 'Atur ulang',
     expandAll: 'Buka semua',
     collapseAll: 'Tutup semua',
     expandOf: 'Buka {{name}}',

@@ -284,8 +284,6 @@ export const zhCN: Translation = {
     userCount: '用户数',
     createTime: '创建时间',
     actions: '操作',
-    search: '搜索',
-    reset: '重置',
     expandAll: '全部展开',
     collapseAll: '全部折叠',
     expandOf: '展开 {{name}}',

@@ -1,4 +1,5 @@
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 
 /** A message the user acknowledges with one button; not dismissible otherwise. Resolves on OK. */
@@ -36,6 +37,25 @@ export function confirmDialog(options: {
       onClose: () => resolve(false),
     });
   });
+}
+
+/**
+ * The one way a confirmed action runs: ask, run, say it worked. True once it succeeded; false when the
+ * user declined or the server refused (the request layer has shown why).
+ */
+export async function confirmAndRun(
+  question: { title: string; message: string; confirm: string },
+  action: () => Promise<unknown>,
+  success?: string,
+): Promise<boolean> {
+  if (!(await confirmDialog(question))) return false;
+  try {
+    await action();
+  } catch {
+    return false;
+  }
+  if (success) notifications.show({ color: 'green', message: success });
+  return true;
 }
 
 /**

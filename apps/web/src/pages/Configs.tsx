@@ -1,23 +1,23 @@
 import type { ConfigView } from '@hydrolog/schemas';
-import { ActionIcon, Badge, Button, Card, Group, Select, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearConfigCache, deleteConfigs, listConfigs } from '../api/settings.ts';
-import { Icon } from '../components/Icon.tsx';
 import {
   defaultCellStyle,
   FilterBar,
   ListPager,
   ListTable,
+  RowAction,
   selectableFeatures,
   selectionColumn,
 } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import {
   type ConfigQuery,
   configListQuery,
@@ -55,19 +55,17 @@ export function Configs() {
 
   async function remove(configs: ConfigView[]) {
     if (configs.length === 0) return;
-    const confirmed = await confirmDialog({
-      title: t('configs.removeTitle'),
-      message: t('configs.removeConfirm', { names: configs.map((c) => c.configKey).join(', ') }),
-      confirm: t('configs.remove'),
-    });
-    if (!confirmed) return;
-    try {
-      await deleteConfigs(configs.map((c) => c.configId));
-      notifications.show({ color: 'green', message: t('configs.removed', { count: configs.length }) });
-      list.removed(configs.length);
-    } catch {
-      // shown by the request layer (a built-in parameter)
-    }
+    // Refused: shown by the request layer (a built-in parameter)
+    const done = await confirmAndRun(
+      {
+        title: t('configs.removeTitle'),
+        message: t('configs.removeConfirm', { names: configs.map((c) => c.configKey).join(', ') }),
+        confirm: t('configs.remove'),
+      },
+      () => deleteConfigs(configs.map((c) => c.configId)),
+      t('configs.removed', { count: configs.length }),
+    );
+    if (done) list.removed(configs.length);
   }
 
   async function refreshCache() {
@@ -114,27 +112,21 @@ export function Configs() {
         return (
           <Group gap={4} wrap="nowrap">
             <HasPermi value={['system:config:edit']}>
-              <Tooltip label={t('actions.edit')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('configs.editOf', { name: config.configKey })}
-                  onClick={() => setEditing(config)}
-                >
-                  <Icon name="edit" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.edit')}
+                ariaLabel={t('configs.editOf', { name: config.configKey })}
+                icon="edit"
+                onClick={() => setEditing(config)}
+              />
             </HasPermi>
             <HasPermi value={['system:config:remove']}>
-              <Tooltip label={t('actions.remove')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('configs.removeOf', { name: config.configKey })}
-                  onClick={() => void remove([config])}
-                >
-                  <Icon name="trash" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.remove')}
+                ariaLabel={t('configs.removeOf', { name: config.configKey })}
+                icon="trash"
+                color="red"
+                onClick={() => void remove([config])}
+              />
             </HasPermi>
           </Group>
         );

@@ -1,30 +1,15 @@
 import type { DeptView } from '@hydrolog/schemas';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  LoadingOverlay,
-  Select,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Badge, Box, Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteDept, listDepts } from '../api/organisation.ts';
 import { Icon } from '../components/Icon.tsx';
+import { FilterBar, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { type DeptRow, deptTreeRows, visibleDeptRows } from '../lib/deptTree.ts';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import { DeptForm } from './DeptForm.tsx';
 
 const features = tableFeatures({});
@@ -39,12 +24,6 @@ const EMPTY: Filters = { deptName: '', status: '' };
 
 /** The form on screen: a new department (under a parent or at the top) or one to edit. */
 type Editing = { dept: DeptView | null; parentId: string | null };
-
-function cellStyle(columnId: string): CSSProperties {
-  if (columnId === 'actions')
-    return { whiteSpace: 'nowrap', position: 'sticky', right: 0, background: 'var(--mantine-color-body)' };
-  return { whiteSpace: 'nowrap' };
-}
 
 /** System / Departments: the tenant's departments as a tree table; add, add below, edit, delete. */
 export function Depts() {
@@ -86,19 +65,17 @@ export function Depts() {
   };
 
   async function remove(dept: DeptView) {
-    const confirmed = await confirmDialog({
-      title: t('depts.removeTitle'),
-      message: t('depts.removeConfirm', { name: dept.deptName }),
-      confirm: t('depts.remove'),
-    });
-    if (!confirmed) return;
-    try {
-      await deleteDept(dept.deptId);
-      notifications.show({ color: 'green', message: t('depts.removed', { name: dept.deptName }) });
-      load();
-    } catch {
-      // shown by the request layer (sub-departments or users)
-    }
+    // Refused: shown by the request layer (sub-departments or users)
+    const done = await confirmAndRun(
+      {
+        title: t('depts.removeTitle'),
+        message: t('depts.removeConfirm', { name: dept.deptName }),
+        confirm: t('depts.remove'),
+      },
+      () => deleteDept(dept.deptId),
+      t('depts.removed', { name: dept.deptName }),
+    );
+    if (done) load();
   }
 
   const columns = column.columns([
@@ -156,38 +133,29 @@ export function Depts() {
         return (
           <Group gap={4} wrap="nowrap">
             <HasPermi value={['system:dept:add']}>
-              <Tooltip label={t('depts.newSub')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('depts.addSubOf', { name: dept.deptName })}
-                  onClick={() => setEditing({ dept: null, parentId: dept.deptId })}
-                >
-                  <Icon name="plus" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('depts.newSub')}
+                ariaLabel={t('depts.addSubOf', { name: dept.deptName })}
+                icon="plus"
+                onClick={() => setEditing({ dept: null, parentId: dept.deptId })}
+              />
             </HasPermi>
             <HasPermi value={['system:dept:edit']}>
-              <Tooltip label={t('actions.edit')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('depts.editOf', { name: dept.deptName })}
-                  onClick={() => setEditing({ dept, parentId: dept.parentId })}
-                >
-                  <Icon name="edit" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.edit')}
+                ariaLabel={t('depts.editOf', { name: dept.deptName })}
+                icon="edit"
+                onClick={() => setEditing({ dept, parentId: dept.parentId })}
+              />
             </HasPermi>
             <HasPermi value={['system:dept:remove']}>
-              <Tooltip label={t('actions.remove')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('depts.removeOf', { name: dept.deptName })}
-                  onClick={() => void remove(dept)}
-                >
-                  <Icon name="trash" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.remove')}
+                ariaLabel={t('depts.removeOf', { name: dept.deptName })}
+                icon="trash"
+                color="red"
+                onClick={() => void remove(dept)}
+              />
             </HasPermi>
           </Group>
         );
@@ -218,92 +186,37 @@ export function Depts() {
           </HasPermi>
         </Group>
       </Group>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          search();
-        }}
-      >
-        <Group mb="md" align="flex-end" gap="sm" data-testid="depts-filter">
-          <TextInput
-            label={t('depts.deptName')}
-            value={filters.deptName}
-            maxLength={20}
-            onChange={(e) => {
-              const deptName = e.currentTarget.value;
-              setFilters((f) => ({ ...f, deptName }));
-            }}
-          />
-          <Select
-            label={t('depts.status')}
-            w={160}
-            placeholder={t('depts.allStatuses')}
-            clearable
-            data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
-            value={filters.status || null}
-            onChange={(value) =>
-              setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
-            }
-          />
-          <Button type="submit">{t('depts.search')}</Button>
-          <Button variant="default" onClick={reset}>
-            {t('depts.reset')}
-          </Button>
-        </Group>
-      </form>
-      <Box pos="relative">
-        <LoadingOverlay visible={loading && depts !== null} overlayProps={{ blur: 1 }} />
-        <Table.ScrollContainer minWidth={900}>
-          <Table
-            striped
-            highlightOnHover
-            withTableBorder
-            horizontalSpacing="xs"
-            fz="sm"
-            data-testid="depts-table"
-          >
-            <Table.Thead>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Table.Th key={header.id} style={cellStyle(header.column.id)}>
-                      {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Thead>
-            <Table.Tbody>
-              {!depts &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={columns.length}>
-                      <Skeleton height={18} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {depts?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {t('depts.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id} data-depth={row.original.depth} aria-level={row.original.depth + 1}>
-                  {row.getAllCells().map((cell) => (
-                    <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
+      <FilterBar testId="depts-filter" onSearch={search} onReset={reset}>
+        <TextInput
+          label={t('depts.deptName')}
+          value={filters.deptName}
+          maxLength={20}
+          onChange={(e) => {
+            const deptName = e.currentTarget.value;
+            setFilters((f) => ({ ...f, deptName }));
+          }}
+        />
+        <Select
+          label={t('depts.status')}
+          w={160}
+          placeholder={t('depts.allStatuses')}
+          clearable
+          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
+          value={filters.status || null}
+          onChange={(value) =>
+            setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
+          }
+        />
+      </FilterBar>
+      <ListTable
+        table={table}
+        rows={depts === null ? null : rows}
+        loading={loading}
+        empty={t('depts.empty')}
+        testId="depts-table"
+        minWidth={900}
+        rowProps={(dept) => ({ 'data-depth': dept.depth, 'aria-level': dept.depth + 1 })}
+      />
       {editing && (
         <DeptForm
           dept={editing.dept}

@@ -1,33 +1,21 @@
 import type { DictDataView } from '@hydrolog/schemas';
-import {
-  ActionIcon,
-  Autocomplete,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Autocomplete, Badge, Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteDictData, listDictData } from '../api/settings.ts';
-import { Icon } from '../components/Icon.tsx';
 import {
   defaultCellStyle,
   FilterBar,
   ListPager,
   ListTable,
+  RowAction,
   selectableFeatures,
   selectionColumn,
 } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import { LIST_CLASS_COLORS } from '../lib/dictListClass.ts';
 import { type DictQuery, dictListQuery, EMPTY_DICT_FILTERS, parseDictQuery } from '../lib/settingsQuery.ts';
 import { DictForm } from './DictForm.tsx';
@@ -76,21 +64,18 @@ export function Dicts() {
 
   async function remove(entries: DictDataView[]) {
     if (entries.length === 0) return;
-    const confirmed = await confirmDialog({
-      title: t('dicts.removeTitle'),
-      message: t('dicts.removeConfirm', {
-        names: entries.map((e) => `${e.dictType} ${e.dictLabel}`).join(', '),
-      }),
-      confirm: t('dicts.remove'),
-    });
-    if (!confirmed) return;
-    try {
-      await deleteDictData(entries.map((e) => e.dictCode));
-      notifications.show({ color: 'green', message: t('dicts.removed', { count: entries.length }) });
-      list.removed(entries.length);
-    } catch {
-      // shown by the request layer
-    }
+    const done = await confirmAndRun(
+      {
+        title: t('dicts.removeTitle'),
+        message: t('dicts.removeConfirm', {
+          names: entries.map((e) => `${e.dictType} ${e.dictLabel}`).join(', '),
+        }),
+        confirm: t('dicts.remove'),
+      },
+      () => deleteDictData(entries.map((e) => e.dictCode)),
+      t('dicts.removed', { count: entries.length }),
+    );
+    if (done) list.removed(entries.length);
   }
 
   const nameOf = (entry: DictDataView) => `${entry.dictType} ${entry.dictValue}`;
@@ -136,27 +121,21 @@ export function Dicts() {
         return (
           <Group gap={4} wrap="nowrap">
             <HasPermi value={['system:dict:edit']}>
-              <Tooltip label={t('actions.edit')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('dicts.editOf', { name: nameOf(entry) })}
-                  onClick={() => setEditing(entry)}
-                >
-                  <Icon name="edit" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.edit')}
+                ariaLabel={t('dicts.editOf', { name: nameOf(entry) })}
+                icon="edit"
+                onClick={() => setEditing(entry)}
+              />
             </HasPermi>
             <HasPermi value={['system:dict:remove']}>
-              <Tooltip label={t('actions.remove')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('dicts.removeOf', { name: nameOf(entry) })}
-                  onClick={() => void remove([entry])}
-                >
-                  <Icon name="trash" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.remove')}
+                ariaLabel={t('dicts.removeOf', { name: nameOf(entry) })}
+                icon="trash"
+                color="red"
+                onClick={() => void remove([entry])}
+              />
             </HasPermi>
           </Group>
         );

@@ -1,6 +1,5 @@
 import type { LoginLogRow } from '@hydrolog/schemas';
 import { Button, Card, Group, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,7 @@ import { DateRangeFilter, LogActions, LogStatusBadge, LogStatusSelect } from '..
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
 import { useLogCommands } from '../hooks/useLogCommands.ts';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import {
   EMPTY_LOGIN_LOG_FILTERS,
   type LoginLogListQuery,
@@ -54,18 +53,15 @@ export function LoginLog() {
   });
 
   async function unlock(userName: string) {
-    const confirmed = await confirmDialog({
-      title: t('loginLog.unlockTitle'),
-      message: t('loginLog.unlockConfirm', { name: userName }),
-      confirm: t('loginLog.unlock'),
-    });
-    if (!confirmed) return;
-    try {
-      await unlockUser(userName);
-      notifications.show({ color: 'green', message: t('loginLog.unlocked', { name: userName }) });
-    } catch {
-      // shown by the request layer
-    }
+    await confirmAndRun(
+      {
+        title: t('loginLog.unlockTitle'),
+        message: t('loginLog.unlockConfirm', { name: userName }),
+        confirm: t('loginLog.unlock'),
+      },
+      () => unlockUser(userName),
+      t('loginLog.unlocked', { name: userName }),
+    );
   }
 
   const canSelect = hasPermi(['monitor:logininfor:remove', 'monitor:logininfor:unlock']);

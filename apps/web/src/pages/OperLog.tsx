@@ -1,28 +1,15 @@
 import type { BusinessType, OperLogRow } from '@hydrolog/schemas';
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  Code,
-  Group,
-  Modal,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Card, Code, Group, Modal, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanOperLog, deleteOperLog, exportOperLog, listOperLog } from '../api/monitor.ts';
-import { Icon } from '../components/Icon.tsx';
 import {
   FilterBar,
   ListPager,
   ListTable,
+  RowAction,
   selectableFeatures,
   selectionColumn,
 } from '../components/ListTable.tsx';
@@ -162,15 +149,12 @@ export function OperLog() {
       id: 'actions',
       header: () => t('operLog.actions'),
       cell: (c) => (
-        <Tooltip label={t('operLog.detail')} withinPortal>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('operLog.detailOf', { name: c.row.original.title, time: timeOf(c.row.original) })}
-            onClick={() => setShown(c.row.original)}
-          >
-            <Icon name="eye" size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={t('operLog.detail')}
+          ariaLabel={t('operLog.detailOf', { name: c.row.original.title, time: timeOf(c.row.original) })}
+          icon="eye"
+          onClick={() => setShown(c.row.original)}
+        />
       ),
     }),
   ]);

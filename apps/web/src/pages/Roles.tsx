@@ -1,27 +1,13 @@
 import type { RoleView } from '@hydrolog/schemas';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Select,
-  Switch,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Card, Checkbox, Group, Select, Switch, TextInput, Title } from '@mantine/core';
 import { createColumnHelper, rowSelectionFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeRoleStatus, deleteRoles, listRoles } from '../api/organisation.ts';
-import { Icon } from '../components/Icon.tsx';
-import { FilterBar, ListPager, ListTable } from '../components/ListTable.tsx';
+import { defaultCellStyle, FilterBar, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import { EMPTY_ROLE_FILTERS, parseRoleQuery, type RoleQuery, roleListQuery } from '../lib/roleQuery.ts';
 import { RoleForm } from './RoleForm.tsx';
 
@@ -36,9 +22,7 @@ const NO_ROWS: RoleView[] = [];
 
 function cellStyle(columnId: string): CSSProperties {
   if (columnId === 'remark') return { minWidth: 140 };
-  if (columnId === 'actions')
-    return { whiteSpace: 'nowrap', position: 'sticky', right: 0, background: 'var(--mantine-color-body)' };
-  return { whiteSpace: 'nowrap' };
+  return defaultCellStyle(columnId);
 }
 
 /** System / Roles: filter, server pagination, create, edit with the permission tree, status, delete. */
@@ -56,39 +40,31 @@ export function Roles() {
 
   async function toggleStatus(role: RoleView) {
     const disable = role.status === '0';
-    const confirmed = await confirmDialog({
-      title: t('roles.statusTitle'),
-      message: t(disable ? 'roles.disableConfirm' : 'roles.enableConfirm', { name: role.roleName }),
-      confirm: t(disable ? 'roles.disable' : 'roles.enable'),
-    });
-    if (!confirmed) return;
-    try {
-      await changeRoleStatus(role.roleId, disable ? '1' : '0');
-      notifications.show({
-        color: 'green',
-        message: t(disable ? 'roles.disabled' : 'roles.enabled', { name: role.roleName }),
-      });
-      load();
-    } catch {
-      // shown by the request layer
-    }
+    const done = await confirmAndRun(
+      {
+        title: t('roles.statusTitle'),
+        message: t(disable ? 'roles.disableConfirm' : 'roles.enableConfirm', { name: role.roleName }),
+        confirm: t(disable ? 'roles.disable' : 'roles.enable'),
+      },
+      () => changeRoleStatus(role.roleId, disable ? '1' : '0'),
+      t(disable ? 'roles.disabled' : 'roles.enabled', { name: role.roleName }),
+    );
+    if (done) load();
   }
 
   async function remove(roles: RoleView[]) {
     if (roles.length === 0) return;
-    const confirmed = await confirmDialog({
-      title: t('roles.removeTitle'),
-      message: t('roles.removeConfirm', { names: roles.map((r) => r.roleName).join(', ') }),
-      confirm: t('roles.remove'),
-    });
-    if (!confirmed) return;
-    try {
-      await deleteRoles(roles.map((r) => r.roleId));
-      notifications.show({ color: 'green', message: t('roles.removed', { count: roles.length }) });
-      list.removed(roles.length);
-    } catch {
-      // shown by the request layer (a role users still have)
-    }
+    // Refused: shown by the request layer (a role users still have)
+    const done = await confirmAndRun(
+      {
+        title: t('roles.removeTitle'),
+        message: t('roles.removeConfirm', { names: roles.map((r) => r.roleName).join(', ') }),
+        confirm: t('roles.remove'),
+      },
+      () => deleteRoles(roles.map((r) => r.roleId)),
+      t('roles.removed', { count: roles.length }),
+    );
+    if (done) list.removed(roles.length);
   }
 
   const canSelect = hasPermi(['system:role:remove']);
@@ -154,41 +130,32 @@ export function Roles() {
         if (role.admin)
           return (
             <HasPermi value={['system:role:query']}>
-              <Tooltip label={t('roles.admin')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('roles.viewOf', { name: role.roleName })}
-                  onClick={() => setEditing(role)}
-                >
-                  <Icon name="eye" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('roles.admin')}
+                ariaLabel={t('roles.viewOf', { name: role.roleName })}
+                icon="eye"
+                onClick={() => setEditing(role)}
+              />
             </HasPermi>
           );
         return (
           <Group gap={4} wrap="nowrap">
             <HasPermi value={['system:role:edit']}>
-              <Tooltip label={t('actions.edit')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('roles.editOf', { name: role.roleName })}
-                  onClick={() => setEditing(role)}
-                >
-                  <Icon name="edit" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.edit')}
+                ariaLabel={t('roles.editOf', { name: role.roleName })}
+                icon="edit"
+                onClick={() => setEditing(role)}
+              />
             </HasPermi>
             <HasPermi value={['system:role:remove']}>
-              <Tooltip label={t('actions.remove')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('roles.removeOf', { name: role.roleName })}
-                  onClick={() => void remove([role])}
-                >
-                  <Icon name="trash" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.remove')}
+                ariaLabel={t('roles.removeOf', { name: role.roleName })}
+                icon="trash"
+                color="red"
+                onClick={() => void remove([role])}
+              />
             </HasPermi>
           </Group>
         );

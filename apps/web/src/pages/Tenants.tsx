@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '../api/request.ts';
 import { listTenants, resumeTenant, suspendTenant, uploadTenantLogo } from '../api/tenants.ts';
 import { Icon } from '../components/Icon.tsx';
-import { ListPager, ListTable } from '../components/ListTable.tsx';
+import { ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { confirmDialog } from '../lib/dialogs.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import { IMAGE_ACCEPT, imageProblem } from '../lib/images.ts';
 import { TenantForm } from './TenantForm.tsx';
 
@@ -52,22 +52,17 @@ export function Tenants() {
   /** Suspend (its users' sessions end) or resume, after a confirmation. */
   async function toggleSuspended(tenant: TenantView) {
     const suspend = tenant.status === 'active';
-    const confirmed = await confirmDialog({
-      title: t(suspend ? 'tenants.suspendTitle' : 'tenants.resumeTitle'),
-      message: t(suspend ? 'tenants.suspendConfirm' : 'tenants.resumeConfirm', { name: tenant.name }),
-      confirm: t(suspend ? 'tenants.suspend' : 'tenants.resume'),
-    });
-    if (!confirmed) return;
-    try {
-      await (suspend ? suspendTenant : resumeTenant)(tenant.tenantId);
-      notifications.show({
-        color: 'green',
-        message: t(suspend ? 'tenants.suspended' : 'tenants.resumed', { name: tenant.name }),
-      });
-      load();
-    } catch {
-      // shown by the request layer (the platform tenant)
-    }
+    // Refused: shown by the request layer (the platform tenant)
+    const done = await confirmAndRun(
+      {
+        title: t(suspend ? 'tenants.suspendTitle' : 'tenants.resumeTitle'),
+        message: t(suspend ? 'tenants.suspendConfirm' : 'tenants.resumeConfirm', { name: tenant.name }),
+        confirm: t(suspend ? 'tenants.suspend' : 'tenants.resume'),
+      },
+      () => (suspend ? suspendTenant : resumeTenant)(tenant.tenantId),
+      t(suspend ? 'tenants.suspended' : 'tenants.resumed', { name: tenant.name }),
+    );
+    if (done) load();
   }
 
   async function uploadLogo(tenant: TenantView, file: File | null) {
@@ -134,15 +129,12 @@ export function Tenants() {
         return (
           <Group gap={4} wrap="nowrap">
             <HasPermi value={['system:tenant:edit']}>
-              <Tooltip label={t('actions.edit')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('tenants.editOf', { name: tenant.name })}
-                  onClick={() => setEditing(tenant)}
-                >
-                  <Icon name="edit" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.edit')}
+                ariaLabel={t('tenants.editOf', { name: tenant.name })}
+                icon="edit"
+                onClick={() => setEditing(tenant)}
+              />
               <FileButton onChange={(file) => void uploadLogo(tenant, file)} accept={IMAGE_ACCEPT}>
                 {(props) => (
                   <Tooltip label={t('tenants.logo')} withinPortal>
@@ -159,16 +151,13 @@ export function Tenants() {
             </HasPermi>
             {tenant.kind !== 'platform' && (
               <HasPermi value={['system:tenant:suspend']}>
-                <Tooltip label={t(suspend ? 'tenants.suspend' : 'tenants.resume')} withinPortal>
-                  <ActionIcon
-                    variant="subtle"
-                    color={suspend ? 'red' : 'green'}
-                    aria-label={t(suspend ? 'tenants.suspendOf' : 'tenants.resumeOf', { name: tenant.name })}
-                    onClick={() => void toggleSuspended(tenant)}
-                  >
-                    <Icon name={suspend ? 'pause' : 'play'} size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  label={t(suspend ? 'tenants.suspend' : 'tenants.resume')}
+                  ariaLabel={t(suspend ? 'tenants.suspendOf' : 'tenants.resumeOf', { name: tenant.name })}
+                  icon={suspend ? 'pause' : 'play'}
+                  color={suspend ? 'red' : 'green'}
+                  onClick={() => void toggleSuspended(tenant)}
+                />
               </HasPermi>
             )}
           </Group>

@@ -1,33 +1,22 @@
 import type { UserRow } from '@hydrolog/schemas';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Switch,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Card, Group, Select, Switch, TextInput, Title } from '@mantine/core';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from '../api/users.ts';
-import { Icon } from '../components/Icon.tsx';
 import {
+  defaultCellStyle,
   FilterBar,
   ListPager,
   ListTable,
+  RowAction,
   selectableFeatures,
   selectionColumn,
 } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
-import { confirmDialog, showInitialPassword } from '../lib/dialogs.ts';
+import { confirmAndRun, showInitialPassword } from '../lib/dialogs.ts';
 import { EMPTY_FILTERS, parseUserQuery, type UserQuery, userListBody } from '../lib/userQuery.ts';
 import { UserForm } from './UserForm.tsx';
 
@@ -41,9 +30,7 @@ const NO_ROWS: UserRow[] = [];
 /** Cells keep to one line, but a long email may wrap; the actions stay in sight when the table scrolls. */
 function cellStyle(columnId: string): CSSProperties {
   if (columnId === 'email') return { wordBreak: 'break-all', minWidth: 140 };
-  if (columnId === 'actions')
-    return { whiteSpace: 'nowrap', position: 'sticky', right: 0, background: 'var(--mantine-color-body)' };
-  return { whiteSpace: 'nowrap' };
+  return defaultCellStyle(columnId);
 }
 
 /** System / Staff users: filter, server pagination, create, edit, status, password reset, delete. */
@@ -61,55 +48,45 @@ export function Users() {
 
   async function toggleStatus(user: UserRow) {
     const disable = user.status === '0';
-    const confirmed = await confirmDialog({
-      title: t('users.statusTitle'),
-      message: t(disable ? 'users.disableConfirm' : 'users.enableConfirm', { name: user.userName }),
-      confirm: t(disable ? 'users.disable' : 'users.enable'),
-    });
-    if (!confirmed) return;
-    try {
-      await changeUserStatus(user.userId, disable ? '1' : '0');
-      notifications.show({
-        color: 'green',
-        message: t(disable ? 'users.disabled' : 'users.enabled', { name: user.userName }),
-      });
-      load();
-    } catch {
-      // shown by the request layer
-    }
+    const done = await confirmAndRun(
+      {
+        title: t('users.statusTitle'),
+        message: t(disable ? 'users.disableConfirm' : 'users.enableConfirm', { name: user.userName }),
+        confirm: t(disable ? 'users.disable' : 'users.enable'),
+      },
+      () => changeUserStatus(user.userId, disable ? '1' : '0'),
+      t(disable ? 'users.disabled' : 'users.enabled', { name: user.userName }),
+    );
+    if (done) load();
   }
 
   async function resetPassword(user: UserRow) {
-    const confirmed = await confirmDialog({
-      title: t('users.resetPwdTitle'),
-      message: t('users.resetPwdConfirm', { name: user.userName }),
-      confirm: t('users.resetPwd'),
-    });
-    if (!confirmed) return;
-    try {
-      const { initialPassword } = await resetUserPassword(user.userId);
-      load();
-      await showInitialPassword(user.userName, initialPassword);
-    } catch {
-      // shown by the request layer
-    }
+    await confirmAndRun(
+      {
+        title: t('users.resetPwdTitle'),
+        message: t('users.resetPwdConfirm', { name: user.userName }),
+        confirm: t('users.resetPwd'),
+      },
+      async () => {
+        const { initialPassword } = await resetUserPassword(user.userId);
+        load();
+        await showInitialPassword(user.userName, initialPassword);
+      },
+    );
   }
 
   async function remove(users: UserRow[]) {
     if (users.length === 0) return;
-    const confirmed = await confirmDialog({
-      title: t('users.removeTitle'),
-      message: t('users.removeConfirm', { names: users.map((u) => u.userName).join(', ') }),
-      confirm: t('users.remove'),
-    });
-    if (!confirmed) return;
-    try {
-      await deleteUsers(users.map((u) => u.userId));
-      notifications.show({ color: 'green', message: t('users.removed', { count: users.length }) });
-      list.removed(users.length);
-    } catch {
-      // shown by the request layer
-    }
+    const done = await confirmAndRun(
+      {
+        title: t('users.removeTitle'),
+        message: t('users.removeConfirm', { names: users.map((u) => u.userName).join(', ') }),
+        confirm: t('users.remove'),
+      },
+      () => deleteUsers(users.map((u) => u.userId)),
+      t('users.removed', { count: users.length }),
+    );
+    if (done) list.removed(users.length);
   }
 
   const canSelect = hasPermi(['system:user:remove']);
@@ -178,38 +155,29 @@ export function Users() {
         return (
           <Group gap={4} wrap="nowrap">
             <HasPermi value={['system:user:edit']}>
-              <Tooltip label={t('actions.edit')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('users.editOf', { name: user.userName })}
-                  onClick={() => setEditing(user)}
-                >
-                  <Icon name="edit" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.edit')}
+                ariaLabel={t('users.editOf', { name: user.userName })}
+                icon="edit"
+                onClick={() => setEditing(user)}
+              />
             </HasPermi>
             <HasPermi value={['system:user:resetPwd']}>
-              <Tooltip label={t('actions.resetPwd')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('users.resetPwdOf', { name: user.userName })}
-                  onClick={() => void resetPassword(user)}
-                >
-                  <Icon name="key" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.resetPwd')}
+                ariaLabel={t('users.resetPwdOf', { name: user.userName })}
+                icon="key"
+                onClick={() => void resetPassword(user)}
+              />
             </HasPermi>
             <HasPermi value={['system:user:remove']}>
-              <Tooltip label={t('actions.remove')} withinPortal>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('users.removeOf', { name: user.userName })}
-                  onClick={() => void remove([user])}
-                >
-                  <Icon name="trash" size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('actions.remove')}
+                ariaLabel={t('users.removeOf', { name: user.userName })}
+                icon="trash"
+                color="red"
+                onClick={() => void remove([user])}
+              />
             </HasPermi>
           </Group>
         );
