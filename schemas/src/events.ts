@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { auditEventSchemas } from './audit.ts';
 import { identityEventSchemas } from './identity.ts';
+import { ingestEventSchemas } from './ingest.ts';
+import { meterEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
@@ -25,6 +27,8 @@ export const eventSchemas = {
   ...identityEventSchemas,
   ...organisationEventSchemas,
   ...auditEventSchemas,
+  ...meterEventSchemas,
+  ...ingestEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

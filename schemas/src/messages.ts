@@ -511,6 +511,127 @@ export const messages = {
     fr: "L'essai est terminé : les données sont en lecture seule",
     id: 'Masa uji coba berakhir: data hanya dapat dibaca',
   },
+  'validation.meterNo': {
+    'zh-CN': '表号只能是数字（最多 32 位）',
+    en: 'The meter number must be digits only (at most 32)',
+    fr: 'Le numéro de compteur ne contient que des chiffres (32 au plus)',
+    id: 'Nomor meter hanya berupa angka (paling banyak 32)',
+  },
+  'validation.imei': {
+    'zh-CN': 'IMEI 必须是 15 位数字',
+    en: 'The IMEI must be 15 digits',
+    fr: "L'IMEI doit comporter 15 chiffres",
+    id: 'IMEI harus 15 digit',
+  },
+  'validation.sim': {
+    'zh-CN': 'SIM 卡号必须是 20 位数字或字母',
+    en: 'The SIM number must be 20 digits or letters',
+    fr: 'Le numéro SIM doit comporter 20 chiffres ou lettres',
+    id: 'Nomor SIM harus 20 digit atau huruf',
+  },
+  'error.ingest.tooManyReadings': {
+    'zh-CN': '每次请求最多 {max} 条读数，请分批发送',
+    en: 'At most {max} readings per request: split the upload into several batches',
+    fr: 'Au plus {max} relevés par requête : découpez l’envoi en plusieurs lots',
+    id: 'Paling banyak {max} pembacaan per permintaan: bagi unggahan menjadi beberapa batch',
+  },
+  'error.ingest.tooLarge': {
+    'zh-CN': '每次请求最多 {max} MB，请分批发送',
+    en: 'At most {max} MB per request: split the upload into several batches',
+    fr: 'Au plus {max} Mo par requête : découpez l’envoi en plusieurs lots',
+    id: 'Paling banyak {max} MB per permintaan: bagi unggahan menjadi beberapa batch',
+  },
+  'error.ingest.contentType': {
+    'zh-CN':
+      '不支持的内容类型：请使用 application/json、application/x-ndjson 或 application/vnd.apache.arrow.stream',
+    en: 'Unsupported content type: send application/json, application/x-ndjson or application/vnd.apache.arrow.stream',
+    fr: 'Type de contenu non pris en charge : envoyez application/json, application/x-ndjson ou application/vnd.apache.arrow.stream',
+    id: 'Tipe konten tidak didukung: kirim application/json, application/x-ndjson atau application/vnd.apache.arrow.stream',
+  },
+  'error.ingest.malformed': {
+    'zh-CN': '请求体无法解析：{detail}',
+    en: 'The body cannot be read: {detail}',
+    fr: 'Le corps de la requête est illisible : {detail}',
+    id: 'Isi permintaan tidak dapat dibaca: {detail}',
+  },
+  'error.ingest.idempotencyKey': {
+    'zh-CN': '请在 Idempotency-Key 请求头中提供批次 UUID',
+    en: 'Send the batch id (a UUID) in the Idempotency-Key header',
+    fr: 'Envoyez l’identifiant du lot (un UUID) dans l’en-tête Idempotency-Key',
+    id: 'Kirim id batch (UUID) di header Idempotency-Key',
+  },
+  'error.ingest.busy': {
+    'zh-CN': '读数处理繁忙，请在 {seconds} 秒后重试同一批次',
+    en: 'Readings are being processed: send the same batch again in {seconds} s',
+    fr: 'Traitement des relevés en cours : renvoyez le même lot dans {seconds} s',
+    id: 'Pembacaan sedang diproses: kirim batch yang sama lagi dalam {seconds} detik',
+  },
+  'error.gateway.key': {
+    'zh-CN': '网关密钥无效或已吊销',
+    en: 'The gateway key is not valid or has been revoked',
+    fr: 'La clé de passerelle n’est pas valide ou a été révoquée',
+    id: 'Kunci gateway tidak valid atau telah dicabut',
+  },
+  'error.gateway.notFound': {
+    'zh-CN': '网关不存在',
+    en: 'The gateway does not exist',
+    fr: 'La passerelle n’existe pas',
+    id: 'Gateway tidak ada',
+  },
+  'error.gateway.revoked': {
+    'zh-CN': '网关已吊销',
+    en: 'The gateway has been revoked',
+    fr: 'La passerelle a été révoquée',
+    id: 'Gateway telah dicabut',
+  },
+  'error.gateway.nameExists': {
+    'zh-CN': '网关名称已存在',
+    en: 'A gateway with this name already exists',
+    fr: 'Une passerelle porte déjà ce nom',
+    id: 'Gateway dengan nama ini sudah ada',
+  },
+  'error.command.notFound': {
+    'zh-CN': '指令不存在或不属于该网关',
+    en: 'The command does not exist or was not sent to this gateway',
+    fr: 'La commande n’existe pas ou n’a pas été envoyée à cette passerelle',
+    id: 'Perintah tidak ada atau tidak dikirim ke gateway ini',
+  },
+  'error.command.finished': {
+    'zh-CN': '指令已结束（{status}）',
+    en: 'The command has already ended ({status})',
+    fr: 'La commande est déjà terminée ({status})',
+    id: 'Perintah sudah selesai ({status})',
+  },
+  'error.meter.exists': {
+    'zh-CN': '表号已存在',
+    en: 'The meter number already exists',
+    fr: 'Le numéro de compteur existe déjà',
+    id: 'Nomor meter sudah ada',
+  },
+  'error.meter.notFound': {
+    'zh-CN': '水表不存在',
+    en: 'The meter does not exist',
+    fr: 'Le compteur n’existe pas',
+    id: 'Meter tidak ada',
+  },
+  'error.meterType.notFound': {
+    'zh-CN': '水表类型不存在',
+    en: 'The meter type does not exist',
+    fr: 'Le type de compteur n’existe pas',
+    id: 'Jenis meter tidak ada',
+  },
+  'error.meterType.exists': {
+    'zh-CN': '水表类型名称已存在',
+    en: 'A meter type with this name already exists',
+    fr: 'Un type de compteur porte déjà ce nom',
+    id: 'Jenis meter dengan nama ini sudah ada',
+  },
+  'error.meter.noValve': {
+    'zh-CN': '该水表类型不支持阀门控制',
+    en: 'This meter type has no remote valve',
+    fr: 'Ce type de compteur n’a pas de vanne pilotable',
+    id: 'Jenis meter ini tidak memiliki katup jarak jauh',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;
