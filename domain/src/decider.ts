@@ -23,6 +23,9 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   decide(command: Command, state: State): Event[] | DomainError;
 }
 
+/** The events of the catalogue with these types. */
+export type EventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
+
 export function fold<Event extends DomainEvent, State>(
   decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
   events: readonly Event[],

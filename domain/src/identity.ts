@@ -1,7 +1,5 @@
 import type { DomainEvent, EventData } from '@hydrolog/schemas';
-import { type Decider, DomainError } from './decider.ts';
-
-type EventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
+import { type Decider, DomainError, type EventOf } from './decider.ts';
 
 // ---- Users -------------------------------------------------------------------------------------------
 

@@ -1,9 +1,13 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
 export * from './decider.ts';
+export * from './devices.ts';
 export * from './identity.ts';
 export * from './tenant.ts';
+export * from './time.ts';
+export * from './volumes.ts';
 
+import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
   deptDecider,
@@ -33,5 +37,9 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     recoveryDecider,
     configDecider,
     dictDataDecider,
+    gatewayDecider,
+    meterTypeDecider,
+    meterDecider,
+    meterCommandDecider,
   ].map((d) => [d.category, d]),
 );

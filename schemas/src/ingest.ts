@@ -14,6 +14,10 @@ export const INGEST_FUTURE_TOLERANCE_MINUTES = 10;
 export const DEFAULT_INGEST_HORIZON_DAYS = 400;
 /** Longest long poll for downlink commands. */
 export const COMMAND_WAIT_MAX_SECONDS = 30;
+/** A gateway that took a command must acknowledge it within this time. */
+export const COMMAND_ACK_SECONDS = 120;
+/** A command no gateway has taken (the meter's gateway is silent) times out after this time. */
+export const COMMAND_PICKUP_MINUTES = 60;
 
 export const INGEST_CONTENT_TYPES = {
   json: 'application/json',

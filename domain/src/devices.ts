@@ -1,0 +1,217 @@
+import {
+  COMMAND_ACK_SECONDS,
+  COMMAND_PICKUP_MINUTES,
+  type EventData,
+  type MeterCommandKind,
+  type MeterCommandStatus,
+} from '@hydrolog/schemas';
+import { type Decider, DomainError, type EventOf } from './decider.ts';
+
+// ---- Gateways ----------------------------------------------------------------------------------------
+
+export type GatewayEvent = EventOf<
+  'GatewayRegistered' | 'GatewayChanged' | 'GatewayKeyRotated' | 'GatewayRevoked'
+>;
+export type GatewayState =
+  | { exists: false }
+  | (EventData<'GatewayRegistered'> & { exists: true; revoked: boolean });
+export type GatewayCommand =
+  | ({ type: 'RegisterGateway' } & EventData<'GatewayRegistered'>)
+  | ({ type: 'ChangeGateway' } & Omit<EventData<'GatewayChanged'>, 'gatewayId'>)
+  | ({ type: 'RotateGatewayKey' } & Omit<EventData<'GatewayKeyRotated'>, 'gatewayId'>)
+  | { type: 'RevokeGateway'; revokedAt: string };
+
+/** A gateway or concentrator and its key (only the key's hash is ever stored). Revoked is final. */
+export const gatewayDecider: Decider<GatewayCommand, GatewayEvent, GatewayState> = {
+  category: 'gateway',
+  initialState: () => ({ exists: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'GatewayRegistered':
+        return { ...event.data, exists: true, revoked: false };
+      case 'GatewayChanged':
+      case 'GatewayKeyRotated':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'GatewayRevoked':
+        return state.exists ? { ...state, revoked: true } : state;
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'RegisterGateway') {
+      if (state.exists) return new DomainError('error.gateway.nameExists');
+      const { type: _, ...data } = command;
+      return [{ type: 'GatewayRegistered', data }];
+    }
+    if (!state.exists) return new DomainError('error.gateway.notFound');
+    if (state.revoked) return new DomainError('error.gateway.revoked');
+    const { gatewayId } = state;
+    switch (command.type) {
+      case 'ChangeGateway': {
+        const { type: _, ...data } = command;
+        return [{ type: 'GatewayChanged', data: { gatewayId, ...data } }];
+      }
+      case 'RotateGatewayKey': {
+        const { type: _, ...data } = command;
+        return [{ type: 'GatewayKeyRotated', data: { gatewayId, ...data } }];
+      }
+      case 'RevokeGateway':
+        return [{ type: 'GatewayRevoked', data: { gatewayId, revokedAt: command.revokedAt } }];
+    }
+  },
+};
+
+// ---- Meter types and meters --------------------------------------------------------------------------
+
+export type MeterTypeEvent = EventOf<'MeterTypeCreated'>;
+export type MeterTypeState = { exists: false } | (EventData<'MeterTypeCreated'> & { exists: true });
+export type MeterTypeCommand = { type: 'CreateMeterType' } & EventData<'MeterTypeCreated'>;
+
+export const meterTypeDecider: Decider<MeterTypeCommand, MeterTypeEvent, MeterTypeState> = {
+  category: 'meterType',
+  initialState: () => ({ exists: false }),
+  evolve: (_state, event) => ({ ...event.data, exists: true }),
+  decide(command, state) {
+    if (state.exists) return new DomainError('error.meterType.exists');
+    const { type: _, ...data } = command;
+    return [{ type: 'MeterTypeCreated', data }];
+  },
+};
+
+export type MeterEvent = EventOf<'MeterRegistered'>;
+export type MeterState = { exists: false } | (EventData<'MeterRegistered'> & { exists: true });
+export type MeterCommand = { type: 'RegisterMeter' } & EventData<'MeterRegistered'>;
+
+/** A meter of the registry; its number is unique in the tenant (the meters read model's unique index). */
+export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
+  category: 'meter',
+  initialState: () => ({ exists: false }),
+  evolve: (_state, event) => ({ ...event.data, exists: true }),
+  decide(command, state) {
+    if (state.exists) return new DomainError('error.meter.exists');
+    const { type: _, ...data } = command;
+    return [{ type: 'MeterRegistered', data }];
+  },
+};
+
+// ---- Downlink commands -------------------------------------------------------------------------------
+
+export type MeterCommandEvent = EventOf<
+  'MeterCommandIssued' | 'MeterCommandSent' | 'MeterCommandAcknowledged' | 'MeterCommandTimedOut'
+>;
+
+export type MeterCommandState =
+  | { exists: false }
+  | {
+      exists: true;
+      commandId: string;
+      kind: MeterCommandKind;
+      issuedAt: string;
+      status: MeterCommandStatus;
+      /** Deliveries so far; a key update gets a second one after its first times out. */
+      attempts: number;
+      /** Set while a gateway holds the command and the acknowledgement is awaited. */
+      sentTo: string | null;
+      deadline: string | null;
+    };
+
+export type MeterCommandCommand =
+  | ({ type: 'IssueMeterCommand' } & EventData<'MeterCommandIssued'>)
+  | { type: 'SendMeterCommand'; gatewayId: string; sentAt: string }
+  | {
+      type: 'AcknowledgeMeterCommand';
+      gatewayId: string;
+      status: 'success' | 'fail';
+      detail?: string;
+      at: string;
+    }
+  | { type: 'TimeOutMeterCommand'; at: string };
+
+const FINAL: readonly MeterCommandStatus[] = ['success', 'fail', 'timeout', 'resendSuccess'];
+
+export function isFinalCommandStatus(status: MeterCommandStatus): boolean {
+  return FINAL.includes(status);
+}
+
+/** When an open command times out: the ack deadline once a gateway took it, else the pickup limit. */
+export function commandExpiry(state: Extract<MeterCommandState, { exists: true }>): string {
+  if (state.deadline) return state.deadline;
+  return new Date(Date.parse(state.issuedAt) + COMMAND_PICKUP_MINUTES * 60_000).toISOString();
+}
+
+/**
+ * A valve or key-update command on its way to a meter (spec section 4). Valve: sending → success | fail
+ * (an unacknowledged one fails). Key update: executing → success; unacknowledged → resend (offered once
+ * more) → resend successful | timeout.
+ */
+export const meterCommandDecider: Decider<MeterCommandCommand, MeterCommandEvent, MeterCommandState> = {
+  category: 'meterCommand',
+  initialState: () => ({ exists: false }),
+  evolve(state, event) {
+    if (event.type === 'MeterCommandIssued') {
+      const { commandId, kind, issuedAt } = event.data;
+      return {
+        exists: true,
+        commandId,
+        kind,
+        issuedAt,
+        status: kind === 'keyUpdate' ? 'executing' : 'sending',
+        attempts: 0,
+        sentTo: null,
+        deadline: null,
+      };
+    }
+    if (!state.exists) return state;
+    switch (event.type) {
+      case 'MeterCommandSent':
+        return {
+          ...state,
+          attempts: state.attempts + 1,
+          sentTo: event.data.gatewayId,
+          deadline: event.data.deadline,
+        };
+      case 'MeterCommandAcknowledged': {
+        const retried = state.status === 'resend';
+        const status: MeterCommandStatus =
+          event.data.status === 'fail' ? 'fail' : retried ? 'resendSuccess' : 'success';
+        return { ...state, status, sentTo: null, deadline: null };
+      }
+      case 'MeterCommandTimedOut': {
+        const status: MeterCommandStatus =
+          state.kind !== 'keyUpdate' ? 'fail' : state.status === 'executing' ? 'resend' : 'timeout';
+        return { ...state, status, sentTo: null, deadline: null };
+      }
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'IssueMeterCommand') {
+      if (state.exists) return new DomainError('error.command.finished', { status: state.status });
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterCommandIssued', data }];
+    }
+    if (!state.exists) return new DomainError('error.command.notFound');
+    if (isFinalCommandStatus(state.status))
+      return new DomainError('error.command.finished', { status: state.status });
+    const { commandId } = state;
+    switch (command.type) {
+      case 'SendMeterCommand': {
+        // Already with a gateway: it keeps the command until it answers or the deadline passes.
+        if (state.sentTo !== null) return [];
+        const deadline = new Date(Date.parse(command.sentAt) + COMMAND_ACK_SECONDS * 1000).toISOString();
+        return [
+          {
+            type: 'MeterCommandSent',
+            data: { commandId, gatewayId: command.gatewayId, sentAt: command.sentAt, deadline },
+          },
+        ];
+      }
+      case 'AcknowledgeMeterCommand': {
+        if (state.sentTo !== command.gatewayId) return new DomainError('error.command.notFound');
+        const { type: _, ...data } = command;
+        return [{ type: 'MeterCommandAcknowledged', data: { commandId, ...data } }];
+      }
+      case 'TimeOutMeterCommand':
+        if (Date.parse(command.at) < Date.parse(commandExpiry(state))) return [];
+        return [{ type: 'MeterCommandTimedOut', data: { commandId, at: command.at } }];
+    }
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * Local time of a tenant (DESIGN principle 9): timestamps are UTC; hours, days and the night window are
+ * the tenant's. Offsets come from the runtime's time-zone data, memoised per zone and UTC hour.
+ */
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+
+/** The zone's offset from UTC at instant t, in ms (positive east of Greenwich). */
+export function zoneOffsetMs(timeZone: string, t: number): number {
+  const hour = Math.floor(t / HOUR_MS);
+  const key = `${timeZone}|${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    let format = formatters.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+      formatters.set(timeZone, format);
+    }
+    const at = hour * HOUR_MS;
+    const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+    const asUtc = Date.UTC(
+      parts.year!,
+      parts.month! - 1,
+      parts.day!,
+      parts.hour!,
+      parts.minute!,
+      parts.second!,
+    );
+    offset = asUtc - at;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The start (UTC ms) of the local hour containing t. */
+export function localHourStart(t: number, timeZone: string): number {
+  const offset = zoneOffsetMs(timeZone, t);
+  return Math.floor((t + offset) / HOUR_MS) * HOUR_MS - offset;
+}
+
+/** Local hour starts covering [from, to]: from the hour containing `from` to the first start at or after `to`. */
+export function localHourBoundaries(from: number, to: number, timeZone: string): number[] {
+  const boundaries: number[] = [];
+  let t = localHourStart(from, timeZone);
+  for (;;) {
+    boundaries.push(t);
+    if (t >= to) return boundaries;
+    // Step by an hour and realign: offsets change by whole hours at most transitions, and a half-hour
+    // zone realigns to its own :30.
+    t = localHourStart(t + HOUR_MS, timeZone);
+  }
+}
+
+/** The local calendar date (YYYY-MM-DD) of instant t. */
+export function localDate(t: number, timeZone: string): string {
+  return new Date(t + zoneOffsetMs(timeZone, t)).toISOString().slice(0, 10);
+}
