@@ -138,6 +138,12 @@ export function commandExpiry(state: Extract<MeterCommandState, { exists: true }
   return new Date(Date.parse(state.issuedAt) + COMMAND_PICKUP_MINUTES * 60_000).toISOString();
 }
 
+/** A valve command fails; a key update is offered once more (resend), then times out. */
+function timeoutResult(state: Extract<MeterCommandState, { exists: true }>): MeterCommandStatus {
+  if (state.kind !== 'keyUpdate') return 'fail';
+  return state.status === 'executing' ? 'resend' : 'timeout';
+}
+
 /**
  * A valve or key-update command on its way to a meter (spec section 4). Valve: sending → success | fail
  * (an unacknowledged one fails). Key update: executing → success; unacknowledged → resend (offered once
@@ -169,17 +175,9 @@ export const meterCommandDecider: Decider<MeterCommandCommand, MeterCommandEvent
           sentTo: event.data.gatewayId,
           deadline: event.data.deadline,
         };
-      case 'MeterCommandAcknowledged': {
-        const retried = state.status === 'resend';
-        const status: MeterCommandStatus =
-          event.data.status === 'fail' ? 'fail' : retried ? 'resendSuccess' : 'success';
-        return { ...state, status, sentTo: null, deadline: null };
-      }
-      case 'MeterCommandTimedOut': {
-        const status: MeterCommandStatus =
-          state.kind !== 'keyUpdate' ? 'fail' : state.status === 'executing' ? 'resend' : 'timeout';
-        return { ...state, status, sentTo: null, deadline: null };
-      }
+      case 'MeterCommandAcknowledged':
+      case 'MeterCommandTimedOut':
+        return { ...state, status: event.data.result, sentTo: null, deadline: null };
     }
   },
   decide(command, state) {
@@ -207,11 +205,15 @@ export const meterCommandDecider: Decider<MeterCommandCommand, MeterCommandEvent
       case 'AcknowledgeMeterCommand': {
         if (state.sentTo !== command.gatewayId) return new DomainError('error.command.notFound');
         const { type: _, ...data } = command;
-        return [{ type: 'MeterCommandAcknowledged', data: { commandId, ...data } }];
+        const result: MeterCommandStatus =
+          command.status === 'fail' ? 'fail' : state.status === 'resend' ? 'resendSuccess' : 'success';
+        return [{ type: 'MeterCommandAcknowledged', data: { commandId, ...data, result } }];
       }
       case 'TimeOutMeterCommand':
         if (Date.parse(command.at) < Date.parse(commandExpiry(state))) return [];
-        return [{ type: 'MeterCommandTimedOut', data: { commandId, at: command.at } }];
+        return [
+          { type: 'MeterCommandTimedOut', data: { commandId, at: command.at, result: timeoutResult(state) } },
+        ];
     }
   },
 };

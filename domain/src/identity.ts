@@ -1,4 +1,4 @@
-import type { DomainEvent, EventData } from '@hydrolog/schemas';
+import type { EventData } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
 
 // ---- Users -------------------------------------------------------------------------------------------

@@ -5,6 +5,14 @@
  * (wrapped at a power of ten); a small step back is noise and counts as nothing.
  */
 
+import { HOUR_MS } from './time.ts';
+
+/**
+ * The counter at a boundary is known when readings on both sides are at most this far apart: a day and a
+ * bit, so that meters uploading once a day with a single reading still give daily volumes.
+ */
+export const READING_MAX_GAP_MS = 26 * HOUR_MS;
+
 export interface CounterReading {
   /** epoch milliseconds */
   t: number;

@@ -72,128 +72,141 @@ describe('gateway decider', () => {
 });
 
 describe('meter command decider', () => {
-  const issued = (kind: 'valveClose' | 'keyUpdate'): MeterCommandEvent => ({
-    type: 'MeterCommandIssued',
-    data: { commandId, meterId, meterNo: '1001', kind, issuedAt: '2026-11-01T00:00:00.000Z' },
+  const issue = (kind: 'valveClose' | 'keyUpdate'): MeterCommandCommand => ({
+    type: 'IssueMeterCommand',
+    commandId,
+    meterId,
+    meterNo: '1001',
+    kind,
+    issuedAt: '2026-11-01T00:00:00.000Z',
   });
-  const sent = (at: string, to = gatewayId): MeterCommandEvent => ({
-    type: 'MeterCommandSent',
-    data: {
-      commandId,
-      gatewayId: to,
-      sentAt: at,
-      deadline: new Date(Date.parse(at) + 120_000).toISOString(),
-    },
+  const send = (sentAt: string, to = gatewayId): MeterCommandCommand => ({
+    type: 'SendMeterCommand',
+    gatewayId: to,
+    sentAt,
   });
-  const timedOut = (at: string): MeterCommandEvent => ({
-    type: 'MeterCommandTimedOut',
-    data: { commandId, at },
+  const ack = (
+    at: string,
+    status: 'success' | 'fail' = 'success',
+    from = gatewayId,
+  ): MeterCommandCommand => ({
+    type: 'AcknowledgeMeterCommand',
+    gatewayId: from,
+    status,
+    at,
   });
-  const run = (events: MeterCommandEvent[], command: MeterCommandCommand) => {
+  const timeOut = (at: string): MeterCommandCommand => ({ type: 'TimeOutMeterCommand', at });
+
+  /** Decides each command on the state the previous ones left; returns the events, the last answer and the state. */
+  function play(...commands: MeterCommandCommand[]) {
+    const events: MeterCommandEvent[] = [];
+    let last: MeterCommandEvent[] | DomainError = [];
+    for (const command of commands) {
+      last = meterCommandDecider.decide(command, fold(meterCommandDecider, events));
+      if (!(last instanceof DomainError)) events.push(...last);
+    }
     const state = fold(meterCommandDecider, events);
-    const decided = meterCommandDecider.decide(command, state);
-    return {
-      decided,
-      after: decided instanceof DomainError ? state : fold(meterCommandDecider, [...events, ...decided]),
-    };
-  };
-  const status = (events: MeterCommandEvent[]) => {
-    const state = fold(meterCommandDecider, events);
-    return state.exists ? state.status : 'none';
-  };
+    return { events, last, status: state.exists ? state.status : 'none' };
+  }
 
   it('a valve command is sending until its gateway acknowledges it', () => {
-    expect(status([issued('valveClose')])).toBe('sending');
-    const { decided, after } = run([issued('valveClose'), sent('2026-11-01T00:01:00.000Z')], {
-      type: 'AcknowledgeMeterCommand',
-      gatewayId,
-      status: 'success',
-      at: '2026-11-01T00:01:30.000Z',
-    });
-    expect(decided).toEqual([
+    expect(play(issue('valveClose')).status).toBe('sending');
+    const { last, status } = play(
+      issue('valveClose'),
+      send('2026-11-01T00:01:00.000Z'),
+      ack('2026-11-01T00:01:30.000Z'),
+    );
+    expect(last).toEqual([
       {
         type: 'MeterCommandAcknowledged',
-        data: { commandId, gatewayId, status: 'success', at: '2026-11-01T00:01:30.000Z' },
+        data: { commandId, gatewayId, status: 'success', at: '2026-11-01T00:01:30.000Z', result: 'success' },
       },
     ]);
-    expect(after.exists && after.status).toBe('success');
+    expect(status).toBe('success');
+  });
+
+  it('gives the gateway an acknowledgement deadline', () => {
+    const { events } = play(issue('valveClose'), send('2026-11-01T00:01:00.000Z'));
+    expect(events[1]).toEqual({
+      type: 'MeterCommandSent',
+      data: {
+        commandId,
+        gatewayId,
+        sentAt: '2026-11-01T00:01:00.000Z',
+        deadline: '2026-11-01T00:03:00.000Z',
+      },
+    });
   });
 
   it('sends to a gateway once; a second poll before the deadline gets nothing new', () => {
-    const { decided } = run([issued('valveClose'), sent('2026-11-01T00:01:00.000Z')], {
-      type: 'SendMeterCommand',
-      gatewayId,
-      sentAt: '2026-11-01T00:01:10.000Z',
-    });
-    expect(decided).toEqual([]);
+    const { last } = play(
+      issue('valveClose'),
+      send('2026-11-01T00:01:00.000Z'),
+      send('2026-11-01T00:01:10.000Z'),
+    );
+    expect(last).toEqual([]);
   });
 
   it('refuses an acknowledgement from a gateway that was not sent the command', () => {
-    const { decided } = run([issued('valveClose'), sent('2026-11-01T00:01:00.000Z')], {
-      type: 'AcknowledgeMeterCommand',
-      gatewayId: otherGateway,
-      status: 'success',
-      at: '2026-11-01T00:01:30.000Z',
-    });
-    expect((decided as DomainError).key).toBe('error.command.notFound');
+    const { last } = play(
+      issue('valveClose'),
+      send('2026-11-01T00:01:00.000Z'),
+      ack('2026-11-01T00:01:30.000Z', 'success', otherGateway),
+    );
+    expect((last as DomainError).key).toBe('error.command.notFound');
   });
 
-  it('a valve command not acknowledged by the deadline fails', () => {
-    const events = [issued('valveClose'), sent('2026-11-01T00:01:00.000Z')];
-    expect(run(events, { type: 'TimeOutMeterCommand', at: '2026-11-01T00:02:00.000Z' }).decided).toEqual([]);
-    const { after } = run(events, { type: 'TimeOutMeterCommand', at: '2026-11-01T00:03:00.000Z' });
-    expect(after.exists && after.status).toBe('fail');
+  it('a valve command not acknowledged by the deadline fails, and a failed answer fails it too', () => {
+    const early = play(
+      issue('valveClose'),
+      send('2026-11-01T00:01:00.000Z'),
+      timeOut('2026-11-01T00:02:00.000Z'),
+    );
+    expect(early.last).toEqual([]);
+    expect(early.status).toBe('sending');
+    expect(
+      play(issue('valveClose'), send('2026-11-01T00:01:00.000Z'), timeOut('2026-11-01T00:03:00.000Z')).status,
+    ).toBe('fail');
+    expect(
+      play(issue('valveClose'), send('2026-11-01T00:01:00.000Z'), ack('2026-11-01T00:01:05.000Z', 'fail'))
+        .status,
+    ).toBe('fail');
   });
 
   it('a command no gateway picks up times out after the pickup limit', () => {
-    const events = [issued('valveClose')];
-    expect(run(events, { type: 'TimeOutMeterCommand', at: '2026-11-01T00:59:00.000Z' }).decided).toEqual([]);
-    expect(status([...events, timedOut('2026-11-01T01:00:00.000Z')])).toBe('fail');
+    expect(play(issue('valveClose'), timeOut('2026-11-01T00:59:00.000Z')).last).toEqual([]);
+    expect(play(issue('valveClose'), timeOut('2026-11-01T01:00:00.000Z')).status).toBe('fail');
   });
 
   it('a key update is executing, resent once after a timeout, then resend successful', () => {
-    const events = [issued('keyUpdate')];
-    expect(status(events)).toBe('executing');
-    events.push(sent('2026-11-01T00:01:00.000Z'), timedOut('2026-11-01T00:03:00.000Z'));
-    expect(status(events)).toBe('resend');
-    events.push(sent('2026-11-01T00:04:00.000Z'));
-    const { after } = run(events, {
-      type: 'AcknowledgeMeterCommand',
-      gatewayId,
-      status: 'success',
-      at: '2026-11-01T00:04:30.000Z',
-    });
-    expect(after.exists && after.status).toBe('resendSuccess');
+    expect(play(issue('keyUpdate')).status).toBe('executing');
+    const resent = [
+      issue('keyUpdate'),
+      send('2026-11-01T00:01:00.000Z'),
+      timeOut('2026-11-01T00:03:00.000Z'),
+    ];
+    expect(play(...resent).status).toBe('resend');
+    expect(play(...resent, send('2026-11-01T00:04:00.000Z'), ack('2026-11-01T00:04:30.000Z')).status).toBe(
+      'resendSuccess',
+    );
   });
 
   it('a key update that times out twice ends in timeout and refuses late answers', () => {
-    const events = [
-      issued('keyUpdate'),
-      sent('2026-11-01T00:01:00.000Z'),
-      timedOut('2026-11-01T00:03:00.000Z'),
-      sent('2026-11-01T00:04:00.000Z'),
-      timedOut('2026-11-01T00:06:00.000Z'),
+    const twice = [
+      issue('keyUpdate'),
+      send('2026-11-01T00:01:00.000Z'),
+      timeOut('2026-11-01T00:03:00.000Z'),
+      send('2026-11-01T00:04:00.000Z'),
+      timeOut('2026-11-01T00:06:00.000Z'),
     ];
-    expect(status(events)).toBe('timeout');
-    const { decided } = run(events, {
-      type: 'AcknowledgeMeterCommand',
-      gatewayId,
-      status: 'success',
-      at: '2026-11-01T00:07:00.000Z',
-    });
-    expect((decided as DomainError).key).toBe('error.command.finished');
+    expect(play(...twice).status).toBe('timeout');
+    const { last } = play(...twice, ack('2026-11-01T00:07:00.000Z'));
+    expect((last as DomainError).key).toBe('error.command.finished');
   });
 
   it('a key update acknowledged at the first attempt is a success', () => {
     expect(
-      status([
-        issued('keyUpdate'),
-        sent('2026-11-01T00:01:00.000Z'),
-        {
-          type: 'MeterCommandAcknowledged',
-          data: { commandId, gatewayId, status: 'success', at: '2026-11-01T00:01:20.000Z' },
-        },
-      ]),
+      play(issue('keyUpdate'), send('2026-11-01T00:01:00.000Z'), ack('2026-11-01T00:01:20.000Z')).status,
     ).toBe('success');
   });
 });

@@ -1,1 +1,2 @@
-export {};
+export * from './decode.ts';
+export * from './service.ts';

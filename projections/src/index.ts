@@ -1,11 +1,14 @@
 export * from './audit-queries.ts';
+export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
 export * from './projection.ts';
+export * from './readings.ts';
 export * from './runner.ts';
 export * from './tenancy.ts';
 export * from './tenants.ts';
 
+import { devicesProjection } from './devices.ts';
 import {
   operationLogProjection,
   outboxProjection,
@@ -13,6 +16,7 @@ import {
   settingsProjection,
   usersProjection,
 } from './identity.ts';
+import { readingsProjection } from './readings.ts';
 import { tenantsProjection } from './tenants.ts';
 
 /** Every read model of Hydrolog, in the order they are installed. */
@@ -23,4 +27,6 @@ export const allProjections = [
   outboxProjection,
   settingsProjection,
   operationLogProjection,
+  devicesProjection,
+  readingsProjection,
 ];

@@ -2,6 +2,8 @@ import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type { EventType } from '@hydrolog/schemas';
 
 export type EventHandler = (sql: Sql, event: RecordedEvent) => Promise<void>;
+/** Handles a run of successive events of one type in a few set-based statements (high-volume events). */
+export type BatchHandler = (sql: Sql, events: readonly RecordedEvent[]) => Promise<void>;
 
 /**
  * A read model: the tables it owns, the events it handles and how.
@@ -23,17 +25,31 @@ export interface Projection {
   /** Statements creating those tables and their indexes, with unqualified names. */
   migrations: readonly string[];
   handlers: Partial<Record<EventType, EventHandler>>;
+  /** Events handled a run at a time; a type is either here or in handlers. */
+  batchHandlers?: Partial<Record<EventType, BatchHandler>>;
   /**
    * Time-series tables: made TimescaleDB hypertables (partitioned on the time column) where the extension
    * is available. Queries stay plain SQL, so they run the same on PostgreSQL without it.
    */
-  hypertables?: readonly { table: string; timeColumn: string }[];
+  hypertables?: readonly {
+    table: string;
+    timeColumn: string;
+    /** Compress chunks older than compressAfterDays, one segment per value of this column. */
+    compressSegmentBy?: string;
+    compressAfterDays?: number;
+  }[];
   /** Tables with a tenant_id column: row-level security keeps each tenant to its own rows. */
   tenantTables?: readonly string[];
+  /**
+   * Tables with a tenant_id column that tenants read through the view `tenant_<table>` (their only grant),
+   * which shows the current tenant's rows: for compressed hypertables, where TimescaleDB refuses row-level
+   * security.
+   */
+  tenantViews?: readonly string[];
 }
 
 export function handledTypes(projection: Projection): string[] {
-  return Object.keys(projection.handlers);
+  return [...Object.keys(projection.handlers), ...Object.keys(projection.batchHandlers ?? {})];
 }
 
 export async function applyEvents(
@@ -41,8 +57,17 @@ export async function applyEvents(
   sql: Sql,
   events: readonly RecordedEvent[],
 ): Promise<void> {
-  for (const event of events) {
-    const handler = projection.handlers[event.type as EventType];
-    if (handler) await handler(sql, event);
+  for (let i = 0; i < events.length; ) {
+    const type = events[i]!.type as EventType;
+    const batchHandler = projection.batchHandlers?.[type];
+    if (batchHandler) {
+      let end = i + 1;
+      while (end < events.length && events[end]!.type === type) end++;
+      await batchHandler(sql, events.slice(i, end));
+      i = end;
+      continue;
+    }
+    await projection.handlers[type]?.(sql, events[i]!);
+    i++;
   }
 }

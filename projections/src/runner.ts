@@ -212,6 +212,23 @@ export class ProjectionRunner {
     return { name, mode: projection.mode, status, checkpoint, lag };
   }
 
+  /**
+   * Events of the projection's types not applied yet, counted up to `bound` (one bounded index scan, cheap
+   * enough to ask on every upload).
+   */
+  async backlog(name: string, bound: number): Promise<number> {
+    const projection = this.projection(name);
+    const { status, checkpoint } = await readState(this.db, name);
+    if (this.appliedInAppends(projection) && status === 'live') return 0;
+    if (this.store.kind !== 'sql') return Math.min(bound, await this.countAfter(projection, checkpoint));
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM (SELECT 1 FROM es.events
+         WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND type = ANY($3::text[]) LIMIT $4) t`,
+      [checkpoint.txId.toString(), checkpoint.position.toString(), handledTypes(projection), bound],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
   async states(): Promise<ProjectionState[]> {
     return Promise.all(this.projections.map((p) => this.state(p.name)));
   }
@@ -379,11 +396,19 @@ async function makeHypertables(sql: Sql, projection: Projection): Promise<void> 
   const available = await sql.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb'`);
   if (available.rows.length === 0) return;
   await sql.query('CREATE EXTENSION IF NOT EXISTS timescaledb');
-  for (const { table, timeColumn } of projection.hypertables) {
+  for (const { table, timeColumn, compressSegmentBy, compressAfterDays } of projection.hypertables) {
     await sql.query('SELECT create_hypertable($1::regclass, by_range($2::name), if_not_exists => TRUE)', [
       table,
       timeColumn,
     ]);
+    if (!compressSegmentBy) continue;
+    await sql.query(
+      `ALTER TABLE ${table} SET (timescaledb.compress, timescaledb.compress_segmentby = '${compressSegmentBy}')`,
+    );
+    await sql.query(
+      'SELECT add_compression_policy($1::regclass, make_interval(days => $2), if_not_exists => TRUE)',
+      [table, compressAfterDays ?? 30],
+    );
   }
 }
 

@@ -37,6 +37,13 @@ export async function isolateTenantTables(sql: Sql, projection: Projection): Pro
     );
     await sql.query(`GRANT SELECT ON ${table} TO ${TENANT_ROLE}`);
   }
+  for (const table of projection.tenantViews ?? []) {
+    await sql.query(
+      `CREATE OR REPLACE VIEW tenant_${table} WITH (security_barrier) AS SELECT * FROM ${table}
+       WHERE tenant_id = nullif(current_setting('hydrolog.tenant_id', true), '')::uuid`,
+    );
+    await sql.query(`GRANT SELECT ON tenant_${table} TO ${TENANT_ROLE}`);
+  }
 }
 
 /**

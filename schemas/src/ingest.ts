@@ -241,11 +241,13 @@ export const ingestEventSchemas = {
       status: z.enum(['success', 'fail']),
       detail: z.string().max(500).optional(),
       at: z.iso.datetime(),
+      /** The command's status after this answer. */
+      result: meterCommandStatusSchema,
     }),
   },
   /** No acknowledgement before the deadline; a key update is then offered again once (resend). */
   MeterCommandTimedOut: {
     schemaVersion: 1,
-    data: z.object({ commandId: z.uuid(), at: z.iso.datetime() }),
+    data: z.object({ commandId: z.uuid(), at: z.iso.datetime(), result: meterCommandStatusSchema }),
   },
 };

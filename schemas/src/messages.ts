@@ -632,6 +632,28 @@ export const messages = {
     fr: 'Ce type de compteur n’a pas de vanne pilotable',
     id: 'Jenis meter ini tidak memiliki katup jarak jauh',
   },
+  'gateway.name': { 'zh-CN': '名称', en: 'Name', fr: 'Nom', id: 'Nama' },
+  'gateway.kind': { 'zh-CN': '类型', en: 'Kind', fr: 'Type', id: 'Jenis' },
+  'gateway.kind.gateway': { 'zh-CN': '网关', en: 'Gateway', fr: 'Passerelle', id: 'Gateway' },
+  'gateway.kind.concentrator': {
+    'zh-CN': '集中器',
+    en: 'Concentrator',
+    fr: 'Concentrateur',
+    id: 'Konsentrator',
+  },
+  'gateway.manufacturer': { 'zh-CN': '厂家', en: 'Manufacturer', fr: 'Fabricant', id: 'Pabrikan' },
+  'gateway.status': { 'zh-CN': '状态', en: 'Status', fr: 'État', id: 'Status' },
+  'gateway.status.active': { 'zh-CN': '启用', en: 'Active', fr: 'Active', id: 'Aktif' },
+  'gateway.status.revoked': { 'zh-CN': '已吊销', en: 'Revoked', fr: 'Révoquée', id: 'Dicabut' },
+  'gateway.keyPrefix': { 'zh-CN': '密钥前缀', en: 'Key prefix', fr: 'Préfixe de clé', id: 'Awalan kunci' },
+  'gateway.lastSeen': {
+    'zh-CN': '最后上报',
+    en: 'Last upload',
+    fr: 'Dernier envoi',
+    id: 'Unggahan terakhir',
+  },
+  'gateway.meters': { 'zh-CN': '水表数', en: 'Meters', fr: 'Compteurs', id: 'Meter' },
+  'gateway.created': { 'zh-CN': '创建时间', en: 'Created', fr: 'Créée le', id: 'Dibuat' },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ReadingIngest } from '@hydrolog/ingest';
 import { IMAGE_MAX_BYTES, uuidv7 } from '@hydrolog/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,12 +12,17 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
+import { DEFAULT_INGEST_SETTINGS, type IngestSettings } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
+import { CommandDispatch } from './ingest/dispatch.ts';
+import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
+import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
@@ -30,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /prod-api route with its access rule. */
     apiRoutes: ApiRoute[];
+    /** Downlink commands (tools and tests sweep timeouts through it). */
+    commandDispatch: CommandDispatch;
   }
 }
 
@@ -42,6 +50,9 @@ export interface AppOptions {
   /** The key browsers encrypt passwords with; a fresh one when absent. */
   cipher?: PasswordCipher;
   captchas?: CaptchaStore;
+  ingest?: IngestSettings;
+  /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
+  commandSweepMs?: number;
 }
 
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
@@ -107,6 +118,11 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     options.captchas ?? new CaptchaStore(),
   );
   mkdirSync(options.uploadsDir, { recursive: true });
+  const ingestSettings = options.ingest ?? DEFAULT_INGEST_SETTINGS;
+  const dispatch = new CommandDispatch(services);
+  if (options.commandSweepMs) dispatch.startSweeper(options.commandSweepMs);
+  app.addHook('onClose', async () => dispatch.stop());
+  app.decorate('commandDispatch', dispatch);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   await app.register(
@@ -121,9 +137,18 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(auditRoutes, { identity });
       await api.register(systemRoutes, { identity });
       await api.register(tenantRoutes, { services, uploadsDir: options.uploadsDir });
+      await api.register(gatewayRoutes, { services });
+      await api.register(meterCommandRoutes, { services, dispatch });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(ingestRoutes, {
+    prefix: INGEST_PREFIX,
+    services,
+    ingest: new ReadingIngest(services.db, services.store, { horizonDays: ingestSettings.horizonDays }),
+    dispatch,
+    maxBacklog: ingestSettings.maxBacklog,
+  });
   await app.register(fastifyStatic, {
     root: options.uploadsDir,
     prefix: '/uploads/',

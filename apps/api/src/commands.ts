@@ -69,6 +69,6 @@ export async function record(
 }
 
 /** PostgreSQL's unique_violation, raised by an inline projection's unique index inside the append. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -1,4 +1,17 @@
 import { resolve } from 'node:path';
+import { DEFAULT_INGEST_HORIZON_DAYS } from '@hydrolog/schemas';
+
+export interface IngestSettings {
+  /** Readings older than this many days are refused by row. */
+  horizonDays: number;
+  /** Readings events the readings projection may be behind before uploads are pushed back (429). */
+  maxBacklog: number;
+}
+
+export const DEFAULT_INGEST_SETTINGS: IngestSettings = {
+  horizonDays: DEFAULT_INGEST_HORIZON_DAYS,
+  maxBacklog: 20_000,
+};
 
 /** Every setting of the service, from the environment (the README's table lists them). */
 export interface Config {
@@ -14,6 +27,7 @@ export interface Config {
   seedDemo: boolean;
   /** The captcha parameter the demo seed writes at first start. */
   seedCaptcha: boolean;
+  ingest: IngestSettings;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -32,5 +46,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.HYDROLOG_SEED !== '0',
     seedCaptcha: env.HYDROLOG_SEED_CAPTCHA !== 'false',
+    ingest: {
+      horizonDays: positive(env, 'HYDROLOG_INGEST_HORIZON_DAYS', DEFAULT_INGEST_SETTINGS.horizonDays),
+      maxBacklog: positive(env, 'HYDROLOG_INGEST_MAX_BACKLOG', DEFAULT_INGEST_SETTINGS.maxBacklog),
+    },
   };
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new Error(`${name} must be a positive whole number, got ${value}`);
+  return number;
 }

@@ -23,6 +23,8 @@ const app = await buildApp(services, {
   logLevel: config.logLevel,
   uploadsDir: join(config.dataDir, 'uploads'),
   cipher: PasswordCipher.fromFile(join(config.dataDir, 'keys', 'login-rsa.pem')),
+  ingest: config.ingest,
+  commandSweepMs: 15_000,
 });
 await app.listen({ port: config.port, host: config.host });
 

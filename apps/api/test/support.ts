@@ -8,6 +8,7 @@ import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
+import type { IngestSettings } from '../src/config.ts';
 import { seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
 
@@ -23,7 +24,7 @@ export interface TestApi {
  */
 export async function startApi(
   engine: TestEngine,
-  options: { captchaEnabled?: boolean } = {},
+  options: { captchaEnabled?: boolean; ingest?: IngestSettings } = {},
 ): Promise<TestApi> {
   const db = await engine.open();
   const store = await SqlEventStore.open(db);
@@ -41,7 +42,12 @@ export async function startApi(
   await seedDemo(services, { captchaEnabled: options.captchaEnabled ?? false });
   const captchas = new CaptchaStore();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hydrolog-uploads-'));
-  const app = await buildApp(services, { logLevel: 'silent', uploadsDir, captchas });
+  const app = await buildApp(services, {
+    logLevel: 'silent',
+    uploadsDir,
+    captchas,
+    ...(options.ingest ? { ingest: options.ingest } : {}),
+  });
   return { app, services, captchas };
 }
 

@@ -1,13 +1,9 @@
 import type { LoginLogQuery, LoginLogRow, OperLogQuery, OperLogRow } from '@hydrolog/schemas';
-import dayjs from 'dayjs';
-import { download, request } from './request.ts';
+import { download, exportName, request } from './request.ts';
 
 /** The login log and the operation log of the caller's tenant (RuoYi's /monitor screens). */
 
 type Filter<Q> = Omit<Q, 'pageNum' | 'pageSize'>;
-
-/** The name an export is saved under: `<name>_<timestamp>.xlsx`. */
-const exportName = (name: string) => `${name}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`;
 
 export const listLoginLog = (query: LoginLogQuery) =>
   request<{ code: number; total: number; rows: LoginLogRow[] }>('/monitor/logininfor/list', {

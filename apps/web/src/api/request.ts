@@ -1,5 +1,6 @@
 import type { FieldError } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { alertDialog } from '../lib/dialogs.ts';
 import { getToken, removeToken } from '../lib/token.ts';
@@ -178,6 +179,9 @@ async function saveOrRefuse(response: Response, fileName: string): Promise<void>
   }
   saveBlob(await response.blob(), fileName);
 }
+
+/** The name an export is saved under: `<name>_<timestamp>.xlsx`. */
+export const exportName = (name: string) => `${name}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`;
 
 /** Spec section 7 download helper: POST form-encoded parameters, blob answer, saved as `fileName`. */
 export async function download(path: string, params: Query, fileName: string): Promise<void> {

@@ -40,6 +40,11 @@ const PATHS: Record<string, string> = {
   'chevron-right': 'M9 6l6 6l-6 6',
   'chevron-down': 'M6 9l6 6l6-6',
   eye: 'M2 12s3.5-7 10-7s10 7 10 7s-3.5 7-10 7s-10-7-10-7z M12 15a3 3 0 1 0 0-6a3 3 0 0 0 0 6z',
+  copy: 'M8 8h12v12H8z M16 8V4H4v12h4',
+  check: 'M5 12l5 5L20 7',
+  alert: 'M12 9v4 M12 17h.01 M10.3 3.9L2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
+  ban: 'M12 21a9 9 0 1 1 0-18a9 9 0 0 1 0 18z M5.7 5.7l12.6 12.6',
+  download: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2 M7 11l5 5l5-5 M12 4v12',
   trash: 'M4 7h16 M10 11v6 M14 11v6 M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12 M9 7V4h6v3',
 };
 

@@ -39,8 +39,8 @@ interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData>
   /** Null until the first answer: skeleton rows meanwhile. */
   rows: readonly TData[] | null;
   loading: boolean;
-  /** The text of an empty result. */
-  empty: string;
+  /** The text of an empty result, or what to show instead (what the list is for, how to begin). */
+  empty: ReactNode;
   testId: string;
   selection?: RowSelectionState;
   minWidth?: number;
@@ -90,9 +90,13 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
             {rows?.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {empty}
-                  </Text>
+                  {typeof empty === 'string' ? (
+                    <Text c="dimmed" ta="center" py="lg">
+                      {empty}
+                    </Text>
+                  ) : (
+                    empty
+                  )}
                 </Table.Td>
               </Table.Tr>
             )}

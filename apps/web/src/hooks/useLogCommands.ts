@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { useExport } from './useExport.ts';
 
 /**
  * Delete selected entries, clean the whole log (both confirmed first) and export the filtered log, for
@@ -18,7 +18,7 @@ export function useLogCommands<Row>(options: {
   onCleaned(): void;
 }) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
+  const exporter = useExport(options.exportFile);
 
   async function remove(rows: Row[]) {
     const count = rows.length;
@@ -48,16 +48,5 @@ export function useLogCommands<Row>(options: {
     if (done) options.onCleaned();
   }
 
-  async function exportFile() {
-    setExporting(true);
-    try {
-      await options.exportFile();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setExporting(false);
-    }
-  }
-
-  return { remove, clean, exportFile, exporting };
+  return { remove, clean, exportFile: exporter.run, exporting: exporter.exporting };
 }

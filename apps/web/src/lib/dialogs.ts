@@ -1,18 +1,29 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
+import type { ReactNode } from 'react';
 
-/** A message the user acknowledges with one button; not dismissible otherwise. Resolves on OK. */
-export function alertDialog(options: { title: string; message: string; color?: string }): Promise<void> {
+/**
+ * A message the user acknowledges with one button (OK unless `confirm` names it); not dismissible
+ * otherwise. Resolves on that button.
+ */
+export function alertDialog(options: {
+  title: string;
+  message: ReactNode;
+  color?: string;
+  confirm?: string;
+  size?: string;
+}): Promise<void> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: options.title,
       children: options.message,
       centered: true,
+      size: options.size,
       withCloseButton: false,
       closeOnClickOutside: false,
       closeOnEscape: false,
-      labels: { confirm: i18next.t('common.ok'), cancel: i18next.t('common.cancel') },
+      labels: { confirm: options.confirm ?? i18next.t('common.ok'), cancel: i18next.t('common.cancel') },
       cancelProps: { display: 'none' },
       confirmProps: { color: options.color, 'data-testid': 'alert-ok' },
       onConfirm: () => resolve(),

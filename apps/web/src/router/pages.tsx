@@ -3,6 +3,7 @@ import type { RouteComponent } from '@tanstack/react-router';
 import { Configs } from '../pages/Configs.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
+import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
@@ -20,6 +21,7 @@ const BUILT: Record<string, RouteComponent> = {
   'system/config/index': Configs,
   'monitor/logininfor/index': LoginLog,
   'monitor/operlog/index': OperLog,
+  'gateway/gateway/index': Gateways,
 };
 
 export interface PageRoute {

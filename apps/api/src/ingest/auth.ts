@@ -1,0 +1,39 @@
+import { findGatewayByKeyHash } from '@hydrolog/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256 } from '../auth/crypto.ts';
+import { bearerToken } from '../auth/guard.ts';
+import { failure } from '../http.ts';
+import type { Services } from '../services.ts';
+
+/** The gateway whose key a request carries. */
+export interface GatewayCaller {
+  gatewayId: string;
+  tenantId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    gateway?: GatewayCaller;
+  }
+}
+
+/**
+ * Every /ingest/v1 request carries `Authorization: Bearer <gateway key>`. A user token, a revoked or an
+ * unknown key all get the same 401; a gateway key is unknown to the /prod-api guard, which refuses it too.
+ */
+export function registerGatewayAuth(scope: FastifyInstance, services: Services): void {
+  scope.decorateRequest('gateway', undefined);
+  scope.addHook('onRequest', async (request, reply) => {
+    const key = bearerToken(request);
+    const gateway = key ? await findGatewayByKeyHash(services.db, sha256(key)) : null;
+    if (gateway?.status !== 'active') {
+      return reply.status(401).send(failure(request, 'error.gateway.key', {}, 401));
+    }
+    request.gateway = { gatewayId: gateway.gatewayId, tenantId: gateway.tenantId };
+  });
+}
+
+export function gatewayOf(request: FastifyRequest): GatewayCaller {
+  if (!request.gateway) throw new Error('gateway route without gateway authentication');
+  return request.gateway;
+}

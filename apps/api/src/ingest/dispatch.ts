@@ -1,0 +1,178 @@
+import { EventEmitter } from 'node:events';
+import { DomainError, meterCommandDecider } from '@hydrolog/domain';
+import {
+  getMeter,
+  getMeterCommand,
+  overdueCommands,
+  pendingCommandsFor,
+  withTenant,
+} from '@hydrolog/projections';
+import {
+  COMMAND_PICKUP_MINUTES,
+  type DownlinkCommand,
+  type EventMetadata,
+  type MeterCommandKind,
+  uuidv7,
+} from '@hydrolog/schemas';
+import { execute } from '../commands.ts';
+import type { Services } from '../services.ts';
+import type { GatewayCaller } from './auth.ts';
+
+/** Between two looks at the table while a long poll waits (commands issued by another process). */
+const POLL_STEP_MS = 1000;
+
+/**
+ * Downlink commands (valve open/close, key update) from the back office to the gateways, every step an
+ * event of the command's stream: issued, sent (a gateway took it), acknowledged or timed out.
+ */
+export class CommandDispatch {
+  private readonly issued = new EventEmitter();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly services: Services) {
+    this.issued.setMaxListeners(0);
+  }
+
+  /** Issues a command to one of the caller's meters. */
+  async issue(
+    metadata: EventMetadata,
+    meterId: string,
+    kind: MeterCommandKind,
+    key?: string,
+  ): Promise<string> {
+    const meter = await withTenant(this.services.db, metadata.tenantId, (sql) => getMeter(sql, meterId));
+    if (!meter) throw new DomainError('error.meter.notFound');
+    if (kind !== 'keyUpdate' && !meter.valveControl) throw new DomainError('error.meter.noValve');
+    const commandId = uuidv7();
+    await execute(
+      this.services.store,
+      meterCommandDecider,
+      commandId,
+      [
+        {
+          type: 'IssueMeterCommand',
+          commandId,
+          meterId,
+          meterNo: meter.meterNo,
+          kind,
+          ...(key === undefined ? {} : { key }),
+          issuedAt: new Date().toISOString(),
+        },
+      ],
+      { metadata },
+    );
+    this.issued.emit('issued');
+    return commandId;
+  }
+
+  /**
+   * The commands waiting for a gateway, marked sent to it; when there are none, waits up to `waitSeconds`
+   * for one (a long poll), returning early when the request goes away.
+   */
+  async take(gateway: GatewayCaller, waitSeconds: number, abort: AbortSignal): Promise<DownlinkCommand[]> {
+    const until = Date.now() + waitSeconds * 1000;
+    for (;;) {
+      const commands = await this.send(gateway);
+      const left = until - Date.now();
+      if (commands.length > 0 || left <= 0 || abort.aborted) return commands;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.issued.off('issued', done);
+          abort.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(left, POLL_STEP_MS));
+        this.issued.on('issued', done);
+        abort.addEventListener('abort', done);
+      });
+    }
+  }
+
+  private async send(gateway: GatewayCaller): Promise<DownlinkCommand[]> {
+    const pending = await withTenant(this.services.db, gateway.tenantId, (sql) =>
+      pendingCommandsFor(sql, gateway.gatewayId),
+    );
+    const sent: DownlinkCommand[] = [];
+    for (const command of pending) {
+      const { events } = await execute(
+        this.services.store,
+        meterCommandDecider,
+        command.commandId,
+        [{ type: 'SendMeterCommand', gatewayId: gateway.gatewayId, sentAt: new Date().toISOString() }],
+        { metadata: gatewayMetadata(gateway) },
+      );
+      const event = events.find((e) => e.type === 'MeterCommandSent');
+      // Another poll of the same gateway took it a moment ago.
+      if (event?.type !== 'MeterCommandSent') continue;
+      sent.push({
+        commandId: command.commandId,
+        meterNo: command.meterNo,
+        kind: command.kind,
+        ...(command.key === null ? {} : { key: command.key }),
+        deadline: event.data.deadline,
+      });
+    }
+    return sent;
+  }
+
+  async acknowledge(
+    gateway: GatewayCaller,
+    commandId: string,
+    answer: { status: 'success' | 'fail'; detail?: string | undefined },
+  ): Promise<void> {
+    const command = await withTenant(this.services.db, gateway.tenantId, (sql) =>
+      getMeterCommand(sql, commandId),
+    );
+    if (!command) throw new DomainError('error.command.notFound');
+    await execute(
+      this.services.store,
+      meterCommandDecider,
+      commandId,
+      [
+        {
+          type: 'AcknowledgeMeterCommand',
+          gatewayId: gateway.gatewayId,
+          status: answer.status,
+          ...(answer.detail === undefined ? {} : { detail: answer.detail }),
+          at: new Date().toISOString(),
+        },
+      ],
+      { metadata: gatewayMetadata(gateway) },
+    );
+  }
+
+  /** Times out every command past its deadline; returns how many. */
+  async sweep(now = new Date()): Promise<number> {
+    const overdue = await overdueCommands(this.services.db, now, COMMAND_PICKUP_MINUTES);
+    let count = 0;
+    for (const command of overdue) {
+      const { events } = await execute(
+        this.services.store,
+        meterCommandDecider,
+        command.commandId,
+        [{ type: 'TimeOutMeterCommand', at: now.toISOString() }],
+        { metadata: { tenantId: command.tenantId, correlationId: uuidv7() } },
+      );
+      count += events.length;
+    }
+    // A key update offered again is waiting for its gateway.
+    if (count > 0) this.issued.emit('issued');
+    return count;
+  }
+
+  startSweeper(intervalMs: number): void {
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((error) => console.error('command sweeper:', error));
+    }, intervalMs);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+}
+
+function gatewayMetadata(gateway: GatewayCaller): EventMetadata {
+  return { tenantId: gateway.tenantId, userId: `gateway:${gateway.gatewayId}`, correlationId: uuidv7() };
+}

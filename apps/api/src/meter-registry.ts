@@ -1,0 +1,64 @@
+import { DomainError, meterDecider, meterTypeDecider, streamName } from '@hydrolog/domain';
+import type { EventStore } from '@hydrolog/eventstore';
+import {
+  type EventMetadata,
+  type MeterBody,
+  type MeterTypeBody,
+  meterBodySchema,
+  uuidv7,
+} from '@hydrolog/schemas';
+import { execute, isUniqueViolation } from './commands.ts';
+
+/**
+ * Registers meter types and meters of a tenant: the registry uploads are matched against. Meters are
+ * registered many at a time (a fleet, an import) in one append, each in its own stream.
+ */
+export async function registerMeterType(
+  store: EventStore,
+  metadata: EventMetadata,
+  body: MeterTypeBody,
+): Promise<string> {
+  const meterTypeId = uuidv7();
+  await execute(
+    store,
+    meterTypeDecider,
+    meterTypeId,
+    [{ type: 'CreateMeterType', meterTypeId, tenantId: metadata.tenantId, ...body }],
+    { metadata, taken: 'error.meterType.exists' },
+  );
+  return meterTypeId;
+}
+
+export async function registerMeters(
+  store: EventStore,
+  metadata: EventMetadata,
+  meters: readonly MeterBody[],
+  registeredAt = new Date(),
+): Promise<string[]> {
+  const requests = meters.map((body) => {
+    const meterId = uuidv7();
+    const decided = meterDecider.decide(
+      {
+        type: 'RegisterMeter',
+        meterId,
+        tenantId: metadata.tenantId,
+        ...meterBodySchema.parse(body),
+        registeredAt: registeredAt.toISOString(),
+      },
+      meterDecider.initialState(),
+    );
+    if (decided instanceof DomainError) throw decided;
+    return {
+      stream: streamName(meterDecider, meterId),
+      expectedVersion: 'no_stream' as const,
+      events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
+    };
+  });
+  try {
+    await store.appendMany(requests);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('error.meter.exists');
+    throw error;
+  }
+  return requests.map((r) => r.stream.slice(meterDecider.category.length + 1));
+}

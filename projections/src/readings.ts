@@ -1,0 +1,573 @@
+import {
+  HOUR_MS,
+  intervalVolumes,
+  localDate,
+  localHourBoundaries,
+  localHourStart,
+  READING_MAX_GAP_MS,
+} from '@hydrolog/domain';
+import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
+import type { EventData, ValveState } from '@hydrolog/schemas';
+import type { Projection } from './projection.ts';
+
+/**
+ * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);
+ * each meter's latest state; hourly volumes in the tenant's local hours from the counter interpolated at
+ * the hour boundaries; daily volumes with the daily freeze record. Async: uploads are answered once the
+ * log has them, and this catches up behind (the ingest route pushes back when it falls too far behind).
+ * Late and out-of-order readings recompute exactly the hours and days whose counters they change.
+ */
+export const readingsProjection: Projection = {
+  name: 'readings',
+  version: 1,
+  mode: 'async',
+  tables: ['readings', 'meter_latest', 'meter_hourly', 'meter_daily', 'reading_zones'],
+  tenantTables: ['meter_latest', 'meter_hourly', 'meter_daily'],
+  // TimescaleDB compresses readings, and compressed tables cannot have row-level security.
+  tenantViews: ['readings'],
+  hypertables: [
+    { table: 'readings', timeColumn: 'ts', compressSegmentBy: 'meter_id', compressAfterDays: 30 },
+  ],
+  migrations: [
+    `CREATE TABLE readings (
+      tenant_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      ts timestamptz NOT NULL,
+      total double precision NOT NULL,
+      reverse_total double precision,
+      flow double precision,
+      pressure double precision,
+      battery double precision,
+      signal double precision,
+      valve text,
+      temperature double precision,
+      alarms jsonb,
+      gateway_id uuid NOT NULL,
+      PRIMARY KEY (meter_id, ts)
+    )`,
+    `CREATE TABLE meter_latest (
+      meter_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      ts timestamptz NOT NULL,
+      total double precision NOT NULL,
+      reverse_total double precision,
+      flow double precision,
+      pressure double precision,
+      battery double precision,
+      signal double precision,
+      valve text,
+      gateway_id uuid NOT NULL
+    )`,
+    'CREATE INDEX meter_latest_gateway ON meter_latest (gateway_id)',
+    `CREATE TABLE meter_hourly (
+      tenant_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      hour timestamptz NOT NULL,
+      hour_end timestamptz NOT NULL,
+      volume double precision NOT NULL,
+      reverse_volume double precision NOT NULL,
+      start_known boolean NOT NULL,
+      end_known boolean NOT NULL,
+      PRIMARY KEY (meter_id, hour)
+    )`,
+    `CREATE TABLE meter_daily (
+      tenant_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      day date NOT NULL,
+      volume double precision,
+      reverse_volume double precision,
+      known boolean NOT NULL,
+      coverage double precision NOT NULL,
+      readings int NOT NULL,
+      report_time timestamptz,
+      total double precision,
+      battery double precision,
+      valve text,
+      PRIMARY KEY (meter_id, day)
+    )`,
+    'CREATE INDEX meter_daily_tenant_day ON meter_daily (tenant_id, day)',
+    'CREATE TABLE reading_zones (tenant_id uuid PRIMARY KEY, time_zone text NOT NULL)',
+  ],
+  handlers: {
+    async TenantCreated(sql, event) {
+      const d = event.data as EventData<'TenantCreated'>;
+      await setZone(sql, d.tenantId, d.settings.timeZone);
+    },
+    async TenantSettingsChanged(sql, event) {
+      const d = event.data as EventData<'TenantSettingsChanged'>;
+      await setZone(sql, d.tenantId, d.settings.timeZone);
+    },
+  },
+  batchHandlers: { ReadingsReported: applyReadings },
+};
+
+function setZone(sql: Sql, tenantId: string, timeZone: string) {
+  return sql.query(
+    `INSERT INTO reading_zones (tenant_id, time_zone) VALUES ($1, $2)
+     ON CONFLICT (tenant_id) DO UPDATE SET time_zone = excluded.time_zone`,
+    [tenantId, timeZone],
+  );
+}
+
+interface DirtyMeter {
+  tenantId: string;
+  /** earliest and latest newly stored reading, epoch ms */
+  lo: number;
+  hi: number;
+}
+
+async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promise<void> {
+  const columns = {
+    tenant: [] as string[],
+    meter: [] as string[],
+    gateway: [] as string[],
+    ts: [] as string[],
+    total: [] as number[],
+    reverse: [] as (number | null)[],
+    flow: [] as (number | null)[],
+    pressure: [] as (number | null)[],
+    battery: [] as (number | null)[],
+    signal: [] as (number | null)[],
+    valve: [] as (ValveState | null)[],
+    temperature: [] as (number | null)[],
+    alarms: [] as (string | null)[],
+  };
+  for (const event of events) {
+    const d = event.data as EventData<'ReadingsReported'>;
+    for (const r of d.readings) {
+      columns.tenant.push(event.metadata.tenantId);
+      columns.meter.push(d.meterId);
+      columns.gateway.push(d.gatewayId);
+      columns.ts.push(r.ts);
+      columns.total.push(r.total);
+      columns.reverse.push(r.reverseTotal ?? null);
+      columns.flow.push(r.flow ?? null);
+      columns.pressure.push(r.pressure ?? null);
+      columns.battery.push(r.battery ?? null);
+      columns.signal.push(r.signal ?? null);
+      columns.valve.push(r.valve ?? null);
+      columns.temperature.push(r.temperature ?? null);
+      columns.alarms.push(r.alarms ? JSON.stringify(r.alarms) : null);
+    }
+  }
+  // A reading already stored (same meter and time) is kept as it was: the first one wins, in log order.
+  const inserted = await sql.query<{ meter_id: string; tenant_id: string; ts: Date }>(
+    `INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, battery,
+       signal, valve, temperature, alarms)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::float8[], $6::float8[],
+       $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::text[], $12::float8[], $13::jsonb[])
+     ON CONFLICT (meter_id, ts) DO NOTHING
+     RETURNING meter_id::text, tenant_id::text, ts`,
+    [
+      columns.tenant,
+      columns.meter,
+      columns.gateway,
+      columns.ts,
+      columns.total,
+      columns.reverse,
+      columns.flow,
+      columns.pressure,
+      columns.battery,
+      columns.signal,
+      columns.valve,
+      columns.temperature,
+      columns.alarms,
+    ],
+  );
+  if (inserted.rows.length === 0) return;
+
+  const dirty = new Map<string, DirtyMeter>();
+  for (const row of inserted.rows) {
+    const t = row.ts.getTime();
+    const meter = dirty.get(row.meter_id);
+    if (!meter) dirty.set(row.meter_id, { tenantId: row.tenant_id, lo: t, hi: t });
+    else {
+      meter.lo = Math.min(meter.lo, t);
+      meter.hi = Math.max(meter.hi, t);
+    }
+  }
+  const meterIds = [...dirty.keys()];
+  const his = meterIds.map((id) => new Date(dirty.get(id)!.hi).toISOString());
+  const los = meterIds.map((id) => new Date(dirty.get(id)!.lo).toISOString());
+
+  await sql.query(
+    `INSERT INTO meter_latest (meter_id, tenant_id, ts, total, reverse_total, flow, pressure, battery, signal, valve,
+       gateway_id)
+     SELECT r.meter_id, r.tenant_id, r.ts, r.total, r.reverse_total, r.flow, r.pressure, r.battery, r.signal, r.valve,
+       r.gateway_id
+     FROM unnest($1::uuid[], $2::timestamptz[]) AS d(meter_id, ts)
+     JOIN readings r ON r.meter_id = d.meter_id AND r.ts = d.ts
+     ON CONFLICT (meter_id) DO UPDATE SET ts = excluded.ts, total = excluded.total,
+       reverse_total = excluded.reverse_total, flow = excluded.flow, pressure = excluded.pressure,
+       battery = excluded.battery, signal = excluded.signal, valve = excluded.valve, gateway_id = excluded.gateway_id
+     WHERE meter_latest.ts < excluded.ts`,
+    [meterIds, his],
+  );
+  await recomputeVolumes(sql, dirty, meterIds, los, his);
+}
+
+/**
+ * A new reading changes the counter interpolated anywhere between its stored neighbours, so the hours from
+ * the one holding its previous neighbour to the one holding its next are recomputed, then their days.
+ */
+async function recomputeVolumes(
+  sql: Sql,
+  dirty: Map<string, DirtyMeter>,
+  meterIds: string[],
+  los: string[],
+  his: string[],
+): Promise<void> {
+  const tenants = [...new Set([...dirty.values()].map((m) => m.tenantId))];
+  const zones = await sql.query<{ tenant_id: string; time_zone: string }>(
+    'SELECT tenant_id::text, time_zone FROM reading_zones WHERE tenant_id = ANY($1::uuid[])',
+    [tenants],
+  );
+  const zoneOf = new Map(zones.rows.map((z) => [z.tenant_id, z.time_zone]));
+  const neighbours = await sql.query<{ meter_id: string; prev: Date | null; next: Date | null }>(
+    `SELECT d.meter_id::text,
+       (SELECT max(ts) FROM readings r WHERE r.meter_id = d.meter_id AND r.ts < d.lo) AS prev,
+       (SELECT min(ts) FROM readings r WHERE r.meter_id = d.meter_id AND r.ts > d.hi) AS next
+     FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS d(meter_id, lo, hi)`,
+    [meterIds, los, his],
+  );
+  const ranges = neighbours.rows.map((row) => {
+    const meter = dirty.get(row.meter_id)!;
+    const timeZone = zoneOf.get(meter.tenantId) ?? 'UTC';
+    const from = localHourStart(row.prev?.getTime() ?? meter.lo, timeZone);
+    const until = row.next?.getTime() ?? meter.hi;
+    const boundaries = localHourBoundaries(from, until, timeZone);
+    if (boundaries.length < 2) boundaries.push(localHourStart(from + HOUR_MS, timeZone));
+    return { meterId: row.meter_id, tenantId: meter.tenantId, timeZone, boundaries };
+  });
+
+  const window = await sql.query<{ meter_id: string; ts: Date; total: number; reverse_total: number | null }>(
+    `SELECT d.meter_id::text, r.ts, r.total, r.reverse_total
+     FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS d(meter_id, lo, hi)
+     CROSS JOIN LATERAL (SELECT
+         coalesce((SELECT max(ts) FROM readings p WHERE p.meter_id = d.meter_id AND p.ts <= d.lo), d.lo) AS lo,
+         coalesce((SELECT min(ts) FROM readings n WHERE n.meter_id = d.meter_id AND n.ts >= d.hi), d.hi) AS hi) w
+     JOIN readings r ON r.meter_id = d.meter_id AND r.ts >= w.lo AND r.ts <= w.hi
+     ORDER BY d.meter_id, r.ts`,
+    [
+      ranges.map((r) => r.meterId),
+      ranges.map((r) => new Date(r.boundaries[0]!).toISOString()),
+      ranges.map((r) => new Date(r.boundaries.at(-1)!).toISOString()),
+    ],
+  );
+  const readingsOf = new Map<string, { t: number; total: number; reverse: number | null }[]>();
+  for (const row of window.rows) {
+    let list = readingsOf.get(row.meter_id);
+    if (!list) {
+      list = [];
+      readingsOf.set(row.meter_id, list);
+    }
+    list.push({ t: row.ts.getTime(), total: row.total, reverse: row.reverse_total });
+  }
+
+  const hourly = {
+    tenant: [] as string[],
+    meter: [] as string[],
+    hour: [] as string[],
+    end: [] as string[],
+    volume: [] as number[],
+    reverse: [] as number[],
+    startKnown: [] as boolean[],
+    endKnown: [] as boolean[],
+  };
+  const days = {
+    tenant: [] as string[],
+    meter: [] as string[],
+    zone: [] as string[],
+    first: [] as string[],
+    last: [] as string[],
+  };
+  for (const range of ranges) {
+    const intervals = intervalVolumes(
+      readingsOf.get(range.meterId) ?? [],
+      range.boundaries,
+      READING_MAX_GAP_MS,
+    );
+    for (const v of intervals) {
+      hourly.tenant.push(range.tenantId);
+      hourly.meter.push(range.meterId);
+      hourly.hour.push(new Date(v.start).toISOString());
+      hourly.end.push(new Date(v.end).toISOString());
+      hourly.volume.push(v.volume);
+      hourly.reverse.push(v.reverseVolume);
+      hourly.startKnown.push(v.startKnown);
+      hourly.endKnown.push(v.endKnown);
+    }
+    days.tenant.push(range.tenantId);
+    days.meter.push(range.meterId);
+    days.zone.push(range.timeZone);
+    days.first.push(localDate(range.boundaries[0]!, range.timeZone));
+    days.last.push(localDate(range.boundaries.at(-1)! - 1, range.timeZone));
+  }
+  await sql.query(
+    `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known, end_known)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[], $5::float8[], $6::float8[],
+       $7::boolean[], $8::boolean[])
+     ON CONFLICT (meter_id, hour) DO UPDATE SET hour_end = excluded.hour_end, volume = excluded.volume,
+       reverse_volume = excluded.reverse_volume, start_known = excluded.start_known, end_known = excluded.end_known`,
+    [
+      hourly.tenant,
+      hourly.meter,
+      hourly.hour,
+      hourly.end,
+      hourly.volume,
+      hourly.reverse,
+      hourly.startKnown,
+      hourly.endKnown,
+    ],
+  );
+  // A day's volume is the sum of its hours (= the counter's rise from local midnight to midnight); it is
+  // known when the counter is known at both midnights and every hour between has a row.
+  await sql.query(
+    `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, known, coverage, readings, report_time,
+       total, battery, valve)
+     SELECT d.tenant_id, d.meter_id, b.day, h.volume, h.reverse_volume,
+       h.hours = b.hours AND h.first_known AND h.last_known, h.known_hours::float8 / b.hours, c.readings,
+       l.ts, l.total, l.battery, l.valve
+     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::date[], $5::date[]) AS d(tenant_id, meter_id, tz, first_day, last_day)
+     CROSS JOIN LATERAL generate_series(0, d.last_day - d.first_day) AS g(n)
+     CROSS JOIN LATERAL (SELECT d.first_day + g.n AS day,
+         (d.first_day + g.n)::timestamp AT TIME ZONE d.tz AS day_start,
+         (d.first_day + g.n + 1)::timestamp AT TIME ZONE d.tz AS day_end) s
+     CROSS JOIN LATERAL (SELECT s.day, s.day_start, s.day_end,
+         round(extract(epoch FROM s.day_end - s.day_start) / 3600)::int AS hours) b
+     CROSS JOIN LATERAL (SELECT count(*)::int AS hours, sum(volume ORDER BY hour) AS volume,
+         sum(reverse_volume ORDER BY hour) AS reverse_volume,
+         count(*) FILTER (WHERE start_known AND end_known)::int AS known_hours,
+         coalesce(bool_or(hour = b.day_start AND start_known), false) AS first_known,
+         coalesce(bool_or(hour_end = b.day_end AND end_known), false) AS last_known
+       FROM meter_hourly mh WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end) h
+     CROSS JOIN LATERAL (SELECT count(*)::int AS readings FROM readings r
+       WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end) c
+     LEFT JOIN LATERAL (SELECT r.ts, r.total, r.battery, r.valve FROM readings r
+       WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end ORDER BY r.ts DESC LIMIT 1) l ON true
+     WHERE h.hours > 0 OR c.readings > 0
+     ON CONFLICT (meter_id, day) DO UPDATE SET volume = excluded.volume, reverse_volume = excluded.reverse_volume,
+       known = excluded.known, coverage = excluded.coverage, readings = excluded.readings,
+       report_time = excluded.report_time, total = excluded.total, battery = excluded.battery, valve = excluded.valve`,
+    [days.tenant, days.meter, days.zone, days.first, days.last],
+  );
+}
+
+// ---- queries (run inside withTenant) ------------------------------------------------------------------
+
+export interface MeterReadingRow {
+  ts: string;
+  total: number;
+  reverseTotal: number | null;
+  flow: number | null;
+  pressure: number | null;
+  battery: number | null;
+  signal: number | null;
+  valve: ValveState | null;
+  temperature: number | null;
+  alarms: string[] | null;
+}
+
+export async function meterReadings(
+  sql: Sql,
+  meterId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<MeterReadingRow[]> {
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT ts, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms
+     FROM tenant_readings WHERE meter_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4`,
+    [meterId, from.toISOString(), to.toISOString(), limit],
+  );
+  return rows.map((r) => ({
+    ts: (r.ts as Date).toISOString(),
+    total: r.total as number,
+    reverseTotal: r.reverse_total as number | null,
+    flow: r.flow as number | null,
+    pressure: r.pressure as number | null,
+    battery: r.battery as number | null,
+    signal: r.signal as number | null,
+    valve: r.valve as ValveState | null,
+    temperature: r.temperature as number | null,
+    alarms: r.alarms as string[] | null,
+  }));
+}
+
+export interface VolumeRow {
+  /** hour start (ISO) or local date (YYYY-MM-DD) */
+  period: string;
+  volume: number | null;
+  reverseVolume: number | null;
+  /** the counter is known at both ends */
+  known: boolean;
+  /** share of the period's hours with a known volume */
+  coverage: number;
+}
+
+/** A meter's volumes per local hour starting in [from, to), m3. */
+export async function meterHourlyVolumes(
+  sql: Sql,
+  meterId: string,
+  from: Date,
+  to: Date,
+): Promise<VolumeRow[]> {
+  const { rows } = await sql.query<{
+    hour: Date;
+    volume: number;
+    reverse_volume: number;
+    start_known: boolean;
+    end_known: boolean;
+  }>(
+    `SELECT hour, volume, reverse_volume, start_known, end_known FROM meter_hourly
+     WHERE meter_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
+    [meterId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((r) => {
+    const known = r.start_known && r.end_known;
+    return {
+      period: r.hour.toISOString(),
+      volume: r.volume,
+      reverseVolume: r.reverse_volume,
+      known,
+      coverage: known ? 1 : 0,
+    };
+  });
+}
+
+/** A meter's volumes per local day from fromDay to toDay (YYYY-MM-DD, inclusive), m3. */
+export async function meterDailyVolumes(
+  sql: Sql,
+  meterId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<VolumeRow[]> {
+  const { rows } = await sql.query<{
+    day: string;
+    volume: number | null;
+    reverse_volume: number | null;
+    known: boolean;
+    coverage: number;
+  }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, volume, reverse_volume, known, coverage FROM meter_daily
+     WHERE meter_id = $1 AND day >= $2::date AND day <= $3::date ORDER BY day`,
+    [meterId, fromDay, toDay],
+  );
+  return rows.map((r) => ({
+    period: r.day,
+    volume: r.volume,
+    reverseVolume: r.reverse_volume,
+    known: r.known,
+    coverage: r.coverage,
+  }));
+}
+
+/** The daily freeze record of spec section 3 (`meterFrozen`). */
+export interface MeterFrozen {
+  reportTime: string | null;
+  recordDate: string;
+  usedTotal: number | null;
+  totalVolume: number | null;
+  batteryVoltage: number | null;
+  valveState: ValveState | null;
+}
+
+export async function meterFrozen(
+  sql: Sql,
+  meterId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<MeterFrozen[]> {
+  const { rows } = await sql.query<{
+    report_time: Date | null;
+    day: string;
+    volume: number | null;
+    total: number | null;
+    battery: number | null;
+    valve: ValveState | null;
+  }>(
+    `SELECT report_time, to_char(day, 'YYYY-MM-DD') AS day, volume, total, battery, valve FROM meter_daily
+     WHERE meter_id = $1 AND day >= $2::date AND day <= $3::date ORDER BY day`,
+    [meterId, fromDay, toDay],
+  );
+  return rows.map((r) => ({
+    reportTime: r.report_time?.toISOString() ?? null,
+    recordDate: r.day,
+    usedTotal: r.volume,
+    totalVolume: r.total,
+    batteryVoltage: r.battery,
+    valveState: r.valve,
+  }));
+}
+
+export interface ReadingRateDay {
+  date: string;
+  /** meters with at least one reading that local day */
+  reported: number;
+  /** meters registered by the end of that day */
+  installed: number;
+  rate: number;
+}
+
+/** Reading rate per local day over the `days` days up to `lastDay` (inclusive), for the caller's tenant. */
+export async function readingRate(
+  sql: Sql,
+  timeZone: string,
+  lastDay: string,
+  days: number,
+): Promise<ReadingRateDay[]> {
+  const { rows } = await sql.query<{ date: string; reported: number; installed: number }>(
+    `SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
+       (SELECT count(*)::int FROM meter_daily d WHERE d.day = g.day AND d.readings > 0) AS reported,
+       (SELECT count(*)::int FROM meters m WHERE m.registered_at < (g.day + 1)::timestamp AT TIME ZONE $1) AS installed
+     FROM (SELECT $2::date - n AS day FROM generate_series(0, $3 - 1) AS n) g ORDER BY g.day`,
+    [timeZone, lastDay, days],
+  );
+  return rows.map((r) => ({ ...r, rate: r.installed > 0 ? Math.min(1, r.reported / r.installed) : 0 }));
+}
+
+export interface MeterState {
+  meterId: string;
+  meterNo: string;
+  lastReportAt: string | null;
+  total: number | null;
+  battery: number | null;
+  signal: number | null;
+  valve: ValveState | null;
+  gatewayId: string | null;
+  /** reported within its type's expected interval */
+  online: boolean;
+}
+
+/** Latest state of the tenant's meters (all, or these). */
+export async function meterStates(sql: Sql, now: Date, meterIds?: readonly string[]): Promise<MeterState[]> {
+  const { rows } = await sql.query<{
+    meter_id: string;
+    meter_no: string;
+    ts: Date | null;
+    total: number | null;
+    battery: number | null;
+    signal: number | null;
+    valve: ValveState | null;
+    gateway_id: string | null;
+    report_interval_minutes: number;
+  }>(
+    `SELECT m.meter_id::text, m.meter_no, l.ts, l.total, l.battery, l.signal, l.valve, l.gateway_id::text,
+       t.report_interval_minutes
+     FROM meters m JOIN meter_types t ON t.meter_type_id = m.meter_type_id
+     LEFT JOIN meter_latest l ON l.meter_id = m.meter_id
+     WHERE $1::uuid[] IS NULL OR m.meter_id = ANY($1::uuid[]) ORDER BY m.meter_no`,
+    [meterIds ?? null],
+  );
+  return rows.map((r) => ({
+    meterId: r.meter_id,
+    meterNo: r.meter_no,
+    lastReportAt: r.ts?.toISOString() ?? null,
+    total: r.total,
+    battery: r.battery,
+    signal: r.signal,
+    valve: r.valve,
+    gatewayId: r.gateway_id,
+    online: r.ts !== null && now.getTime() - r.ts.getTime() <= r.report_interval_minutes * 60_000,
+  }));
+}

@@ -1,0 +1,263 @@
+import type { Database, NewEvent, SqlEventStore } from '@hydrolog/eventstore';
+import { testEngines } from '@hydrolog/eventstore/testing';
+import { type StoredReading, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  devicesProjection,
+  meterDailyVolumes,
+  meterFrozen,
+  ProjectionRunner,
+  readingRate,
+  readingsProjection,
+  tenantsProjection,
+  withTenant,
+} from '../src/index.ts';
+import { openStore } from './fixtures.ts';
+
+const HOUR = 3_600_000;
+const TZ = 'Asia/Shanghai'; // UTC+8: local midnight is 16:00 UTC the day before
+const localMidnight = Date.UTC(2026, 9, 31, 16); // 2026-11-01 00:00 in Shanghai
+const at = (hours: number) => localMidnight + hours * HOUR;
+
+describe.each(testEngines())('readings projection on $engine', ({ open }) => {
+  let db: Database;
+  let store: SqlEventStore;
+  let runner: ProjectionRunner;
+  const tenantId = uuidv7();
+  const meterTypeId = uuidv7();
+  const gatewayId = uuidv7();
+  const metadata = { tenantId, correlationId: uuidv7() };
+
+  beforeEach(async () => {
+    db = await open();
+    store = await openStore(db);
+    runner = new ProjectionRunner(db, store, [tenantsProjection, devicesProjection, readingsProjection], {
+      batchSize: 7,
+    });
+    await runner.start();
+    const settings = tenantSettingsSchema.parse({ timeZone: TZ });
+    await store.append(
+      `tenant-${tenantId}`,
+      [
+        {
+          id: uuidv7(),
+          type: 'TenantCreated',
+          data: {
+            tenantId,
+            name: 'Aqua',
+            kind: 'utility',
+            trial: false,
+            createdAt: new Date(at(0)).toISOString(),
+            settings,
+          },
+          metadata,
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    await store.append(
+      `meterType-${meterTypeId}`,
+      [
+        {
+          id: uuidv7(),
+          type: 'MeterTypeCreated',
+          data: {
+            meterTypeId,
+            tenantId,
+            name: 'LoRa',
+            billingMode: 'postpaid',
+            valveControl: false,
+            communication: 'lorawan',
+            cardKind: 'none',
+            reportIntervalMinutes: 60,
+          },
+          metadata,
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  async function meter(meterNo: string): Promise<string> {
+    const meterId = uuidv7();
+    await store.append(
+      `meter-${meterId}`,
+      [
+        {
+          id: uuidv7(),
+          type: 'MeterRegistered',
+          data: {
+            meterId,
+            tenantId,
+            meterNo,
+            meterTypeId,
+            initialReading: 0,
+            registeredAt: new Date(at(-1)).toISOString(),
+          },
+          metadata,
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    return meterId;
+  }
+
+  /** One upload of one meter (its own batch stream). */
+  async function report(
+    meterId: string,
+    readings: [hours: number, total: number, extra?: Partial<StoredReading>][],
+  ) {
+    const batchId = uuidv7();
+    const event: NewEvent = {
+      id: uuidv7(),
+      type: 'ReadingsReported',
+      data: {
+        batchId,
+        gatewayId,
+        meterId,
+        readings: readings.map(([h, total, extra]) => ({
+          ts: new Date(at(h)).toISOString(),
+          total,
+          ...extra,
+        })),
+      },
+      metadata,
+    };
+    await store.append(`readingBatch-${gatewayId}.${batchId}`, [event], { expectedVersion: 'no_stream' });
+  }
+
+  const hourly = (meterId: string) =>
+    db
+      .query<{ hour: Date; volume: number; start_known: boolean; end_known: boolean }>(
+        'SELECT hour, volume, start_known, end_known FROM meter_hourly WHERE meter_id = $1 ORDER BY hour',
+        [meterId],
+      )
+      .then((r) => r.rows.map((row) => ({ ...row, meter_id: undefined })));
+  const daily = (meterId: string) =>
+    db
+      .query(
+        `SELECT day::text, volume, known, coverage, readings, report_time, total FROM meter_daily
+         WHERE meter_id = $1 ORDER BY day`,
+        [meterId],
+      )
+      .then((r) => r.rows);
+
+  it("gives each local day the counter's rise between local midnights, with the daily freeze record", async () => {
+    const id = await meter('1001');
+    // Readings every 2 hours at :30 from 23:30 the day before to 00:30 two days later; 0.1 m3 per hour.
+    await report(
+      id,
+      Array.from({ length: 26 }, (_, i) => {
+        const h = -0.5 + 2 * i;
+        return [h, 5 + 0.1 * (h + 0.5), { battery: 3.6 - i * 0.001, valve: 'open' }] as [
+          number,
+          number,
+          Partial<StoredReading>,
+        ];
+      }),
+    );
+    await runner.catchUp('readings');
+    const days = await withTenant(db, tenantId, (sql) =>
+      meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02'),
+    );
+    expect(days.map((d) => [d.period, Number(d.volume?.toFixed(9)), d.known, d.coverage])).toEqual([
+      ['2026-11-01', 2.4, true, 1],
+      ['2026-11-02', 2.4, true, 1],
+    ]);
+    const frozen = await withTenant(db, tenantId, (sql) => meterFrozen(sql, id, '2026-11-01', '2026-11-01'));
+    expect(frozen).toEqual([
+      {
+        reportTime: new Date(at(23.5)).toISOString(),
+        recordDate: '2026-11-01',
+        usedTotal: expect.closeTo(2.4, 9),
+        totalVolume: expect.closeTo(7.4, 9),
+        batteryVoltage: expect.closeTo(3.6 - 12 * 0.001, 9),
+        valveState: 'open',
+      },
+    ]);
+  });
+
+  it('recomputes exactly the hours late, out-of-order and duplicated readings touch: same rows as clean data', async () => {
+    const clean = await meter('2001');
+    const messy = await meter('2002');
+    const series: [number, number][] = Array.from({ length: 30 }, (_, h) => [h, 100 + h * h * 0.01]);
+    await report(clean, series);
+    // The same readings in four uploads: a gap filled late, out of order, with a duplicate.
+    await report(messy, series.filter(([h]) => h < 10 || h > 20).reverse());
+    await runner.catchUp('readings');
+    await report(
+      messy,
+      series.filter(([h]) => h >= 15 && h <= 20),
+    );
+    await runner.catchUp('readings');
+    await report(messy, [...series.filter(([h]) => h >= 10 && h < 15), series[3]!]);
+    await runner.catchUp('readings');
+    expect(await hourly(messy)).toEqual(await hourly(clean));
+    expect(await daily(messy)).toEqual(await daily(clean));
+    const verify = await runner.verify('readings');
+    expect(verify.equal).toBe(true);
+  });
+
+  it('marks days with a gap at midnight unknown, counts readings per day and the reading rate', async () => {
+    const id = await meter('3001');
+    await meter('3002'); // installed, never reports
+    // Day 1 fully covered up to 20:00, then nothing until day 3 at 04:00 (a 32-hour gap over both midnights).
+    await report(id, [
+      [0, 1],
+      [10, 2],
+      [20, 3],
+      [52, 6],
+      [60, 7],
+    ]);
+    await runner.catchUp('readings');
+    const days = await withTenant(db, tenantId, (sql) =>
+      meterDailyVolumes(sql, id, '2026-11-01', '2026-11-03'),
+    );
+    expect(days.map((d) => [d.period, d.known])).toEqual([
+      ['2026-11-01', false],
+      ['2026-11-02', false],
+      ['2026-11-03', false],
+    ]);
+    // The volume of the gap is spread over its hours: the three days still add up to the counter's rise.
+    expect(days.reduce((sum, d) => sum + (d.volume ?? 0), 0)).toBeCloseTo(6, 9);
+    const rate = await withTenant(db, tenantId, (sql) => readingRate(sql, TZ, '2026-11-03', 3));
+    expect(rate).toEqual([
+      { date: '2026-11-01', reported: 1, installed: 2, rate: 0.5 },
+      { date: '2026-11-02', reported: 0, installed: 2, rate: 0 },
+      { date: '2026-11-03', reported: 1, installed: 2, rate: 0.5 },
+    ]);
+  });
+
+  it('shows a tenant only its own readings, through the tenant view; the table itself is closed to tenants', async () => {
+    const id = await meter('5001');
+    await report(id, [[1, 1]]);
+    await runner.catchUp('readings');
+    const other = uuidv7();
+    const own = await withTenant(db, tenantId, (sql) =>
+      sql.query('SELECT count(*)::int AS n FROM tenant_readings'),
+    );
+    expect(own.rows).toEqual([{ n: 1 }]);
+    const stranger = await withTenant(db, other, (sql) =>
+      sql.query('SELECT count(*)::int AS n FROM tenant_readings'),
+    );
+    expect(stranger.rows).toEqual([{ n: 0 }]);
+    await expect(
+      withTenant(db, tenantId, (sql) => sql.query('SELECT count(*) FROM readings')),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('keeps the latest state per meter whatever order readings arrive in', async () => {
+    const id = await meter('4001');
+    await report(id, [[5, 10, { battery: 3.5, valve: 'closed', signal: -90 }]]);
+    await report(id, [[2, 9, { battery: 3.6, valve: 'open' }]]);
+    await runner.catchUp('readings');
+    const { rows } = await db.query(
+      'SELECT ts, total, battery, valve, signal FROM meter_latest WHERE meter_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ ts: new Date(at(5)), total: 10, battery: 3.5, valve: 'closed', signal: -90 }]);
+  });
+});
