@@ -69,3 +69,16 @@ export function localHourBoundaries(from: number, to: number, timeZone: string):
 export function localDate(t: number, timeZone: string): string {
   return new Date(t + zoneOffsetMs(timeZone, t)).toISOString().slice(0, 10);
 }
+
+/** The instant the local date (YYYY-MM-DD) begins in the zone. */
+export function localMidnight(date: string, timeZone: string): number {
+  const asUtc = Date.parse(`${date}T00:00:00Z`);
+  // The offset at local midnight, found from the offset at the UTC midnight of the same date.
+  const guess = asUtc - zoneOffsetMs(timeZone, asUtc);
+  return asUtc - zoneOffsetMs(timeZone, guess);
+}
+
+/** The calendar date after `date` (YYYY-MM-DD). */
+export function nextDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}

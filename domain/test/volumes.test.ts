@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, localDate, localHourBoundaries, localHourStart } from '../src/time.ts';
+import {
+  HOUR_MS,
+  localDate,
+  localHourBoundaries,
+  localHourStart,
+  localMidnight,
+  nextDate,
+} from '../src/time.ts';
 import { type CounterReading, counterKnown, counterStep, intervalVolumes } from '../src/volumes.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
@@ -111,6 +118,13 @@ describe('local time', () => {
     const from = Date.UTC(2026, 2, 28, 22, 0); // 00:00 in Athens on 29 March 2026
     const to = Date.UTC(2026, 2, 29, 21, 0); // 00:00 in Athens on 30 March 2026
     expect(localHourBoundaries(from, to, 'Europe/Athens')).toHaveLength(24); // 23 intervals
+  });
+
+  it('finds the instant a local date begins, across a clock change', () => {
+    expect(localMidnight('2026-11-02', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 1, 16));
+    expect(localMidnight('2026-03-29', 'Europe/Athens')).toBe(Date.UTC(2026, 2, 28, 22));
+    expect(localMidnight('2026-03-30', 'Europe/Athens')).toBe(Date.UTC(2026, 2, 29, 21));
+    expect(nextDate('2026-12-31')).toBe('2027-01-01');
   });
 
   it('names the local date of an instant', () => {

@@ -44,7 +44,9 @@ export class ReadingIngest {
     private readonly options: IngestOptions,
   ) {}
 
-  async receive(gateway: GatewayCaller, batch: ReadingBatch, now = new Date()): Promise<IngestAnswer> {
+  async receive(gateway: GatewayCaller, upload: ReadingBatch, now = new Date()): Promise<IngestAnswer> {
+    // A UUID is the same batch in any letter case.
+    const batch = { ...upload, batchId: upload.batchId.toLowerCase() };
     const stream = batchStream(gateway, batch.batchId);
     const previous = await this.answerOf(stream);
     if (previous) return previous;

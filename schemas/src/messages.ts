@@ -632,6 +632,12 @@ export const messages = {
     fr: 'Ce type de compteur n’a pas de vanne pilotable',
     id: 'Jenis meter ini tidak memiliki katup jarak jauh',
   },
+  'validation.dateRange': {
+    'zh-CN': '结束日期不能早于开始日期',
+    en: 'The end date cannot be before the start date',
+    fr: 'La date de fin ne peut pas précéder la date de début',
+    id: 'Tanggal akhir tidak boleh sebelum tanggal mulai',
+  },
   'gateway.name': { 'zh-CN': '名称', en: 'Name', fr: 'Nom', id: 'Nama' },
   'gateway.kind': { 'zh-CN': '类型', en: 'Kind', fr: 'Type', id: 'Jenis' },
   'gateway.kind.gateway': { 'zh-CN': '网关', en: 'Gateway', fr: 'Passerelle', id: 'Gateway' },

@@ -39,6 +39,8 @@ export async function runService(
       HOST: '127.0.0.1',
       HYDROLOG_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The demo meter fleet only where a test asks for it: its 60-day backfill is heavy.
+      HYDROLOG_SIMULATE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,6 +24,7 @@ import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { organisationRoutes } from './routes/organisation.ts';
+import { readingRoutes } from './routes/readings.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
@@ -139,6 +140,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(tenantRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
+      await api.register(readingRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -27,6 +27,8 @@ export interface Config {
   seedDemo: boolean;
   /** The captcha parameter the demo seed writes at first start. */
   seedCaptcha: boolean;
+  /** Runs the demo meter fleet (simulator) against the service, in the demo tenant. */
+  simulate: boolean;
   ingest: IngestSettings;
 }
 
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.HYDROLOG_SEED !== '0',
     seedCaptcha: env.HYDROLOG_SEED_CAPTCHA !== 'false',
+    simulate: env.HYDROLOG_SEED !== '0' && env.HYDROLOG_SIMULATE !== '0',
     ingest: {
       horizonDays: positive(env, 'HYDROLOG_INGEST_HORIZON_DAYS', DEFAULT_INGEST_SETTINGS.horizonDays),
       maxBacklog: positive(env, 'HYDROLOG_INGEST_MAX_BACKLOG', DEFAULT_INGEST_SETTINGS.maxBacklog),

@@ -3,6 +3,7 @@ import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventsto
 import { buildApp } from './app.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { loadConfig } from './config.ts';
+import { startDemoFleet } from './demo-fleet.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 import { openServices } from './services.ts';
 
@@ -40,11 +41,23 @@ Hydrolog is running at http://localhost:${port}/
              log in as admin / Admin123 (platform) or demo_admin / Demo1234 (utility); README lists all
 `);
 
+// The demo fleet reports through the real gateway protocol, over HTTP like any gateway.
+const fleetStop = new AbortController();
+const fleet = config.simulate
+  ? await startDemoFleet(services, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      keysFile: join(config.dataDir, 'sim', 'gateway-keys.json'),
+      signal: fleetStop.signal,
+    })
+  : Promise.resolve();
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     if (closing) return;
     closing = true;
+    fleetStop.abort();
+    await fleet;
     await app.close();
     await services.close();
     process.exit(0);

@@ -22,7 +22,7 @@ import { execute } from './commands.ts';
 import type { Services } from './services.ts';
 
 /** Fixed ids, so that later seeds (meters, customers) and the docs can name the demo tenants. */
-const DEMO_TENANT_ID = '00000000-0000-7000-8000-000000000002';
+export const DEMO_TENANT_ID = '00000000-0000-7000-8000-000000000002';
 const TRIAL_TENANT_ID = '00000000-0000-7000-8000-000000000003';
 const id = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 

@@ -401,7 +401,6 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
       });
       const busyKey = created.json().data.key as string;
       await meters(busy.services, DEMO_TENANT, ['5001']);
-      await busy.services.runner.catchUp('readings');
       const send = () =>
         busy.app.inject({
           method: 'POST',

@@ -40,6 +40,10 @@ export async function startApi(
     },
   };
   await seedDemo(services, { captchaEnabled: options.captchaEnabled ?? false });
+  // Async projections do not follow in tests (each test catches up when it wants to look): start them live.
+  for (const projection of allProjections) {
+    if (projection.mode === 'async') await runner.catchUp(projection.name);
+  }
   const captchas = new CaptchaStore();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hydrolog-uploads-'));
   const app = await buildApp(services, {
