@@ -523,7 +523,11 @@ export async function readingRate(
      FROM (SELECT $2::date - n AS day FROM generate_series(0, $3 - 1) AS n) g ORDER BY g.day`,
     [timeZone, lastDay, days],
   );
-  return rows.map((r) => ({ ...r, rate: r.installed > 0 ? Math.min(1, r.reported / r.installed) : 0 }));
+  // A meter that reported was installed, even if registered later (history loaded after the fact).
+  return rows.map((r) => {
+    const installed = Math.max(r.installed, r.reported);
+    return { ...r, installed, rate: installed > 0 ? r.reported / installed : 0 };
+  });
 }
 
 export interface MeterState {

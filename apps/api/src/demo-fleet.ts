@@ -10,6 +10,9 @@ import { newGatewayKey } from './routes/gateways.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 import type { Services } from './services.ts';
 
+/** Days of history the fleet loads on first start. */
+const BACKFILL_DAYS = 60;
+
 /** The demo tenant's meter types, by the fleet's roles and upload patterns. */
 const TYPES: Record<'daily' | 'hourly' | 'inlet', MeterTypeBody> = {
   daily: {
@@ -70,6 +73,8 @@ export async function seedDemoFleet(services: Services, keysFile: string, fleet:
         lng: m.position.lng,
         lat: m.position.lat,
       })),
+      // Installed before the history the fleet loads, so the reading rate of those days counts them.
+      new Date(Date.now() - (BACKFILL_DAYS + 1) * 86_400_000),
     );
   }
   const gateways: GatewayKeyEntry[] = [];
@@ -136,7 +141,7 @@ export async function startDemoFleet(
   return runDemoFleet({
     baseUrl: options.baseUrl,
     keys,
-    backfillDays: 60,
+    backfillDays: BACKFILL_DAYS,
     ...(since.size > 0 ? { since } : {}),
     signal: options.signal,
   });
