@@ -1,2 +1,3 @@
 export * from './decode.ts';
+export * from './kafka.ts';
 export * from './service.ts';

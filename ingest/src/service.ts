@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Database,
   type EventStore,
@@ -13,7 +14,6 @@ import {
   type IngestAnswer,
   type ReadingBatch,
   type StoredReading,
-  uuidv7,
 } from '@hydrolog/schemas';
 
 /** The gateway an upload comes from (its key was checked). */
@@ -27,6 +27,47 @@ export interface IngestOptions {
   horizonDays: number;
 }
 
+/** A batch's events, each with the key that orders it in a transport (the meter number, or the batch id). */
+export interface BatchDelivery {
+  stream: string;
+  events: NewEvent[];
+  keys: string[];
+}
+
+/**
+ * How accepted batches reach the log: appended directly, or through Kafka (principle 8). `deliver` resolves
+ * once the batch is durable there, with the position to answer; 'exists' when the batch is already stored.
+ */
+export interface ReadingDelivery {
+  deliver(batch: BatchDelivery): Promise<{ position: string } | 'exists'>;
+}
+
+/** The default: one append of the whole batch to its own stream, which must not exist yet. */
+export class LogDelivery implements ReadingDelivery {
+  constructor(private readonly store: EventStore) {}
+
+  async deliver({ stream, events }: BatchDelivery): Promise<{ position: string } | 'exists'> {
+    try {
+      const result = await this.store.append(stream, events, { expectedVersion: 'no_stream' });
+      return { position: positionOf(result.events) };
+    } catch (error) {
+      // The same batch arrived at the same moment through another request.
+      if (error instanceof WrongExpectedVersionError) return 'exists';
+      throw error;
+    }
+  }
+}
+
+/**
+ * The id of the n-th event of a batch stream: derived from the stream (UUIDv7 layout, hash bits), so a batch
+ * sent again, or a Kafka message delivered twice, carries the same ids and the log stores it once.
+ */
+export function batchEventId(stream: string, n: number): string {
+  const h = createHash('sha256').update(`${stream}#${n}`).digest('hex');
+  const variant = (8 | (Number.parseInt(h[16]!, 16) & 3)).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /** A batch's stream: its id is the gateway's batch id, so a resend finds the batch already there. */
 export function batchStream(gateway: GatewayCaller, batchId: string): string {
   return `readingBatch-${gateway.gatewayId}.${batchId}`;
@@ -34,14 +75,15 @@ export function batchStream(gateway: GatewayCaller, batchId: string): string {
 
 /**
  * Turns an upload into reading events (DESIGN principle 3): one ReadingBatchReceived with the answer, then
- * one ReadingsReported per meter, appended to the batch's own stream in one append. The stream must not
- * exist yet, so the same batch id sent twice, even at the same moment, is stored once and answered alike.
+ * one ReadingsReported per meter, for the batch's own stream, delivered at once. The same batch id sent
+ * twice, even at the same moment, is stored once and answered alike.
  */
 export class ReadingIngest {
   constructor(
     private readonly db: Database,
     private readonly store: EventStore,
     private readonly options: IngestOptions,
+    private readonly delivery: ReadingDelivery = new LogDelivery(store),
   ) {}
 
   async receive(gateway: GatewayCaller, upload: ReadingBatch, now = new Date()): Promise<IngestAnswer> {
@@ -54,6 +96,7 @@ export class ReadingIngest {
     const meterIds = await findMeters(this.db, gateway.tenantId, [
       ...new Set(batch.readings.map((r) => r.meterNo)),
     ]);
+    const meterNos = new Map([...meterIds].map(([no, id]) => [id, no]));
     const latest = now.getTime() + INGEST_FUTURE_TOLERANCE_MINUTES * 60_000;
     const oldest = now.getTime() - this.options.horizonDays * 86_400_000;
     const rejected: IngestAnswer['rejected'] = [];
@@ -80,9 +123,11 @@ export class ReadingIngest {
 
     let accepted = 0;
     const reported: EventData<'ReadingsReported'>[] = [];
+    const keys = [batch.batchId];
     for (const [meterId, readings] of byMeter) {
       if (readings.size === 0) continue;
       accepted += readings.size;
+      keys.push(meterNos.get(meterId)!);
       reported.push({
         batchId: batch.batchId,
         gatewayId: gateway.gatewayId,
@@ -91,33 +136,23 @@ export class ReadingIngest {
       });
     }
     const metadata: EventMetadata = { tenantId: gateway.tenantId, correlationId: batch.batchId };
+    const received: EventData<'ReadingBatchReceived'> = {
+      batchId: batch.batchId,
+      gatewayId: gateway.gatewayId,
+      receivedAt: now.toISOString(),
+      accepted,
+      duplicates,
+      rejected,
+    };
     const events: NewEvent[] = [
-      {
-        id: uuidv7(),
-        type: 'ReadingBatchReceived',
-        data: {
-          batchId: batch.batchId,
-          gatewayId: gateway.gatewayId,
-          receivedAt: now.toISOString(),
-          accepted,
-          duplicates,
-          rejected,
-        } satisfies EventData<'ReadingBatchReceived'>,
-        metadata,
-      },
-      ...reported.map((data) => ({ id: uuidv7(), type: 'ReadingsReported', data, metadata })),
-    ];
-    try {
-      const result = await this.store.append(stream, events, { expectedVersion: 'no_stream' });
-      return { accepted, duplicates, rejected, position: positionOf(result.events) };
-    } catch (error) {
-      // The same batch arrived at the same moment through another request: its answer is the answer.
-      if (error instanceof WrongExpectedVersionError) {
-        const stored = await this.answerOf(stream);
-        if (stored) return stored;
-      }
-      throw error;
-    }
+      { type: 'ReadingBatchReceived', data: received },
+      ...reported.map((data) => ({ type: 'ReadingsReported', data })),
+    ].map((event, n) => ({ ...event, id: batchEventId(stream, n), metadata }));
+    const delivered = await this.delivery.deliver({ stream, events, keys });
+    if (delivered !== 'exists') return { accepted, duplicates, rejected, position: delivered.position };
+    const stored = await this.answerOf(stream);
+    if (!stored) throw new Error(`batch stream ${stream} reported as stored but not found`);
+    return stored;
   }
 
   /** The answer a batch already stored got, or null for a new batch. */

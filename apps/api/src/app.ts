@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ReadingIngest } from '@hydrolog/ingest';
+import { KafkaDelivery, type KafkaSettings, ReadingIngest, startKafkaConsumer } from '@hydrolog/ingest';
 import { IMAGE_MAX_BYTES, uuidv7 } from '@hydrolog/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -52,6 +52,8 @@ export interface AppOptions {
   cipher?: PasswordCipher;
   captchas?: CaptchaStore;
   ingest?: IngestSettings;
+  /** Kafka between ingest and the log; absent: batches are appended directly. */
+  kafka?: KafkaSettings | undefined;
   /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
   commandSweepMs?: number;
 }
@@ -144,10 +146,27 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     },
     { prefix: API_PREFIX },
   );
+  const kafka = options.kafka
+    ? {
+        delivery: await KafkaDelivery.connect(options.kafka),
+        consumer: await startKafkaConsumer(options.kafka, services.store),
+      }
+    : null;
+  if (kafka) {
+    app.addHook('onClose', async () => {
+      await kafka.consumer.disconnect();
+      await kafka.delivery.close();
+    });
+  }
   await app.register(ingestRoutes, {
     prefix: INGEST_PREFIX,
     services,
-    ingest: new ReadingIngest(services.db, services.store, { horizonDays: ingestSettings.horizonDays }),
+    ingest: new ReadingIngest(
+      services.db,
+      services.store,
+      { horizonDays: ingestSettings.horizonDays },
+      kafka?.delivery,
+    ),
     dispatch,
     maxBacklog: ingestSettings.maxBacklog,
   });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { KafkaSettings } from '@hydrolog/ingest';
 import { DEFAULT_INGEST_HORIZON_DAYS } from '@hydrolog/schemas';
 
 export interface IngestSettings {
@@ -30,6 +31,8 @@ export interface Config {
   /** Runs the demo meter fleet (simulator) against the service, in the demo tenant. */
   simulate: boolean;
   ingest: IngestSettings;
+  /** Kafka between ingest and the log (KAFKA_BROKERS); absent: batches are appended directly. */
+  kafka: KafkaSettings | undefined;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -53,6 +56,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       horizonDays: positive(env, 'HYDROLOG_INGEST_HORIZON_DAYS', DEFAULT_INGEST_SETTINGS.horizonDays),
       maxBacklog: positive(env, 'HYDROLOG_INGEST_MAX_BACKLOG', DEFAULT_INGEST_SETTINGS.maxBacklog),
     },
+    kafka: env.KAFKA_BROKERS
+      ? {
+          brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+          topic: env.KAFKA_READINGS_TOPIC || 'hydrolog.readings',
+          groupId: env.KAFKA_GROUP_ID || 'hydrolog-readings',
+        }
+      : undefined,
   };
 }
 

@@ -25,6 +25,7 @@ const app = await buildApp(services, {
   uploadsDir: join(config.dataDir, 'uploads'),
   cipher: PasswordCipher.fromFile(join(config.dataDir, 'keys', 'login-rsa.pem')),
   ingest: config.ingest,
+  kafka: config.kafka,
   commandSweepMs: 15_000,
 });
 await app.listen({ port: config.port, host: config.host });

@@ -273,6 +273,24 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
     expect((await trial({ method: 'DELETE', url: `/prod-api/ingest/gateway/${gatewayId}` })).json().key).toBe(
       'error.gateway.notFound',
     );
+    // Another tenant's meter is not found, and no command is issued for it.
+    const meterId = (
+      await services.db.query<{ meter_id: string }>(
+        `SELECT meter_id::text FROM meters WHERE meter_no = '1001'`,
+      )
+    ).rows[0]!.meter_id;
+    const commands = async () =>
+      (await services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM meter_commands')).rows[0]!.n;
+    const before = await commands();
+    const closing = await trial({
+      method: 'POST',
+      url: '/prod-api/business/valve/close',
+      payload: { meterIds: [meterId] },
+    });
+    expect(closing.json().key).toBe('error.meter.notFound');
+    expect(await commands()).toBe(before);
+    const history = await trial('/prod-api/report/history/meter?meterNo=1001&from=2026-11-01&to=2026-11-02');
+    expect(history.json().key).toBe('error.meter.notFound');
     const viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
     expect(
       (

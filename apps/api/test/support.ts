@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqlEventStore } from '@hydrolog/eventstore';
 import type { TestEngine } from '@hydrolog/eventstore/testing';
+import type { KafkaSettings } from '@hydrolog/ingest';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -24,7 +25,7 @@ export interface TestApi {
  */
 export async function startApi(
   engine: TestEngine,
-  options: { captchaEnabled?: boolean; ingest?: IngestSettings } = {},
+  options: { captchaEnabled?: boolean; ingest?: IngestSettings; kafka?: KafkaSettings } = {},
 ): Promise<TestApi> {
   const db = await engine.open();
   const store = await SqlEventStore.open(db);
@@ -51,6 +52,7 @@ export async function startApi(
     uploadsDir,
     captchas,
     ...(options.ingest ? { ingest: options.ingest } : {}),
+    ...(options.kafka ? { kafka: options.kafka } : {}),
   });
   return { app, services, captchas };
 }
