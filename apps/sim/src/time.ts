@@ -1,4 +1,5 @@
-/** Time helpers: UTC hour arithmetic, time zone offsets (cached) and ISO 8601 timestamps with an offset. */
+/** Time helpers: UTC hour arithmetic, time zone offsets and ISO 8601 timestamps with an offset. */
+import { zoneOffsetMs } from '@hydrolog/domain';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -8,64 +9,15 @@ export function toMs(t: Date | number): number {
   return typeof t === 'number' ? t : t.getTime();
 }
 
-/**
- * The offset of an IANA time zone from UTC (in minutes, east positive), cached per UTC hour: the model asks for
- * the same hours again and again, and Intl is slow.
- */
+/** The offset of an IANA time zone from UTC in minutes (east positive), from the domain's cached zone data. */
 export class TimeZoneOffsets {
-  private readonly format: Intl.DateTimeFormat;
-  private readonly cache = new Map<number, number>();
-  /** Set when the zone has a fixed offset over the years probed (most of Asia): then no cache is needed. */
-  private readonly fixed: number | undefined;
-
   constructor(readonly timeZone: string) {
-    this.format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    // Probe January and July of 2000-2040: a zone without daylight saving or offset changes there is fixed.
-    const first = this.compute(Date.UTC(2000, 0, 15));
-    let fixed = true;
-    for (let year = 2000; year < 2040 && fixed; year++) {
-      if (this.compute(Date.UTC(year, 0, 15)) !== first || this.compute(Date.UTC(year, 6, 15)) !== first) {
-        fixed = false;
-      }
-    }
-    this.fixed = fixed ? first : undefined;
+    zoneOffsetMs(timeZone, 0); // an unknown zone fails here, not in the middle of a backfill
   }
 
   /** Offset in minutes at the UTC instant `ms`. */
   offsetMinutes(ms: number): number {
-    if (this.fixed !== undefined) return this.fixed;
-    const hour = Math.floor(ms / HOUR_MS);
-    let offset = this.cache.get(hour);
-    if (offset === undefined) {
-      offset = this.compute(hour * HOUR_MS);
-      this.cache.set(hour, offset);
-    }
-    return offset;
-  }
-
-  private compute(ms: number): number {
-    const parts: Record<string, number> = {};
-    for (const part of this.format.formatToParts(new Date(ms))) {
-      if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    }
-    const local = Date.UTC(
-      parts.year ?? 1970,
-      (parts.month ?? 1) - 1,
-      parts.day ?? 1,
-      parts.hour ?? 0,
-      parts.minute ?? 0,
-      parts.second ?? 0,
-    );
-    return Math.round((local - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
+    return zoneOffsetMs(this.timeZone, ms) / MINUTE_MS;
   }
 }
 
