@@ -78,7 +78,7 @@ export function localMidnight(date: string, timeZone: string): number {
   return asUtc - zoneOffsetMs(timeZone, guess);
 }
 
-/** The calendar date after `date` (YYYY-MM-DD). */
-export function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+/** The calendar date `days` days after (before, if negative) `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

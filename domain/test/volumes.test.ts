@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   HOUR_MS,
   localDate,
   localHourBoundaries,
   localHourStart,
   localMidnight,
-  nextDate,
 } from '../src/time.ts';
 import { type CounterReading, counterKnown, counterStep, intervalVolumes } from '../src/volumes.ts';
 
@@ -124,7 +124,8 @@ describe('local time', () => {
     expect(localMidnight('2026-11-02', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 1, 16));
     expect(localMidnight('2026-03-29', 'Europe/Athens')).toBe(Date.UTC(2026, 2, 28, 22));
     expect(localMidnight('2026-03-30', 'Europe/Athens')).toBe(Date.UTC(2026, 2, 29, 21));
-    expect(nextDate('2026-12-31')).toBe('2027-01-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
   it('names the local date of an instant', () => {

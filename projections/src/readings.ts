@@ -7,7 +7,14 @@ import {
   READING_MAX_GAP_MS,
 } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
-import type { EventData, ValveState } from '@hydrolog/schemas';
+import type {
+  EventData,
+  MeterFrozen,
+  MeterReading,
+  ReadingRateDay,
+  ValveState,
+  VolumeRow,
+} from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
 
 /**
@@ -355,26 +362,13 @@ async function recomputeVolumes(
 
 // ---- queries (run inside withTenant) ------------------------------------------------------------------
 
-export interface MeterReadingRow {
-  ts: string;
-  total: number;
-  reverseTotal: number | null;
-  flow: number | null;
-  pressure: number | null;
-  battery: number | null;
-  signal: number | null;
-  valve: ValveState | null;
-  temperature: number | null;
-  alarms: string[] | null;
-}
-
 export async function meterReadings(
   sql: Sql,
   meterId: string,
   from: Date,
   to: Date,
   limit: number,
-): Promise<MeterReadingRow[]> {
+): Promise<MeterReading[]> {
   const { rows } = await sql.query<Record<string, unknown>>(
     `SELECT ts, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms
      FROM tenant_readings WHERE meter_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4`,
@@ -392,17 +386,6 @@ export async function meterReadings(
     temperature: r.temperature as number | null,
     alarms: r.alarms as string[] | null,
   }));
-}
-
-export interface VolumeRow {
-  /** hour start (ISO) or local date (YYYY-MM-DD) */
-  period: string;
-  volume: number | null;
-  reverseVolume: number | null;
-  /** the counter is known at both ends */
-  known: boolean;
-  /** share of the period's hours with a known volume */
-  coverage: number;
 }
 
 /** A meter's volumes per local hour starting in [from, to), m3. */
@@ -462,16 +445,6 @@ export async function meterDailyVolumes(
   }));
 }
 
-/** The daily freeze record of spec section 3 (`meterFrozen`). */
-export interface MeterFrozen {
-  reportTime: string | null;
-  recordDate: string;
-  usedTotal: number | null;
-  totalVolume: number | null;
-  batteryVoltage: number | null;
-  valveState: ValveState | null;
-}
-
 export async function meterFrozen(
   sql: Sql,
   meterId: string,
@@ -500,15 +473,6 @@ export async function meterFrozen(
   }));
 }
 
-export interface ReadingRateDay {
-  date: string;
-  /** meters with at least one reading that local day */
-  reported: number;
-  /** meters registered by the end of that day */
-  installed: number;
-  rate: number;
-}
-
 /** Reading rate per local day over the `days` days up to `lastDay` (inclusive), for the caller's tenant. */
 export async function readingRate(
   sql: Sql,
@@ -526,7 +490,7 @@ export async function readingRate(
   // A meter that reported was installed, even if registered later (history loaded after the fact).
   return rows.map((r) => {
     const installed = Math.max(r.installed, r.reported);
-    return { ...r, installed, rate: installed > 0 ? r.reported / installed : 0 };
+    return { ...r, installed, rate: installed > 0 ? r.reported / installed : null };
   });
 }
 

@@ -8,6 +8,7 @@ export * from './menus.ts';
 export * from './messages.ts';
 export * from './meters.ts';
 export * from './organisation.ts';
+export * from './readings.ts';
 export * from './tenant.ts';
 export * from './users.ts';
 export * from './uuid.ts';

@@ -1,4 +1,4 @@
-import { DomainError, localDate, localMidnight, nextDate } from '@hydrolog/domain';
+import { addDays, DomainError, localDate, localMidnight } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import {
   findMeters,
@@ -10,7 +10,14 @@ import {
   meterStates,
   readingRate,
 } from '@hydrolog/projections';
-import { apiResponses, envelopeSchema, meterNoSchema, valveStateSchema } from '@hydrolog/schemas';
+import {
+  apiResponses,
+  envelopeSchema,
+  meterHistoryQuerySchema,
+  meterHistorySchema,
+  READING_RATE_PERIODS,
+  readingRateSchema,
+} from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,59 +27,6 @@ import type { Services } from '../services.ts';
 
 /** At most this many readings per answer (a year of hourly readings). */
 const MAX_READINGS = 9000;
-
-const dateSchema = z.iso.date();
-const nullableNumber = z.number().nullable();
-
-const volumeRowSchema = z.object({
-  period: z.string(),
-  volume: nullableNumber,
-  reverseVolume: nullableNumber,
-  known: z.boolean(),
-  coverage: z.number(),
-});
-
-const meterHistorySchema = z.object({
-  meter: z.object({
-    meterId: z.uuid(),
-    meterNo: z.string(),
-    lastReportAt: z.string().nullable(),
-    total: nullableNumber,
-    battery: nullableNumber,
-    signal: nullableNumber,
-    valve: valveStateSchema.nullable(),
-    online: z.boolean(),
-  }),
-  timeZone: z.string(),
-  readings: z.array(
-    z.object({
-      ts: z.string(),
-      total: z.number(),
-      reverseTotal: nullableNumber,
-      flow: nullableNumber,
-      pressure: nullableNumber,
-      battery: nullableNumber,
-      signal: nullableNumber,
-      valve: valveStateSchema.nullable(),
-      temperature: nullableNumber,
-      alarms: z.array(z.string()).nullable(),
-    }),
-  ),
-  hourly: z.array(volumeRowSchema),
-  daily: z.array(volumeRowSchema),
-  /** The daily freeze records of spec section 3 (`meterFrozen`). */
-  frozen: z.array(
-    z.object({
-      reportTime: z.string().nullable(),
-      recordDate: z.string(),
-      usedTotal: nullableNumber,
-      totalVolume: nullableNumber,
-      batteryVoltage: nullableNumber,
-      valveState: valveStateSchema.nullable(),
-    }),
-  ),
-  truncated: z.boolean(),
-});
 
 /** The readings read models for the back office: a meter's history and the tenant's reading rate. */
 export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -89,9 +43,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['readings'],
         summary: "A meter's readings, hourly and daily volumes and freeze records over local days [from, to]",
-        querystring: z
-          .object({ meterNo: meterNoSchema, from: dateSchema, to: dateSchema })
-          .refine((q) => q.from <= q.to, { message: 'validation.dateRange', path: ['to'] }),
+        querystring: meterHistoryQuerySchema,
         response: apiResponses(envelopeSchema(meterHistorySchema)),
       },
     },
@@ -103,7 +55,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         const timeZone = await timeZoneOf(sql, request);
         // Local midnights of the first and the day after the last day, as instants.
         const start = new Date(localMidnight(from, timeZone));
-        const end = new Date(localMidnight(nextDate(to), timeZone));
+        const end = new Date(localMidnight(addDays(to, 1), timeZone));
         const [state] = await meterStates(sql, new Date(), [meterId]);
         const readings = await meterReadings(sql, meterId, start, end, MAX_READINGS + 1);
         return {
@@ -132,20 +84,10 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         querystring: z.object({
           days: z.coerce
             .number()
-            .pipe(z.union([z.literal(30), z.literal(180)]))
-            .default(30),
+            .pipe(z.union([z.literal(READING_RATE_PERIODS[0]), z.literal(READING_RATE_PERIODS[1])]))
+            .default(READING_RATE_PERIODS[0]),
         }),
-        response: apiResponses(
-          envelopeSchema(
-            z.object({
-              days: z.array(
-                z.object({ date: z.string(), reported: z.number(), installed: z.number(), rate: z.number() }),
-              ),
-              /** reported meter-days over installed meter-days */
-              average: z.number(),
-            }),
-          ),
-        ),
+        response: apiResponses(envelopeSchema(readingRateSchema)),
       },
     },
     async (request) => {
@@ -153,9 +95,11 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         const timeZone = await timeZoneOf(sql, request);
         return readingRate(sql, timeZone, localDate(Date.now(), timeZone), request.query.days);
       });
-      const installed = days.reduce((sum, d) => sum + d.installed, 0);
-      const reported = days.reduce((sum, d) => sum + d.reported, 0);
-      return ok(request, { days, average: installed > 0 ? Math.min(1, reported / installed) : 0 });
+      // Today is not over (daily meters upload after midnight): the average is of the finished days.
+      const finished = days.slice(0, -1);
+      const installed = finished.reduce((sum, d) => sum + d.installed, 0);
+      const reported = finished.reduce((sum, d) => sum + d.reported, 0);
+      return ok(request, { days, average: installed > 0 ? reported / installed : null });
     },
   );
 };

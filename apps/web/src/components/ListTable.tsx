@@ -34,6 +34,14 @@ export function defaultCellStyle(columnId: string): CSSProperties {
   return { whiteSpace: 'nowrap' };
 }
 
+/** The default cell style, with the columns of figures (`columnIds`) aligned right, header included. */
+export function figureColumns(...columnIds: string[]): (columnId: string) => CSSProperties {
+  return (columnId) =>
+    columnIds.includes(columnId)
+      ? { ...defaultCellStyle(columnId), textAlign: 'right' }
+      : defaultCellStyle(columnId);
+}
+
 interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData> {
   table: ReactTable<TFeatures, TData>;
   /** Null until the first answer: skeleton rows meanwhile. */

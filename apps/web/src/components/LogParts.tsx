@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, LOG_STATUSES, type LogStatus, lastDays } from '../lib/logQuery.ts';
@@ -39,8 +40,19 @@ export function LogStatusSelect({
 
 const PRESETS = [7, 30, 90] as const;
 
-/** A range of whole days (browser date inputs) with the spec's 7/30/90-day presets. */
-export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange(range: DateRange): void }) {
+/**
+ * A range of whole days (browser date inputs) with the spec's 7/30/90-day presets, which end `today`
+ * (YYYY-MM-DD; the tenant's today where days are the tenant's, else the browser's).
+ */
+export function DateRangeFilter({
+  value,
+  onChange,
+  today,
+}: {
+  value: DateRange;
+  onChange(range: DateRange): void;
+  today?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap={6} align="flex-end" wrap="nowrap">
@@ -68,7 +80,7 @@ export function DateRangeFilter({ value, onChange }: { value: DateRange; onChang
             px="xs"
             title={t('logs.lastDays', { count: days })}
             aria-label={t('logs.lastDays', { count: days })}
-            onClick={() => onChange(lastDays(days))}
+            onClick={() => onChange(lastDays(days, today ? dayjs(today) : undefined))}
           >
             {t('logs.days', { count: days })}
           </Button>

@@ -5,8 +5,10 @@ import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
+import { MeterHistory } from '../pages/MeterHistory.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
+import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
@@ -22,6 +24,8 @@ const BUILT: Record<string, RouteComponent> = {
   'monitor/logininfor/index': LoginLog,
   'monitor/operlog/index': OperLog,
   'gateway/gateway/index': Gateways,
+  'report/history/index': MeterHistory,
+  'report/readingRate/index': ReadingRate,
 };
 
 export interface PageRoute {
