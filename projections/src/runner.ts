@@ -53,6 +53,8 @@ export interface VerifySummary {
 
 const SHADOW_SCHEMA = 'hydrolog_verify';
 const IDLE_POLL_MS = 500;
+/** How long catchUp waits for older transactions in flight before it gives up. */
+const CATCH_UP_WAIT_MS = 60_000;
 
 /**
  * Runs the projections over the log (DESIGN principles 1, 4, 5): a projection's rows and its checkpoint
@@ -114,18 +116,45 @@ export class ProjectionRunner {
     await Promise.all(this.workers);
   }
 
-  /** Applies batches until the projection has every stable event; inline projections then go live. */
+  /**
+   * Applies batches until the projection has every event committed before the call; inline projections then
+   * go live. An event is applied once no older transaction is in flight (principle 4); a transaction of
+   * another database of the same cluster counts too, so an async projection may wait here for a moment.
+   */
   async catchUp(name: string, onProgress?: (applied: number) => void): Promise<number> {
     const projection = this.projection(name);
+    const target = this.appliedInAppends(projection) ? null : await this.committedHead(projection);
+    const waitUntil = Date.now() + CATCH_UP_WAIT_MS;
     let applied = 0;
     for (;;) {
       const count = await this.applyBatch(projection);
-      if (count === 0) break;
       applied += count;
-      onProgress?.(applied);
+      if (count > 0) {
+        onProgress?.(applied);
+        continue;
+      }
+      if (!target) break;
+      const { checkpoint } = await readState(this.db, projection.name);
+      if (compareCheckpoints(checkpoint, target) >= 0) break;
+      if (Date.now() > waitUntil) {
+        throw new Error(`Projection ${name} is waiting for transactions older than its last event to end`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     if (this.appliedInAppends(projection)) applied += await this.goLive(projection);
     return applied;
+  }
+
+  /** The last committed event of the projection's types, stable or not (null: none, or the log is elsewhere). */
+  private async committedHead(projection: Projection): Promise<Checkpoint | null> {
+    if (this.store.kind !== 'sql') return null;
+    const { rows } = await this.db.query<{ transaction_id: string; position: string }>(
+      `SELECT transaction_id::text, position::text FROM es.events e WHERE type = ANY($1::text[])
+       ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1`,
+      [handledTypes(projection)],
+    );
+    const row = rows[0];
+    return row ? { txId: BigInt(row.transaction_id), position: BigInt(row.position) } : null;
   }
 
   /** Inline projections of the SQL store are applied in the appends' transactions once live. */
