@@ -36,9 +36,9 @@ function batchOfEvents(): { stream: string; events: NewEvent[]; expectedVersion:
  * Appends in batches of 1,000 events (one appendMany each), against the same rows COPYed into a plain table
  * in the same run (the baseline); then reads the whole log and replays it through the tenants projection.
  */
-export async function eventstoreBench({ quick }: BenchOptions): Promise<void> {
+export async function eventstoreBench({ quick, engine: only }: BenchOptions): Promise<void> {
   const batches = quick ? 10 : 100;
-  for (const { engine, open } of benchEngines()) {
+  for (const { engine, open } of benchEngines(only)) {
     const db = await open();
     try {
       const store = await SqlEventStore.open(db);

@@ -1,24 +1,65 @@
-// `npm run bench -- [name...] [--quick]`: runs benchmarks; each prints one JSON line per engine.
+// `npm run bench -- [name...] [--quick] [--engine pglite|postgres] [--readings <n>] [--meters <n>]`: runs
+// benchmarks; each prints one JSON line per engine. A benchmark that finds a regression sets a non-zero exit
+// code after its line.
 import { parseArgs } from 'node:util';
+import type { Engine } from '@hydrolog/eventstore';
+import { daiadBench } from './daiad.ts';
 import { eventstoreBench } from './eventstore.ts';
+import { ingestBench } from './ingest.ts';
 
 export interface BenchOptions {
   quick: boolean;
+  /** only this engine (default: PGlite, and PostgreSQL when TEST_DATABASE_URL is set) */
+  engine?: Engine | undefined;
+  /** ingest: readings to send (overrides the mode's default) */
+  readings?: number | undefined;
+  /** ingest: meters the readings are spread over */
+  meters?: number | undefined;
 }
 
 const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   eventstore: eventstoreBench,
+  ingest: ingestBench,
+  daiad: daiadBench,
 };
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
-  options: { quick: { type: 'boolean', default: false } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    engine: { type: 'string' },
+    readings: { type: 'string' },
+    meters: { type: 'string' },
+  },
 });
+
+function count(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n <= 0) {
+    console.error(`--${name} must be a positive whole number, got ${value}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+if (values.engine !== undefined && values.engine !== 'pglite' && values.engine !== 'postgres') {
+  console.error(`--engine must be pglite or postgres, got ${values.engine}`);
+  process.exit(2);
+}
+const options: BenchOptions = {
+  quick: values.quick,
+  engine: values.engine,
+  readings: count('readings', values.readings),
+  meters: count('meters', values.meters),
+};
 const names = positionals.length > 0 ? positionals : Object.keys(benches);
 const unknown = names.filter((n) => !benches[n]);
 if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
   process.exit(2);
 }
-for (const name of names) await benches[name]!({ quick: values.quick });
+for (const name of names) await benches[name]!(options);
+// Keep-alive sockets or timers of a closed service must not keep the process (and CI) waiting.
+process.exit(process.exitCode ?? 0);

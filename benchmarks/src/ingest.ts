@@ -1,0 +1,167 @@
+// `npm run bench -- ingest [--readings <n>] [--meters <n>]`: gateway uploads over real HTTP until the
+// readings projection has caught up, against COPY of the same rows into a plain table in the same run.
+import { uuidv7 } from '@hydrolog/schemas';
+import { benchEngines, perSecond, timed } from './engines.ts';
+import type { BenchOptions } from './run.ts';
+import { listen, readingsCaughtUp, registerFleet, servicesOn, upload } from './service.ts';
+
+const BATCH = 1000;
+const IN_FLIGHT = 4;
+/**
+ * 100 meters: an upload of 1,000 hourly readings holds 10 per meter, one ReadingsReported event each (a
+ * concentrator reporting every 10 hours). `--meters 1000` is the hardest case: one reading per event.
+ */
+const DEFAULT_METERS = 100;
+const HOUR_MS = 3_600_000;
+const FIRST_METER_NO = 200_000;
+
+/** Counter of meter m at hour h, m3: rises steadily at a rate of its own (rounded to litres). */
+function counter(m: number, h: number): number {
+  return Math.round(((m % 97) * 1.5 + h * (0.004 + (m % 13) * 0.001)) * 1000) / 1000;
+}
+
+/** Peak resident set size, sampled every 100 ms until stopped. */
+function rssSampler(): { stop(): number } {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage.rss());
+    },
+  };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Hourly readings of every meter going forward in time (hour by hour, the meters of an hour in turn), in
+ * batches of BATCH readings made one at a time as they are sent: nothing holds more than the batches in
+ * flight, whatever the number of readings.
+ */
+function* readingBatches(
+  readings: number,
+  meterNos: readonly string[],
+  firstHour: number,
+): Generator<{ meterNo: string; ts: string; total: number }[]> {
+  for (let i = 0; i < readings; i += BATCH) {
+    const batch = [];
+    for (let k = i; k < Math.min(readings, i + BATCH); k++) {
+      const h = Math.floor(k / meterNos.length);
+      const m = k % meterNos.length;
+      batch.push({
+        meterNo: meterNos[m]!,
+        ts: new Date(firstHour + h * HOUR_MS).toISOString(),
+        total: counter(m, h),
+      });
+    }
+    yield batch;
+  }
+}
+
+export async function ingestBench({
+  quick,
+  engine: only,
+  readings: asked,
+  meters: askedMeters,
+}: BenchOptions): Promise<void> {
+  const readings = asked ?? (quick ? 100_000 : 1_000_000);
+  const meters = askedMeters ?? DEFAULT_METERS;
+  const hours = Math.ceil(readings / meters);
+  const firstHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS;
+  const meterNos = Array.from({ length: meters }, (_, i) => String(FIRST_METER_NO + i));
+
+  // PostgreSQL first: PGlite runs inside this process, and the memory it took stays in the RSS afterwards.
+  const engines = benchEngines(only).sort(
+    (a, b) => Number(a.engine === 'pglite') - Number(b.engine === 'pglite'),
+  );
+  for (const { engine, open } of engines) {
+    const rss = rssSampler();
+    const services = await servicesOn(await open());
+    // No push-back (429): the e2e time is how fast the projection follows. The horizon takes the oldest hour.
+    const service = await listen(services, {
+      horizonDays: Math.max(400, Math.ceil(hours / 24) + 2),
+      maxBacklog: 1_000_000_000,
+    });
+    try {
+      const fleet = await registerFleet(services, {
+        name: 'Ingest benchmark',
+        timeZone: 'Europe/Madrid',
+        meterNos,
+      });
+      const latencies = new Float64Array(Math.ceil(readings / BATCH));
+      let sent = 0;
+      let accepted = 0;
+      let pushedBack = 0;
+      const batches = readingBatches(readings, meterNos, firstHour);
+      const e2eMs = await timed(async () => {
+        await Promise.all(
+          Array.from({ length: IN_FLIGHT }, async () => {
+            for (let next = batches.next(); !next.done; next = batches.next()) {
+              const body = JSON.stringify({ batchId: uuidv7(), readings: next.value });
+              const started = performance.now();
+              const result = await upload(service.url, fleet.gatewayKey, body);
+              latencies[sent++] = performance.now() - started;
+              accepted += result.answer.accepted;
+              pushedBack += result.pushedBack;
+            }
+          }),
+        );
+        await readingsCaughtUp(services, 50);
+      });
+      const { rows } = await services.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM readings WHERE tenant_id = $1',
+        [fleet.tenantId],
+      );
+      if (accepted !== readings || rows[0]?.n !== readings)
+        throw new Error(`sent ${readings} readings: ${accepted} accepted, ${rows[0]?.n} stored`);
+
+      await services.db.query(
+        'CREATE TABLE bench_raw (tenant_id uuid, meter_id uuid, ts timestamptz, total double precision, gateway_id uuid)',
+      );
+      const meterIds = meterNos.map((no) => fleet.meterIds.get(no)!);
+      const copyMs = await timed(async () => {
+        for (const batch of readingBatches(readings, meterNos, firstHour)) {
+          await services.db.copyRows(
+            'bench_raw',
+            ['tenant_id', 'meter_id', 'ts', 'total', 'gateway_id'],
+            batch.map((r) => [
+              fleet.tenantId,
+              meterIds[Number(r.meterNo) - FIRST_METER_NO],
+              r.ts,
+              r.total,
+              fleet.gatewayId,
+            ]),
+          );
+        }
+      });
+
+      latencies.sort();
+      const e2e = perSecond(readings, e2eMs);
+      const raw = perSecond(readings, copyMs);
+      console.log(
+        JSON.stringify({
+          bench: 'ingest',
+          engine,
+          readings,
+          meters,
+          e2e_readings_per_s: e2e,
+          raw_copy_rows_per_s: raw,
+          ratio: Number((e2e / raw).toFixed(3)),
+          p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+          p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+          peak_rss_mb: Math.round(rss.stop() / 1024 / 1024),
+          ...(pushedBack > 0 ? { pushed_back: pushedBack } : {}),
+        }),
+      );
+    } finally {
+      rss.stop();
+      await service.close();
+    }
+  }
+}
