@@ -128,6 +128,11 @@ export type MeterCommandCommand =
 
 const FINAL: readonly MeterCommandStatus[] = ['success', 'fail', 'timeout', 'resendSuccess'];
 
+/** A valve command starts as sending, a key update as executing (spec section 4). */
+export function initialCommandStatus(kind: MeterCommandKind): MeterCommandStatus {
+  return kind === 'keyUpdate' ? 'executing' : 'sending';
+}
+
 export function isFinalCommandStatus(status: MeterCommandStatus): boolean {
   return FINAL.includes(status);
 }
@@ -160,7 +165,7 @@ export const meterCommandDecider: Decider<MeterCommandCommand, MeterCommandEvent
         commandId,
         kind,
         issuedAt,
-        status: kind === 'keyUpdate' ? 'executing' : 'sending',
+        status: initialCommandStatus(kind),
         attempts: 0,
         sentTo: null,
         deadline: null,

@@ -1,4 +1,4 @@
-import { isFinalCommandStatus } from '@hydrolog/domain';
+import { initialCommandStatus, isFinalCommandStatus } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type {
   EventData,
@@ -183,7 +183,7 @@ export const devicesProjection: Projection = {
           d.meterNo,
           d.kind,
           d.key ?? null,
-          d.kind === 'keyUpdate' ? 'executing' : 'sending',
+          initialCommandStatus(d.kind),
           d.issuedAt,
         ],
       );
@@ -427,7 +427,5 @@ export async function overdueCommands(
      ORDER BY c.issued_at LIMIT 500`,
     [now.toISOString(), pickupMinutes],
   );
-  return rows
-    .map((r) => commandRow(r as Record<string, unknown>))
-    .filter((c) => !isFinalCommandStatus(c.status));
+  return rows.map((r) => commandRow(r as Record<string, unknown>));
 }

@@ -7,6 +7,9 @@ export interface Column<Row> {
   width?: number;
 }
 
+/** Most rows an export writes (the list's filter applies; a bigger one is cut here). */
+export const EXPORT_MAX_ROWS = 50_000;
+
 /** Answers an .xlsx workbook of one sheet (the export of a list's current filter). */
 export async function sendXlsx<Row>(
   reply: FastifyReply,

@@ -21,10 +21,9 @@ import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.
 import type { Identity } from '../auth/identity.ts';
 import { record } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-import { sendXlsx } from '../xlsx.ts';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 
 /** An export takes the whole filter, up to this many rows. */
-const EXPORT_MAX_ROWS = 50_000;
 const { pageNum: _, pageSize: __, ...loginFilter } = loginLogQuerySchema.shape;
 const { pageNum: ___, pageSize: ____, ...operFilter } = operLogQuerySchema.shape;
 

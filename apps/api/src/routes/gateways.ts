@@ -22,9 +22,8 @@ import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
-import { sendXlsx } from '../xlsx.ts';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 
-const EXPORT_MAX_ROWS = 50_000;
 const gatewayIdParams = z.object({ gatewayId: z.uuid() });
 const keyResponse = apiResponses(envelopeSchema(gatewayKeySchema));
 
