@@ -3,6 +3,7 @@ import type { DomainEvent } from '@hydrolog/schemas';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
+export * from './leakage.ts';
 export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alarmFindings,
+  averageDailyFlow,
+  dailyBalance,
+  detectBursts,
+  type FlowInterval,
+  infrastructureLeakageIndex,
+  klRatio,
+  minimumNightFlows,
+} from '../src/leakage.ts';
+import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../src/time.ts';
+import { type CounterReading, intervalVolumes } from '../src/volumes.ts';
+
+/** mulberry32: seeded, so a failing property prints a reproducible case. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Hourly intervals of a local day from a list of per-hour flows (m3/h), all known. */
+function hours(date: string, timeZone: string, flows: (hourIndex: number) => number): FlowInterval[] {
+  const start = localMidnight(date, timeZone);
+  const boundaries = localHourBoundaries(start, localMidnight(addDays(date, 1), timeZone), timeZone);
+  const out: FlowInterval[] = [];
+  for (let i = 0; i + 1 < boundaries.length; i++) {
+    const span = (boundaries[i + 1]! - boundaries[i]!) / HOUR_MS;
+    out.push({ start: boundaries[i]!, end: boundaries[i + 1]!, volume: flows(i) * span, known: true });
+  }
+  return out;
+}
+
+describe('daily balance', () => {
+  it('computes supply, sales, leakage, rate and coverage by hand', () => {
+    // Inlet 120 m3 (full day), sub-meters 40 + 50 (one half known), one sub-meter with no row.
+    const balance = dailyBalance({ volume: 120, coverage: 1 }, [
+      { volume: 40, coverage: 1 },
+      { volume: 50, coverage: 0.5 },
+      undefined,
+    ]);
+    expect(balance).toEqual({ supply: 120, sales: 90, leakage: 30, leakageRate: 0.25, coverage: 2.5 / 4 });
+  });
+
+  it('has no supply, leakage or rate without the summary meter, and no rate without positive supply', () => {
+    expect(dailyBalance(undefined, [{ volume: 3, coverage: 1 }])).toEqual({
+      supply: null,
+      sales: 3,
+      leakage: null,
+      leakageRate: null,
+      coverage: 0.5,
+    });
+    expect(dailyBalance({ volume: 0, coverage: 1 }, []).leakageRate).toBeNull();
+  });
+
+  it('always balances: supply = sales + leakage, and the rate is at most 1 (property)', () => {
+    const random = rng(7);
+    for (let run = 0; run < 500; run++) {
+      const supply = random() * 500;
+      const subs = Array.from({ length: Math.floor(random() * 10) }, () =>
+        random() < 0.2 ? undefined : { volume: random() * 60, coverage: random() },
+      );
+      const b = dailyBalance({ volume: supply, coverage: random() }, subs);
+      expect(b.sales + b.leakage!).toBeCloseTo(supply, 9);
+      if (b.leakageRate !== null) expect(b.leakageRate).toBeLessThanOrEqual(1);
+      expect(b.coverage).toBeGreaterThanOrEqual(0);
+      expect(b.coverage).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('volumes from counters (property)', () => {
+  it('hourly volumes add up to the counter rise, and late readings give what an in-order arrival gives', () => {
+    const random = rng(42);
+    for (let run = 0; run < 200; run++) {
+      const t0 = Date.UTC(2026, 2, 28, 0, 0, 0);
+      let total = random() * 1000;
+      const readings: CounterReading[] = [];
+      let t = t0;
+      for (let i = 0; i < 30; i++) {
+        t += Math.floor(random() * 3 * HOUR_MS) + 60_000;
+        total += random() < 0.1 ? 0 : random() * 2;
+        readings.push({ t, total });
+      }
+      const boundaries = localHourBoundaries(readings[0]!.t, readings.at(-1)!.t, 'Europe/Paris');
+      const all = intervalVolumes(readings, boundaries, 6 * HOUR_MS);
+      const rise = readings.at(-1)!.total - readings[0]!.total;
+      expect(all.reduce((s, v) => s + v.volume, 0)).toBeCloseTo(rise, 9);
+      // A late reading inside the span lands between its neighbours: the sum is unchanged and only the
+      // hours around it change.
+      const late = Math.floor(random() * (readings.length - 2)) + 1;
+      const before = readings.filter((_, i) => i !== late);
+      const partial = intervalVolumes(before, boundaries, 6 * HOUR_MS);
+      expect(partial.reduce((s, v) => s + v.volume, 0)).toBeCloseTo(rise, 9);
+      const withLate = [...before, readings[late]!].sort((a, b) => a.t - b.t);
+      expect(intervalVolumes(withLate, boundaries, 6 * HOUR_MS)).toEqual(all);
+    }
+  });
+
+  it('counts through a reset without losing the volume before it', () => {
+    const random = rng(3);
+    for (let run = 0; run < 100; run++) {
+      // Away from a power of ten, where a fall to a small value reads as a rollover instead.
+      const a = 100 + random() * 700;
+      const beforeReset = random() * 5;
+      const afterReset = random() * 5;
+      const readings: CounterReading[] = [
+        { t: 0, total: a },
+        { t: HOUR_MS, total: a + beforeReset },
+        { t: 2 * HOUR_MS, total: afterReset },
+      ];
+      const v = intervalVolumes(readings, [0, HOUR_MS, 2 * HOUR_MS], HOUR_MS);
+      expect(v.map((x) => x.volume)).toEqual([beforeReset, afterReset]);
+    }
+  });
+});
+
+describe('night minimum flow', () => {
+  it('takes the lowest known flow of 02:00-04:00 local time (Asia/Shanghai)', () => {
+    const flows = [5, 4, 1.2, 0.9, 1.5, 3, ...Array(18).fill(6)];
+    const intervals = hours('2026-11-20', 'Asia/Shanghai', (i) => flows[i]!);
+    // An unknown hour in the window is left out even if it looks lower.
+    intervals[3] = { ...intervals[3]!, known: false, volume: 0.1 };
+    const [night] = minimumNightFlows(intervals, 'Asia/Shanghai');
+    expect(night).toEqual({ date: '2026-11-20', mnf: 1.2, intervals: 1 });
+  });
+
+  it('on the spring-forward night the window has one local hour (Europe/Paris, 29 March 2026)', () => {
+    // 02:00 does not exist: 01:00 CET is followed by 03:00 CEST. Hour indexes: 0=00, 1=01, 2=03, 3=04.
+    const intervals = hours('2026-03-29', 'Europe/Paris', (i) => [2, 1, 0.8, 0.5][i] ?? 4);
+    expect(intervals).toHaveLength(23);
+    expect(minimumNightFlows(intervals, 'Europe/Paris')).toEqual([
+      { date: '2026-03-29', mnf: 0.8, intervals: 1 },
+    ]);
+  });
+
+  it('on the fall-back night the window has three local hours (Europe/Paris, 25 October 2026)', () => {
+    // 02:00 happens twice (CEST then CET): hour indexes 2 and 3 start at 02:00, 4 at 03:00.
+    const intervals = hours('2026-10-25', 'Europe/Paris', (i) => [2, 1, 0.9, 0.7, 0.95, 0.4][i] ?? 4);
+    expect(intervals).toHaveLength(25);
+    expect(minimumNightFlows(intervals, 'Europe/Paris')).toEqual([
+      { date: '2026-10-25', mnf: 0.7, intervals: 3 },
+    ]);
+  });
+
+  it('divides an interval volume by its length to get a flow', () => {
+    const start = Date.UTC(2026, 10, 20, 2, 0, 0); // 02:00 UTC
+    const intervals = [{ start, end: start + HOUR_MS / 2, volume: 0.4, known: true }];
+    expect(minimumNightFlows(intervals, 'UTC')[0]!.mnf).toBeCloseTo(0.8, 12);
+  });
+});
+
+describe('ADF and KL', () => {
+  it('ADF is supply / 24 and KL is MNF / ADF', () => {
+    expect(averageDailyFlow(96)).toBe(4);
+    expect(klRatio(1, 4)).toBe(0.25);
+    expect(averageDailyFlow(null)).toBeNull();
+    expect(klRatio(1, 0)).toBeNull();
+    expect(klRatio(null, 4)).toBeNull();
+  });
+});
+
+describe('alarm findings', () => {
+  const thresholds = { leakageRate: 0.2, mnf: 1, kl: 0.3 };
+  it('reports each figure over its threshold', () => {
+    expect(alarmFindings({ leakageRate: 0.25, mnf: 1.5, kl: 0.3 }, thresholds, true)).toEqual([
+      { kind: 'leakageRate', value: 0.25, threshold: 0.2 },
+      { kind: 'mnf', value: 1.5, threshold: 1 },
+    ]);
+  });
+  it('gives a point without sub-meters no leakage alarm', () => {
+    expect(alarmFindings({ leakageRate: 0.9, mnf: 0.5, kl: 0.5 }, thresholds, false)).toEqual([
+      { kind: 'kl', value: 0.5, threshold: 0.3 },
+    ]);
+  });
+});
+
+describe('burst detector', () => {
+  const series = (values: (number | null)[]) =>
+    values.map((mnf, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, mnf }));
+
+  it('flags the first night of a step rise against the recent minimum, once', () => {
+    const found = detectBursts(series([1.0, 1.1, 0.95, 1.05, null, 1.0, 3.2, 3.1, 3.3, 3.2]));
+    expect(found).toEqual([{ date: '2026-11-07', mnf: 3.2, baseline: 0.95, rise: 3.2 - 0.95 }]);
+  });
+
+  it('ignores night-to-night noise within the margin', () => {
+    expect(detectBursts(series([1.0, 1.3, 0.9, 1.4, 1.1, 1.2, 1.35]))).toEqual([]);
+  });
+
+  it('finds a second burst after the first is repaired', () => {
+    const found = detectBursts(series([1, 1, 4, 4, 1, 1, 1, 5]));
+    expect(found.map((f) => f.date)).toEqual(['2026-11-03', '2026-11-08']);
+  });
+});
+
+describe('infrastructure leakage index', () => {
+  it('computes UARL = (18 Lm + 0.8 Nc + 25 Lp) x P and ILI = CARL / UARL by hand', () => {
+    // 10 km of mains, 500 connections, no private pipe, 40 m: (180 + 400) x 40 = 23 200 l/day.
+    const result = infrastructureLeakageIndex({
+      mainsKm: 10,
+      connections: 500,
+      privatePipeKm: 0,
+      pressureM: 40,
+      realLossesM3PerDay: 92.8,
+    });
+    expect(result.uarlLitresPerDay).toBeCloseTo(23_200, 9);
+    expect(result.carlLitresPerDay).toBeCloseTo(92_800, 9);
+    expect(result.ili).toBeCloseTo(4, 12);
+    expect(
+      infrastructureLeakageIndex({
+        ...result,
+        mainsKm: 0,
+        connections: 0,
+        privatePipeKm: 0,
+        pressureM: 40,
+        realLossesM3PerDay: 1,
+      }).ili,
+    ).toBeNull();
+  });
+});
