@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
+export * from './cascade.ts';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
@@ -8,6 +9,7 @@ export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
 
+import { cascadeDecider } from './cascade.ts';
 import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
@@ -42,5 +44,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterTypeDecider,
     meterDecider,
     meterCommandDecider,
+    cascadeDecider,
   ].map((d) => [d.category, d]),
 );

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { type CascadeCommand, type CascadeEvent, cascadeDecider } from '../src/cascade.ts';
+import { DomainError, fold } from '../src/decider.ts';
+
+const partitionId = '0190a000-0000-7000-8000-00000000c001';
+const id = (n: number) => `0190a000-0000-7000-8000-0000000000${String(n).padStart(2, '0')}`;
+const meter = (n: number) => ({
+  meterId: `0190a000-0000-7000-8000-0000000d00${String(n).padStart(2, '0')}`,
+  meterNo: `100${n}`,
+});
+const thresholds = { leakageRate: 0.2, mnf: 1.5, kl: 0.3 };
+const fields = (pointId: string, name: string) => ({
+  pointId,
+  name,
+  leaderName: 'Li Wei',
+  leaderPhone: '13800000000',
+  thresholds,
+});
+
+const created: CascadeEvent = {
+  type: 'CascadePartitionCreated',
+  data: {
+    partitionId,
+    tenantId: '0190a000-0000-7000-8000-000000000001',
+    ...fields(id(1), 'North'),
+    boundary: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  },
+};
+const added = (pointId: string, parentId: string, level: number): CascadeEvent => ({
+  type: 'CascadePointAdded',
+  data: { partitionId, parentId, level, ...fields(pointId, `P${level}`) },
+});
+
+const given = (events: CascadeEvent[]) => ({
+  when: (command: CascadeCommand) => cascadeDecider.decide(command, fold(cascadeDecider, events)),
+});
+const errorKey = (result: unknown) => (result as DomainError).key;
+
+describe('cascade partition decider', () => {
+  it('adds a point under its superior point one level down', () => {
+    expect(given([created]).when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'P2') })).toEqual([
+      added(id(2), id(1), 2),
+    ]);
+  });
+
+  it("refuses a sixth level: 'Cascade layers cannot exceed five'", () => {
+    const chain = [
+      created,
+      added(id(2), id(1), 2),
+      added(id(3), id(2), 3),
+      added(id(4), id(3), 4),
+      added(id(5), id(4), 5),
+    ];
+    const result = given(chain).when({ type: 'AddPoint', parentId: id(5), ...fields(id(6), 'P6') });
+    expect(result).toBeInstanceOf(DomainError);
+    expect(errorKey(result)).toBe('error.cascade.layers');
+    expect(given(chain).when({ type: 'AddPoint', parentId: id(4), ...fields(id(6), 'P5b') })).toHaveLength(1);
+  });
+
+  it('refuses a superior point that is not in the partition', () => {
+    expect(
+      errorKey(given([created]).when({ type: 'AddPoint', parentId: id(9), ...fields(id(2), 'P2') })),
+    ).toBe('error.cascade.pointNotFound');
+  });
+
+  it('removes the root only with the partition', () => {
+    expect(errorKey(given([created]).when({ type: 'DeletePoints', pointIds: [id(1)] }))).toBe(
+      'error.cascade.rootDelete',
+    );
+    expect(given([created]).when({ type: 'DeletePartition', deletedAt: '2026-11-02T00:00:00.000Z' })).toEqual(
+      [{ type: 'CascadePartitionDeleted', data: { partitionId, deletedAt: '2026-11-02T00:00:00.000Z' } }],
+    );
+  });
+
+  it("refuses to delete a point with sub-meters or child points: 'Sub-meter exists and cannot be deleted'", () => {
+    const subs: CascadeEvent = {
+      type: 'CascadeSubMetersAssociated',
+      data: { partitionId, pointId: id(2), meters: [meter(1)] },
+    };
+    const withSubs = [created, added(id(2), id(1), 2), subs];
+    expect(errorKey(given(withSubs).when({ type: 'DeletePoints', pointIds: [id(2)] }))).toBe(
+      'error.cascade.subMeterExists',
+    );
+    const tree = [created, added(id(2), id(1), 2), added(id(3), id(2), 3)];
+    expect(errorKey(given(tree).when({ type: 'DeletePoints', pointIds: [id(2)] }))).toBe(
+      'error.cascade.subMeterExists',
+    );
+    // A batch taking the child along is fine.
+    expect(given(tree).when({ type: 'DeletePoints', pointIds: [id(3), id(2)] })).toEqual([
+      { type: 'CascadePointsDeleted', data: { partitionId, pointIds: [id(3), id(2)] } },
+    ]);
+  });
+
+  it('needs at least one point to batch delete', () => {
+    expect(errorKey(given([created]).when({ type: 'DeletePoints', pointIds: [] }))).toBe(
+      'validation.atLeastOne',
+    );
+  });
+
+  it('associates sub-meters once each, never the point summary meter, within the quota', () => {
+    const summary: CascadeEvent = {
+      type: 'CascadeSummaryMeterAssociated',
+      data: { partitionId, pointId: id(1), meter: meter(9) },
+    };
+    const first = given([created, summary]).when({
+      type: 'AssociateSubMeters',
+      pointId: id(1),
+      meters: [meter(1), meter(2)],
+    });
+    expect(first).toEqual([
+      {
+        type: 'CascadeSubMetersAssociated',
+        data: { partitionId, pointId: id(1), meters: [meter(1), meter(2)] },
+      },
+    ]);
+    const again = given([created, summary, ...(first as CascadeEvent[])]).when({
+      type: 'AssociateSubMeters',
+      pointId: id(1),
+      meters: [meter(2), meter(3)],
+    });
+    expect(again).toEqual([
+      { type: 'CascadeSubMetersAssociated', data: { partitionId, pointId: id(1), meters: [meter(3)] } },
+    ]);
+    const own = given([created, summary]).when({
+      type: 'AssociateSubMeters',
+      pointId: id(1),
+      meters: [meter(9)],
+    });
+    expect(errorKey(own)).toBe('error.cascade.meterInPoint');
+  });
+
+  it('refuses every change once the partition is deleted', () => {
+    const deleted: CascadeEvent = {
+      type: 'CascadePartitionDeleted',
+      data: { partitionId, deletedAt: '2026-11-02T00:00:00.000Z' },
+    };
+    expect(
+      errorKey(given([created, deleted]).when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'x') })),
+    ).toBe('error.cascade.partitionNotFound');
+  });
+});

@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import { phoneSchema } from './identity.ts';
+import { meterNoSchema } from './ingest.ts';
+
+/**
+ * Cascade partitions (spec sections 2, 3, 5 and 8; DESIGN "Leakage definitions"): a tree of metering points,
+ * each with a summary (inlet) meter and sub-meters, and the leakage figures computed over it.
+ */
+
+/** At most five levels of metering points, the root being level 1 (spec sections 5 and 9). */
+export const CASCADE_MAX_LEVELS = 5;
+/** Meters per import or typed batch (spec sections 5 and 9). */
+export const CASCADE_IMPORT_MAX = 1000;
+/** Sub-meters one point can carry: the remaining quota of an import is this minus the ones it has. */
+export const CASCADE_SUB_METER_QUOTA = 5000;
+/** Days one analysis request may span (a year and a day, for the yearly views). */
+export const CASCADE_MAX_DAYS = 366;
+
+const positive = z.number().gt(0, 'validation.positive');
+
+/** Alarm thresholds of a point: leakage rate as a fraction (0.2 = 20%), MNF in m3/h, KL as a ratio. */
+export const cascadeThresholdsSchema = z.object({
+  leakageRate: positive.max(1, 'validation.tooBig'),
+  mnf: positive,
+  kl: positive,
+});
+export type CascadeThresholds = z.infer<typeof cascadeThresholdsSchema>;
+
+const pointFields = {
+  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  leaderName: z.string().trim().min(1, 'validation.required').max(20, 'validation.tooLong'),
+  leaderPhone: phoneSchema,
+  thresholds: cascadeThresholdsSchema,
+};
+
+/** GeoJSON position [lng, lat]. */
+const positionSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+/** A partition boundary: a GeoJSON Polygon (outer ring first, each ring closed). */
+export const boundarySchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z
+    .array(
+      z
+        .array(positionSchema)
+        .min(4, 'validation.invalidFormat')
+        .refine(
+          (ring) => ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1],
+          'validation.invalidFormat',
+        ),
+    )
+    .min(1, 'validation.invalidFormat')
+    .max(50),
+});
+export type Boundary = z.infer<typeof boundarySchema>;
+
+/** Step 1 of the wizard: the partition and its root metering point. */
+export const partitionBodySchema = z.object({
+  ...pointFields,
+  boundary: boundarySchema.nullable().default(null),
+});
+export type PartitionBody = z.input<typeof partitionBodySchema>;
+
+export const partitionUpdateBodySchema = partitionBodySchema.extend({
+  partitionId: z.uuid(),
+  version: z.number().int().min(0),
+});
+
+/** A metering point below another: the superior point is required (spec section 5). */
+export const pointBodySchema = z.object({
+  partitionId: z.uuid(),
+  parentId: z.uuid(),
+  ...pointFields,
+});
+export type PointBody = z.input<typeof pointBodySchema>;
+export const pointUpdateBodySchema = z.object({ partitionId: z.uuid(), pointId: z.uuid(), ...pointFields });
+
+/**
+ * Sub-meters by selection (an array of numbers) or typed numbers separated by English commas
+ * ("1001,1002", spaces around them ignored); repeats count once.
+ */
+export const meterNoListSchema = z
+  .union([
+    z.array(meterNoSchema),
+    z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .regex(/^\d{1,32}(\s*,\s*\d{1,32})*$/, 'validation.meterNoList')
+      .transform((value) => value.split(',').map((part) => part.trim())),
+  ])
+  .transform((list) => [...new Set(list)])
+  .pipe(z.array(z.string()).min(1, 'validation.atLeastOne').max(CASCADE_IMPORT_MAX, 'validation.tooMany'));
+
+/** Step 2: the summary (inlet) meter of a point. */
+export const summaryMeterBodySchema = z.object({ pointId: z.uuid(), meterNo: meterNoSchema });
+/** Step 3: sub-meters by selection (an array) or typed numbers separated by English commas. */
+export const subMetersBodySchema = z.object({ pointId: z.uuid(), meterNos: meterNoListSchema });
+export const removeSubMetersBodySchema = z.object({
+  pointId: z.uuid(),
+  meterNos: z.array(meterNoSchema).min(1, 'validation.atLeastOne'),
+});
+
+/** Where meters of a partition stand on its map (GeoJSON coordinates). */
+export const meterPositionsBodySchema = z.object({
+  partitionId: z.uuid(),
+  positions: z
+    .array(z.object({ meterNo: meterNoSchema, coordinates: positionSchema }))
+    .max(CASCADE_IMPORT_MAX, 'validation.tooMany'),
+});
+
+export const cascadeMeterSchema = z.object({ meterId: z.string(), meterNo: z.string() });
+
+export const pointViewSchema = z.object({
+  pointId: z.string(),
+  partitionId: z.string(),
+  parentId: z.string().nullable(),
+  level: z.number().int(),
+  name: z.string(),
+  leaderName: z.string(),
+  leaderPhone: z.string(),
+  thresholds: cascadeThresholdsSchema,
+  summaryMeter: cascadeMeterSchema.nullable(),
+  subMeterCount: z.number().int(),
+});
+export type PointView = z.infer<typeof pointViewSchema>;
+
+export const partitionViewSchema = z.object({
+  partitionId: z.string(),
+  name: z.string(),
+  leaderName: z.string(),
+  leaderPhone: z.string(),
+  rootPointId: z.string(),
+  thresholds: cascadeThresholdsSchema,
+  boundary: boundarySchema.nullable(),
+  pointCount: z.number().int(),
+  levels: z.number().int(),
+  createTime: z.string(),
+  version: z.number().int(),
+});
+export type PartitionView = z.infer<typeof partitionViewSchema>;
+
+export const partitionDetailSchema = partitionViewSchema.extend({
+  points: z.array(pointViewSchema),
+  meterPositions: z.array(z.object({ meterNo: z.string(), coordinates: z.tuple([z.number(), z.number()]) })),
+});
+export type PartitionDetail = z.infer<typeof partitionDetailSchema>;
+
+export const partitionListQuerySchema = z.object({ name: z.string().max(50).optional() });
+
+// ---- Figures -----------------------------------------------------------------------------------------
+
+const dateSchema = z.iso.date({ error: 'validation.invalidFormat' });
+
+export const analysisQuerySchema = z
+  .object({ pointId: z.uuid(), from: dateSchema, to: dateSchema })
+  .refine((q) => q.from <= q.to, { path: ['to'], error: 'validation.dateRange' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < CASCADE_MAX_DAYS, {
+    path: ['from'],
+    error: 'validation.periodTooLong',
+  });
+export type AnalysisQuery = z.infer<typeof analysisQuerySchema>;
+
+/** One local day of a point: volumes in m3, the rate as a fraction, coverage 0..1. */
+export const dailyFigureSchema = z.object({
+  date: z.string(),
+  supply: z.number().nullable(),
+  sales: z.number(),
+  leakage: z.number().nullable(),
+  leakageRate: z.number().nullable(),
+  coverage: z.number(),
+});
+export type DailyFigure = z.infer<typeof dailyFigureSchema>;
+
+/** One night of a point: MNF and ADF in m3/h, KL a ratio. */
+export const nightFigureSchema = z.object({
+  date: z.string(),
+  mnf: z.number().nullable(),
+  adf: z.number().nullable(),
+  kl: z.number().nullable(),
+});
+export type NightFigure = z.infer<typeof nightFigureSchema>;
+
+/** Totals over a period (production versus sales). */
+export const periodBalanceSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  supply: z.number().nullable(),
+  sales: z.number(),
+  leakage: z.number().nullable(),
+  leakageRate: z.number().nullable(),
+  coverage: z.number(),
+});
+export type PeriodBalance = z.infer<typeof periodBalanceSchema>;
+
+export const rankingRowSchema = z.object({
+  pointId: z.string(),
+  partitionId: z.string(),
+  name: z.string(),
+  supply: z.number().nullable(),
+  leakage: z.number().nullable(),
+  leakageRate: z.number().nullable(),
+});
+export type RankingRow = z.infer<typeof rankingRowSchema>;
+
+export const iliQuerySchema = z.object({
+  pointId: z.uuid(),
+  from: dateSchema,
+  to: dateSchema,
+  mainsKm: z.coerce.number().gt(0, 'validation.positive'),
+  connections: z.coerce.number().int().min(0),
+  privatePipeKm: z.coerce.number().min(0).default(0),
+  pressureM: z.coerce.number().gt(0, 'validation.positive'),
+});
+
+// ---- Alarms ------------------------------------------------------------------------------------------
+
+export const cascadeAlarmKindSchema = z.enum(['leakageRate', 'mnf', 'kl']);
+export type CascadeAlarmKindName = z.infer<typeof cascadeAlarmKindSchema>;
+
+export const cascadeAlarmViewSchema = z.object({
+  alarmId: z.string(),
+  partitionId: z.string(),
+  pointId: z.string(),
+  pointName: z.string(),
+  kind: cascadeAlarmKindSchema,
+  day: z.string(),
+  value: z.number(),
+  threshold: z.number(),
+  /** the value minus the previous day's (null when unknown) */
+  trend: z.number().nullable(),
+  raisedAt: z.string(),
+  status: z.enum(['open', 'processed']),
+});
+export type CascadeAlarmView = z.infer<typeof cascadeAlarmViewSchema>;
+
+export const cascadeAlarmListQuerySchema = z.object({
+  partitionId: z.uuid().optional(),
+  pointId: z.uuid().optional(),
+  kind: cascadeAlarmKindSchema.optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+});
+
+// ---- Events ------------------------------------------------------------------------------------------
+
+const meterRef = z.object({ meterId: z.uuid(), meterNo: z.string() });
+const pointData = {
+  partitionId: z.uuid(),
+  pointId: z.uuid(),
+  name: z.string(),
+  leaderName: z.string(),
+  leaderPhone: z.string(),
+  thresholds: cascadeThresholdsSchema,
+};
+
+export const cascadeEventSchemas = {
+  CascadePartitionCreated: {
+    schemaVersion: 1,
+    data: z.object({
+      ...pointData,
+      tenantId: z.uuid(),
+      boundary: boundarySchema.nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  },
+  CascadePartitionChanged: {
+    schemaVersion: 1,
+    data: z.object({ ...pointData, boundary: boundarySchema.nullable() }),
+  },
+  CascadePartitionDeleted: {
+    schemaVersion: 1,
+    data: z.object({ partitionId: z.uuid(), deletedAt: z.iso.datetime() }),
+  },
+  CascadePointAdded: {
+    schemaVersion: 1,
+    data: z.object({ ...pointData, parentId: z.uuid(), level: z.number().int() }),
+  },
+  CascadePointChanged: { schemaVersion: 1, data: z.object(pointData) },
+  CascadePointsDeleted: {
+    schemaVersion: 1,
+    data: z.object({ partitionId: z.uuid(), pointIds: z.array(z.uuid()).min(1) }),
+  },
+  CascadeSummaryMeterAssociated: {
+    schemaVersion: 1,
+    data: z.object({ partitionId: z.uuid(), pointId: z.uuid(), meter: meterRef }),
+  },
+  CascadeSubMetersAssociated: {
+    schemaVersion: 1,
+    data: z.object({ partitionId: z.uuid(), pointId: z.uuid(), meters: z.array(meterRef).min(1) }),
+  },
+  CascadeSubMetersRemoved: {
+    schemaVersion: 1,
+    data: z.object({ partitionId: z.uuid(), pointId: z.uuid(), meterIds: z.array(z.uuid()).min(1) }),
+  },
+  CascadeMeterPositionsSet: {
+    schemaVersion: 1,
+    data: z.object({
+      partitionId: z.uuid(),
+      positions: z.array(z.object({ meterNo: z.string(), coordinates: positionSchema })),
+    }),
+  },
+  /** One per point, kind and local day: its stream is named by them, so a second one is refused. */
+  CascadeAlarmRaised: {
+    schemaVersion: 1,
+    data: z.object({
+      alarmId: z.uuid(),
+      partitionId: z.uuid(),
+      pointId: z.uuid(),
+      kind: cascadeAlarmKindSchema,
+      day: z.iso.date(),
+      value: z.number(),
+      threshold: z.number(),
+      trend: z.number().nullable(),
+      raisedAt: z.iso.datetime(),
+    }),
+  },
+};
