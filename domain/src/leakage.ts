@@ -39,20 +39,31 @@ export function dailyBalance(
   summary: MeterDay | undefined,
   subMeters: readonly (MeterDay | undefined)[],
 ): DailyBalance {
-  const supply = summary?.volume ?? null;
   let sales = 0;
-  let coverageSum = summary?.coverage ?? 0;
+  let coverage = 0;
   for (const sub of subMeters) {
     sales += sub?.volume ?? 0;
-    coverageSum += sub?.coverage ?? 0;
+    coverage += sub?.coverage ?? 0;
   }
-  const leakage = supply === null ? null : supply - sales;
+  return balanceFromTotals(summary, { sales, coverage, count: subMeters.length });
+}
+
+/**
+ * The same balance from the sub-meters' totals (what a grouped SQL query gives): their summed volume,
+ * summed coverage and how many sub-meters the point has.
+ */
+export function balanceFromTotals(
+  summary: MeterDay | undefined,
+  subMeters: { sales: number; coverage: number; count: number },
+): DailyBalance {
+  const supply = summary?.volume ?? null;
+  const leakage = supply === null ? null : supply - subMeters.sales;
   return {
     supply,
-    sales,
+    sales: subMeters.sales,
     leakage,
     leakageRate: leakageRate(supply, leakage),
-    coverage: coverageSum / (1 + subMeters.length),
+    coverage: ((summary?.coverage ?? 0) + subMeters.coverage) / (1 + subMeters.count),
   };
 }
 

@@ -79,17 +79,19 @@ export const pointUpdateBodySchema = z.object({ partitionId: z.uuid(), pointId: 
  * ("1001,1002", spaces around them ignored); repeats count once.
  */
 export const meterNoListSchema = z
-  .union([
-    z.array(meterNoSchema),
+  .preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return [];
+      return /^\d{1,32}(\s*,\s*\d{1,32})*$/.test(text) ? text.split(',').map((part) => part.trim()) : value;
+    },
     z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .regex(/^\d{1,32}(\s*,\s*\d{1,32})*$/, 'validation.meterNoList')
-      .transform((value) => value.split(',').map((part) => part.trim())),
-  ])
-  .transform((list) => [...new Set(list)])
-  .pipe(z.array(z.string()).min(1, 'validation.atLeastOne').max(CASCADE_IMPORT_MAX, 'validation.tooMany'));
+      .array(meterNoSchema, { error: 'validation.meterNoList' })
+      .min(1, 'validation.atLeastOne')
+      .max(CASCADE_IMPORT_MAX, 'validation.tooMany'),
+  )
+  .transform((list) => [...new Set(list)]);
 
 /** Step 2: the summary (inlet) meter of a point. */
 export const summaryMeterBodySchema = z.object({ pointId: z.uuid(), meterNo: meterNoSchema });

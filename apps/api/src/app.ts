@@ -12,6 +12,7 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
+import { startCascadeAlarmJob } from './cascade-alarms.ts';
 import { DEFAULT_INGEST_SETTINGS, type IngestSettings } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
@@ -20,6 +21,7 @@ import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cascadeRoutes } from './routes/cascade.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
@@ -56,6 +58,8 @@ export interface AppOptions {
   kafka?: KafkaSettings | undefined;
   /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
   commandSweepMs?: number;
+  /** Evaluates cascade alarms every so many ms (off when absent: tests evaluate by hand). */
+  cascadeAlarmMs?: number;
 }
 
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
@@ -124,6 +128,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   const ingestSettings = options.ingest ?? DEFAULT_INGEST_SETTINGS;
   const dispatch = new CommandDispatch(services);
   if (options.commandSweepMs) dispatch.startSweeper(options.commandSweepMs);
+  if (options.cascadeAlarmMs) {
+    const stopAlarms = startCascadeAlarmJob(services, options.cascadeAlarmMs);
+    app.addHook('onClose', async () => stopAlarms());
+  }
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);
   const apiRoutes: ApiRoute[] = [];
@@ -143,6 +151,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(readingRoutes, { services });
+      await api.register(cascadeRoutes, { services });
     },
     { prefix: API_PREFIX },
   );

@@ -27,6 +27,7 @@ const app = await buildApp(services, {
   ingest: config.ingest,
   kafka: config.kafka,
   commandSweepMs: 15_000,
+  cascadeAlarmMs: 10 * 60_000,
 });
 await app.listen({ port: config.port, host: config.host });
 

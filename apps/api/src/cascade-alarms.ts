@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { addDays, alarmFindings, localDate } from '@hydrolog/domain';
+import { WrongExpectedVersionError } from '@hydrolog/eventstore';
+import { dailyFigures, getTenant, listPoints, nightFigures, withTenant } from '@hydrolog/projections';
+import { type EventData, uuidv7 } from '@hydrolog/schemas';
+import type { Services } from './services.ts';
+
+/** A UUID derived from a name (UUIDv7 layout, hash bits): the same alarm always gets the same id. */
+function derivedId(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  const variant = (8 | (Number.parseInt(h[16]!, 16) & 3)).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Raises the cascade alarms of a tenant's local day: each point's leakage rate, MNF and KL over its
+ * thresholds (no leakage alarm without sub-meters). An alarm's stream is named by point, kind and day and
+ * must not exist yet, so evaluating a day again (a later run, two service instances) raises nothing twice.
+ * Returns the alarms raised now.
+ */
+export async function evaluateCascadeAlarms(
+  services: Services,
+  tenantId: string,
+  day: string,
+  now = new Date(),
+): Promise<EventData<'CascadeAlarmRaised'>[]> {
+  const findings = await withTenant(services.db, tenantId, async (sql) => {
+    const timeZone = (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
+    const out: EventData<'CascadeAlarmRaised'>[] = [];
+    for (const point of await listPoints(sql)) {
+      if (!point.summaryMeter) continue;
+      const previous = addDays(day, -1);
+      const daily = await dailyFigures(sql, point, previous, day);
+      const nights = await nightFigures(sql, point, previous, day, timeZone);
+      const figures = (i: number) => ({
+        leakageRate: daily[i]!.leakageRate,
+        mnf: nights[i]!.mnf,
+        kl: nights[i]!.kl,
+      });
+      const before = figures(0);
+      for (const finding of alarmFindings(figures(1), point.thresholds, point.subMeterCount > 0)) {
+        const last = before[finding.kind];
+        out.push({
+          alarmId: derivedId(`${point.pointId}.${finding.kind}.${day}`),
+          partitionId: point.partitionId,
+          pointId: point.pointId,
+          kind: finding.kind,
+          day,
+          value: finding.value,
+          threshold: finding.threshold,
+          trend: last === null ? null : finding.value - last,
+          raisedAt: now.toISOString(),
+        });
+      }
+    }
+    return out;
+  });
+  const raised: EventData<'CascadeAlarmRaised'>[] = [];
+  for (const alarm of findings) {
+    const stream = `cascadeAlarm-${alarm.pointId}.${alarm.kind}.${alarm.day}`;
+    // Raised before: the stream exists. Two evaluations at once: the derived event id makes the store
+    // keep one, and the expected version refuses the other.
+    if ((await services.store.readStream(stream)).length > 0) continue;
+    try {
+      await services.store.append(
+        stream,
+        [
+          {
+            id: alarm.alarmId,
+            type: 'CascadeAlarmRaised',
+            data: alarm,
+            metadata: { tenantId, correlationId: uuidv7() },
+          },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+      raised.push(alarm);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+    }
+  }
+  return raised;
+}
+
+/** The tenants that have cascade partitions (the job's round; read as the owner, across tenants). */
+async function tenantsWithPartitions(services: Services): Promise<string[]> {
+  const { rows } = await services.db.query<{ tenant_id: string }>(
+    'SELECT DISTINCT tenant_id::text FROM cascade_partitions',
+  );
+  return rows.map((r) => r.tenant_id);
+}
+
+/**
+ * The periodic job: every `everyMs`, each tenant's yesterday and the day before (late readings may push a
+ * finished day over a threshold) are evaluated in the tenant's time zone. Returns a stop function.
+ */
+export function startCascadeAlarmJob(services: Services, everyMs: number): () => void {
+  let running = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const tenantId of await tenantsWithPartitions(services)) {
+        const timeZone =
+          (await withTenant(services.db, tenantId, (sql) => getTenant(sql, tenantId)))?.settings.timeZone ??
+          'UTC';
+        const today = localDate(Date.now(), timeZone);
+        for (const day of [addDays(today, -2), addDays(today, -1)])
+          await evaluateCascadeAlarms(services, tenantId, day);
+      }
+    } catch (error) {
+      console.error('cascade alarm job:', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(round, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,715 @@
+import {
+  addDays,
+  type CascadeCommand,
+  cascadeDecider,
+  DEFAULT_BURST_OPTIONS,
+  DomainError,
+  detectBursts,
+  infrastructureLeakageIndex,
+  localDate,
+} from '@hydrolog/domain';
+import type { Sql } from '@hydrolog/eventstore';
+import {
+  dailyFigures,
+  findMeters,
+  getPartition,
+  getPoint,
+  getTenant,
+  leakageRanking,
+  listCascadeAlarms,
+  listPartitions,
+  listSubMeters,
+  nightFigures,
+  periodBalance,
+} from '@hydrolog/projections';
+import {
+  analysisQuerySchema,
+  apiResponses,
+  CASCADE_IMPORT_MAX,
+  cascadeAlarmListQuerySchema,
+  cascadeAlarmViewSchema,
+  cascadeMeterSchema,
+  dailyFigureSchema,
+  envelopeSchema,
+  iliQuerySchema,
+  listEnvelopeSchema,
+  type MessageKey,
+  meterNoSchema,
+  meterPositionsBodySchema,
+  nightFigureSchema,
+  noDataResponses,
+  type PointView,
+  pageQuerySchema,
+  partitionBodySchema,
+  partitionDetailSchema,
+  partitionListQuerySchema,
+  partitionUpdateBodySchema,
+  partitionViewSchema,
+  periodBalanceSchema,
+  pointBodySchema,
+  pointUpdateBodySchema,
+  rankingRowSchema,
+  removeSubMetersBodySchema,
+  subMetersBodySchema,
+  summaryMeterBodySchema,
+  translate,
+  uuidv7,
+} from '@hydrolog/schemas';
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { execute } from '../commands.ts';
+import { ok, okList, requestLanguage } from '../http.ts';
+import type { Services } from '../services.ts';
+import { type Column, sendXlsx } from '../xlsx.ts';
+
+const partitionIdParams = z.object({ partitionId: z.uuid() });
+const pointIdParams = z.object({ pointId: z.uuid() });
+const createdSchema = z.object({ partitionId: z.string(), pointId: z.string() });
+const subMetersAnswer = z.object({ added: z.number().int(), total: z.number().int() });
+const exportBodySchema = z.object({
+  pointId: z.uuid(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
+
+/** An .xlsx file starts as a zip (the name and declared type can lie; a binary .xls is not read). */
+const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * Cascade partitions (spec sections 2, 3, 5, 8): partitions and their metering points, summary meters and
+ * sub-meters (by selection, typed numbers or an xlsx import), and the leakage figures of DESIGN's
+ * "Leakage definitions" for analysts and tools.
+ */
+export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db, store } = services;
+  const meta = (request: FastifyRequest, expectedVersion?: number) => ({
+    metadata: callerMetadata(request),
+    expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
+    taken: 'error.cascade.nameExists' as const,
+  });
+  const run = (request: FastifyRequest, partitionId: string, commands: CascadeCommand[], version?: number) =>
+    execute(store, cascadeDecider, partitionId, commands, meta(request, version));
+
+  /** A point of the caller's tenant (another tenant's is "not found"). */
+  async function pointOf(request: FastifyRequest, pointId: string): Promise<PointView> {
+    const point = await readAsCaller(db, request, (sql) => getPoint(sql, pointId));
+    if (!point) throw new DomainError('error.cascade.pointNotFound');
+    return point;
+  }
+  async function partitionOf(request: FastifyRequest, partitionId: string) {
+    const partition = await readAsCaller(db, request, (sql) => getPartition(sql, partitionId));
+    if (!partition) throw new DomainError('error.cascade.partitionNotFound');
+    return partition;
+  }
+  /**
+   * The tenant's meters for these numbers, in order; only meters already opened may join a partition.
+   * No customer accounts exist yet, so "opened" means registered in the tenant's meter registry.
+   */
+  async function openedMeters(request: FastifyRequest, meterNos: readonly string[]) {
+    const found = await readAsCaller(db, request, (sql) =>
+      findMeters(sql, callerOf(request).tenantId, meterNos),
+    );
+    const missing = meterNos.filter((no) => !found.has(no));
+    if (missing.length > 0)
+      throw new DomainError('error.cascade.meterNotOpened', { meterNo: missing.slice(0, 10).join(',') });
+    return meterNos.map((meterNo) => ({ meterId: found.get(meterNo)!, meterNo }));
+  }
+  async function associateSubMeters(request: FastifyRequest, pointId: string, meterNos: readonly string[]) {
+    const point = await pointOf(request, pointId);
+    const meters = await openedMeters(request, meterNos);
+    const { events } = await run(request, point.partitionId, [
+      { type: 'AssociateSubMeters', pointId, meters },
+    ]);
+    const added = events.reduce(
+      (n, e) => n + (e.type === 'CascadeSubMetersAssociated' ? e.data.meters.length : 0),
+      0,
+    );
+    return { added, total: point.subMeterCount + added };
+  }
+  const timeZoneOf = async (sql: Sql, request: FastifyRequest) =>
+    (await getTenant(sql, callerOf(request).tenantId))?.settings.timeZone ?? 'UTC';
+
+  // ---- partitions ------------------------------------------------------------------------------------
+
+  app.get(
+    '/cascade/partition/list',
+    {
+      config: requires('cascade:partition:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'List cascade partitions',
+        querystring: pageQuerySchema.extend(partitionListQuerySchema.shape),
+        response: apiResponses(listEnvelopeSchema(partitionViewSchema)),
+      },
+    },
+    async (request) =>
+      okList(request, await readAsCaller(db, request, (sql) => listPartitions(sql, request.query))),
+  );
+
+  app.get(
+    '/cascade/partition/:partitionId',
+    {
+      config: requires('cascade:partition:query'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'A partition with its metering points (the cascade tree) and meter positions',
+        params: partitionIdParams,
+        response: apiResponses(envelopeSchema(partitionDetailSchema)),
+      },
+    },
+    async (request) => ok(request, await partitionOf(request, request.params.partitionId)),
+  );
+
+  app.post(
+    '/cascade/partition',
+    {
+      config: requires('cascade:partition:add'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Create a partition and its root metering point (wizard step 1)',
+        body: partitionBodySchema,
+        response: apiResponses(envelopeSchema(createdSchema)),
+      },
+    },
+    async (request) => {
+      const partitionId = uuidv7();
+      const pointId = uuidv7();
+      await run(request, partitionId, [
+        {
+          type: 'CreatePartition',
+          partitionId,
+          pointId,
+          tenantId: callerOf(request).tenantId,
+          ...request.body,
+          createdAt: new Date().toISOString(),
+        },
+      ]);
+      return ok(request, { partitionId, pointId });
+    },
+  );
+
+  app.put(
+    '/cascade/partition',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Change a partition (its root point fields and boundary)',
+        body: partitionUpdateBodySchema,
+        response: apiResponses(envelopeSchema(partitionDetailSchema)),
+      },
+    },
+    async (request) => {
+      const { partitionId, version, ...body } = request.body;
+      await partitionOf(request, partitionId);
+      await run(request, partitionId, [{ type: 'ChangePartition', ...body }], version);
+      return ok(request, await partitionOf(request, partitionId));
+    },
+  );
+
+  app.delete(
+    '/cascade/partition/:partitionId',
+    {
+      config: requires('cascade:partition:remove'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Delete a partition with all its points (the only way to remove its root)',
+        params: partitionIdParams,
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      const { partitionId } = request.params;
+      await partitionOf(request, partitionId);
+      await run(request, partitionId, [{ type: 'DeletePartition', deletedAt: new Date().toISOString() }]);
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/cascade/partition/positions',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary: "Place a partition's meters on its map (GeoJSON coordinates [lng, lat])",
+        body: meterPositionsBodySchema,
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      const { partitionId, positions } = request.body;
+      await partitionOf(request, partitionId);
+      await openedMeters(
+        request,
+        positions.map((p) => p.meterNo),
+      );
+      await run(request, partitionId, [{ type: 'SetMeterPositions', positions }]);
+      return ok(request, null);
+    },
+  );
+
+  // ---- metering points -------------------------------------------------------------------------------
+
+  app.post(
+    '/cascade/point',
+    {
+      config: requires('cascade:partition:add'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Add a metering point under its superior point (at most five levels)',
+        body: pointBodySchema,
+        response: apiResponses(envelopeSchema(createdSchema)),
+      },
+    },
+    async (request) => {
+      const { partitionId, ...body } = request.body;
+      await partitionOf(request, partitionId);
+      const pointId = uuidv7();
+      await run(request, partitionId, [{ type: 'AddPoint', ...body, pointId }]);
+      return ok(request, { partitionId, pointId });
+    },
+  );
+
+  app.put(
+    '/cascade/point',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary: "Change a metering point's name, leader and thresholds",
+        body: pointUpdateBodySchema,
+        response: apiResponses(envelopeSchema(z.object({ pointId: z.string() }))),
+      },
+    },
+    async (request) => {
+      const { partitionId, ...fields } = request.body;
+      const point = await pointOf(request, fields.pointId);
+      if (point.partitionId !== partitionId) throw new DomainError('error.cascade.pointNotFound');
+      await run(request, partitionId, [{ type: 'ChangePoint', ...fields }]);
+      return ok(request, { pointId: fields.pointId });
+    },
+  );
+
+  app.delete(
+    '/cascade/point/:pointIds',
+    {
+      config: requires('cascade:partition:remove'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Delete metering points of one partition (irreversible; not the root, none with sub-meters)',
+        params: z.object({
+          pointIds: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.atLeastOne'),
+        }),
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      const pointIds = [...new Set(request.params.pointIds.split(','))];
+      const points = await Promise.all(pointIds.map((id) => pointOf(request, id)));
+      const partitionId = points[0]!.partitionId;
+      if (points.some((p) => p.partitionId !== partitionId))
+        throw new DomainError('error.cascade.pointNotFound');
+      await run(request, partitionId, [{ type: 'DeletePoints', pointIds }]);
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/cascade/point/summaryMeter',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Associate the summary (inlet) meter of a point (wizard step 2)',
+        body: summaryMeterBodySchema,
+        response: apiResponses(envelopeSchema(cascadeMeterSchema)),
+      },
+    },
+    async (request) => {
+      const { pointId, meterNo } = request.body;
+      const point = await pointOf(request, pointId);
+      const [meter] = await openedMeters(request, [meterNo]);
+      await run(request, point.partitionId, [{ type: 'AssociateSummaryMeter', pointId, meter: meter! }]);
+      return ok(request, meter!);
+    },
+  );
+
+  app.get(
+    '/cascade/point/:pointId/subMeters',
+    {
+      config: requires('cascade:partition:query'),
+      schema: {
+        tags: ['cascade'],
+        summary: "A point's sub-meters",
+        params: pointIdParams,
+        querystring: pageQuerySchema,
+        response: apiResponses(listEnvelopeSchema(cascadeMeterSchema)),
+      },
+    },
+    async (request) => {
+      await pointOf(request, request.params.pointId);
+      return okList(
+        request,
+        await readAsCaller(db, request, (sql) => listSubMeters(sql, request.params.pointId, request.query)),
+      );
+    },
+  );
+
+  app.post(
+    '/cascade/point/subMeters',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary:
+          'Associate sub-meters (wizard step 3): selected numbers, or numbers separated by English commas',
+        body: subMetersBodySchema,
+        response: apiResponses(envelopeSchema(subMetersAnswer)),
+      },
+    },
+    async (request) =>
+      ok(request, await associateSubMeters(request, request.body.pointId, request.body.meterNos)),
+  );
+
+  app.put(
+    '/cascade/point/subMeters/remove',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Remove sub-meters from a point',
+        body: removeSubMetersBodySchema,
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      const { pointId, meterNos } = request.body;
+      const point = await pointOf(request, pointId);
+      const meters = await openedMeters(request, meterNos);
+      await run(request, point.partitionId, [
+        { type: 'RemoveSubMeters', pointId, meterIds: meters.map((m) => m.meterId) },
+      ]);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/cascade/point/subMeters/template',
+    {
+      config: requires('cascade:partition:import'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'The sub-meter import template (xlsx, one meter number per row)',
+      },
+    },
+    async (request, reply) =>
+      sendXlsx<string>(
+        reply,
+        'sub-meters',
+        [{ header: translate('cascade.meterNo', requestLanguage(request)), value: (no) => no, width: 24 }],
+        [],
+      ),
+  );
+
+  app.post(
+    '/cascade/point/:pointId/subMeters/import',
+    {
+      config: requires('cascade:partition:import'),
+      schema: {
+        tags: ['cascade'],
+        summary: `Import sub-meters from an xlsx file (multipart field file; at most ${CASCADE_IMPORT_MAX} rows; only opened meters)`,
+        consumes: ['multipart/form-data'],
+        params: pointIdParams,
+        response: apiResponses(
+          envelopeSchema(
+            subMetersAnswer.extend({
+              errors: z.array(z.object({ row: z.number().int(), meterNo: z.string(), message: z.string() })),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const { pointId } = request.params;
+      const point = await pointOf(request, pointId);
+      const file = await request.file().catch(() => undefined);
+      if (!file) throw new DomainError('error.cascade.importFile');
+      const content = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
+        throw error;
+      });
+      if (!content.subarray(0, 4).equals(XLSX_MAGIC)) throw new DomainError('error.cascade.importFile');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(content as unknown as ArrayBuffer).catch(() => {
+        throw new DomainError('error.cascade.importFile');
+      });
+      const sheet = workbook.worksheets[0];
+      const rows: { row: number; meterNo: string }[] = [];
+      sheet?.eachRow((row, number) => {
+        if (number === 1) return; // the header
+        const value = String(row.getCell(1).text ?? '').trim();
+        if (value) rows.push({ row: number, meterNo: value });
+      });
+      if (rows.length === 0) throw new DomainError('validation.atLeastOne');
+      if (rows.length > CASCADE_IMPORT_MAX)
+        throw new DomainError('validation.tooMany', { max: CASCADE_IMPORT_MAX });
+      const language = requestLanguage(request);
+      const errors: { row: number; meterNo: string; message: string }[] = [];
+      const rowError = (row: number, meterNo: string, key: MessageKey) =>
+        errors.push({ row, meterNo, message: translate(key, language, { meterNo }) });
+      const valid = rows.filter((r) => {
+        const okNo = meterNoSchema.safeParse(r.meterNo).success;
+        if (!okNo) rowError(r.row, r.meterNo, 'validation.meterNo');
+        return okNo;
+      });
+      const found = await readAsCaller(db, request, (sql) =>
+        findMeters(
+          sql,
+          callerOf(request).tenantId,
+          valid.map((r) => r.meterNo),
+        ),
+      );
+      const opened = valid.filter((r) => {
+        if (!found.has(r.meterNo)) rowError(r.row, r.meterNo, 'error.cascade.meterNotOpened');
+        return found.has(r.meterNo);
+      });
+      const meters = [...new Set(opened.map((r) => r.meterNo))];
+      const answer =
+        meters.length > 0
+          ? await associateSubMeters(request, pointId, meters)
+          : { added: 0, total: point.subMeterCount };
+      return ok(request, { ...answer, errors });
+    },
+  );
+
+  // ---- figures ---------------------------------------------------------------------------------------
+
+  /** Reads a point's figures for the caller (another tenant's point is "not found"). */
+  async function figures<T>(
+    request: FastifyRequest,
+    pointId: string,
+    work: (sql: Sql, point: PointView, timeZone: string) => Promise<T>,
+  ): Promise<T> {
+    const result = await readAsCaller(db, request, async (sql) => {
+      const point = await getPoint(sql, pointId);
+      return point ? { value: await work(sql, point, await timeZoneOf(sql, request)) } : null;
+    });
+    if (!result) throw new DomainError('error.cascade.pointNotFound');
+    return result.value;
+  }
+
+  app.get(
+    '/cascade/analysis/daily',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Supply, sales, leakage (m3), leakage rate and data coverage of a point per local day',
+        querystring: analysisQuerySchema,
+        response: apiResponses(listEnvelopeSchema(dailyFigureSchema)),
+      },
+    },
+    async (request) => {
+      const { pointId, from, to } = request.query;
+      const rows = await figures(request, pointId, (sql, point) => dailyFigures(sql, point, from, to));
+      return okList(request, { total: rows.length, rows });
+    },
+  );
+
+  app.get(
+    '/cascade/analysis/night',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary:
+          'Night minimum flow (02:00-04:00 local), average daily flow (m3/h) and KL of a point per night',
+        querystring: analysisQuerySchema,
+        response: apiResponses(listEnvelopeSchema(nightFigureSchema)),
+      },
+    },
+    async (request) => {
+      const { pointId, from, to } = request.query;
+      const rows = await figures(request, pointId, (sql, point, tz) =>
+        nightFigures(sql, point, from, to, tz),
+      );
+      return okList(request, { total: rows.length, rows });
+    },
+  );
+
+  const exportFigures = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: 'daily' | 'night',
+    body: z.infer<typeof exportBodySchema>,
+  ) => {
+    const query = analysisQuerySchema.parse(body);
+    const language = requestLanguage(request);
+    const t = (key: MessageKey) => translate(key, language);
+    const columns: Column<Record<string, string | number | null>>[] = (
+      kind === 'daily'
+        ? (['date', 'supply', 'sales', 'leakage', 'leakageRate', 'coverage'] as const)
+        : (['date', 'mnf', 'adf', 'kl'] as const)
+    ).map((field) => ({ header: t(`cascade.${field}`), value: (row) => row[field] ?? null }));
+    const rows: Record<string, string | number | null>[] = await figures(
+      request,
+      query.pointId,
+      async (sql, point, tz): Promise<Record<string, string | number | null>[]> =>
+        kind === 'daily'
+          ? dailyFigures(sql, point, query.from, query.to)
+          : nightFigures(sql, point, query.from, query.to, tz),
+    );
+    const fileName = `cascade-${kind}-${query.from}-${query.to}`;
+    if (body.format === 'xlsx') return sendXlsx(reply, fileName, columns, rows);
+    const cell = (value: string | number | null) => {
+      const text = value === null ? '' : String(value);
+      return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    };
+    const csv = [columns.map((c) => cell(c.header)), ...rows.map((r) => columns.map((c) => cell(c.value(r))))]
+      .map((line) => line.join(','))
+      .join('\r\n');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}.csv"`)
+      .send(`\ufeff${csv}\r\n`);
+  };
+
+  for (const kind of ['daily', 'night'] as const) {
+    app.post(
+      `/cascade/analysis/${kind}/export`,
+      {
+        config: { ...requires('cascade:analysis:export'), audit: '5' },
+        schema: {
+          tags: ['cascade'],
+          summary: `Export the ${kind} figures of a point (csv or xlsx)`,
+          body: exportBodySchema,
+        },
+      },
+      async (request, reply) => exportFigures(request, reply, kind, request.body),
+    );
+  }
+
+  app.get(
+    '/cascade/analysis/balance',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Production versus sales of a point over a period',
+        querystring: analysisQuerySchema,
+        response: apiResponses(envelopeSchema(periodBalanceSchema)),
+      },
+    },
+    async (request) => {
+      const { pointId, from, to } = request.query;
+      return ok(
+        request,
+        await figures(request, pointId, (sql, point) => periodBalance(sql, point, from, to)),
+      );
+    },
+  );
+
+  app.get(
+    '/cascade/analysis/ranking',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Leakage rate of every metering point with sub-meters over the last days (30 by default)',
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+        response: apiResponses(listEnvelopeSchema(rankingRowSchema)),
+      },
+    },
+    async (request) => {
+      const rows = await readAsCaller(db, request, async (sql) => {
+        const today = localDate(Date.now(), await timeZoneOf(sql, request));
+        // The finished days before today.
+        const to = addDays(today, -1);
+        return leakageRanking(sql, addDays(to, -(request.query.days - 1)), to);
+      });
+      return okList(request, { total: rows.length, rows });
+    },
+  );
+
+  app.get(
+    '/cascade/analysis/bursts',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: "New leaks on a point's nightly MNF series: a step rise against the recent minimum",
+        querystring: analysisQuerySchema,
+        response: apiResponses(
+          listEnvelopeSchema(
+            z.object({ date: z.string(), mnf: z.number(), baseline: z.number(), rise: z.number() }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const { pointId, from, to } = request.query;
+      const nights = await figures(request, pointId, (sql, point, tz) =>
+        nightFigures(sql, point, from, to, tz),
+      );
+      const rows = detectBursts(nights, DEFAULT_BURST_OPTIONS);
+      return okList(request, { total: rows.length, rows });
+    },
+  );
+
+  app.get(
+    '/cascade/analysis/ili',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary:
+          'Infrastructure Leakage Index of a point: mean daily leakage over UARL = (18 Lm + 0.8 Nc + 25 Lp) x P',
+        querystring: iliQuerySchema,
+        response: apiResponses(
+          envelopeSchema(
+            z.object({
+              uarlLitresPerDay: z.number(),
+              carlLitresPerDay: z.number(),
+              ili: z.number().nullable(),
+              days: z.number().int(),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const { pointId, from, to, mainsKm, connections, privatePipeKm, pressureM } = request.query;
+      const days = await figures(request, pointId, (sql, point) => dailyFigures(sql, point, from, to));
+      const known = days.filter((d) => d.leakage !== null);
+      const mean = known.length > 0 ? known.reduce((s, d) => s + d.leakage!, 0) / known.length : 0;
+      const result = infrastructureLeakageIndex({
+        mainsKm,
+        connections,
+        privatePipeKm,
+        pressureM,
+        realLossesM3PerDay: mean,
+      });
+      return ok(request, { ...result, days: known.length });
+    },
+  );
+
+  app.get(
+    '/cascade/alarm/list',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Cascade alarms: leakage rate, night minimum flow and KL over their thresholds',
+        querystring: pageQuerySchema.extend(cascadeAlarmListQuerySchema.shape),
+        response: apiResponses(listEnvelopeSchema(cascadeAlarmViewSchema)),
+      },
+    },
+    async (request) =>
+      okList(request, await readAsCaller(db, request, (sql) => listCascadeAlarms(sql, request.query))),
+  );
+};

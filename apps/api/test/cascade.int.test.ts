@@ -1,0 +1,344 @@
+import { addDays, localDate, localMidnight } from '@hydrolog/domain';
+import { testEngines } from '@hydrolog/eventstore/testing';
+import { uuidv7 } from '@hydrolog/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateCascadeAlarms } from '../src/cascade-alarms.ts';
+import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
+import type { Services } from '../src/services.ts';
+import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+
+const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
+const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
+const ZONE = 'Asia/Shanghai'; // the demo tenant's zone
+const HOUR = 3_600_000;
+const thresholds = { leakageRate: 0.3, mnf: 1, kl: 0.5 };
+const leader = { leaderName: 'Li Wei', leaderPhone: '13800000000' };
+
+async function meters(services: Services, tenantId: string, meterNos: string[]) {
+  const metadata = { tenantId, correlationId: uuidv7() };
+  const meterTypeId = await registerMeterType(services.store, metadata, {
+    name: `Bulk ${uuidv7().slice(-6)}`,
+    billingMode: 'postpaid',
+    valveControl: false,
+    communication: 'nbiot',
+    cardKind: 'none',
+    reportIntervalMinutes: 60,
+  });
+  await registerMeters(
+    services.store,
+    metadata,
+    meterNos.map((meterNo) => ({ meterNo, meterTypeId })),
+  );
+}
+
+/** Counter readings on every local hour of [from, to) for a meter whose flow per local hour is `flow(h)`. */
+function hourlyReadings(meterNo: string, from: number, hours: number, flow: (localHour: number) => number) {
+  const readings = [];
+  let total = 100;
+  for (let i = 0; i <= hours; i++) {
+    const t = from + i * HOUR;
+    readings.push({ meterNo, ts: new Date(t).toISOString(), total: Math.round(total * 1000) / 1000 });
+    total += flow(new Date(t + 8 * HOUR).getUTCHours());
+  }
+  return readings;
+}
+
+describe.each(testEngines())('cascade partitions and leakage figures on $engine', (engine) => {
+  let app: FastifyInstance;
+  let services: Services;
+  let admin: ReturnType<typeof injectAs>;
+  let trial: ReturnType<typeof injectAs>;
+  let viewer: ReturnType<typeof injectAs>;
+  let gatewayKey: string;
+  let partitionId: string;
+  let rootId: string;
+  // A finished local day three days back, and the instant it starts.
+  const day = addDays(localDate(Date.now(), ZONE), -3);
+  const dayStart = localMidnight(day, ZONE);
+
+  const upload = (readings: unknown[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/ingest/v1/readings',
+      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ batchId: uuidv7(), readings }),
+    });
+
+  beforeAll(async () => {
+    ({ app, services } = await startApi(engine));
+    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+    trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
+    viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
+    await meters(services, DEMO_TENANT, ['9100', '9101', '9102', '9103']);
+    await meters(services, TRIAL_TENANT, ['9200']);
+    const gateway = await admin({
+      method: 'POST',
+      url: '/prod-api/ingest/gateway',
+      payload: { name: 'Cascade concentrator', kind: 'concentrator' },
+    });
+    gatewayKey = gateway.json().data.key;
+  });
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+  });
+
+  it('creates a partition with its root, a summary meter and sub-meters typed with English commas', async () => {
+    const created = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/partition',
+      payload: { name: 'North zone', ...leader, thresholds },
+    });
+    expect(created.json().code).toBe(200);
+    ({ partitionId, pointId: rootId } = created.json().data);
+
+    const summary = await admin({
+      method: 'PUT',
+      url: '/prod-api/cascade/point/summaryMeter',
+      payload: { pointId: rootId, meterNo: '9100' },
+    });
+    expect(summary.json().data.meterNo).toBe('9100');
+    const subs = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/point/subMeters',
+      payload: { pointId: rootId, meterNos: '9101, 9102,9101' },
+    });
+    expect(subs.json().data).toEqual({ added: 2, total: 2 });
+
+    const detail = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
+    expect(detail).toMatchObject({ name: 'North zone', levels: 1, pointCount: 1, rootPointId: rootId });
+    expect(detail.points[0]).toMatchObject({ summaryMeter: { meterNo: '9100' }, subMeterCount: 2, level: 1 });
+    const list = (await admin('/prod-api/cascade/partition/list?name=north')).json();
+    expect(list).toMatchObject({ code: 200, total: 1 });
+  });
+
+  it('refuses meters not opened in the tenant (unknown, or another tenant) and malformed lists, changing nothing', async () => {
+    for (const meterNos of ['9999', '9200']) {
+      const res = await admin({
+        method: 'POST',
+        url: '/prod-api/cascade/point/subMeters',
+        payload: { pointId: rootId, meterNos },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(res.json()).toMatchObject({ code: 500, msg: `Meter ${meterNos} is not opened` });
+    }
+    const malformed = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/point/subMeters',
+      payload: { pointId: rootId, meterNos: '9101;9102' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('Meter numbers separated by English commas');
+    const point = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data.points[0];
+    expect(point.subMeterCount).toBe(2);
+  });
+
+  it("keeps to five levels: 'Cascade layers cannot exceed five'", async () => {
+    let parentId = rootId;
+    for (let level = 2; level <= 5; level++) {
+      const res = await admin({
+        method: 'POST',
+        url: '/prod-api/cascade/point',
+        payload: { partitionId, parentId, name: `Level ${level}`, ...leader, thresholds },
+      });
+      expect(res.json().code).toBe(200);
+      parentId = res.json().data.pointId;
+    }
+    const sixth = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/point',
+      payload: { partitionId, parentId, name: 'Level 6', ...leader, thresholds },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(sixth.json()).toMatchObject({ code: 500, msg: 'Cascade layers cannot exceed five' });
+    const detail = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
+    expect(detail).toMatchObject({ levels: 5, pointCount: 5 });
+  });
+
+  it('removes the root only with the partition and refuses a point with sub-meters', async () => {
+    const root = await admin({
+      method: 'DELETE',
+      url: `/prod-api/cascade/point/${rootId}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(root.json()).toMatchObject({
+      code: 500,
+      msg: 'The root node cannot be removed; delete the cascade partition instead',
+    });
+    const detail = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
+    const level2 = detail.points.find((p: { level: number }) => p.level === 2);
+    await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/point/subMeters',
+      payload: { pointId: level2.pointId, meterNos: ['9103'] },
+    });
+    const withSubs = await admin({
+      method: 'DELETE',
+      url: `/prod-api/cascade/point/${level2.pointId}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(withSubs.json()).toMatchObject({ code: 500, msg: 'Sub-meter exists and cannot be deleted' });
+    // The three deepest levels go in one confirmed batch.
+    const deepest = detail.points
+      .filter((p: { level: number }) => p.level >= 3)
+      .map((p: { pointId: string }) => p.pointId);
+    const batch = await admin({ method: 'DELETE', url: `/prod-api/cascade/point/${deepest.join(',')}` });
+    expect(batch.json().code).toBe(200);
+    expect((await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data.pointCount).toBe(2);
+  });
+
+  // The second sub-meter's readings after 12:00 local arrive late.
+  const from = dayStart - 2 * HOUR;
+  const secondSubMeter = hourlyReadings('9102', from, 28, () => 3);
+
+  it('computes supply, sales, leakage, rate, coverage, MNF, ADF and KL from readings sent through ingest', async () => {
+    // Inlet: 10 m3/h, except 2 m3/h at 02:00 and 3 m3/h at 03:00 local -> supply 225, MNF 2, ADF 9.375.
+    // Sub-meters at 3 m3/h each; the second known until 12:00 only -> sales 72 + 36, coverage (1 + 1 + 0.5) / 3.
+    const res = await upload([
+      ...hourlyReadings('9100', from, 28, (h) => (h === 2 ? 2 : h === 3 ? 3 : 10)),
+      ...hourlyReadings('9101', from, 28, () => 3),
+      ...secondSubMeter.slice(0, 15),
+    ]);
+    expect(res.statusCode).toBe(202);
+    expect(res.json().rejected).toEqual([]);
+    await services.runner.catchUp('readings');
+
+    const daily = (
+      await admin(`/prod-api/cascade/analysis/daily?pointId=${rootId}&from=${day}&to=${day}`)
+    ).json();
+    expect(daily.total).toBe(1);
+    expect(daily.rows[0].date).toBe(day);
+    expect(daily.rows[0].supply).toBeCloseTo(225, 9);
+    expect(daily.rows[0].sales).toBeCloseTo(108, 9);
+    expect(daily.rows[0].leakage).toBeCloseTo(117, 9);
+    expect(daily.rows[0].leakageRate).toBeCloseTo(117 / 225, 9);
+    expect(daily.rows[0].coverage).toBeCloseTo(2.5 / 3, 9);
+
+    const night = (
+      await admin(`/prod-api/cascade/analysis/night?pointId=${rootId}&from=${day}&to=${day}`)
+    ).json();
+    expect(night.rows[0].mnf).toBeCloseTo(2, 9);
+    expect(night.rows[0].adf).toBeCloseTo(9.375, 9);
+    expect(night.rows[0].kl).toBeCloseTo(2 / 9.375, 9);
+  });
+
+  it('reflects a late batch in the figures as soon as the readings projection has caught up', async () => {
+    const res = await upload(secondSubMeter.slice(15));
+    expect(res.json()).toMatchObject({ accepted: 14, rejected: [] });
+    await services.runner.catchUp('readings');
+    const daily = (
+      await admin(`/prod-api/cascade/analysis/daily?pointId=${rootId}&from=${day}&to=${day}`)
+    ).json();
+    expect(daily.rows[0].sales).toBeCloseTo(144, 9);
+    expect(daily.rows[0].leakage).toBeCloseTo(81, 9);
+    expect(daily.rows[0].leakageRate).toBeCloseTo(0.36, 9);
+    expect(daily.rows[0].coverage).toBe(1);
+
+    const balance = (
+      await admin(`/prod-api/cascade/analysis/balance?pointId=${rootId}&from=${addDays(day, -1)}&to=${day}`)
+    ).json().data;
+    // The day before has its last two hours: inlet 20, sub-meters 6 + 6.
+    expect(balance.supply).toBeCloseTo(245, 9);
+    expect(balance.sales).toBeCloseTo(156, 9);
+    expect(balance.leakage).toBeCloseTo(89, 9);
+    const ranking = (await admin('/prod-api/cascade/analysis/ranking?days=30')).json();
+    expect(ranking.rows).toHaveLength(1); // the level-2 point has a sub-meter but no summary meter yet
+    expect(ranking.rows[0]).toMatchObject({ pointId: rootId });
+    // The 30 finished days also hold the first two hours of the day after: inlet 20, sub-meters 6 + 6.
+    expect(ranking.rows[0].leakageRate).toBeCloseTo(97 / 265, 9);
+  });
+
+  it('raises each alarm over its threshold once per point, kind and day', async () => {
+    const raised = await evaluateCascadeAlarms(services, DEMO_TENANT, day);
+    expect(raised.map((a) => [a.pointId, a.kind]).sort()).toEqual(
+      [
+        [rootId, 'leakageRate'],
+        [rootId, 'mnf'],
+      ].sort(),
+    );
+    expect(await evaluateCascadeAlarms(services, DEMO_TENANT, day)).toEqual([]);
+    const alarms = (await admin(`/prod-api/cascade/alarm/list?partitionId=${partitionId}`)).json();
+    expect(alarms.total).toBe(2);
+    const rate = alarms.rows.find((a: { kind: string }) => a.kind === 'leakageRate');
+    expect(rate).toMatchObject({
+      pointId: rootId,
+      day,
+      threshold: 0.3,
+      status: 'open',
+      pointName: 'North zone',
+    });
+    expect(rate.value).toBeCloseTo(0.36, 9);
+  });
+
+  it('exports the daily figures as CSV and xlsx', async () => {
+    const csv = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/analysis/daily/export',
+      payload: { pointId: rootId, from: day, to: day, format: 'csv' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace('\ufeff', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Supply (m³),Sales (m³),Leakage (m³),Leakage rate,Data coverage');
+    expect(lines[1]!.startsWith(`${day},225`)).toBe(true);
+    const xlsx = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/analysis/night/export',
+      payload: { pointId: rootId, from: day, to: day, format: 'xlsx' },
+    });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it("answers another tenant's partition and point ids as not found and changes nothing", async () => {
+    const figures = await trial(`/prod-api/cascade/analysis/daily?pointId=${rootId}&from=${day}&to=${day}`);
+    expect(figures.json()).toMatchObject({ code: 500, key: 'error.cascade.pointNotFound' });
+    expect((await trial(`/prod-api/cascade/partition/${partitionId}`)).json().key).toBe(
+      'error.cascade.partitionNotFound',
+    );
+    const remove = await trial({ method: 'DELETE', url: `/prod-api/cascade/partition/${partitionId}` });
+    expect(remove.json().key).toBe('error.cascade.partitionNotFound');
+    const subs = await trial({
+      method: 'POST',
+      url: '/prod-api/cascade/point/subMeters',
+      payload: { pointId: rootId, meterNos: '9200' },
+    });
+    expect(subs.json().key).toBe('error.cascade.pointNotFound');
+    expect((await trial('/prod-api/cascade/partition/list')).json().total).toBe(0);
+    expect((await trial('/prod-api/cascade/alarm/list')).json().total).toBe(0);
+    expect((await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data.pointCount).toBe(2);
+  });
+
+  it('refuses a role without the permission', async () => {
+    const res = await viewer({
+      method: 'POST',
+      url: '/prod-api/cascade/partition',
+      payload: { name: 'Viewer zone', ...leader, thresholds },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await admin('/prod-api/cascade/partition/list?name=viewer')).json().total).toBe(0);
+  });
+
+  it('validates thresholds greater than 0 and required', async () => {
+    const res = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/partition',
+      payload: { name: 'Bad zone', ...leader, thresholds: { leakageRate: 0, mnf: 1 } },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    const text = JSON.stringify(res.json());
+    expect(text).toContain('Must be greater than 0');
+    expect(text).toContain('Required');
+  });
+
+  it('deletes the partition with its root', async () => {
+    const res = await admin({ method: 'DELETE', url: `/prod-api/cascade/partition/${partitionId}` });
+    expect(res.json().code).toBe(200);
+    expect((await admin(`/prod-api/cascade/partition/${partitionId}`)).json().key).toBe(
+      'error.cascade.partitionNotFound',
+    );
+  });
+});

@@ -1,0 +1,667 @@
+import {
+  addDays,
+  averageDailyFlow,
+  balanceFromTotals,
+  klRatio,
+  localMidnight,
+  minimumNightFlows,
+  NIGHT_WINDOW,
+} from '@hydrolog/domain';
+import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
+import type {
+  Boundary,
+  CascadeAlarmKindName,
+  CascadeAlarmView,
+  DailyFigure,
+  EventData,
+  NightFigure,
+  PageQuery,
+  PartitionDetail,
+  PartitionView,
+  PeriodBalance,
+  PointView,
+  RankingRow,
+} from '@hydrolog/schemas';
+import type { Projection } from './projection.ts';
+import { containsPattern } from './sql.ts';
+
+const version = (event: RecordedEvent) => Number(event.streamVersion);
+
+/**
+ * Cascade partitions, their metering points and sub-meters, and the alarms raised on them (inline: a
+ * created point is in the next list). The leakage figures are not stored: they are computed at query time
+ * from meter_daily / meter_hourly joined with the membership here, so a late reading shows in the figures as
+ * soon as the readings projection has caught up, with no second copy to keep in step.
+ */
+export const cascadeProjection: Projection = {
+  name: 'cascade',
+  version: 1,
+  mode: 'inline',
+  tables: [
+    'cascade_partitions',
+    'cascade_points',
+    'cascade_sub_meters',
+    'cascade_meter_positions',
+    'cascade_alarms',
+  ],
+  tenantTables: [
+    'cascade_partitions',
+    'cascade_points',
+    'cascade_sub_meters',
+    'cascade_meter_positions',
+    'cascade_alarms',
+  ],
+  migrations: [
+    `CREATE TABLE cascade_partitions (
+      partition_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      name text NOT NULL,
+      root_point_id uuid NOT NULL,
+      boundary jsonb,
+      created_at timestamptz NOT NULL,
+      version bigint NOT NULL
+    )`,
+    'CREATE UNIQUE INDEX cascade_partitions_name ON cascade_partitions (tenant_id, lower(name))',
+    `CREATE TABLE cascade_points (
+      point_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      partition_id uuid NOT NULL,
+      parent_id uuid,
+      level int NOT NULL,
+      name text NOT NULL,
+      leader_name text NOT NULL,
+      leader_phone text NOT NULL,
+      leakage_rate_threshold double precision NOT NULL,
+      mnf_threshold double precision NOT NULL,
+      kl_threshold double precision NOT NULL,
+      summary_meter_id uuid,
+      summary_meter_no text
+    )`,
+    'CREATE INDEX cascade_points_partition ON cascade_points (partition_id)',
+    `CREATE TABLE cascade_sub_meters (
+      point_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      tenant_id uuid NOT NULL,
+      meter_no text NOT NULL,
+      PRIMARY KEY (point_id, meter_id)
+    )`,
+    `CREATE TABLE cascade_meter_positions (
+      partition_id uuid NOT NULL,
+      meter_no text NOT NULL,
+      tenant_id uuid NOT NULL,
+      lng double precision NOT NULL,
+      lat double precision NOT NULL,
+      PRIMARY KEY (partition_id, meter_no)
+    )`,
+    `CREATE TABLE cascade_alarms (
+      alarm_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      partition_id uuid NOT NULL,
+      point_id uuid NOT NULL,
+      kind text NOT NULL,
+      day date NOT NULL,
+      value double precision NOT NULL,
+      threshold double precision NOT NULL,
+      trend double precision,
+      raised_at timestamptz NOT NULL,
+      status text NOT NULL DEFAULT 'open',
+      UNIQUE (point_id, kind, day)
+    )`,
+    'CREATE INDEX cascade_alarms_tenant ON cascade_alarms (tenant_id, raised_at DESC)',
+  ],
+  handlers: {
+    async CascadePartitionCreated(sql, event) {
+      const d = event.data as EventData<'CascadePartitionCreated'>;
+      await sql.query(
+        `INSERT INTO cascade_partitions (partition_id, tenant_id, name, root_point_id, boundary, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [d.partitionId, d.tenantId, d.name, d.pointId, json(d.boundary), d.createdAt, version(event)],
+      );
+      await insertPoint(sql, d.tenantId, { ...d, parentId: null, level: 1 });
+    },
+    async CascadePartitionChanged(sql, event) {
+      const d = event.data as EventData<'CascadePartitionChanged'>;
+      await sql.query(
+        'UPDATE cascade_partitions SET name = $2, boundary = $3, version = $4 WHERE partition_id = $1',
+        [d.partitionId, d.name, json(d.boundary), version(event)],
+      );
+      await updatePoint(sql, d);
+    },
+    async CascadePartitionDeleted(sql, event) {
+      const { partitionId } = event.data as EventData<'CascadePartitionDeleted'>;
+      await sql.query(
+        `DELETE FROM cascade_sub_meters WHERE point_id IN (SELECT point_id FROM cascade_points WHERE partition_id = $1)`,
+        [partitionId],
+      );
+      for (const table of ['cascade_points', 'cascade_meter_positions', 'cascade_partitions']) {
+        await sql.query(`DELETE FROM ${table} WHERE partition_id = $1`, [partitionId]);
+      }
+    },
+    async CascadePointAdded(sql, event) {
+      const d = event.data as EventData<'CascadePointAdded'>;
+      await insertPoint(sql, event.metadata.tenantId, d);
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadePointChanged(sql, event) {
+      const d = event.data as EventData<'CascadePointChanged'>;
+      await updatePoint(sql, d);
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadePointsDeleted(sql, event) {
+      const d = event.data as EventData<'CascadePointsDeleted'>;
+      await sql.query('DELETE FROM cascade_points WHERE point_id = ANY($1::uuid[])', [d.pointIds]);
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadeSummaryMeterAssociated(sql, event) {
+      const d = event.data as EventData<'CascadeSummaryMeterAssociated'>;
+      await sql.query(
+        'UPDATE cascade_points SET summary_meter_id = $2, summary_meter_no = $3 WHERE point_id = $1',
+        [d.pointId, d.meter.meterId, d.meter.meterNo],
+      );
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadeSubMetersAssociated(sql, event) {
+      const d = event.data as EventData<'CascadeSubMetersAssociated'>;
+      await sql.query(
+        `INSERT INTO cascade_sub_meters (point_id, meter_id, tenant_id, meter_no)
+         SELECT $1, m.id, $2, m.no FROM unnest($3::uuid[], $4::text[]) AS m(id, no)
+         ON CONFLICT DO NOTHING`,
+        [d.pointId, event.metadata.tenantId, d.meters.map((m) => m.meterId), d.meters.map((m) => m.meterNo)],
+      );
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadeSubMetersRemoved(sql, event) {
+      const d = event.data as EventData<'CascadeSubMetersRemoved'>;
+      await sql.query('DELETE FROM cascade_sub_meters WHERE point_id = $1 AND meter_id = ANY($2::uuid[])', [
+        d.pointId,
+        d.meterIds,
+      ]);
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadeMeterPositionsSet(sql, event) {
+      const d = event.data as EventData<'CascadeMeterPositionsSet'>;
+      await sql.query(
+        `INSERT INTO cascade_meter_positions (partition_id, meter_no, tenant_id, lng, lat)
+         SELECT $1, p.no, $2, p.lng, p.lat FROM unnest($3::text[], $4::float8[], $5::float8[]) AS p(no, lng, lat)
+         ON CONFLICT (partition_id, meter_no) DO UPDATE SET lng = excluded.lng, lat = excluded.lat`,
+        [
+          d.partitionId,
+          event.metadata.tenantId,
+          d.positions.map((p) => p.meterNo),
+          d.positions.map((p) => p.coordinates[0]),
+          d.positions.map((p) => p.coordinates[1]),
+        ],
+      );
+      await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadeAlarmRaised(sql, event) {
+      const d = event.data as EventData<'CascadeAlarmRaised'>;
+      await sql.query(
+        `INSERT INTO cascade_alarms (alarm_id, tenant_id, partition_id, point_id, kind, day, value, threshold, trend,
+           raised_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+        [
+          d.alarmId,
+          event.metadata.tenantId,
+          d.partitionId,
+          d.pointId,
+          d.kind,
+          d.day,
+          d.value,
+          d.threshold,
+          d.trend,
+          d.raisedAt,
+        ],
+      );
+    },
+  },
+};
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+function insertPoint(
+  sql: Sql,
+  tenantId: string,
+  d: Omit<EventData<'CascadePointAdded'>, 'parentId'> & { parentId: string | null },
+) {
+  return sql.query(
+    `INSERT INTO cascade_points (point_id, tenant_id, partition_id, parent_id, level, name, leader_name, leader_phone,
+       leakage_rate_threshold, mnf_threshold, kl_threshold) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      d.pointId,
+      tenantId,
+      d.partitionId,
+      d.parentId,
+      d.level,
+      d.name,
+      d.leaderName,
+      d.leaderPhone,
+      d.thresholds.leakageRate,
+      d.thresholds.mnf,
+      d.thresholds.kl,
+    ],
+  );
+}
+
+function updatePoint(sql: Sql, d: EventData<'CascadePointChanged'>) {
+  return sql.query(
+    `UPDATE cascade_points SET name = $2, leader_name = $3, leader_phone = $4, leakage_rate_threshold = $5,
+       mnf_threshold = $6, kl_threshold = $7 WHERE point_id = $1`,
+    [
+      d.pointId,
+      d.name,
+      d.leaderName,
+      d.leaderPhone,
+      d.thresholds.leakageRate,
+      d.thresholds.mnf,
+      d.thresholds.kl,
+    ],
+  );
+}
+
+function bumpVersion(sql: Sql, partitionId: string, event: RecordedEvent) {
+  return sql.query('UPDATE cascade_partitions SET version = $2 WHERE partition_id = $1', [
+    partitionId,
+    version(event),
+  ]);
+}
+
+// ---- partitions and points (run inside withTenant) ----------------------------------------------------
+
+interface PartitionRow {
+  partition_id: string;
+  name: string;
+  root_point_id: string;
+  boundary: Boundary | null;
+  created_at: Date;
+  version: string;
+  leader_name: string;
+  leader_phone: string;
+  leakage_rate_threshold: number;
+  mnf_threshold: number;
+  kl_threshold: number;
+  point_count: number;
+  levels: number;
+}
+
+const PARTITION_SELECT = `SELECT c.partition_id::text, c.name, c.root_point_id::text, c.boundary, c.created_at,
+    c.version::text, r.leader_name, r.leader_phone, r.leakage_rate_threshold, r.mnf_threshold, r.kl_threshold,
+    (SELECT count(*)::int FROM cascade_points p WHERE p.partition_id = c.partition_id) AS point_count,
+    (SELECT max(level)::int FROM cascade_points p WHERE p.partition_id = c.partition_id) AS levels
+  FROM cascade_partitions c JOIN cascade_points r ON r.point_id = c.root_point_id`;
+
+const thresholdsOf = (r: {
+  leakage_rate_threshold: number;
+  mnf_threshold: number;
+  kl_threshold: number;
+}) => ({
+  leakageRate: r.leakage_rate_threshold,
+  mnf: r.mnf_threshold,
+  kl: r.kl_threshold,
+});
+
+function partitionView(r: PartitionRow): PartitionView {
+  return {
+    partitionId: r.partition_id,
+    name: r.name,
+    leaderName: r.leader_name,
+    leaderPhone: r.leader_phone,
+    rootPointId: r.root_point_id,
+    thresholds: thresholdsOf(r),
+    boundary: r.boundary,
+    pointCount: r.point_count,
+    levels: r.levels,
+    createTime: r.created_at.toISOString(),
+    version: Number(r.version),
+  };
+}
+
+export async function listPartitions(
+  sql: Sql,
+  query: PageQuery & { name?: string | undefined },
+): Promise<{ total: number; rows: PartitionView[] }> {
+  const where = 'WHERE ($1::text IS NULL OR c.name ILIKE $1)';
+  const params = [containsPattern(query.name)];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM cascade_partitions c ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<PartitionRow>(
+    `${PARTITION_SELECT} ${where} ORDER BY c.created_at DESC, c.partition_id LIMIT $2 OFFSET $3`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(partitionView) };
+}
+
+interface PointRow {
+  point_id: string;
+  partition_id: string;
+  parent_id: string | null;
+  level: number;
+  name: string;
+  leader_name: string;
+  leader_phone: string;
+  leakage_rate_threshold: number;
+  mnf_threshold: number;
+  kl_threshold: number;
+  summary_meter_id: string | null;
+  summary_meter_no: string | null;
+  sub_meter_count: number;
+}
+
+const POINT_SELECT = `SELECT p.point_id::text, p.partition_id::text, p.parent_id::text, p.level, p.name, p.leader_name,
+    p.leader_phone, p.leakage_rate_threshold, p.mnf_threshold, p.kl_threshold, p.summary_meter_id::text,
+    p.summary_meter_no, (SELECT count(*)::int FROM cascade_sub_meters s WHERE s.point_id = p.point_id) AS sub_meter_count
+  FROM cascade_points p`;
+
+function pointView(r: PointRow): PointView {
+  return {
+    pointId: r.point_id,
+    partitionId: r.partition_id,
+    parentId: r.parent_id,
+    level: r.level,
+    name: r.name,
+    leaderName: r.leader_name,
+    leaderPhone: r.leader_phone,
+    thresholds: thresholdsOf(r),
+    summaryMeter:
+      r.summary_meter_id && r.summary_meter_no
+        ? { meterId: r.summary_meter_id, meterNo: r.summary_meter_no }
+        : null,
+    subMeterCount: r.sub_meter_count,
+  };
+}
+
+export async function getPartition(sql: Sql, partitionId: string): Promise<PartitionDetail | null> {
+  const { rows } = await sql.query<PartitionRow>(`${PARTITION_SELECT} WHERE c.partition_id = $1`, [
+    partitionId,
+  ]);
+  if (!rows[0]) return null;
+  const points = await sql.query<PointRow>(
+    `${POINT_SELECT} WHERE p.partition_id = $1 ORDER BY p.level, p.name`,
+    [partitionId],
+  );
+  const positions = await sql.query<{ meter_no: string; lng: number; lat: number }>(
+    'SELECT meter_no, lng, lat FROM cascade_meter_positions WHERE partition_id = $1 ORDER BY meter_no',
+    [partitionId],
+  );
+  return {
+    ...partitionView(rows[0]),
+    points: points.rows.map(pointView),
+    meterPositions: positions.rows.map((p) => ({ meterNo: p.meter_no, coordinates: [p.lng, p.lat] })),
+  };
+}
+
+export async function getPoint(sql: Sql, pointId: string): Promise<PointView | null> {
+  const { rows } = await sql.query<PointRow>(`${POINT_SELECT} WHERE p.point_id = $1`, [pointId]);
+  return rows[0] ? pointView(rows[0]) : null;
+}
+
+/** The metering points of the tenant (every partition), for the ranking and the alarm evaluation. */
+export async function listPoints(sql: Sql): Promise<PointView[]> {
+  const { rows } = await sql.query<PointRow>(`${POINT_SELECT} ORDER BY p.partition_id, p.level, p.name`);
+  return rows.map(pointView);
+}
+
+export async function listSubMeters(
+  sql: Sql,
+  pointId: string,
+  query: PageQuery,
+): Promise<{ total: number; rows: { meterId: string; meterNo: string }[] }> {
+  const total = await sql.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM cascade_sub_meters WHERE point_id = $1',
+    [pointId],
+  );
+  const { rows } = await sql.query<{ meter_id: string; meter_no: string }>(
+    'SELECT meter_id::text, meter_no FROM cascade_sub_meters WHERE point_id = $1 ORDER BY meter_no LIMIT $2 OFFSET $3',
+    [pointId, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({ meterId: r.meter_id, meterNo: r.meter_no })),
+  };
+}
+
+// ---- figures (DESIGN "Leakage definitions"; the arithmetic is the domain's) ----------------------------
+
+interface DayTotalsRow {
+  day: string;
+  supply: number | null;
+  supply_coverage: number | null;
+  sales: number | null;
+  sales_coverage: number | null;
+}
+
+/**
+ * Per local day of [fromDay, toDay]: the summary meter's volume and coverage and the sub-meters' summed
+ * volume and coverage. Two index range scans on meter_daily's primary key (meter_id, day).
+ */
+async function dayTotals(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+): Promise<DayTotalsRow[]> {
+  const { rows } = await sql.query<DayTotalsRow>(
+    `WITH days AS (SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') AS d),
+     subs AS (SELECT md.day, sum(md.volume) AS sales, sum(md.coverage) AS coverage
+       FROM cascade_sub_meters s JOIN meter_daily md ON md.meter_id = s.meter_id AND md.day BETWEEN $2::date AND $3::date
+       WHERE s.point_id = $1 GROUP BY md.day)
+     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, sm.volume AS supply, sm.coverage AS supply_coverage,
+       subs.sales, subs.coverage AS sales_coverage
+     FROM days LEFT JOIN meter_daily sm ON sm.meter_id = $4 AND sm.day = days.day
+     LEFT JOIN subs ON subs.day = days.day ORDER BY days.day`,
+    [point.pointId, fromDay, toDay, point.summaryMeter?.meterId ?? null],
+  );
+  return rows;
+}
+
+function figureOf(row: DayTotalsRow, subMeterCount: number): DailyFigure {
+  const summary =
+    row.supply_coverage === null ? undefined : { volume: row.supply, coverage: row.supply_coverage };
+  const balance = balanceFromTotals(summary, {
+    sales: row.sales ?? 0,
+    coverage: row.sales_coverage ?? 0,
+    count: subMeterCount,
+  });
+  return { date: row.day, ...balance };
+}
+
+/** supply, sales, leakage, leakage rate and coverage of a point per local day of [fromDay, toDay]. */
+export async function dailyFigures(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+): Promise<DailyFigure[]> {
+  return (await dayTotals(sql, point, fromDay, toDay)).map((row) => figureOf(row, point.subMeterCount));
+}
+
+/** MNF (m3/h, 02:00-04:00 local), ADF = supply / 24 and KL = MNF / ADF of a point per night of [fromDay, toDay]. */
+export async function nightFigures(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<NightFigure[]> {
+  const meterId = point.summaryMeter?.meterId ?? null;
+  // Only the hours whose local start is in the window: 2 of 24 rows read, the domain takes the minimum.
+  const hours = await sql.query<{ hour: Date; hour_end: Date; volume: number; known: boolean }>(
+    `SELECT hour, hour_end, volume, start_known AND end_known AS known FROM meter_hourly
+     WHERE meter_id = $1 AND hour >= $2 AND hour < $3
+       AND extract(hour FROM hour AT TIME ZONE $4) >= $5 AND extract(hour FROM hour AT TIME ZONE $4) < $6
+     ORDER BY hour`,
+    [
+      meterId,
+      new Date(localMidnight(fromDay, timeZone)).toISOString(),
+      new Date(localMidnight(addDays(toDay, 1), timeZone)).toISOString(),
+      timeZone,
+      NIGHT_WINDOW.fromHour,
+      NIGHT_WINDOW.toHour,
+    ],
+  );
+  const nights = new Map(
+    minimumNightFlows(
+      hours.rows.map((h) => ({
+        start: h.hour.getTime(),
+        end: h.hour_end.getTime(),
+        volume: h.volume,
+        known: h.known,
+      })),
+      timeZone,
+    ).map((n) => [n.date, n.mnf]),
+  );
+  const supplies = await sql.query<{ day: string; volume: number | null }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, volume FROM meter_daily
+     WHERE meter_id = $1 AND day BETWEEN $2::date AND $3::date`,
+    [meterId, fromDay, toDay],
+  );
+  const supply = new Map(supplies.rows.map((r) => [r.day, r.volume]));
+  const out: NightFigure[] = [];
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
+    const mnf = nights.get(day) ?? null;
+    const adf = averageDailyFlow(supply.get(day) ?? null);
+    out.push({ date: day, mnf, adf, kl: klRatio(mnf, adf) });
+  }
+  return out;
+}
+
+/** Production versus sales over a period: the days' supplies and sales added up. */
+export async function periodBalance(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+): Promise<PeriodBalance> {
+  const days = await dailyFigures(sql, point, fromDay, toDay);
+  const known = days.filter((d) => d.supply !== null);
+  const supply = known.length > 0 ? known.reduce((s, d) => s + d.supply!, 0) : null;
+  const sales = days.reduce((s, d) => s + d.sales, 0);
+  const coverage = days.reduce((s, d) => s + d.coverage, 0) / Math.max(1, days.length);
+  const balance = balanceFromTotals(supply === null ? undefined : { volume: supply, coverage: 0 }, {
+    sales,
+    coverage: 0,
+    count: 0,
+  });
+  return { from: fromDay, to: toDay, ...balance, coverage };
+}
+
+/**
+ * Every point with sub-meters by leakage rate over [fromDay, toDay], highest first (points with no rate
+ * last): one grouped query over the points' meters.
+ */
+export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
+  const { rows } = await sql.query<{
+    point_id: string;
+    partition_id: string;
+    name: string;
+    supply: number | null;
+    sales: number | null;
+  }>(
+    `SELECT p.point_id::text, p.partition_id::text, p.name,
+       (SELECT sum(md.volume) FROM meter_daily md
+         WHERE md.meter_id = p.summary_meter_id AND md.day BETWEEN $1::date AND $2::date) AS supply,
+       (SELECT sum(md.volume) FROM cascade_sub_meters s
+         JOIN meter_daily md ON md.meter_id = s.meter_id AND md.day BETWEEN $1::date AND $2::date
+         WHERE s.point_id = p.point_id) AS sales
+     FROM cascade_points p
+     WHERE p.summary_meter_id IS NOT NULL AND EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = p.point_id)`,
+    [fromDay, toDay],
+  );
+  const ranked = rows.map((r) => {
+    const b = balanceFromTotals(r.supply === null ? undefined : { volume: r.supply, coverage: 0 }, {
+      sales: r.sales ?? 0,
+      coverage: 0,
+      count: 0,
+    });
+    return {
+      pointId: r.point_id,
+      partitionId: r.partition_id,
+      name: r.name,
+      supply: b.supply,
+      leakage: b.leakage,
+      leakageRate: b.leakageRate,
+    };
+  });
+  return ranked.sort(
+    (a, b) => (b.leakageRate ?? Number.NEGATIVE_INFINITY) - (a.leakageRate ?? Number.NEGATIVE_INFINITY),
+  );
+}
+
+// ---- alarms --------------------------------------------------------------------------------------------
+
+interface AlarmRow {
+  alarm_id: string;
+  partition_id: string;
+  point_id: string;
+  point_name: string | null;
+  kind: CascadeAlarmKindName;
+  day: string;
+  value: number;
+  threshold: number;
+  trend: number | null;
+  raised_at: Date;
+  status: 'open' | 'processed';
+}
+
+export async function listCascadeAlarms(
+  sql: Sql,
+  query: PageQuery & {
+    partitionId?: string | undefined;
+    pointId?: string | undefined;
+    kind?: CascadeAlarmKindName | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+): Promise<{ total: number; rows: CascadeAlarmView[] }> {
+  const where = `WHERE ($1::uuid IS NULL OR a.partition_id = $1) AND ($2::uuid IS NULL OR a.point_id = $2)
+    AND ($3::text IS NULL OR a.kind = $3) AND ($4::date IS NULL OR a.day >= $4) AND ($5::date IS NULL OR a.day <= $5)`;
+  const params = [
+    query.partitionId ?? null,
+    query.pointId ?? null,
+    query.kind ?? null,
+    query.from ?? null,
+    query.to ?? null,
+  ];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM cascade_alarms a ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<AlarmRow>(
+    `SELECT a.alarm_id::text, a.partition_id::text, a.point_id::text, p.name AS point_name, a.kind,
+       to_char(a.day, 'YYYY-MM-DD') AS day, a.value, a.threshold, a.trend, a.raised_at, a.status
+     FROM cascade_alarms a LEFT JOIN cascade_points p ON p.point_id = a.point_id ${where}
+     ORDER BY a.day DESC, a.raised_at DESC, a.alarm_id LIMIT $6 OFFSET $7`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      alarmId: r.alarm_id,
+      partitionId: r.partition_id,
+      pointId: r.point_id,
+      pointName: r.point_name ?? '',
+      kind: r.kind,
+      day: r.day,
+      value: r.value,
+      threshold: r.threshold,
+      trend: r.trend,
+      raisedAt: r.raised_at.toISOString(),
+      status: r.status,
+    })),
+  };
+}
+
+/** Alarms per local day of [fromDay, toDay] and kind (the 30-day alarm counts). */
+export async function alarmCounts(
+  sql: Sql,
+  fromDay: string,
+  toDay: string,
+): Promise<{ kind: CascadeAlarmKindName; count: number }[]> {
+  const { rows } = await sql.query<{ kind: CascadeAlarmKindName; count: number }>(
+    `SELECT kind, count(*)::int AS count FROM cascade_alarms WHERE day BETWEEN $1::date AND $2::date
+     GROUP BY kind ORDER BY kind`,
+    [fromDay, toDay],
+  );
+  return rows;
+}
