@@ -145,8 +145,16 @@ export interface PointThresholds {
   kl: number;
 }
 
+/**
+ * A leakage-rate alarm needs this much of the day's data: daily meters upload the day after, and a day
+ * judged on the summary meter alone would show every missing sub-meter as leakage.
+ */
+export const ALARM_MIN_COVERAGE = 0.9;
+
 export interface DayFigures {
   leakageRate: number | null;
+  /** the day's data coverage (see dailyBalance) */
+  coverage: number;
   mnf: number | null;
   kl: number | null;
 }
@@ -159,7 +167,8 @@ export interface AlarmFinding {
 
 /**
  * The alarms a point's day raises: each figure over its threshold. A point without sub-meters has no
- * leakage alarm (spec section 5): its sales are not measured, so its leakage is not either.
+ * leakage alarm (spec section 5): its sales are not measured, so its leakage is not either; nor has a day
+ * whose data is not yet in (coverage below ALARM_MIN_COVERAGE).
  */
 export function alarmFindings(
   figures: DayFigures,
@@ -170,7 +179,7 @@ export function alarmFindings(
   const check = (kind: CascadeAlarmKind, value: number | null) => {
     if (value !== null && value > thresholds[kind]) found.push({ kind, value, threshold: thresholds[kind] });
   };
-  if (hasSubMeters) check('leakageRate', figures.leakageRate);
+  if (hasSubMeters && figures.coverage >= ALARM_MIN_COVERAGE) check('leakageRate', figures.leakageRate);
   check('mnf', figures.mnf);
   check('kl', figures.kl);
   return found;

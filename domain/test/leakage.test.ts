@@ -168,13 +168,18 @@ describe('ADF and KL', () => {
 describe('alarm findings', () => {
   const thresholds = { leakageRate: 0.2, mnf: 1, kl: 0.3 };
   it('reports each figure over its threshold', () => {
-    expect(alarmFindings({ leakageRate: 0.25, mnf: 1.5, kl: 0.3 }, thresholds, true)).toEqual([
+    expect(alarmFindings({ leakageRate: 0.25, coverage: 1, mnf: 1.5, kl: 0.3 }, thresholds, true)).toEqual([
       { kind: 'leakageRate', value: 0.25, threshold: 0.2 },
       { kind: 'mnf', value: 1.5, threshold: 1 },
     ]);
   });
+  it('waits for the day to be covered before a leakage alarm', () => {
+    expect(alarmFindings({ leakageRate: 0.8, coverage: 0.6, mnf: null, kl: null }, thresholds, true)).toEqual(
+      [],
+    );
+  });
   it('gives a point without sub-meters no leakage alarm', () => {
-    expect(alarmFindings({ leakageRate: 0.9, mnf: 0.5, kl: 0.5 }, thresholds, false)).toEqual([
+    expect(alarmFindings({ leakageRate: 0.9, coverage: 1, mnf: 0.5, kl: 0.5 }, thresholds, false)).toEqual([
       { kind: 'kl', value: 0.5, threshold: 0.3 },
     ]);
   });

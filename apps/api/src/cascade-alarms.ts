@@ -34,12 +34,13 @@ export async function evaluateCascadeAlarms(
       const nights = await nightFigures(sql, point, previous, day, timeZone);
       const figures = (i: number) => ({
         leakageRate: daily[i]!.leakageRate,
+        coverage: daily[i]!.coverage,
         mnf: nights[i]!.mnf,
         kl: nights[i]!.kl,
       });
       const before = figures(0);
       for (const finding of alarmFindings(figures(1), point.thresholds, point.subMeterCount > 0)) {
-        const last = before[finding.kind];
+        const last = before[finding.kind] as number | null;
         out.push({
           alarmId: derivedId(`${point.pointId}.${finding.kind}.${day}`),
           partitionId: point.partitionId,
@@ -90,9 +91,12 @@ async function tenantsWithPartitions(services: Services): Promise<string[]> {
   return rows.map((r) => r.tenant_id);
 }
 
+/** Days the job looks back: late readings (daily uploads, a gateway back online) may complete a past day. */
+const LOOKBACK_DAYS = 7;
+
 /**
- * The periodic job: every `everyMs`, each tenant's yesterday and the day before (late readings may push a
- * finished day over a threshold) are evaluated in the tenant's time zone. Returns a stop function.
+ * The periodic job: at start and every `everyMs`, each tenant's last finished days are evaluated in the
+ * tenant's time zone. Returns a stop function.
  */
 export function startCascadeAlarmJob(services: Services, everyMs: number): () => void {
   let running = false;
@@ -105,8 +109,8 @@ export function startCascadeAlarmJob(services: Services, everyMs: number): () =>
           (await withTenant(services.db, tenantId, (sql) => getTenant(sql, tenantId)))?.settings.timeZone ??
           'UTC';
         const today = localDate(Date.now(), timeZone);
-        for (const day of [addDays(today, -2), addDays(today, -1)])
-          await evaluateCascadeAlarms(services, tenantId, day);
+        for (let back = LOOKBACK_DAYS; back >= 1; back--)
+          await evaluateCascadeAlarms(services, tenantId, addDays(today, -back));
       }
     } catch (error) {
       console.error('cascade alarm job:', error);
@@ -114,7 +118,11 @@ export function startCascadeAlarmJob(services: Services, everyMs: number): () =>
       running = false;
     }
   };
+  const first = setTimeout(round, 0);
   const timer = setInterval(round, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -5,6 +5,7 @@ import { findMeters, withTenant } from '@hydrolog/projections';
 import { type EventMetadata, type MeterTypeBody, uuidv7 } from '@hydrolog/schemas';
 import { demoFleet, type Fleet, type GatewayKeyEntry, gatewayKeyMap, runDemoFleet } from '@hydrolog/sim';
 import { execute } from './commands.ts';
+import { seedDemoPartitions } from './demo-cascade.ts';
 import { registerMeters, registerMeterType } from './meter-registry.ts';
 import { newGatewayKey } from './routes/gateways.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -137,6 +138,7 @@ export async function startDemoFleet(
   options: { baseUrl: string; keysFile: string; signal: AbortSignal },
 ): Promise<Promise<void>> {
   const keys = await seedDemoFleet(services, options.keysFile);
+  await seedDemoPartitions(services);
   const since = await lastReadings(services);
   return runDemoFleet({
     baseUrl: options.baseUrl,
