@@ -6,12 +6,13 @@ import type { Engine } from '@hydrolog/eventstore';
 import { daiadBench } from './daiad.ts';
 import { eventstoreBench } from './eventstore.ts';
 import { ingestBench } from './ingest.ts';
+import { leakageBench } from './leakage.ts';
 
 export interface BenchOptions {
   quick: boolean;
   /** only this engine (default: PGlite, and PostgreSQL when TEST_DATABASE_URL is set) */
   engine?: Engine | undefined;
-  /** ingest: readings to send (overrides the mode's default) */
+  /** ingest, leakage: readings to send or load (overrides the mode's default) */
   readings?: number | undefined;
   /** ingest: meters the readings are spread over */
   meters?: number | undefined;
@@ -21,6 +22,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   eventstore: eventstoreBench,
   ingest: ingestBench,
   daiad: daiadBench,
+  leakage: leakageBench,
 };
 
 const { values, positionals } = parseArgs({

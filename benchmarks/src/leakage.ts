@@ -1,0 +1,291 @@
+// `npm run bench -- leakage [--readings <n>] [--meters <n>]`: the leakage queries of a year of hourly readings
+// over 1,000 metering points. The bulk is loaded fast, straight into the readings read model with COPY (readings,
+// meter_hourly and meter_daily rows computed here the way the readings projection computes them); only the late
+// batch goes through the ingest path (HTTP upload, readings projection) and is timed until the day's figures show it.
+import { addDays, cascadeDecider, localDate } from '@hydrolog/domain';
+import {
+  dailyFigures,
+  getPoint,
+  leakageRanking,
+  nightFigures,
+  withTenant,
+} from '@hydrolog/projections';
+import { type PointView, uuidv7 } from '@hydrolog/schemas';
+import { execute } from '../../apps/api/src/commands.ts';
+import { benchEngines, timed } from './engines.ts';
+import type { BenchOptions } from './run.ts';
+import { listen, readingsCaughtUp, registerFleet, servicesOn, upload } from './service.ts';
+
+const HOUR_MS = 3_600_000;
+const TIME_ZONE = 'Asia/Shanghai';
+/** Points per partition: a root whose sub-meters are its nine children's summary meters. */
+const POINTS_PER_PARTITION = 10;
+const FIRST_METER_NO = 300_000;
+const thresholds = { leakageRate: 0.3, mnf: 1, kl: 0.5 };
+
+/** Flow of meter m in local hour h of the day, m3/h: a daily profile with a night minimum. */
+function flow(m: number, localHour: number): number {
+  const base = 0.5 + (m % 17) * 0.05;
+  const night = localHour >= 1 && localHour < 5 ? 0.3 : 1;
+  return Math.round(base * night * (1 + (localHour % 7) * 0.03) * 1000) / 1000;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+export async function leakageBench({
+  quick,
+  engine: only,
+  readings: asked,
+  meters: askedMeters,
+}: BenchOptions) {
+  // A year of hourly readings per meter; 1,150 meters make 10 million readings (quick: 23 meters, 5 weeks).
+  const hoursPerMeter = quick ? 35 * 24 : 365 * 24;
+  const meters = askedMeters ?? (asked ? Math.ceil(asked / hoursPerMeter) : quick ? 23 : 1150);
+  const points = Math.min(
+    quick ? 20 : 1000,
+    Math.floor((meters * POINTS_PER_PARTITION) / (POINTS_PER_PARTITION + 1.5)),
+  );
+  const partitions = Math.max(1, Math.floor(points / POINTS_PER_PARTITION));
+  const readings = meters * (hoursPerMeter + 1);
+  const queryDays = quick ? 30 : 365;
+  const samples = quick ? 20 : 100;
+
+  for (const { engine, open } of benchEngines(only)) {
+    const services = await servicesOn(await open());
+    const service = await listen(services, { horizonDays: 400, maxBacklog: 1_000_000_000 });
+    try {
+      const meterNos = Array.from({ length: meters }, (_, i) => String(FIRST_METER_NO + i));
+      const fleet = await registerFleet(services, {
+        name: 'Leakage benchmark',
+        timeZone: TIME_ZONE,
+        meterNos,
+      });
+      await readingsCaughtUp(services, 50);
+      const meterIds = meterNos.map((no) => fleet.meterIds.get(no)!);
+
+      // ---- bulk load (COPY), the rows the readings projection would write --------------------------------
+      const end = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * 24 * HOUR_MS;
+      const start = end - hoursPerMeter * HOUR_MS;
+      const loadMs = await timed(async () => {
+        for (let m = 0; m < meters; m++) {
+          const meterId = meterIds[m]!;
+          const readingRows: unknown[][] = [];
+          const hourRows: unknown[][] = [];
+          const days = new Map<string, { volume: number; hours: number; last: number; total: number }>();
+          let total = 100 + m;
+          for (let h = 0; h <= hoursPerMeter; h++) {
+            const t = start + h * HOUR_MS;
+            readingRows.push([fleet.tenantId, meterId, new Date(t).toISOString(), total, fleet.gatewayId]);
+            if (h === hoursPerMeter) break;
+            const localHour = (new Date(t).getUTCHours() + 8) % 24; // Asia/Shanghai has no DST
+            const volume = flow(m, localHour);
+            hourRows.push([
+              fleet.tenantId,
+              meterId,
+              new Date(t).toISOString(),
+              new Date(t + HOUR_MS).toISOString(),
+              volume,
+              0,
+              true,
+              true,
+            ]);
+            const day = localDate(t, TIME_ZONE);
+            const d = days.get(day) ?? { volume: 0, hours: 0, last: t, total };
+            d.volume += volume;
+            d.hours++;
+            d.last = t + HOUR_MS;
+            d.total = total + volume;
+            days.set(day, d);
+            total = Math.round((total + volume) * 1000) / 1000;
+          }
+          await services.db.copyRows(
+            'readings',
+            ['tenant_id', 'meter_id', 'ts', 'total', 'gateway_id'],
+            readingRows,
+          );
+          await services.db.copyRows(
+            'meter_hourly',
+            [
+              'tenant_id',
+              'meter_id',
+              'hour',
+              'hour_end',
+              'volume',
+              'reverse_volume',
+              'start_known',
+              'end_known',
+            ],
+            hourRows,
+          );
+          await services.db.copyRows(
+            'meter_daily',
+            [
+              'tenant_id',
+              'meter_id',
+              'day',
+              'volume',
+              'reverse_volume',
+              'known',
+              'coverage',
+              'readings',
+              'report_time',
+              'total',
+            ],
+            [...days].map(([day, d]) => [
+              fleet.tenantId,
+              meterId,
+              day,
+              d.volume,
+              0,
+              d.hours === 24,
+              d.hours / 24,
+              d.hours,
+              new Date(d.last).toISOString(),
+              d.total,
+            ]),
+          );
+        }
+        await services.db.query('ANALYZE readings');
+        await services.db.query('ANALYZE meter_hourly');
+        await services.db.query('ANALYZE meter_daily');
+      });
+
+      // ---- partitions through the decider (the inline projection writes their rows) -----------------------
+      const metadata = { tenantId: fleet.tenantId, userId: 'benchmark', correlationId: uuidv7() };
+      const ref = (i: number) => ({ meterId: meterIds[i]!, meterNo: meterNos[i]! });
+      const households = meters - points; // the meters left over are the children's sub-meters
+      const rootIds: string[] = [];
+      const pointIds: string[] = [];
+      for (let p = 0; p < partitions; p++) {
+        const partitionId = uuidv7();
+        const rootId = uuidv7();
+        const first = p * POINTS_PER_PARTITION;
+        const fields = (name: string) => ({
+          name,
+          leaderName: 'Bench',
+          leaderPhone: '13800000000',
+          thresholds,
+        });
+        const children = Array.from({ length: POINTS_PER_PARTITION - 1 }, (_, k) => ({
+          id: uuidv7(),
+          meter: first + 1 + k,
+        }));
+        await execute(
+          services.store,
+          cascadeDecider,
+          partitionId,
+          [
+            {
+              type: 'CreatePartition',
+              partitionId,
+              pointId: rootId,
+              tenantId: fleet.tenantId,
+              ...fields(`Zone ${p}`),
+              boundary: null,
+              createdAt: new Date().toISOString(),
+            },
+            { type: 'AssociateSummaryMeter', pointId: rootId, meter: ref(first) },
+            { type: 'AssociateSubMeters', pointId: rootId, meters: children.map((c) => ref(c.meter)) },
+            ...children.flatMap((c, k) => [
+              { type: 'AddPoint' as const, parentId: rootId, pointId: c.id, ...fields(`Zone ${p}.${k}`) },
+              { type: 'AssociateSummaryMeter' as const, pointId: c.id, meter: ref(c.meter) },
+              {
+                type: 'AssociateSubMeters' as const,
+                pointId: c.id,
+                meters: [ref(points + ((first + k) % Math.max(1, households)))],
+              },
+            ]),
+          ],
+          { metadata },
+        );
+        rootIds.push(rootId);
+        pointIds.push(rootId, ...children.map((c) => c.id));
+      }
+
+      // ---- queries ---------------------------------------------------------------------------------------
+      const to = addDays(localDate(end, TIME_ZONE), -1);
+      const from = addDays(to, -(queryDays - 1));
+      const pointsById = new Map<string, PointView>();
+      await withTenant(services.db, fleet.tenantId, async (sql) => {
+        for (const id of pointIds) pointsById.set(id, (await getPoint(sql, id))!);
+      });
+      const sample = (i: number) => pointsById.get(pointIds[(i * 7919) % pointIds.length]!)!;
+      const timeQuery = async (work: Parameters<typeof withTenant>[2]) =>
+        timed(() => withTenant(services.db, fleet.tenantId, work));
+      const daily: number[] = [];
+      const night: number[] = [];
+      const ranking: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        daily.push(await timeQuery((sql) => dailyFigures(sql, sample(i), from, to)));
+        night.push(await timeQuery((sql) => nightFigures(sql, sample(i), from, to, TIME_ZONE)));
+      }
+      for (let i = 0; i < Math.max(5, samples / 5); i++)
+        ranking.push(await timeQuery((sql) => leakageRanking(sql, addDays(to, -29), to)));
+
+      // ---- a late batch through the ingest path -----------------------------------------------------------
+      const root = pointsById.get(rootIds[0]!)!;
+      const lateDay = addDays(to, -3);
+      const before = await withTenant(services.db, fleet.tenantId, (sql) =>
+        dailyFigures(sql, root, lateDay, lateDay),
+      );
+      // The root's summary meter read late at 12:30 local, 5 m3 above its linear interpolation: the day's
+      // total stays, its hours around 12:00 change; a sub-meter's late reading a minute after the day's end
+      // moves the sales. Timed until the figures show the new sales.
+      const dayEnd = Date.parse(`${lateDay}T00:00:00Z`) + 16 * HOUR_MS; // next local midnight (UTC+8)
+      const subMeter = ref(1); // the first child's summary meter: a sub-meter of the first root
+      const { rows: lastRow } = await services.db.query<{ total: number }>(
+        'SELECT total FROM readings WHERE meter_id = $1 AND ts <= $2 ORDER BY ts DESC LIMIT 1',
+        [subMeter.meterId, new Date(dayEnd - HOUR_MS).toISOString()],
+      );
+      const lateBody = JSON.stringify({
+        batchId: uuidv7(),
+        readings: [
+          {
+            meterNo: subMeter.meterNo,
+            ts: new Date(dayEnd - 30 * 60_000).toISOString(),
+            total: lastRow[0]!.total + 5,
+          },
+        ],
+      });
+      let after = before;
+      const lateMs = await timed(async () => {
+        const result = await upload(service.url, fleet.gatewayKey, lateBody);
+        if (result.answer.accepted !== 1) throw new Error(`late batch: ${JSON.stringify(result.answer)}`);
+        await readingsCaughtUp(services, 5);
+        after = await withTenant(services.db, fleet.tenantId, (sql) =>
+          dailyFigures(sql, root, lateDay, lateDay),
+        );
+      });
+      if (!(after[0]!.sales > before[0]!.sales)) {
+        process.exitCode = 1;
+        console.error(
+          `leakage: the late batch did not change the sales (${before[0]!.sales} -> ${after[0]!.sales})`,
+        );
+      }
+
+      console.log(
+        JSON.stringify({
+          bench: 'leakage',
+          engine,
+          readings,
+          points: pointIds.length,
+          daily_p95_ms: round1(percentile(daily, 95)),
+          night_p95_ms: round1(percentile(night, 95)),
+          ranking_p95_ms: round1(percentile(ranking, 95)),
+          late_batch_recompute_ms: round1(lateMs),
+          query_days: queryDays,
+          bulk_load:
+            'COPY into readings, meter_hourly, meter_daily; late batch through POST /ingest/v1/readings',
+          bulk_load_s: Math.round(loadMs / 100) / 10,
+        }),
+      );
+    } finally {
+      await service.close();
+    }
+  }
+}
