@@ -665,3 +665,28 @@ export async function alarmCounts(
   );
   return rows;
 }
+
+/** The days' supply, sales and leakage of every root point added up (the tenant's partitions as a whole). */
+export async function rootDailyTotals(sql: Sql, fromDay: string, toDay: string): Promise<DailyFigure[]> {
+  const roots = (await listPoints(sql)).filter((p) => p.level === 1 && p.summaryMeter);
+  const perRoot: DailyFigure[][] = [];
+  for (const root of roots) perRoot.push(await dailyFigures(sql, root, fromDay, toDay));
+  const out: DailyFigure[] = [];
+  for (let day = fromDay, i = 0; day <= toDay; day = addDays(day, 1), i++) {
+    const rows = perRoot.map((figures) => figures[i]!);
+    const known = rows.filter((r) => r.supply !== null);
+    const meters = roots.map((r) => 1 + r.subMeterCount);
+    const coverage =
+      rows.reduce((s, r, k) => s + r.coverage * meters[k]!, 0) /
+      Math.max(
+        1,
+        meters.reduce((a, b) => a + b, 0),
+      );
+    const balance = balanceFromTotals(
+      known.length > 0 ? { volume: known.reduce((s, r) => s + r.supply!, 0), coverage: 0 } : undefined,
+      { sales: rows.reduce((s, r) => s + r.sales, 0), coverage: 0, count: 0 },
+    );
+    out.push({ date: day, ...balance, coverage });
+  }
+  return out;
+}

@@ -243,6 +243,39 @@ export const cascadeAlarmListQuerySchema = z.object({
   to: dateSchema.optional(),
 });
 
+/** The tenant's partitions at a glance (GIS view and the full-screen leakage view). */
+export const cascadeOverviewSchema = z.object({
+  timeZone: z.string(),
+  partitions: z.number().int(),
+  points: z.number().int(),
+  /** the deepest level of any partition */
+  levels: z.number().int(),
+  summaryMeters: z.number().int(),
+  subMeters: z.number().int(),
+  /** the current month so far, all partitions' roots added up */
+  month: periodBalanceSchema,
+  yesterday: dailyFigureSchema,
+  dayBefore: dailyFigureSchema,
+  /** the last seven finished days */
+  trend: z.array(dailyFigureSchema),
+  /** the ten highest leakage rates of the last 30 finished days */
+  ranking: z.array(rankingRowSchema),
+  alarmCounts: z.array(z.object({ kind: cascadeAlarmKindSchema, count: z.number().int() })),
+  latestAlarms: z.array(cascadeAlarmViewSchema),
+  /** each partition's current-month figures (its root point), for the map */
+  partitionFigures: z.array(
+    z.object({
+      partitionId: z.string(),
+      name: z.string(),
+      boundary: boundarySchema.nullable(),
+      supply: z.number().nullable(),
+      leakage: z.number().nullable(),
+      leakageRate: z.number().nullable(),
+    }),
+  ),
+});
+export type CascadeOverview = z.infer<typeof cascadeOverviewSchema>;
+
 // ---- Events ------------------------------------------------------------------------------------------
 
 const meterRef = z.object({ meterId: z.uuid(), meterNo: z.string() });

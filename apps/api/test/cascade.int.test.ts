@@ -278,6 +278,28 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(rate.value).toBeCloseTo(0.36, 9);
   });
 
+  it("gives the overview of the tenant's partitions, and another tenant none of it", async () => {
+    const overview = (await admin('/prod-api/cascade/screen/overview')).json().data;
+    expect(overview).toMatchObject({ partitions: 1, points: 2, levels: 2, summaryMeters: 1, subMeters: 3 });
+    expect(overview.trend).toHaveLength(7);
+    expect(overview.alarmCounts).toEqual([
+      { kind: 'leakageRate', count: 1 },
+      { kind: 'mnf', count: 1 },
+    ]);
+    expect(overview.latestAlarms).toHaveLength(2);
+    expect(overview.partitionFigures[0]).toMatchObject({ partitionId, name: 'North zone' });
+    expect((await trial('/prod-api/cascade/screen/overview')).json().data).toMatchObject({
+      partitions: 0,
+      latestAlarms: [],
+      ranking: [],
+    });
+    const hourly = (await admin(`/prod-api/cascade/analysis/hourly?pointId=${rootId}&date=${day}`)).json();
+    expect(hourly.total).toBe(24);
+    expect(hourly.rows.map((h: { flow: number }) => Math.round(h.flow * 1000) / 1000).slice(0, 5)).toEqual([
+      10, 10, 2, 3, 10,
+    ]);
+  });
+
   it('exports the daily figures as CSV and xlsx', async () => {
     const csv = await admin({
       method: 'POST',

@@ -7,9 +7,11 @@ import {
   detectBursts,
   infrastructureLeakageIndex,
   localDate,
+  localMidnight,
 } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import {
+  alarmCounts,
   dailyFigures,
   findMeters,
   getPartition,
@@ -18,17 +20,22 @@ import {
   leakageRanking,
   listCascadeAlarms,
   listPartitions,
+  listPoints,
   listSubMeters,
+  meterHourlyVolumes,
   nightFigures,
   periodBalance,
+  rootDailyTotals,
 } from '@hydrolog/projections';
 import {
   analysisQuerySchema,
   apiResponses,
   CASCADE_IMPORT_MAX,
+  type CascadeOverview,
   cascadeAlarmListQuerySchema,
   cascadeAlarmViewSchema,
   cascadeMeterSchema,
+  cascadeOverviewSchema,
   dailyFigureSchema,
   envelopeSchema,
   iliQuerySchema,
@@ -711,5 +718,122 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) =>
       okList(request, await readAsCaller(db, request, (sql) => listCascadeAlarms(sql, request.query))),
+  );
+  /** The tenant's partitions at a glance, from the tenant's yesterday back (finished days only). */
+  async function overview(sql: Sql, request: FastifyRequest): Promise<CascadeOverview> {
+    const timeZone = await timeZoneOf(sql, request);
+    const today = localDate(Date.now(), timeZone);
+    const yesterday = addDays(today, -1);
+    const monthStart = `${today.slice(0, 8)}01`;
+    const points = await listPoints(sql);
+    const roots = points.filter((p) => p.level === 1);
+    // On the first of a month, the month so far has no finished day: it is today's month from its first day.
+    const month = await rootDailyTotals(sql, monthStart, today);
+    const days = await rootDailyTotals(sql, addDays(yesterday, -6), yesterday);
+    const monthSum = (pick: (d: (typeof month)[number]) => number | null) => {
+      const known = month.map(pick).filter((v): v is number => v !== null);
+      return known.length > 0 ? known.reduce((a, b) => a + b, 0) : null;
+    };
+    const monthSupply = monthSum((d) => d.supply);
+    const monthSales = month.reduce((s, d) => s + d.sales, 0);
+    const monthLeakage = monthSupply === null ? null : monthSupply - monthSales;
+    const partitionFigures = [];
+    const { rows: partitions } = await listPartitions(sql, { pageNum: 1, pageSize: 1000 });
+    for (const partition of partitions) {
+      const root = roots.find((r) => r.pointId === partition.rootPointId);
+      const balance = root ? await periodBalance(sql, root, monthStart, today) : null;
+      partitionFigures.push({
+        partitionId: partition.partitionId,
+        name: partition.name,
+        boundary: partition.boundary,
+        supply: balance?.supply ?? null,
+        leakage: balance?.leakage ?? null,
+        leakageRate: balance?.leakageRate ?? null,
+      });
+    }
+    const ranking = await leakageRanking(sql, addDays(yesterday, -29), yesterday);
+    const latest = await listCascadeAlarms(sql, { pageNum: 1, pageSize: 5 });
+    return {
+      timeZone,
+      partitions: partitions.length,
+      points: points.length,
+      levels: Math.max(0, ...partitions.map((p) => p.levels)),
+      summaryMeters: points.filter((p) => p.summaryMeter).length,
+      subMeters: points.reduce((n, p) => n + p.subMeterCount, 0),
+      month: {
+        from: monthStart,
+        to: today,
+        supply: monthSupply,
+        sales: monthSales,
+        leakage: monthLeakage,
+        leakageRate:
+          monthSupply !== null && monthSupply > 0 && monthLeakage !== null
+            ? monthLeakage / monthSupply
+            : null,
+        coverage: month.reduce((s, d) => s + d.coverage, 0) / Math.max(1, month.length),
+      },
+      yesterday: days.at(-1)!,
+      dayBefore: days.at(-2)!,
+      trend: days,
+      ranking: ranking.slice(0, 10),
+      alarmCounts: await alarmCounts(sql, addDays(yesterday, -29), yesterday),
+      latestAlarms: latest.rows,
+      partitionFigures,
+    };
+  }
+
+  for (const [url, permission] of [
+    ['/cascade/gis/overview', 'cascade:gis:list'],
+    ['/cascade/screen/overview', 'cascade:screen:list'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: requires(permission),
+        schema: {
+          tags: ['cascade'],
+          summary: "The tenant's partitions at a glance: counts, month, yesterday, trend, ranking, alarms",
+          response: apiResponses(envelopeSchema(cascadeOverviewSchema)),
+        },
+      },
+      async (request) => ok(request, await readAsCaller(db, request, (sql) => overview(sql, request))),
+    );
+  }
+
+  app.get(
+    '/cascade/analysis/hourly',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: "The summary meter's flow per local hour of one day (m3/h), for the night flow chart",
+        querystring: z.object({ pointId: z.uuid(), date: z.iso.date() }),
+        response: apiResponses(
+          listEnvelopeSchema(
+            z.object({ start: z.string(), end: z.string(), flow: z.number(), known: z.boolean() }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const { pointId, date } = request.query;
+      const rows = await figures(request, pointId, async (sql, point, timeZone) => {
+        if (!point.summaryMeter) return [];
+        const from = new Date(localMidnight(date, timeZone));
+        const to = new Date(localMidnight(addDays(date, 1), timeZone));
+        const hours = await meterHourlyVolumes(sql, point.summaryMeter.meterId, from, to);
+        return hours.map((h, i) => {
+          const start = Date.parse(h.period);
+          const end = i + 1 < hours.length ? Date.parse(hours[i + 1]!.period) : start + 3_600_000;
+          return {
+            start: h.period,
+            end: new Date(end).toISOString(),
+            flow: (h.volume ?? 0) / ((end - start) / 3_600_000),
+            known: h.known,
+          };
+        });
+      });
+      return okList(request, { total: rows.length, rows });
+    },
   );
 };
