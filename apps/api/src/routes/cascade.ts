@@ -405,7 +405,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   );
 
-  app.get(
+  app.post(
     '/cascade/point/subMeters/template',
     {
       config: requires('cascade:partition:import'),

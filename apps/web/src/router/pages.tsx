@@ -1,5 +1,6 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
+import { CascadeAnalysis } from '../pages/CascadeAnalysis.tsx';
 import { Configs } from '../pages/Configs.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
@@ -7,6 +8,7 @@ import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
+import { Partitions } from '../pages/Partitions.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
@@ -26,6 +28,8 @@ const BUILT: Record<string, RouteComponent> = {
   'gateway/gateway/index': Gateways,
   'report/history/index': MeterHistory,
   'report/readingRate/index': ReadingRate,
+  'cascade/partition/index': Partitions,
+  'cascade/analysis/index': CascadeAnalysis,
 };
 
 export interface PageRoute {

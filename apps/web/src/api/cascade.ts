@@ -1,0 +1,123 @@
+import type {
+  CascadeAlarmView,
+  CascadeOverview,
+  CascadeThresholds,
+  DailyFigure,
+  NightFigure,
+  PartitionDetail,
+  PartitionView,
+  PeriodBalance,
+  RankingRow,
+} from '@hydrolog/schemas';
+import { download, request, requestData } from './request.ts';
+
+/** Cascade partitions, their metering points and the leakage figures (/cascade). */
+
+export type {
+  CascadeAlarmView,
+  CascadeOverview,
+  CascadeThresholds,
+  DailyFigure,
+  NightFigure,
+  PartitionDetail,
+  PartitionView,
+  PeriodBalance,
+  PointView,
+  RankingRow,
+} from '@hydrolog/schemas';
+
+export interface PointFields {
+  name: string;
+  leaderName: string;
+  leaderPhone: string;
+  thresholds: CascadeThresholds;
+}
+
+export interface HourlyFlow {
+  start: string;
+  end: string;
+  /** m3/h */
+  flow: number;
+  known: boolean;
+}
+
+type Rows<T> = { code: number; total: number; rows: T[] };
+
+export const listPartitions = (query: { pageNum: number; pageSize: number; name?: string }) =>
+  request<Rows<PartitionView>>('/cascade/partition/list', { query: { ...query } });
+
+export const getPartition = (partitionId: string) =>
+  requestData<PartitionDetail>(`/cascade/partition/${partitionId}`);
+
+export const createPartition = (body: PointFields) =>
+  requestData<{ partitionId: string; pointId: string }>('/cascade/partition', { method: 'POST', body });
+
+/** Irreversible: the partition goes with all its points (the only way to remove a root). */
+export const deletePartition = (partitionId: string) =>
+  request<{ code: number }>(`/cascade/partition/${partitionId}`, { method: 'DELETE' });
+
+export const addPoint = (body: PointFields & { partitionId: string; parentId: string }) =>
+  requestData<{ partitionId: string; pointId: string }>('/cascade/point', { method: 'POST', body });
+
+/** Irreversible; refused for the root and for points that still have sub-meters. */
+export const deletePoints = (pointIds: readonly string[]) =>
+  request<{ code: number }>(`/cascade/point/${pointIds.join(',')}`, { method: 'DELETE' });
+
+export const setSummaryMeter = (pointId: string, meterNo: string) =>
+  requestData<{ meterId: string; meterNo: string }>('/cascade/point/summaryMeter', {
+    method: 'PUT',
+    body: { pointId, meterNo },
+  });
+
+/** Selected numbers, or numbers typed separated by English commas. */
+export const addSubMeters = (pointId: string, meterNos: string | readonly string[]) =>
+  requestData<{ added: number; total: number }>('/cascade/point/subMeters', {
+    method: 'POST',
+    body: { pointId, meterNos },
+  });
+
+export const importSubMeters = (pointId: string, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return requestData<{
+    added: number;
+    total: number;
+    errors: { row: number; meterNo: string; message: string }[];
+  }>(`/cascade/point/${pointId}/subMeters/import`, { method: 'POST', body: form });
+};
+
+export const SUB_METER_TEMPLATE_PATH = '/cascade/point/subMeters/template';
+
+export interface AnalysisQuery {
+  pointId: string;
+  from: string;
+  to: string;
+}
+
+export const dailyFigures = (query: AnalysisQuery) =>
+  request<Rows<DailyFigure>>('/cascade/analysis/daily', { query: { ...query } }).then((r) => r.rows);
+
+export const nightFigures = (query: AnalysisQuery) =>
+  request<Rows<NightFigure>>('/cascade/analysis/night', { query: { ...query } }).then((r) => r.rows);
+
+export const periodBalance = (query: AnalysisQuery) =>
+  requestData<PeriodBalance>('/cascade/analysis/balance', { query: { ...query } });
+
+export const hourlyFlow = (pointId: string, date: string) =>
+  request<Rows<HourlyFlow>>('/cascade/analysis/hourly', { query: { pointId, date } }).then((r) => r.rows);
+
+export const leakageRanking = (days = 30) =>
+  request<Rows<RankingRow>>('/cascade/analysis/ranking', { query: { days } }).then((r) => r.rows);
+
+export const listCascadeAlarms = (query: { pageNum: number; pageSize: number; partitionId?: string }) =>
+  request<Rows<CascadeAlarmView>>('/cascade/alarm/list', { query: { ...query } });
+
+export const exportFigures = (kind: 'daily' | 'night', query: AnalysisQuery, format: 'csv' | 'xlsx') =>
+  download(
+    `/cascade/analysis/${kind}/export`,
+    { ...query, format },
+    `cascade-${kind}-${query.from}-${query.to}.${format}`,
+  );
+
+export const gisOverview = () => requestData<CascadeOverview>('/cascade/gis/overview');
+export const screenOverview = () => requestData<CascadeOverview>('/cascade/screen/overview');
