@@ -1,5 +1,7 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
+import { Loader } from '@mantine/core';
 import type { RouteComponent } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { CascadeAnalysis } from '../pages/CascadeAnalysis.tsx';
 import { Configs } from '../pages/Configs.tsx';
 import { Depts } from '../pages/Depts.tsx';
@@ -14,6 +16,14 @@ import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
+
+/** The partition map brings deck.gl: its own chunk, loaded when the page opens. */
+const CascadeGis = lazy(() => import('../pages/CascadeGis.tsx').then((m) => ({ default: m.CascadeGis })));
+const LazyCascadeGis: RouteComponent = () => (
+  <Suspense fallback={<Loader m="xl" />}>
+    <CascadeGis />
+  </Suspense>
+);
 
 /** Page components by the catalogue's component id; every other screen is a placeholder until built. */
 const BUILT: Record<string, RouteComponent> = {
@@ -30,6 +40,7 @@ const BUILT: Record<string, RouteComponent> = {
   'report/readingRate/index': ReadingRate,
   'cascade/partition/index': Partitions,
   'cascade/analysis/index': CascadeAnalysis,
+  'cascade/gis/index': LazyCascadeGis,
 };
 
 export interface PageRoute {
