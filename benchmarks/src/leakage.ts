@@ -3,13 +3,7 @@
 // meter_hourly and meter_daily rows computed here the way the readings projection computes them); only the late
 // batch goes through the ingest path (HTTP upload, readings projection) and is timed until the day's figures show it.
 import { addDays, cascadeDecider, localDate } from '@hydrolog/domain';
-import {
-  dailyFigures,
-  getPoint,
-  leakageRanking,
-  nightFigures,
-  withTenant,
-} from '@hydrolog/projections';
+import { dailyFigures, getPoint, leakageRanking, nightFigures, withTenant } from '@hydrolog/projections';
 import { type PointView, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../../apps/api/src/commands.ts';
 import { benchEngines, timed } from './engines.ts';

@@ -551,6 +551,7 @@ export async function periodBalance(
  * last): one grouped query over the points' meters.
  */
 export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
+  // Set-based: every meter's volume over the period once, then added up per point by its role there.
   const { rows } = await sql.query<{
     point_id: string;
     partition_id: string;
@@ -558,14 +559,17 @@ export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): 
     supply: number | null;
     sales: number | null;
   }>(
-    `SELECT p.point_id::text, p.partition_id::text, p.name,
-       (SELECT sum(md.volume) FROM meter_daily md
-         WHERE md.meter_id = p.summary_meter_id AND md.day BETWEEN $1::date AND $2::date) AS supply,
-       (SELECT sum(md.volume) FROM cascade_sub_meters s
-         JOIN meter_daily md ON md.meter_id = s.meter_id AND md.day BETWEEN $1::date AND $2::date
-         WHERE s.point_id = p.point_id) AS sales
-     FROM cascade_points p
-     WHERE p.summary_meter_id IS NOT NULL AND EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = p.point_id)`,
+    `WITH ranked AS (SELECT p.point_id, p.partition_id, p.name, p.summary_meter_id FROM cascade_points p
+       WHERE p.summary_meter_id IS NOT NULL AND EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = p.point_id)),
+     members AS (SELECT point_id, summary_meter_id AS meter_id, true AS supply FROM ranked
+       UNION ALL SELECT s.point_id, s.meter_id, false FROM cascade_sub_meters s JOIN ranked r USING (point_id)),
+     volumes AS (SELECT md.meter_id, sum(md.volume) AS volume FROM meter_daily md
+       WHERE md.meter_id IN (SELECT meter_id FROM members) AND md.day BETWEEN $1::date AND $2::date
+       GROUP BY md.meter_id)
+     SELECT r.point_id::text, r.partition_id::text, r.name,
+       sum(v.volume) FILTER (WHERE m.supply) AS supply, sum(v.volume) FILTER (WHERE NOT m.supply) AS sales
+     FROM ranked r JOIN members m USING (point_id) LEFT JOIN volumes v USING (meter_id)
+     GROUP BY r.point_id, r.partition_id, r.name`,
     [fromDay, toDay],
   );
   const ranked = rows.map((r) => {

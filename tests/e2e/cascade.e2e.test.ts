@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './api-login.ts';
+import { launchChromium, outputDir, startService } from './support.ts';
+
+/** "1,234.567 m³" as a number. */
+const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+async function signIn(page: Page, baseUrl: string, path: string) {
+  await page.goto(baseUrl + path);
+  await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
+  await page.locator('input[autocomplete="username"]').fill('demo_admin');
+  await page.locator('input[type="password"]').fill('Demo1234');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(`**${path}`);
+}
+
+/**
+ * The cascade screens on the demo partitions `npm start` seeds from the simulated fleet (one per district):
+ * the leakage analysis with real figures, the creation wizard, and what /cascadeScreen shows with and
+ * without a session.
+ */
+describe('cascade partitions in the browser', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
+    // The simulator backfills 60 days; wait until the first district has yesterday's supply.
+    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const overview = await (
+        await fetch(`${service.url}/prod-api/cascade/screen/overview`, { headers })
+      ).json();
+      if ((overview.data?.partitions === 3 && overview.data.yesterday.supply > 0) || Date.now() > deadline)
+        break;
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 1000 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  }, 360_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('shows the leakage analysis of a seeded partition: balance, daily chart and table, night flow, statistics', async () => {
+    await signIn(page, service.url, '/cascade/analysis');
+    const table = page.getByTestId('analysis-daily-table');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(30);
+    // Real figures: the district's supply over the 30 days, with leakage (background leakage of the model).
+    await expect
+      .poll(async () => figure(await page.getByTestId('balance-supply').innerText()))
+      .toBeGreaterThan(0);
+    const rate = await page.getByTestId('balance-rate').innerText();
+    expect(Number(rate.match(/(\d+(\.\d)?)%/)?.[1])).toBeGreaterThan(0);
+    expect(await page.getByTestId('analysis-daily-chart').locator('canvas').count()).toBe(1);
+    expect(await page.getByTestId('analysis-night-chart').locator('canvas').count()).toBe(1);
+    expect(await page.getByTestId('analysis-hourly-chart').locator('canvas').count()).toBe(1);
+    expect(await page.getByTestId('analysis-kl').innerText()).toMatch(/KL .*: \d+\.\d{3}/);
+    await page.screenshot({ path: join(outputDir, 'cascade-analysis-en.png'), fullPage: true });
+
+    // Metering-point mode keeps the mode in the URL.
+    await page.getByTestId('analysis-mode').getByText('Metering-point mode').click();
+    await page.waitForURL('**/cascade/analysis?mode=point');
+    await expect.poll(() => page.getByTestId('analysis-point').count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Leakage statistics' }).click();
+    const ranking = page.getByTestId('analysis-ranking');
+    await expect.poll(() => ranking.locator('tbody tr').count(), { timeout: 30_000 }).toBe(3);
+    expect(await ranking.innerText()).toMatch(/\d+(\.\d)?%/);
+  });
+
+  it('creates a partition through the wizard: partition, summary meter, sub-meters typed with commas, done', async () => {
+    await page.goto(`${service.url}/cascade/partition`);
+    const table = page.getByTestId('partitions-table');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
+    await page.getByRole('button', { name: 'New partition' }).click();
+    const wizard = page.getByTestId('partition-wizard');
+
+    // Step 1: thresholds are required and greater than 0.
+    await wizard.getByLabel('Partition name').fill('E2E zone');
+    await wizard.getByLabel(/^Leader(?! phone)/).fill('Li Wei');
+    await wizard.getByLabel('Leader phone').fill('13800000000');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => wizard.getByText('Required').count()).toBeGreaterThan(0);
+    await wizard.getByLabel('Night minimum flow threshold (m³/h)').fill('1.5');
+    await wizard.getByLabel('KL threshold').fill('0.4');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: a meter that is not registered is refused; the district 2 inlet is taken.
+    await wizard.getByLabel('Summary meter number').fill('9999999999');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Meter 9999999999 is not opened').count()).toBeGreaterThan(0);
+    // A form lets one submit through per 3 s (spec section 9 click debounce).
+    await page.waitForTimeout(3100);
+    await wizard.getByLabel('Summary meter number').fill('9000000002');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: sub-meters typed separated by English commas.
+    await wizard.getByLabel('Meter numbers').fill('1000000070, 1000000071,1000000070');
+    await wizard.getByRole('button', { name: 'Associate' }).click();
+    await expect
+      .poll(() => page.getByTestId('sub-meter-result').innerText())
+      .toContain('2 sub-meters added, 2 in all');
+    await wizard.getByRole('button', { name: 'Finish' }).click();
+    await expect.poll(() => page.getByTestId('partition-wizard-done').count()).toBe(1);
+    await page.getByTestId('partition-wizard-done').getByRole('button', { name: 'OK' }).click();
+
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(4);
+    expect(await table.innerText()).toContain('E2E zone');
+  });
+
+  it('shows the full-screen view to the signed-in user, and only a sign-in prompt to anyone else', async () => {
+    await page.goto(`${service.url}/cascadeScreen`);
+    await expect.poll(() => page.getByTestId('cascade-screen').count(), { timeout: 30_000 }).toBe(1);
+    const supply = (await page.getByTestId('screen-supply').innerText()).match(/([\d,]+\.\d) m³/);
+    expect(figure(supply?.[1] ?? '')).toBeGreaterThan(0);
+    expect(await page.getByTestId('screen-partitions').innerText()).toContain('4');
+    await page.screenshot({ path: join(outputDir, 'cascade-screen-en.png'), fullPage: true });
+
+    const anonymous = await browser.newContext({ locale: 'en-US' });
+    const stranger = await anonymous.newPage();
+    await stranger.goto(`${service.url}/cascadeScreen`);
+    await expect.poll(() => stranger.getByTestId('cascade-screen-signin').count()).toBe(1);
+    expect(await stranger.getByTestId('cascade-screen').count()).toBe(0);
+    expect(await stranger.locator('body').innerText()).not.toMatch(/m³/);
+    await anonymous.close();
+  });
+
+  it('draws the partition map in its own chunk: boundaries coloured by leakage rate, tree and counts', async () => {
+    await page.goto(`${service.url}/cascade/gis`);
+    await expect.poll(() => page.getByTestId('gis-partitions').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('gis-partitions').innerText()).toContain('4');
+    await expect.poll(() => page.getByTestId('gis-map').locator('canvas').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('gis-legend').innerText()).toContain('up to 100%');
+    await expect.poll(() => page.getByTestId('gis-basic-info').innerText()).toContain('Sub-meters');
+    await page.screenshot({ path: join(outputDir, 'cascade-gis-en.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
