@@ -1,4 +1,5 @@
 export * from './audit-queries.ts';
+export * from './customers.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
@@ -8,6 +9,7 @@ export * from './runner.ts';
 export * from './tenancy.ts';
 export * from './tenants.ts';
 
+import { customersProjection } from './customers.ts';
 import { devicesProjection } from './devices.ts';
 import {
   operationLogProjection,
@@ -29,4 +31,5 @@ export const allProjections = [
   operationLogProjection,
   devicesProjection,
   readingsProjection,
+  customersProjection,
 ];

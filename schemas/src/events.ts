@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEventSchemas } from './audit.ts';
+import { customerEventSchemas } from './customers.ts';
 import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
@@ -29,6 +30,7 @@ export const eventSchemas = {
   ...auditEventSchemas,
   ...meterEventSchemas,
   ...ingestEventSchemas,
+  ...customerEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -20,6 +20,7 @@ import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { customerRoutes } from './routes/customers.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
@@ -143,6 +144,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(readingRoutes, { services });
+      await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
     },
     { prefix: API_PREFIX },
   );
