@@ -173,10 +173,14 @@ export async function importCustomers(
         if (meter.taken) return t('import.row.meterTaken', { meterNo: p.meterNo });
         return null;
       })();
-      if (accountNo && !accountRows.has(accountNo)) accountRows.set(accountNo, p.row);
-      if (!meterRows.has(p.meterNo)) meterRows.set(p.meterNo, p.row);
-      if (reason) fail(p.row, reason);
-      else valid.push(p);
+      if (reason) {
+        fail(p.row, reason);
+        continue;
+      }
+      // Only a row that opens claims its number and meter: a refused row leaves them to a later one.
+      if (accountNo) accountRows.set(accountNo, p.row);
+      meterRows.set(p.meterNo, p.row);
+      valid.push(p);
     }
     const generated = await options.nextAccountNos(sql, valid.filter((v) => !v.body.accountNo).length);
     for (const v of valid) {
