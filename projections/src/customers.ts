@@ -419,3 +419,13 @@ export async function operatorNames(sql: Sql, userIds: readonly string[]): Promi
   );
   return new Map(rows.map((r) => [r.user_id, r.user_name]));
 }
+
+/** The tenant's meter types (batch open takes one per batch). */
+export async function meterTypeOptions(
+  sql: Sql,
+): Promise<{ meterTypeId: string; name: string; valveControl: boolean }[]> {
+  const { rows } = await sql.query<{ meter_type_id: string; name: string; valve_control: boolean }>(
+    'SELECT meter_type_id::text, name, valve_control FROM meter_types ORDER BY name',
+  );
+  return rows.map((r) => ({ meterTypeId: r.meter_type_id, name: r.name, valveControl: r.valve_control }));
+}

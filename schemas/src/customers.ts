@@ -312,3 +312,16 @@ export const customerEventSchemas = {
     }),
   ),
 };
+
+/** A form's blank text fields are left out (optional fields accept absence, not an empty string). */
+function dropBlankFields(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== '' && v !== null && v !== undefined),
+  );
+}
+
+/** The open-account and transfer forms of the browser: the server's schemas, blank fields left out. */
+export const openAccountFormSchema = z.preprocess(dropBlankFields, openAccountBodySchema);
+export const transferFormSchema = z.preprocess(dropBlankFields, transferBodySchema);
+export const rechargeFormSchema = z.preprocess(dropBlankFields, rechargeBodySchema);

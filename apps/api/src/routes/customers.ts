@@ -19,6 +19,7 @@ import {
   listCustomers,
   listCustomerTypes,
   meterForOpening,
+  meterTypeOptions,
   operatorNames,
   withTenant,
 } from '@hydrolog/projections';
@@ -361,6 +362,23 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request, await scoped(request, (sql) => freeMeters(sql, request.query.meterNo))),
+  );
+
+  app.get(
+    '/business/customer/meterTypeOptions',
+    {
+      config: requires('business:customer:import'),
+      schema: {
+        tags: ['customers'],
+        summary: "The tenant's meter types, for choosing a batch's type",
+        response: apiResponses(
+          envelopeSchema(
+            z.array(z.object({ meterTypeId: z.string(), name: z.string(), valveControl: z.boolean() })),
+          ),
+        ),
+      },
+    },
+    async (request) => ok(request, await scoped(request, meterTypeOptions)),
   );
 
   app.get(

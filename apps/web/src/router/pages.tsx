@@ -1,6 +1,8 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
 import { Configs } from '../pages/Configs.tsx';
+import { Customers } from '../pages/Customers.tsx';
+import { CustomerTypes } from '../pages/CustomerTypes.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
@@ -26,6 +28,8 @@ const BUILT: Record<string, RouteComponent> = {
   'gateway/gateway/index': Gateways,
   'report/history/index': MeterHistory,
   'report/readingRate/index': ReadingRate,
+  'business/customer/index': Customers,
+  'business/customerType/index': CustomerTypes,
 };
 
 export interface PageRoute {
