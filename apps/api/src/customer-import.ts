@@ -14,6 +14,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from './http.ts';
+import type { CheckedAccount } from './routes/customers.ts';
 import type { Column } from './xlsx.ts';
 
 /** Rows of one batch (spec section 5 recommends under 1000 for imports). */
@@ -40,13 +41,6 @@ export function templateColumns(language: Language): Column<never>[] {
     width: name === 'address' || name === 'remarks' ? 30 : 18,
   }));
 }
-
-export type ImportedAccount = OpenAccount & {
-  accountNo: string;
-  meterNo: string;
-  meterTypeId: string;
-  valveControl: boolean;
-};
 
 interface ImportOptions {
   db: Database;
@@ -96,7 +90,7 @@ async function readRows(
 export async function importCustomers(
   request: FastifyRequest,
   options: ImportOptions,
-): Promise<{ accounts: ImportedAccount[]; failed: ImportReport['failed'] }> {
+): Promise<{ accounts: CheckedAccount[]; failed: ImportReport['failed'] }> {
   const language = requestLanguage(request);
   const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
     translate(key, language, params);
@@ -145,7 +139,7 @@ export async function importCustomers(
     parsed.push({ row, body: result.data, meterNo: cells.meterNo });
   }
 
-  const accounts: ImportedAccount[] = [];
+  const accounts: CheckedAccount[] = [];
   await withTenant(options.db, options.tenantId, async (sql) => {
     const meters = await metersForOpening(
       sql,

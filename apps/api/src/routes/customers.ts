@@ -6,7 +6,7 @@ import {
   localDate,
   streamName,
 } from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
+import type { EventStore, Sql } from '@hydrolog/eventstore';
 import {
   activeAccountOfMeter,
   findCustomerByAccountNo,
@@ -131,6 +131,56 @@ export async function moveAccountToReplacementMeter(
   return found.customerId;
 }
 
+/** An account ready to open: checked against the read models (number free, meter free and of the tenant). */
+export type CheckedAccount = OpenAccount & {
+  accountNo: string;
+  meterNo: string;
+  meterTypeId: string;
+  valveControl: boolean;
+};
+
+/**
+ * Opens accounts (already checked) in one append, each in its own stream; then closes their valves
+ * through `closeValve` when the tenant's `openAccountCloseValve` asks so. Answers the new account ids.
+ */
+export async function openAccounts(
+  store: EventStore,
+  metadata: EventMetadata,
+  settings: Pick<TenantSettings, 'openAccountCloseValve'>,
+  accounts: readonly CheckedAccount[],
+  closeValve: (meterId: string, commandId: string) => Promise<unknown>,
+): Promise<string[]> {
+  const openedAt = new Date().toISOString();
+  const opened = accounts.map(({ valveControl, ...account }) => {
+    const customerId = uuidv7();
+    const valveCommandId = settings.openAccountCloseValve && valveControl ? uuidv7() : null;
+    const decided = customerDecider.decide(
+      { type: 'OpenAccount', ...account, customerId, tenantId: metadata.tenantId, openedAt, valveCommandId },
+      customerDecider.initialState(),
+    );
+    if (decided instanceof DomainError) throw decided;
+    return {
+      customerId,
+      meterId: account.meterId,
+      valveCommandId,
+      request: {
+        stream: streamName(customerDecider, customerId),
+        expectedVersion: 'no_stream' as const,
+        events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
+      },
+    };
+  });
+  try {
+    await store.appendMany(opened.map((o) => o.request));
+  } catch (error) {
+    // Another opening took the number or the meter between the checks and the append.
+    if (isUniqueViolation(error)) throw new DomainError('error.customer.accountExists');
+    throw error;
+  }
+  for (const o of opened) if (o.valveCommandId) await closeValve(o.meterId, o.valveCommandId);
+  return opened.map((o) => o.customerId);
+}
+
 /** Customer types and customer accounts of the caller's tenant (spec sections 2, 3, 4, 5 and 8). */
 export const customerRoutes: FastifyPluginAsyncZod<{
   services: Services;
@@ -145,6 +195,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{
     expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
     taken,
   });
+
+  /** The valve close of an account opened while the tenant's `openAccountCloseValve` is on. */
+  const closeValveFor = (metadata: EventMetadata) => (meterId: string, commandId: string) =>
+    dispatch.issue(metadata, meterId, 'valveClose', undefined, commandId);
 
   // ---- customer types ----------------------------------------------------------------------------------
 
@@ -458,57 +512,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(request, { url: await saveImageUpload(request, uploadsDir, 'file', 'customer') }),
   );
 
-  /** Opens accounts (already checked) in one append; then closes their valves when the tenant asks so. */
-  async function openAccounts(
-    metadata: EventMetadata,
-    settings: TenantSettings,
-    accounts: readonly (OpenAccount & {
-      accountNo: string;
-      meterNo: string;
-      meterTypeId: string;
-      valveControl: boolean;
-    })[],
-  ): Promise<string[]> {
-    const openedAt = new Date().toISOString();
-    const opened = accounts.map(({ valveControl, ...account }) => {
-      const customerId = uuidv7();
-      const valveCommandId = settings.openAccountCloseValve && valveControl ? uuidv7() : null;
-      const decided = customerDecider.decide(
-        {
-          type: 'OpenAccount',
-          ...account,
-          customerId,
-          tenantId: metadata.tenantId,
-          openedAt,
-          valveCommandId,
-        },
-        customerDecider.initialState(),
-      );
-      if (decided instanceof DomainError) throw decided;
-      return {
-        customerId,
-        meterId: account.meterId,
-        valveCommandId,
-        request: {
-          stream: streamName(customerDecider, customerId),
-          expectedVersion: 'no_stream' as const,
-          events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
-        },
-      };
-    });
-    try {
-      await store.appendMany(opened.map((o) => o.request));
-    } catch (error) {
-      // Another opening took the number or the meter between the checks and the append.
-      if (isUniqueViolation(error)) throw new DomainError('error.customer.accountExists');
-      throw error;
-    }
-    for (const o of opened)
-      if (o.valveCommandId)
-        await dispatch.issue(metadata, o.meterId, 'valveClose', undefined, o.valveCommandId);
-    return opened.map((o) => o.customerId);
-  }
-
   app.post(
     '/business/customer',
     {
@@ -533,15 +536,22 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       if (accountNo && (await scoped(request, (sql) => findCustomerByAccountNo(sql, accountNo as string))))
         throw new DomainError('error.customer.accountExists');
       accountNo ??= (await scoped(request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string;
-      const [customerId] = await openAccounts(callerMetadata(request), settings, [
-        {
-          ...body,
-          accountNo,
-          meterNo: meter.meterNo,
-          meterTypeId: meter.meterTypeId,
-          valveControl: meter.valveControl,
-        },
-      ]);
+      const metadata = callerMetadata(request);
+      const [customerId] = await openAccounts(
+        store,
+        metadata,
+        settings,
+        [
+          {
+            ...body,
+            accountNo,
+            meterNo: meter.meterNo,
+            meterTypeId: meter.meterTypeId,
+            valveControl: meter.valveControl,
+          },
+        ],
+        closeValveFor(metadata),
+      );
       return ok(request, await customer(request, customerId as string));
     },
   );
@@ -758,8 +768,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         meterTypeId,
         nextAccountNos: (sql, count) => nextAccountNos(sql, settings, count),
       });
+      const metadata = callerMetadata(request);
       const opened =
-        accounts.length > 0 ? await openAccounts(callerMetadata(request), settings, accounts) : [];
+        accounts.length > 0
+          ? await openAccounts(store, metadata, settings, accounts, closeValveFor(metadata))
+          : [];
       return ok(request, { opened: opened.length, failed });
     },
   );
