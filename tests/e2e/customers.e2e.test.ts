@@ -102,10 +102,16 @@ describe('customer accounts in the browser', () => {
     await row()
       .getByRole('button', { name: `Freeze ${ACCOUNT}` })
       .click();
+    const frozenAnswer = page.waitForResponse((r) => r.url().endsWith('/prod-api/business/customer/freeze'));
     await answer('Freeze');
+    // Sending first: the page is told so as the account freezes (the concentrator takes it on its next poll)…
+    expect((await (await frozenAnswer).json()).data).toMatchObject({
+      status: 'frozen',
+      lastValveCommand: { kind: 'valveClose', status: 'sending' },
+    });
     await expect.poll(status).toBe('frozen');
-    // Sending first (the concentrator takes it on its next poll), then success once it answers.
     expect(['sending', 'success']).toContain(await valve());
+    // …then success once the simulated gateway acknowledges it.
     await expect.poll(valve, { timeout: 120_000, interval: 1000 }).toBe('success');
     await page.screenshot({ path: join(outputDir, 'customers-en.png'), fullPage: true });
 
