@@ -105,7 +105,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       payload: { name: 'Residential' },
     });
     residential = created.json().data.customerTypeId;
-  });
+  }, 180_000);
   afterAll(async () => {
     await app.close();
     await services.close();
@@ -577,5 +577,9 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       const denied = await viewer({ method: 'POST', url: '/prod-api/business/customer/importTemplate' });
       expect(denied.statusCode).toBe(403);
     });
+  });
+
+  it('rebuilds the customers read model from the log to equal rows (replay --verify)', async () => {
+    expect((await services.runner.verify('customers')).equal).toBe(true);
   });
 });
