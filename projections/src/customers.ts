@@ -307,7 +307,7 @@ export async function listCustomers(
     params,
   );
   const { rows } = await sql.query<Record<string, unknown>>(
-    `${CUSTOMER_SELECT} ${where} ORDER BY c.opened_at DESC, c.customer_id LIMIT $7 OFFSET $8`,
+    `${CUSTOMER_SELECT} ${where} ORDER BY c.opened_at DESC, c.account_no LIMIT $7 OFFSET $8`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerRow) };
