@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
 export * from './cascade.ts';
+export * from './customers.ts';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
@@ -10,6 +11,7 @@ export * from './time.ts';
 export * from './volumes.ts';
 
 import { cascadeDecider } from './cascade.ts';
+import { customerDecider, customerTypeDecider } from './customers.ts';
 import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
@@ -45,5 +47,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterDecider,
     meterCommandDecider,
     cascadeDecider,
+    customerTypeDecider,
+    customerDecider,
   ].map((d) => [d.category, d]),
 );

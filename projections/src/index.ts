@@ -1,5 +1,6 @@
 export * from './audit-queries.ts';
 export * from './cascade.ts';
+export * from './customers.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
@@ -10,6 +11,7 @@ export * from './tenancy.ts';
 export * from './tenants.ts';
 
 import { cascadeProjection } from './cascade.ts';
+import { customersProjection } from './customers.ts';
 import { devicesProjection } from './devices.ts';
 import {
   operationLogProjection,
@@ -32,4 +34,5 @@ export const allProjections = [
   devicesProjection,
   readingsProjection,
   cascadeProjection,
+  customersProjection,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditEventSchemas } from './audit.ts';
 import { cascadeEventSchemas } from './cascade.ts';
+import { customerEventSchemas } from './customers.ts';
 import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
@@ -31,6 +32,7 @@ export const eventSchemas = {
   ...meterEventSchemas,
   ...ingestEventSchemas,
   ...cascadeEventSchemas,
+  ...customerEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './audit.ts';
 export * from './cascade.ts';
+export * from './customers.ts';
 export * from './events.ts';
 export * from './field-errors.ts';
 export * from './identity.ts';

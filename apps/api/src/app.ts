@@ -22,6 +22,7 @@ import { registerOperationLog } from './operation-log.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cascadeRoutes } from './routes/cascade.ts';
+import { customerRoutes } from './routes/customers.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
@@ -152,6 +153,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(readingRoutes, { services });
       await api.register(cascadeRoutes, { services });
+      await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
     },
     { prefix: API_PREFIX },
   );

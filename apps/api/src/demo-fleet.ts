@@ -6,6 +6,7 @@ import { type EventMetadata, type MeterTypeBody, uuidv7 } from '@hydrolog/schema
 import { demoFleet, type Fleet, type GatewayKeyEntry, gatewayKeyMap, runDemoFleet } from '@hydrolog/sim';
 import { execute } from './commands.ts';
 import { seedDemoPartitions } from './demo-cascade.ts';
+import { seedDemoCustomers } from './demo-customers.ts';
 import { registerMeters, registerMeterType } from './meter-registry.ts';
 import { newGatewayKey } from './routes/gateways.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -77,6 +78,7 @@ export async function seedDemoFleet(services: Services, keysFile: string, fleet:
       // Installed before the history the fleet loads, so the reading rate of those days counts them.
       new Date(Date.now() - (BACKFILL_DAYS + 1) * 86_400_000),
     );
+    await seedDemoCustomers(services, fleet);
   }
   const gateways: GatewayKeyEntry[] = [];
   for (const district of fleet.districts) {

@@ -12,7 +12,7 @@ export async function saveImageUpload(
   request: FastifyRequest,
   uploadsDir: string,
   field: string,
-  folder: 'avatar' | 'logo',
+  folder: 'avatar' | 'logo' | 'customer',
 ): Promise<string> {
   const file = await request.file().catch(() => undefined);
   if (file?.fieldname !== field) throw new DomainError('error.upload.missing');

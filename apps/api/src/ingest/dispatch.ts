@@ -33,17 +33,20 @@ export class CommandDispatch {
     this.issued.setMaxListeners(0);
   }
 
-  /** Issues a command to one of the caller's meters. */
+  /**
+   * Issues a command to one of the caller's meters. `commandId` is given by a caller that recorded it
+   * beforehand (a customer's freeze names the valve command it issues).
+   */
   async issue(
     metadata: EventMetadata,
     meterId: string,
     kind: MeterCommandKind,
     key?: string,
+    commandId: string = uuidv7(),
   ): Promise<string> {
     const meter = await withTenant(this.services.db, metadata.tenantId, (sql) => getMeter(sql, meterId));
     if (!meter) throw new DomainError('error.meter.notFound');
     if (kind !== 'keyUpdate' && !meter.valveControl) throw new DomainError('error.meter.noValve');
-    const commandId = uuidv7();
     await execute(
       this.services.store,
       meterCommandDecider,

@@ -4,6 +4,8 @@ import type { RouteComponent } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { CascadeAnalysis } from '../pages/CascadeAnalysis.tsx';
 import { Configs } from '../pages/Configs.tsx';
+import { Customers } from '../pages/Customers.tsx';
+import { CustomerTypes } from '../pages/CustomerTypes.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
@@ -41,6 +43,8 @@ const BUILT: Record<string, RouteComponent> = {
   'cascade/partition/index': Partitions,
   'cascade/analysis/index': CascadeAnalysis,
   'cascade/gis/index': LazyCascadeGis,
+  'business/customer/index': Customers,
+  'business/customerType/index': CustomerTypes,
 };
 
 export interface PageRoute {

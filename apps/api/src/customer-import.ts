@@ -1,0 +1,195 @@
+import { DomainError } from '@hydrolog/domain';
+import type { Database, Sql } from '@hydrolog/eventstore';
+import { existingAccountNos, metersForOpening, withTenant } from '@hydrolog/projections';
+import {
+  type ImportReport,
+  type Language,
+  type MessageKey,
+  type OpenAccount,
+  openAccountBodySchema,
+  type TenantSettings,
+  toFieldError,
+  translate,
+} from '@hydrolog/schemas';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { requestLanguage } from './http.ts';
+import type { CheckedAccount } from './routes/customers.ts';
+import type { Column } from './xlsx.ts';
+
+/** Rows of one batch (spec section 5 recommends under 1000 for imports). */
+export const IMPORT_MAX_ROWS = 1000;
+
+/** The template's columns, in order; rows are read by position, so translated headers do not matter. */
+const COLUMNS = [
+  'accountNo',
+  'name',
+  'phone',
+  'idType',
+  'idNumber',
+  'address',
+  'meterNo',
+  'payChannel',
+  'remarks',
+] as const;
+type ColumnName = (typeof COLUMNS)[number];
+
+export function templateColumns(language: Language): Column<never>[] {
+  return COLUMNS.map((name) => ({
+    header: translate(`customer.col.${name}`, language),
+    value: () => null,
+    width: name === 'address' || name === 'remarks' ? 30 : 18,
+  }));
+}
+
+interface ImportOptions {
+  db: Database;
+  tenantId: string;
+  settings: TenantSettings;
+  customerTypeId: string;
+  meterTypeId: string;
+  nextAccountNos(sql: Sql, count: number): Promise<string[]>;
+}
+
+/** The uploaded workbook's first sheet as rows of text cells (row numbers as the spreadsheet shows them). */
+async function readRows(
+  request: FastifyRequest,
+): Promise<{ row: number; cells: Record<ColumnName, string> }[]> {
+  const file = await request.file().catch(() => undefined);
+  if (file?.fieldname !== 'file') throw new DomainError('error.upload.missing');
+  if (!/\.xlsx?$/i.test(file.filename)) throw new DomainError('error.customer.importFile');
+  const content = await file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
+    throw error;
+  });
+  const workbook = new ExcelJS.Workbook();
+  // Old binary .xls cannot be read here: it is refused like any other unreadable file.
+  await workbook.xlsx.load(content as unknown as ArrayBuffer).catch(() => {
+    throw new DomainError('error.customer.importFile');
+  });
+  const sheet = workbook.worksheets[0];
+  const rows: { row: number; cells: Record<ColumnName, string> }[] = [];
+  sheet?.eachRow((row, number) => {
+    if (number === 1) return; // headers
+    const cells = Object.fromEntries(
+      COLUMNS.map((name, i) => [name, row.getCell(i + 1).text.trim()]),
+    ) as Record<ColumnName, string>;
+    if (Object.values(cells).some(Boolean)) rows.push({ row: number, cells });
+  });
+  if (rows.length === 0) throw new DomainError('error.customer.importEmpty');
+  if (rows.length > IMPORT_MAX_ROWS)
+    throw new DomainError('error.customer.importTooMany', { max: IMPORT_MAX_ROWS });
+  return rows;
+}
+
+/**
+ * Batch open (spec section 5): personal domestic accounts of one customer type and one meter type. Every
+ * row is checked (fields, repeats within the file, the meter, the account number); the valid ones are
+ * answered ready to open, the others with their row number and reason.
+ */
+export async function importCustomers(
+  request: FastifyRequest,
+  options: ImportOptions,
+): Promise<{ accounts: CheckedAccount[]; failed: ImportReport['failed'] }> {
+  const language = requestLanguage(request);
+  const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
+    translate(key, language, params);
+  const rows = await readRows(request);
+  const failed: ImportReport['failed'] = [];
+  const fail = (row: number, reason: string) => failed.push({ row, reason });
+
+  const parsed: { row: number; body: OpenAccount; meterNo: string }[] = [];
+  for (const { row, cells } of rows) {
+    const result = openAccountBodySchema.safeParse({
+      accountNo: cells.accountNo || undefined,
+      name: cells.name,
+      phone: cells.phone,
+      idType: cells.idType || undefined,
+      idNumber: cells.idNumber || undefined,
+      address: cells.address || undefined,
+      payChannel: cells.payChannel || undefined,
+      remarks: cells.remarks || undefined,
+      // Batch open takes personal domestic use only.
+      nature: '0',
+      waterUse: 'domestic',
+      customerTypeId: options.customerTypeId,
+      meterId: '00000000-0000-7000-8000-000000000000', // matched by number below
+    });
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      const { field, message } = toFieldError(issue, language);
+      const column = COLUMNS.find((c) => c === field);
+      fail(row, t('import.row.field', { field: column ? t(`customer.col.${column}`) : field, message }));
+      continue;
+    }
+    if (!cells.meterNo) {
+      fail(
+        row,
+        t('import.row.field', { field: t('customer.col.meterNo'), message: t('validation.required') }),
+      );
+      continue;
+    }
+    if (!result.data.accountNo && options.settings.accountNoGenMode === 'manual') {
+      fail(
+        row,
+        t('import.row.field', { field: t('customer.col.accountNo'), message: t('validation.required') }),
+      );
+      continue;
+    }
+    parsed.push({ row, body: result.data, meterNo: cells.meterNo });
+  }
+
+  const accounts: CheckedAccount[] = [];
+  await withTenant(options.db, options.tenantId, async (sql) => {
+    const meters = await metersForOpening(
+      sql,
+      parsed.map((p) => p.meterNo),
+    );
+    const taken = await existingAccountNos(
+      sql,
+      parsed.flatMap((p) => (p.body.accountNo ? [p.body.accountNo] : [])),
+    );
+    const accountRows = new Map<string, number>();
+    const meterRows = new Map<string, number>();
+    const valid: { row: number; body: OpenAccount; meterNo: string }[] = [];
+    for (const p of parsed) {
+      const { accountNo } = p.body;
+      const meter = meters.get(p.meterNo);
+      const reason = (() => {
+        if (accountNo && accountRows.has(accountNo))
+          return t('import.row.duplicateAccountNo', { accountNo, other: accountRows.get(accountNo)! });
+        if (meterRows.has(p.meterNo))
+          return t('import.row.duplicateMeter', { meterNo: p.meterNo, other: meterRows.get(p.meterNo)! });
+        if (accountNo && taken.has(accountNo)) return t('import.row.accountExists', { accountNo });
+        if (!meter) return t('import.row.meterNotFound', { meterNo: p.meterNo });
+        if (meter.meterTypeId !== options.meterTypeId)
+          return t('import.row.meterType', { meterNo: p.meterNo });
+        if (meter.taken) return t('import.row.meterTaken', { meterNo: p.meterNo });
+        return null;
+      })();
+      if (reason) {
+        fail(p.row, reason);
+        continue;
+      }
+      // Only a row that opens claims its number and meter: a refused row leaves them to a later one.
+      if (accountNo) accountRows.set(accountNo, p.row);
+      meterRows.set(p.meterNo, p.row);
+      valid.push(p);
+    }
+    const generated = await options.nextAccountNos(sql, valid.filter((v) => !v.body.accountNo).length);
+    for (const v of valid) {
+      const meter = meters.get(v.meterNo)!;
+      accounts.push({
+        ...v.body,
+        accountNo: v.body.accountNo ?? generated.shift()!,
+        meterId: meter.meterId,
+        meterNo: meter.meterNo,
+        meterTypeId: meter.meterTypeId,
+        businessMode: meter.billingMode,
+        valveControl: meter.valveControl,
+      });
+    }
+  });
+  failed.sort((a, b) => a.row - b.row);
+  return { accounts, failed };
+}

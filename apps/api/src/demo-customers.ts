@@ -1,0 +1,92 @@
+import { customerDecider, customerTypeDecider, DomainError } from '@hydrolog/domain';
+import { metersForOpening, withTenant } from '@hydrolog/projections';
+import { type EventMetadata, openAccountBodySchema, uuidv7 } from '@hydrolog/schemas';
+import type { Fleet } from '@hydrolog/sim';
+import { execute } from './commands.ts';
+import { openAccounts } from './routes/customers.ts';
+import { DEMO_TENANT_ID } from './seed.ts';
+import type { Services } from './services.ts';
+
+/** Household meters before this index stay without an account (the browser tests open accounts on them). */
+const FIRST_SEEDED = 20;
+const SEEDED = 60;
+const SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'];
+const GIVEN = ['Wei', 'Fang', 'Na', 'Min', 'Jing', 'Lei', 'Qiang', 'Yan', 'Jun', 'Hui', 'Tao', 'Xiu'];
+
+/**
+ * Demo accounts on the simulated household meters (once, with the fleet): a "Residential" customer type
+ * and accounts D0001.. with a few recharges, so that the customers screen of a fresh demo is not empty.
+ */
+export async function seedDemoCustomers(services: Services, fleet: Fleet): Promise<void> {
+  const metadata: EventMetadata = { tenantId: DEMO_TENANT_ID, userId: 'seed', correlationId: uuidv7() };
+  const customerTypeId = uuidv7();
+  await execute(
+    services.store,
+    customerTypeDecider,
+    customerTypeId,
+    [
+      {
+        type: 'CreateCustomerType',
+        customerTypeId,
+        tenantId: DEMO_TENANT_ID,
+        name: 'Residential',
+        remark: null,
+        createdAt: new Date().toISOString(),
+      },
+    ],
+    { metadata, taken: 'error.customerType.exists' },
+  ).catch((error) => {
+    if (!(error instanceof DomainError)) throw error;
+  });
+  const households = fleet.meters
+    .filter((m) => m.role === 'household')
+    .slice(FIRST_SEEDED, FIRST_SEEDED + SEEDED);
+  const meters = await withTenant(services.db, DEMO_TENANT_ID, (sql) =>
+    metersForOpening(
+      sql,
+      households.map((m) => m.meterNo),
+    ),
+  );
+  const accounts = households.flatMap((household, i) => {
+    const meter = meters.get(household.meterNo);
+    if (!meter || meter.taken) return [];
+    const body = openAccountBodySchema.parse({
+      accountNo: `D${String(i + 1).padStart(4, '0')}`,
+      name: `${SURNAMES[i % SURNAMES.length]} ${GIVEN[(i * 7) % GIVEN.length]}`,
+      phone: `139${String(10_000_000 + i * 7919).slice(-8)}`,
+      address: household.address,
+      customerTypeId,
+      meterId: meter.meterId,
+      businessMode: meter.billingMode,
+      payChannel: String(i % 4),
+    });
+    return [
+      {
+        ...body,
+        accountNo: body.accountNo as string,
+        meterNo: meter.meterNo,
+        meterTypeId: meter.meterTypeId,
+        valveControl: meter.valveControl,
+      },
+    ];
+  });
+  if (accounts.length === 0) return;
+  const customerIds = await openAccounts(
+    services.store,
+    metadata,
+    { openAccountCloseValve: false },
+    accounts,
+    async () => undefined,
+  );
+  // Prepaid accounts get a first recharge.
+  for (const [i, customerId] of customerIds.entries()) {
+    if (accounts[i]?.businessMode !== 'prepaid') continue;
+    await execute(
+      services.store,
+      customerDecider,
+      customerId,
+      [{ type: 'Recharge', at: new Date().toISOString(), amount: 20 + ((i * 37) % 180), payChannel: '3' }],
+      { metadata },
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import type { CustomerRow, CustomerStatus } from '@hydrolog/schemas';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Badges keep their whole label when the table is narrow. */
+const BADGE_STYLES = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+const STATUS_COLORS: Record<CustomerStatus, string> = {
+  active: 'green',
+  frozen: 'orange',
+  cancelled: 'gray',
+};
+const COMMAND_COLORS: Record<string, string> = { sending: 'yellow', success: 'green', fail: 'red' };
+
+export function StatusBadge({ status }: { status: CustomerStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" styles={BADGE_STYLES} data-status={status}>
+      {t(`customers.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** A valve command and how far it got: sending, then success or fail (spec section 4). */
+export function CommandBadge({ command }: { command: NonNullable<CustomerRow['lastValveCommand']> }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={COMMAND_COLORS[command.status] ?? 'gray'}
+      variant="dot"
+      styles={BADGE_STYLES}
+      data-testid="valve-command"
+      data-status={command.status}
+    >
+      {`${t(`customers.valveKinds.${command.kind}`, { defaultValue: command.kind })} · ${t(
+        `customers.commandStatuses.${command.status}`,
+      )}`}
+    </Badge>
+  );
+}

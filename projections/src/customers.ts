@@ -1,0 +1,431 @@
+import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
+import type {
+  CustomerListQuery,
+  CustomerRow,
+  CustomerTypeView,
+  CustomerView,
+  EventData,
+  FreeMeter,
+  PageQuery,
+} from '@hydrolog/schemas';
+import type { Projection } from './projection.ts';
+import { containsPattern } from './sql.ts';
+
+const version = (event: RecordedEvent) => Number(event.streamVersion);
+
+/** What CustomerOpened and CustomerTransferred say about the holder and the account, kept as one document. */
+const HOLDER_FIELDS = [
+  'idType',
+  'idNumber',
+  'address',
+  'nature',
+  'companyName',
+  'creditCode',
+  'legalRepresentative',
+] as const;
+const ACCOUNT_FIELDS = [
+  'waterUse',
+  'businessMode',
+  'countVolume',
+  'billing',
+  'priceSchemeId',
+  'payChannel',
+  'purchaseLimit',
+  'arrearsCloseThreshold',
+  'balanceThreshold',
+  'agentInfo',
+  'remarks',
+  'attachments',
+] as const;
+
+function pick(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, data[f] ?? null]));
+}
+
+/**
+ * Customer types and customer accounts (inline: an opened account is in the next list). The account's
+ * meter is kept here (`meter_id`): a meter is on at most one account that is not cancelled.
+ */
+export const customersProjection: Projection = {
+  name: 'customers',
+  version: 1,
+  mode: 'inline',
+  tables: ['customer_types', 'customers'],
+  tenantTables: ['customer_types', 'customers'],
+  migrations: [
+    `CREATE TABLE customer_types (
+      customer_type_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      name text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL,
+      version bigint NOT NULL
+    )`,
+    'CREATE UNIQUE INDEX customer_types_name ON customer_types (tenant_id, lower(name))',
+    `CREATE TABLE customers (
+      customer_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      account_no text NOT NULL,
+      name text NOT NULL,
+      phone text NOT NULL,
+      nature text NOT NULL,
+      customer_type_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      meter_no text NOT NULL,
+      meter_type_id uuid NOT NULL,
+      holder jsonb NOT NULL,
+      account jsonb NOT NULL,
+      balance numeric(14, 2) NOT NULL DEFAULT 0,
+      status text NOT NULL,
+      opened_at timestamptz NOT NULL,
+      version bigint NOT NULL,
+      UNIQUE (tenant_id, account_no)
+    )`,
+    `CREATE UNIQUE INDEX customers_active_meter ON customers (tenant_id, meter_id) WHERE status <> 'cancelled'`,
+    'CREATE INDEX customers_type ON customers (customer_type_id)',
+  ],
+  handlers: {
+    async CustomerTypeCreated(sql, event) {
+      const d = event.data as EventData<'CustomerTypeCreated'>;
+      await sql.query(
+        `INSERT INTO customer_types (customer_type_id, tenant_id, name, remark, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.customerTypeId, d.tenantId, d.name, d.remark, d.createdAt, version(event)],
+      );
+    },
+    async CustomerTypeChanged(sql, event) {
+      const d = event.data as EventData<'CustomerTypeChanged'>;
+      await sql.query(
+        'UPDATE customer_types SET name = $2, remark = $3, version = $4 WHERE customer_type_id = $1',
+        [d.customerTypeId, d.name, d.remark, version(event)],
+      );
+    },
+    async CustomerTypeDeleted(sql, event) {
+      const d = event.data as EventData<'CustomerTypeDeleted'>;
+      await sql.query('DELETE FROM customer_types WHERE customer_type_id = $1', [d.customerTypeId]);
+    },
+    async CustomerOpened(sql, event) {
+      const d = event.data as EventData<'CustomerOpened'>;
+      await sql.query(
+        `INSERT INTO customers (customer_id, tenant_id, account_no, name, phone, nature, customer_type_id, meter_id,
+           meter_no, meter_type_id, holder, account, status, opened_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14)`,
+        [
+          d.customerId,
+          d.tenantId,
+          d.accountNo,
+          d.name,
+          d.phone,
+          d.nature,
+          d.customerTypeId,
+          d.meterId,
+          d.meterNo,
+          d.meterTypeId,
+          JSON.stringify(pick(d, HOLDER_FIELDS)),
+          JSON.stringify(pick(d, ACCOUNT_FIELDS)),
+          d.openedAt,
+          version(event),
+        ],
+      );
+    },
+    async CustomerFrozen(sql, event) {
+      await setStatus(sql, event, 'frozen');
+    },
+    async CustomerUnfrozen(sql, event) {
+      await setStatus(sql, event, 'active');
+    },
+    async CustomerCancelled(sql, event) {
+      await setStatus(sql, event, 'cancelled');
+    },
+    async CustomerTransferred(sql, event) {
+      const d = event.data as EventData<'CustomerTransferred'>;
+      await sql.query(
+        'UPDATE customers SET name = $2, phone = $3, nature = $4, holder = $5, version = $6 WHERE customer_id = $1',
+        [d.customerId, d.name, d.phone, d.nature, JSON.stringify(pick(d, HOLDER_FIELDS)), version(event)],
+      );
+    },
+    async CustomerMeterChanged(sql, event) {
+      const d = event.data as EventData<'CustomerMeterChanged'>;
+      await sql.query(
+        'UPDATE customers SET meter_id = $2, meter_no = $3, meter_type_id = $4, version = $5 WHERE customer_id = $1',
+        [d.customerId, d.meterId, d.meterNo, d.meterTypeId, version(event)],
+      );
+    },
+    async AccountRecharged(sql, event) {
+      const d = event.data as EventData<'AccountRecharged'>;
+      await sql.query('UPDATE customers SET balance = balance + $2, version = $3 WHERE customer_id = $1', [
+        d.customerId,
+        d.amount,
+        version(event),
+      ]);
+    },
+    async AccountRefunded(sql, event) {
+      const d = event.data as EventData<'AccountRefunded'>;
+      await sql.query('UPDATE customers SET balance = balance - $2, version = $3 WHERE customer_id = $1', [
+        d.customerId,
+        d.amount,
+        version(event),
+      ]);
+    },
+  },
+};
+
+function setStatus(sql: Sql, event: RecordedEvent, status: 'active' | 'frozen' | 'cancelled') {
+  const { customerId } = event.data as { customerId: string };
+  return sql.query('UPDATE customers SET status = $2, version = $3 WHERE customer_id = $1', [
+    customerId,
+    status,
+    version(event),
+  ]);
+}
+
+// ---- queries -----------------------------------------------------------------------------------------
+
+export async function listCustomerTypes(
+  sql: Sql,
+  query: PageQuery & { name?: string | undefined },
+): Promise<{ total: number; rows: CustomerTypeView[] }> {
+  const where = 'WHERE ($1::text IS NULL OR t.name ILIKE $1)';
+  const params = [containsPattern(query.name)];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM customer_types t ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT t.customer_type_id::text, t.name, t.remark, t.created_at, t.version::text,
+       (SELECT count(*)::int FROM customers c WHERE c.customer_type_id = t.customer_type_id) AS customer_count
+     FROM customer_types t ${where} ORDER BY t.created_at, t.customer_type_id LIMIT $2 OFFSET $3`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerTypeView) };
+}
+
+export async function getCustomerType(sql: Sql, customerTypeId: string): Promise<CustomerTypeView | null> {
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT t.customer_type_id::text, t.name, t.remark, t.created_at, t.version::text,
+       (SELECT count(*)::int FROM customers c WHERE c.customer_type_id = t.customer_type_id) AS customer_count
+     FROM customer_types t WHERE t.customer_type_id = $1`,
+    [customerTypeId],
+  );
+  return rows[0] ? customerTypeView(rows[0]) : null;
+}
+
+function customerTypeView(row: Record<string, unknown>): CustomerTypeView {
+  return {
+    customerTypeId: row.customer_type_id as string,
+    name: row.name as string,
+    remark: row.remark as string | null,
+    customerCount: row.customer_count as number,
+    createTime: (row.created_at as Date).toISOString(),
+    version: Number(row.version),
+  };
+}
+
+/** Columns of the list, with the type and meter names and the meter's latest valve command. */
+const CUSTOMER_SELECT = `SELECT c.customer_id::text, c.account_no, c.name, c.phone, c.nature, c.customer_type_id::text,
+    ct.name AS customer_type_name, c.meter_id::text, c.meter_no, mt.name AS meter_type_name,
+    coalesce(mt.valve_control, false) AS valve_control, c.balance::float8 AS balance, c.status, c.opened_at,
+    c.version::text, c.holder, c.account,
+    cmd.command_id::text AS cmd_id, cmd.kind AS cmd_kind, cmd.status AS cmd_status, cmd.updated_at AS cmd_updated_at
+  FROM customers c
+  LEFT JOIN customer_types ct ON ct.customer_type_id = c.customer_type_id
+  LEFT JOIN meter_types mt ON mt.meter_type_id = c.meter_type_id
+  LEFT JOIN LATERAL (SELECT command_id, kind, status, updated_at FROM meter_commands mc
+    WHERE mc.meter_id = c.meter_id AND mc.kind <> 'keyUpdate' ORDER BY mc.issued_at DESC LIMIT 1) cmd ON true`;
+
+function customerRow(row: Record<string, unknown>): CustomerRow {
+  return {
+    customerId: row.customer_id as string,
+    accountNo: row.account_no as string,
+    name: row.name as string,
+    phone: row.phone as string,
+    nature: row.nature as CustomerRow['nature'],
+    customerTypeId: row.customer_type_id as string,
+    customerTypeName: row.customer_type_name as string | null,
+    meterId: row.meter_id as string,
+    meterNo: row.meter_no as string,
+    meterTypeName: row.meter_type_name as string | null,
+    valveControl: row.valve_control as boolean,
+    balance: row.balance as number,
+    status: row.status as CustomerRow['status'],
+    openTime: (row.opened_at as Date).toISOString(),
+    lastValveCommand: row.cmd_id
+      ? {
+          commandId: row.cmd_id as string,
+          kind: row.cmd_kind as string,
+          status: row.cmd_status as NonNullable<CustomerRow['lastValveCommand']>['status'],
+          updatedAt: (row.cmd_updated_at as Date).toISOString(),
+        }
+      : null,
+    version: Number(row.version),
+  };
+}
+
+function customerView(row: Record<string, unknown>): CustomerView {
+  const holder = row.holder as Record<string, unknown>;
+  const account = row.account as Record<string, unknown>;
+  return {
+    ...customerRow(row),
+    idType: holder.idType as CustomerView['idType'],
+    idNumber: holder.idNumber as string | null,
+    address: holder.address as string | null,
+    companyName: holder.companyName as string | null,
+    creditCode: holder.creditCode as string | null,
+    legalRepresentative: holder.legalRepresentative as string | null,
+    waterUse: account.waterUse as CustomerView['waterUse'],
+    businessMode: account.businessMode as CustomerView['businessMode'],
+    countVolume: account.countVolume as boolean,
+    billing: account.billing as boolean,
+    priceSchemeId: account.priceSchemeId as string | null,
+    payChannel: account.payChannel as CustomerView['payChannel'],
+    purchaseLimit: account.purchaseLimit as number | null,
+    arrearsCloseThreshold: account.arrearsCloseThreshold as number | null,
+    balanceThreshold: account.balanceThreshold as number | null,
+    agentInfo: account.agentInfo as string | null,
+    remarks: account.remarks as string | null,
+    attachments: (account.attachments as string[] | null) ?? [],
+  };
+}
+
+export async function listCustomers(
+  sql: Sql,
+  query: PageQuery & CustomerListQuery,
+): Promise<{ total: number; rows: CustomerRow[] }> {
+  const where = `WHERE ($1::text IS NULL OR c.account_no ILIKE $1) AND ($2::text IS NULL OR c.name ILIKE $2)
+    AND ($3::text IS NULL OR c.phone LIKE $3) AND ($4::text IS NULL OR c.meter_no LIKE $4)
+    AND ($5::uuid IS NULL OR c.customer_type_id = $5) AND ($6::text IS NULL OR c.status = $6)`;
+  const params = [
+    containsPattern(query.accountNo),
+    containsPattern(query.name),
+    containsPattern(query.phone),
+    containsPattern(query.meterNo),
+    query.customerTypeId ?? null,
+    query.status ?? null,
+  ];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM customers c ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `${CUSTOMER_SELECT} ${where} ORDER BY c.opened_at DESC, c.account_no LIMIT $7 OFFSET $8`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerRow) };
+}
+
+export async function getCustomer(sql: Sql, customerId: string): Promise<CustomerView | null> {
+  const { rows } = await sql.query<Record<string, unknown>>(`${CUSTOMER_SELECT} WHERE c.customer_id = $1`, [
+    customerId,
+  ]);
+  return rows[0] ? customerView(rows[0]) : null;
+}
+
+export async function findCustomerByAccountNo(sql: Sql, accountNo: string): Promise<CustomerView | null> {
+  const { rows } = await sql.query<Record<string, unknown>>(`${CUSTOMER_SELECT} WHERE c.account_no = $1`, [
+    accountNo,
+  ]);
+  return rows[0] ? customerView(rows[0]) : null;
+}
+
+/** Which of these account numbers the tenant already has. */
+export async function existingAccountNos(sql: Sql, accountNos: readonly string[]): Promise<Set<string>> {
+  const { rows } = await sql.query<{ account_no: string }>(
+    'SELECT account_no FROM customers WHERE account_no = ANY($1::text[])',
+    [accountNos],
+  );
+  return new Set(rows.map((r) => r.account_no));
+}
+
+/** The account (not cancelled) a meter is on, if any. */
+export async function activeAccountOfMeter(sql: Sql, meterId: string): Promise<string | null> {
+  const { rows } = await sql.query<{ customer_id: string }>(
+    `SELECT customer_id::text FROM customers WHERE meter_id = $1 AND status <> 'cancelled'`,
+    [meterId],
+  );
+  return rows[0]?.customer_id ?? null;
+}
+
+/** The tenant's meters by number with their type, and whether an account holds each (batch open). */
+export async function metersForOpening(
+  sql: Sql,
+  meterNos: readonly string[],
+): Promise<Map<string, FreeMeter & { taken: boolean }>> {
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `${FREE_METER_SELECT} WHERE m.meter_no = ANY($1::text[])`,
+    [meterNos],
+  );
+  return new Map(rows.map((r) => [r.meter_no as string, { ...freeMeter(r), taken: r.taken as boolean }]));
+}
+
+const FREE_METER_SELECT = `SELECT m.meter_id::text, m.meter_no, m.meter_type_id::text, t.name AS meter_type_name,
+    t.valve_control, t.billing_mode,
+    EXISTS (SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled') AS taken
+  FROM meters m JOIN meter_types t ON t.meter_type_id = m.meter_type_id`;
+
+function freeMeter(row: Record<string, unknown>): FreeMeter {
+  return {
+    meterId: row.meter_id as string,
+    meterNo: row.meter_no as string,
+    meterTypeId: row.meter_type_id as string,
+    meterTypeName: row.meter_type_name as string,
+    valveControl: row.valve_control as boolean,
+    billingMode: row.billing_mode as FreeMeter['billingMode'],
+  };
+}
+
+/** One meter of the tenant with its type and whether an active account holds it. */
+export async function meterForOpening(
+  sql: Sql,
+  meterId: string,
+): Promise<(FreeMeter & { taken: boolean }) | null> {
+  const { rows } = await sql.query<Record<string, unknown>>(`${FREE_METER_SELECT} WHERE m.meter_id = $1`, [
+    meterId,
+  ]);
+  return rows[0] ? { ...freeMeter(rows[0]), taken: rows[0].taken as boolean } : null;
+}
+
+/** The open-account form's meter picker: the tenant's meters that no active account holds. */
+export async function freeMeters(sql: Sql, meterNo: string | undefined, limit = 20): Promise<FreeMeter[]> {
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `${FREE_METER_SELECT}
+     WHERE ($1::text IS NULL OR m.meter_no LIKE $1)
+       AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled')
+     ORDER BY m.meter_no LIMIT $2`,
+    [containsPattern(meterNo), limit],
+  );
+  return rows.map(freeMeter);
+}
+
+/**
+ * The highest generated account number with this prefix and width (the tenant's `accountNoGenMode`):
+ * the next one is it plus one.
+ */
+export async function lastAccountNo(sql: Sql, prefix: string, width: number): Promise<number> {
+  const { rows } = await sql.query<{ last: string | null }>(
+    `SELECT max(substr(account_no, $3)::bigint)::text AS last FROM customers
+     WHERE account_no ~ ('^' || $1 || '[0-9]{' || $2 || '}$')`,
+    [prefix, width, prefix.length + 1],
+  );
+  return Number(rows[0]?.last ?? 0);
+}
+
+/** Staff names for the history's operators (ids of users; a gateway or the seed stays as it is). */
+export async function operatorNames(sql: Sql, userIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = userIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql.query<{ user_id: string; user_name: string }>(
+    'SELECT user_id::text, user_name FROM users WHERE user_id = ANY($1::uuid[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.user_name]));
+}
+
+/** The tenant's meter types (batch open takes one per batch). */
+export async function meterTypeOptions(
+  sql: Sql,
+): Promise<{ meterTypeId: string; name: string; valveControl: boolean }[]> {
+  const { rows } = await sql.query<{ meter_type_id: string; name: string; valve_control: boolean }>(
+    'SELECT meter_type_id::text, name, valve_control FROM meter_types ORDER BY name',
+  );
+  return rows.map((r) => ({ meterTypeId: r.meter_type_id, name: r.name, valveControl: r.valve_control }));
+}
