@@ -4,6 +4,7 @@ import {
   type EventData,
   type MeterCommandKind,
   type MeterCommandStatus,
+  type MeterTypeBody,
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
 
@@ -62,34 +63,111 @@ export const gatewayDecider: Decider<GatewayCommand, GatewayEvent, GatewayState>
 
 // ---- Meter types and meters --------------------------------------------------------------------------
 
-export type MeterTypeEvent = EventOf<'MeterTypeCreated'>;
-export type MeterTypeState = { exists: false } | (EventData<'MeterTypeCreated'> & { exists: true });
-export type MeterTypeCommand = { type: 'CreateMeterType' } & EventData<'MeterTypeCreated'>;
+export type MeterTypeEvent = EventOf<'MeterTypeCreated' | 'MeterTypeChanged' | 'MeterTypeDeleted'>;
+export type MeterTypeState =
+  | { exists: false; deleted: boolean }
+  | (EventData<'MeterTypeCreated'> & { exists: true; deleted: false });
+export type MeterTypeCommand =
+  | ({ type: 'CreateMeterType' } & EventData<'MeterTypeCreated'>)
+  | ({ type: 'ChangeMeterType' } & MeterTypeBody)
+  /** metersUsing: the registered meters of this type (read model), which forbid deleting it. */
+  | { type: 'DeleteMeterType'; metersUsing: number };
 
+/** A tenant's meter model; its name is unique in the tenant (read model index); deleted only while unused. */
 export const meterTypeDecider: Decider<MeterTypeCommand, MeterTypeEvent, MeterTypeState> = {
   category: 'meterType',
-  initialState: () => ({ exists: false }),
-  evolve: (_state, event) => ({ ...event.data, exists: true }),
+  initialState: () => ({ exists: false, deleted: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MeterTypeCreated':
+        return { ...event.data, exists: true, deleted: false };
+      case 'MeterTypeChanged':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'MeterTypeDeleted':
+        return { exists: false, deleted: true };
+    }
+  },
   decide(command, state) {
-    if (state.exists) return new DomainError('error.meterType.exists');
-    const { type: _, ...data } = command;
-    return [{ type: 'MeterTypeCreated', data }];
+    if (command.type === 'CreateMeterType') {
+      if (state.exists || state.deleted) return new DomainError('error.meterType.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterTypeCreated', data }];
+    }
+    if (!state.exists) return new DomainError('error.meterType.notFound');
+    const { meterTypeId } = state;
+    switch (command.type) {
+      case 'ChangeMeterType': {
+        const { type: _, ...body } = command;
+        return [{ type: 'MeterTypeChanged', data: { meterTypeId, ...body } }];
+      }
+      case 'DeleteMeterType':
+        if (command.metersUsing > 0)
+          return new DomainError('error.meterType.inUse', { count: command.metersUsing });
+        return [{ type: 'MeterTypeDeleted', data: { meterTypeId } }];
+    }
   },
 };
 
-export type MeterEvent = EventOf<'MeterRegistered'>;
-export type MeterState = { exists: false } | (EventData<'MeterRegistered'> & { exists: true });
-export type MeterCommand = { type: 'RegisterMeter' } & EventData<'MeterRegistered'>;
+export type MeterEvent = EventOf<'MeterRegistered' | 'MeterChanged' | 'MeterDeleted'>;
+export type MeterState =
+  | { exists: false; deleted: boolean }
+  | (EventData<'MeterRegistered'> & { exists: true; deleted: false });
+export type MeterCommand =
+  | ({ type: 'RegisterMeter' } & EventData<'MeterRegistered'>)
+  | ({ type: 'ChangeMeter' } & Omit<EventData<'MeterChanged'>, 'meterId'>)
+  /**
+   * A meter that has reported (its readings are history) or is on an account is kept: only a meter
+   * registered by mistake, never used, can be deleted. The route reads both facts from the read models.
+   */
+  | { type: 'DeleteMeter'; hasReadings: boolean; onAccount: boolean };
+
+/** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
+export function meterDeletionRefusal(
+  command: Extract<MeterCommand, { type: 'DeleteMeter' }>,
+): DomainError | null {
+  if (command.onAccount) return new DomainError('error.meter.onAccount');
+  if (command.hasReadings) return new DomainError('error.meter.hasReadings');
+  return null;
+}
 
 /** A meter of the registry; its number is unique in the tenant (the meters read model's unique index). */
 export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
   category: 'meter',
-  initialState: () => ({ exists: false }),
-  evolve: (_state, event) => ({ ...event.data, exists: true }),
+  initialState: () => ({ exists: false, deleted: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MeterRegistered':
+        return { ...event.data, exists: true, deleted: false };
+      case 'MeterChanged': {
+        if (!state.exists) return state;
+        // Optional fields left out of a change are cleared.
+        const { tenantId, meterNo, registeredAt } = state;
+        return { tenantId, meterNo, registeredAt, ...event.data, exists: true, deleted: false };
+      }
+      case 'MeterDeleted':
+        return { exists: false, deleted: true };
+    }
+  },
   decide(command, state) {
-    if (state.exists) return new DomainError('error.meter.exists');
-    const { type: _, ...data } = command;
-    return [{ type: 'MeterRegistered', data }];
+    if (command.type === 'RegisterMeter') {
+      if (state.exists || state.deleted) return new DomainError('error.meter.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterRegistered', data }];
+    }
+    if (!state.exists) return new DomainError('error.meter.notFound');
+    const { meterId } = state;
+    switch (command.type) {
+      case 'ChangeMeter': {
+        const { type: _, ...fields } = command;
+        // The key is never shown back, so a change without one keeps it.
+        const key = fields.key ?? state.key;
+        return [
+          { type: 'MeterChanged', data: { meterId, ...fields, ...(key === undefined ? {} : { key }) } },
+        ];
+      }
+      case 'DeleteMeter':
+        return meterDeletionRefusal(command) ?? [{ type: 'MeterDeleted', data: { meterId } }];
+    }
   },
 };
 

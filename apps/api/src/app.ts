@@ -23,6 +23,7 @@ import { authRoutes } from './routes/auth.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
+import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { readingRoutes } from './routes/readings.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -142,6 +143,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(tenantRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
+      await api.register(meterRoutes, { services });
       await api.register(readingRoutes, { services });
     },
     { prefix: API_PREFIX },

@@ -6,6 +6,8 @@ import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
+import { Meters } from '../pages/Meters.tsx';
+import { MeterTypes } from '../pages/MeterTypes.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
@@ -26,6 +28,8 @@ const BUILT: Record<string, RouteComponent> = {
   'gateway/gateway/index': Gateways,
   'report/history/index': MeterHistory,
   'report/readingRate/index': ReadingRate,
+  'business/meter/index': Meters,
+  'business/meterType/index': MeterTypes,
 };
 
 export interface PageRoute {

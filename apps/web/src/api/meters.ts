@@ -1,0 +1,64 @@
+import type {
+  MeterBody,
+  MeterChangeBody,
+  MeterImportResult,
+  MeterListQuery,
+  MeterTypeBody,
+  MeterTypeListQuery,
+  MeterTypeView,
+  MeterView,
+} from '@hydrolog/schemas';
+import { download, exportName, request, requestData } from './request.ts';
+
+/** Meter types and meters of the caller's tenant (/business/meterType, /business/meter). */
+type Page = { pageNum: number; pageSize: number };
+type ListAnswer<Row> = { code: number; total: number; rows: Row[] };
+
+export const listMeterTypes = (query: Page & MeterTypeListQuery) =>
+  request<ListAnswer<MeterTypeView>>('/business/meterType/list', { query: { ...query } });
+
+export const meterTypeOptions = () => requestData<MeterTypeView[]>('/business/meterType/optionselect');
+
+export const getMeterType = (meterTypeId: string) =>
+  requestData<MeterTypeView>(`/business/meterType/${meterTypeId}`);
+
+export const createMeterType = (body: MeterTypeBody) =>
+  requestData<MeterTypeView>('/business/meterType', { method: 'POST', body });
+
+export const updateMeterType = (body: MeterTypeBody & { meterTypeId: string; version: number }) =>
+  requestData<MeterTypeView>('/business/meterType', { method: 'PUT', body });
+
+/** Refused while a meter uses one of them; nothing is deleted then. */
+export const deleteMeterTypes = (meterTypeIds: readonly string[]) =>
+  request<{ code: number }>(`/business/meterType/${meterTypeIds.join(',')}`, { method: 'DELETE' });
+
+export const exportMeterTypes = (filter: MeterTypeListQuery) =>
+  download('/business/meterType/export', { ...filter }, exportName('meter-types'));
+
+export const listMeters = (query: Page & MeterListQuery) =>
+  request<ListAnswer<MeterView>>('/business/meter/list', { query: { ...query } });
+
+export const getMeter = (meterId: string) => requestData<MeterView>(`/business/meter/${meterId}`);
+
+export const createMeter = (body: MeterBody) =>
+  requestData<MeterView>('/business/meter', { method: 'POST', body });
+
+export const updateMeter = (body: MeterChangeBody) =>
+  requestData<MeterView>('/business/meter', { method: 'PUT', body });
+
+/** Only meters that never reported and are on no account; one refused leaves all in place. */
+export const deleteMeters = (meterIds: readonly string[]) =>
+  request<{ code: number }>(`/business/meter/${meterIds.join(',')}`, { method: 'DELETE' });
+
+export const exportMeters = (filter: MeterListQuery) =>
+  download('/business/meter/export', { ...filter }, exportName('meters'));
+
+export const downloadMeterTemplate = () =>
+  download('/business/meter/importTemplate', {}, 'meter-import-template.xlsx');
+
+/** Good rows are registered; each bad row comes back with its row number and reason. */
+export function importMeters(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return requestData<MeterImportResult>('/business/meter/import', { method: 'POST', body: form });
+}
