@@ -4,6 +4,7 @@ import {
   type EventData,
   type MeterCommandKind,
   type MeterCommandStatus,
+  type MeterGroupBody,
   type MeterTypeBody,
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
@@ -167,6 +168,77 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
       }
       case 'DeleteMeter':
         return meterDeletionRefusal(command) ?? [{ type: 'MeterDeleted', data: { meterId } }];
+    }
+  },
+};
+
+// ---- Meter groups ------------------------------------------------------------------------------------
+
+export type MeterGroupEvent = EventOf<
+  | 'MeterGroupCreated'
+  | 'MeterGroupChanged'
+  | 'MeterGroupDeleted'
+  | 'MeterGroupMetersAdded'
+  | 'MeterGroupMetersRemoved'
+>;
+export type MeterGroupState =
+  | { exists: false; deleted: boolean }
+  | (EventData<'MeterGroupCreated'> & { exists: true; deleted: false; meterIds: ReadonlySet<string> });
+export type MeterGroupCommand =
+  | ({ type: 'CreateMeterGroup' } & EventData<'MeterGroupCreated'>)
+  | ({ type: 'ChangeMeterGroup' } & MeterGroupBody)
+  | { type: 'DeleteMeterGroup' }
+  /** meterIds: meters of the tenant (the route resolved them); those already in the group are skipped. */
+  | { type: 'AddGroupMeters'; meterIds: readonly string[] }
+  | { type: 'RemoveGroupMeters'; meterIds: readonly string[] };
+
+/** A named set of a tenant's meters (manual reading, reports); its name is unique in the tenant (read model). */
+export const meterGroupDecider: Decider<MeterGroupCommand, MeterGroupEvent, MeterGroupState> = {
+  category: 'meterGroup',
+  initialState: () => ({ exists: false, deleted: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MeterGroupCreated':
+        return { ...event.data, exists: true, deleted: false, meterIds: new Set() };
+      case 'MeterGroupChanged':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'MeterGroupDeleted':
+        return { exists: false, deleted: true };
+      case 'MeterGroupMetersAdded':
+        return state.exists
+          ? { ...state, meterIds: new Set([...state.meterIds, ...event.data.meterIds]) }
+          : state;
+      case 'MeterGroupMetersRemoved': {
+        if (!state.exists) return state;
+        const removed = new Set(event.data.meterIds);
+        return { ...state, meterIds: new Set([...state.meterIds].filter((id) => !removed.has(id))) };
+      }
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'CreateMeterGroup') {
+      if (state.exists || state.deleted) return new DomainError('error.group.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterGroupCreated', data }];
+    }
+    if (!state.exists) return new DomainError('error.group.notFound');
+    const { groupId } = state;
+    switch (command.type) {
+      case 'ChangeMeterGroup': {
+        const { type: _, ...body } = command;
+        return [{ type: 'MeterGroupChanged', data: { groupId, ...body } }];
+      }
+      case 'DeleteMeterGroup':
+        return [{ type: 'MeterGroupDeleted', data: { groupId } }];
+      case 'AddGroupMeters': {
+        const meterIds = [...new Set(command.meterIds)].filter((id) => !state.meterIds.has(id));
+        return meterIds.length > 0 ? [{ type: 'MeterGroupMetersAdded', data: { groupId, meterIds } }] : [];
+      }
+      case 'RemoveGroupMeters': {
+        const meterIds = [...new Set(command.meterIds)];
+        if (meterIds.some((id) => !state.meterIds.has(id))) return new DomainError('error.group.notMember');
+        return [{ type: 'MeterGroupMetersRemoved', data: { groupId, meterIds } }];
+      }
     }
   },
 };

@@ -7,7 +7,13 @@ export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
 
-import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
+import {
+  gatewayDecider,
+  meterCommandDecider,
+  meterDecider,
+  meterGroupDecider,
+  meterTypeDecider,
+} from './devices.ts';
 import {
   configDecider,
   deptDecider,
@@ -41,5 +47,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterTypeDecider,
     meterDecider,
     meterCommandDecider,
+    meterGroupDecider,
   ].map((d) => [d.category, d]),
 );

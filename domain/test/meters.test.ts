@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, fold } from '../src/decider.ts';
 import {
   type MeterEvent,
+  type MeterGroupEvent,
   type MeterTypeEvent,
   meterDecider,
   meterDeletionRefusal,
+  meterGroupDecider,
   meterTypeDecider,
 } from '../src/devices.ts';
 
@@ -181,5 +183,50 @@ describe('meter validation rules (spec section 5)', () => {
   it('an import row names its type', () => {
     expect(meterImportRowSchema.safeParse({ meterNo: '1', meterTypeName: 'NB' }).success).toBe(true);
     expect(meterImportRowSchema.safeParse({ meterNo: '1' }).success).toBe(false);
+  });
+});
+
+describe('meter group decider', () => {
+  const groupId = '0190a000-0000-7000-8000-0000000000a9';
+  const other = '0190a000-0000-7000-8000-0000000000f2';
+  const created: MeterGroupEvent = {
+    type: 'MeterGroupCreated',
+    data: { groupId, tenantId, name: 'North walk', createdAt: '2026-11-01T00:00:00.000Z' },
+  };
+  const added: MeterGroupEvent = { type: 'MeterGroupMetersAdded', data: { groupId, meterIds: [meterId] } };
+  const when = (events: MeterGroupEvent[], command: Parameters<typeof meterGroupDecider.decide>[0]) =>
+    meterGroupDecider.decide(command, fold(meterGroupDecider, events));
+
+  it('creates a group once and renames it', () => {
+    const { type: _, ...data } = { type: 'x', ...created.data };
+    expect(when([], { type: 'CreateMeterGroup', ...data })).toEqual([created]);
+    expect(errorKey(when([created], { type: 'CreateMeterGroup', ...data }))).toBe('error.group.exists');
+    expect(when([created], { type: 'ChangeMeterGroup', name: 'South walk', remark: 'r' })).toEqual([
+      { type: 'MeterGroupChanged', data: { groupId, name: 'South walk', remark: 'r' } },
+    ]);
+  });
+
+  it('adds only meters not yet in the group, and nothing when all are', () => {
+    expect(when([created, added], { type: 'AddGroupMeters', meterIds: [meterId, other, other] })).toEqual([
+      { type: 'MeterGroupMetersAdded', data: { groupId, meterIds: [other] } },
+    ]);
+    expect(when([created, added], { type: 'AddGroupMeters', meterIds: [meterId] })).toEqual([]);
+  });
+
+  it('removes members only', () => {
+    expect(when([created, added], { type: 'RemoveGroupMeters', meterIds: [meterId] })).toEqual([
+      { type: 'MeterGroupMetersRemoved', data: { groupId, meterIds: [meterId] } },
+    ]);
+    expect(errorKey(when([created, added], { type: 'RemoveGroupMeters', meterIds: [other] }))).toBe(
+      'error.group.notMember',
+    );
+  });
+
+  it('knows no deleted group', () => {
+    const deleted: MeterGroupEvent = { type: 'MeterGroupDeleted', data: { groupId } };
+    expect(errorKey(when([created, deleted], { type: 'AddGroupMeters', meterIds: [meterId] }))).toBe(
+      'error.group.notFound',
+    );
+    expect(errorKey(when([], { type: 'DeleteMeterGroup' }))).toBe('error.group.notFound');
   });
 });

@@ -21,8 +21,15 @@ export const devicesProjection: Projection = {
   name: 'devices',
   version: 2,
   mode: 'inline',
-  tables: ['gateways', 'meter_types', 'meters', 'meter_commands'],
-  tenantTables: ['gateways', 'meter_types', 'meters', 'meter_commands'],
+  tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],
+  tenantTables: [
+    'gateways',
+    'meter_types',
+    'meters',
+    'meter_commands',
+    'meter_groups',
+    'meter_group_members',
+  ],
   migrations: [
     `CREATE TABLE gateways (
       gateway_id uuid PRIMARY KEY,
@@ -91,6 +98,22 @@ export const devicesProjection: Projection = {
     )`,
     'CREATE INDEX meter_commands_open ON meter_commands (meter_id) WHERE open',
     'CREATE INDEX meter_commands_meter ON meter_commands (meter_id, issued_at DESC)',
+    `CREATE TABLE meter_groups (
+      group_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      name text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL,
+      version bigint NOT NULL
+    )`,
+    'CREATE UNIQUE INDEX meter_groups_name ON meter_groups (tenant_id, lower(name))',
+    `CREATE TABLE meter_group_members (
+      group_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      tenant_id uuid NOT NULL,
+      PRIMARY KEY (group_id, meter_id)
+    )`,
+    'CREATE INDEX meter_group_members_meter ON meter_group_members (meter_id)',
   ],
   handlers: {
     async GatewayRegistered(sql, event) {
@@ -203,6 +226,52 @@ export const devicesProjection: Projection = {
     async MeterDeleted(sql, event) {
       const d = event.data as EventData<'MeterDeleted'>;
       await sql.query('DELETE FROM meters WHERE meter_id = $1', [d.meterId]);
+      await sql.query('DELETE FROM meter_group_members WHERE meter_id = $1', [d.meterId]);
+    },
+    async MeterGroupCreated(sql, event) {
+      const d = event.data as EventData<'MeterGroupCreated'>;
+      await sql.query(
+        `INSERT INTO meter_groups (group_id, tenant_id, name, remark, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.groupId, d.tenantId, d.name, d.remark ?? null, d.createdAt, version(event)],
+      );
+    },
+    async MeterGroupChanged(sql, event) {
+      const d = event.data as EventData<'MeterGroupChanged'>;
+      await sql.query('UPDATE meter_groups SET name = $2, remark = $3, version = $4 WHERE group_id = $1', [
+        d.groupId,
+        d.name,
+        d.remark ?? null,
+        version(event),
+      ]);
+    },
+    async MeterGroupDeleted(sql, event) {
+      const d = event.data as EventData<'MeterGroupDeleted'>;
+      await sql.query('DELETE FROM meter_group_members WHERE group_id = $1', [d.groupId]);
+      await sql.query('DELETE FROM meter_groups WHERE group_id = $1', [d.groupId]);
+    },
+    async MeterGroupMetersAdded(sql, event) {
+      const d = event.data as EventData<'MeterGroupMetersAdded'>;
+      await sql.query(
+        `INSERT INTO meter_group_members (group_id, meter_id, tenant_id)
+         SELECT $1, unnest($2::uuid[]), $3 ON CONFLICT DO NOTHING`,
+        [d.groupId, d.meterIds, event.metadata.tenantId],
+      );
+      await sql.query('UPDATE meter_groups SET version = $2 WHERE group_id = $1', [
+        d.groupId,
+        version(event),
+      ]);
+    },
+    async MeterGroupMetersRemoved(sql, event) {
+      const d = event.data as EventData<'MeterGroupMetersRemoved'>;
+      await sql.query('DELETE FROM meter_group_members WHERE group_id = $1 AND meter_id = ANY($2::uuid[])', [
+        d.groupId,
+        d.meterIds,
+      ]);
+      await sql.query('UPDATE meter_groups SET version = $2 WHERE group_id = $1', [
+        d.groupId,
+        version(event),
+      ]);
     },
     async MeterCommandIssued(sql, event) {
       const d = event.data as EventData<'MeterCommandIssued'>;

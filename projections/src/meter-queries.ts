@@ -1,5 +1,7 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type {
+  MeterGroupListQuery,
+  MeterGroupView,
   MeterListQuery,
   MeterTypeListQuery,
   MeterTypeView,
@@ -183,4 +185,68 @@ export async function getMeterView(sql: Sql, meterId: string, now = new Date()):
 export async function meterHasReadings(sql: Sql, meterId: string): Promise<boolean> {
   const { rows } = await sql.query('SELECT 1 FROM meter_latest WHERE meter_id = $1', [meterId]);
   return rows.length > 0;
+}
+
+// ---- groups ----
+
+interface GroupRow {
+  group_id: string;
+  name: string;
+  remark: string | null;
+  meter_count: number;
+  created_at: Date;
+  version: string;
+}
+
+const GROUP_SELECT = `SELECT g.group_id::text, g.name, g.remark, g.created_at, g.version::text,
+    (SELECT count(*)::int FROM meter_group_members gm WHERE gm.group_id = g.group_id) AS meter_count
+  FROM meter_groups g`;
+
+const groupView = (row: GroupRow): MeterGroupView => ({
+  groupId: row.group_id,
+  name: row.name,
+  remark: row.remark,
+  meterCount: row.meter_count,
+  createTime: row.created_at.toISOString(),
+  version: Number(row.version),
+});
+
+export async function listMeterGroups(
+  sql: Sql,
+  query: PageQuery & MeterGroupListQuery,
+): Promise<{ total: number; rows: MeterGroupView[] }> {
+  const where = 'WHERE ($1::text IS NULL OR g.name ILIKE $1)';
+  const params = [containsPattern(query.name)];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM meter_groups g ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<GroupRow>(
+    `${GROUP_SELECT} ${where} ORDER BY lower(g.name), g.group_id LIMIT $2 OFFSET $3`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(groupView) };
+}
+
+export async function getMeterGroup(sql: Sql, groupId: string): Promise<MeterGroupView | null> {
+  const { rows } = await sql.query<GroupRow>(`${GROUP_SELECT} WHERE g.group_id = $1`, [groupId]);
+  return rows[0] ? groupView(rows[0]) : null;
+}
+
+/** The meters of a group, with their latest state, a page at a time. */
+export async function listGroupMeters(
+  sql: Sql,
+  groupId: string,
+  query: PageQuery,
+  now = new Date(),
+): Promise<{ total: number; rows: MeterView[] }> {
+  const member = 'WHERE m.meter_id IN (SELECT meter_id FROM meter_group_members WHERE group_id = $1)';
+  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM meters m ${member}`, [
+    groupId,
+  ]);
+  const { rows } = await sql.query<MeterRow>(
+    `${METER_SELECT} ${member} ORDER BY m.meter_no LIMIT $2 OFFSET $3`,
+    [groupId, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => meterView(r, now)) };
 }

@@ -1015,6 +1015,54 @@ export const messages = {
     fr: 'Non',
     id: 'Tidak',
   },
+  'error.group.exists': {
+    'zh-CN': '分组名称已存在',
+    en: 'A group with this name already exists',
+    fr: 'Un groupe porte déjà ce nom',
+    id: 'Grup dengan nama ini sudah ada',
+  },
+  'error.group.notFound': {
+    'zh-CN': '分组不存在',
+    en: 'The group does not exist',
+    fr: 'Le groupe n’existe pas',
+    id: 'Grup tidak ada',
+  },
+  'error.group.notMember': {
+    'zh-CN': '水表不在该分组中',
+    en: 'The meter is not in this group',
+    fr: 'Le compteur n’est pas dans ce groupe',
+    id: 'Meter tidak ada di grup ini',
+  },
+  'error.group.unknownMeters': {
+    'zh-CN': '以下表号不存在：{meterNos}',
+    en: 'These meter numbers do not exist: {meterNos}',
+    fr: 'Ces numéros de compteur n’existent pas : {meterNos}',
+    id: 'Nomor meter berikut tidak ada: {meterNos}',
+  },
+  'group.name': {
+    'zh-CN': '分组名称',
+    en: 'Group name',
+    fr: 'Nom du groupe',
+    id: 'Nama grup',
+  },
+  'group.remark': {
+    'zh-CN': '备注',
+    en: 'Remark',
+    fr: 'Remarque',
+    id: 'Catatan',
+  },
+  'group.meters': {
+    'zh-CN': '水表数',
+    en: 'Meters',
+    fr: 'Compteurs',
+    id: 'Meter',
+  },
+  'group.created': {
+    'zh-CN': '创建时间',
+    en: 'Created',
+    fr: 'Créé le',
+    id: 'Dibuat',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

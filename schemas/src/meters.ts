@@ -178,6 +178,57 @@ export const meterImportResultSchema = z.object({
 });
 export type MeterImportResult = z.infer<typeof meterImportResultSchema>;
 
+// ---- meter groups ----
+
+export const meterGroupBodySchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  remark: z.string().trim().max(100, 'validation.tooLong').optional(),
+});
+export type MeterGroupBody = z.infer<typeof meterGroupBodySchema>;
+
+/** Meters added to a group by number (typed or pasted, separated by English commas). */
+export const groupMeterNosSchema = z.object({
+  meterNos: z.array(meterNoSchema).min(1, 'validation.required').max(1000, 'validation.tooMany'),
+});
+
+export const meterGroupViewSchema = z.object({
+  groupId: z.uuid(),
+  name: z.string(),
+  remark: z.string().nullable(),
+  meterCount: z.number().int(),
+  createTime: z.string(),
+  version: z.number().int(),
+});
+export type MeterGroupView = z.infer<typeof meterGroupViewSchema>;
+
+export const meterGroupListQuerySchema = z.object({ name: z.string().max(50).optional() });
+export type MeterGroupListQuery = z.infer<typeof meterGroupListQuerySchema>;
+
+export const meterGroupEventSchemas = {
+  MeterGroupCreated: {
+    schemaVersion: 1,
+    data: z.object({
+      groupId: z.uuid(),
+      tenantId: z.uuid(),
+      ...meterGroupBodySchema.shape,
+      createdAt: z.iso.datetime(),
+    }),
+  },
+  MeterGroupChanged: {
+    schemaVersion: 1,
+    data: z.object({ groupId: z.uuid(), ...meterGroupBodySchema.shape }),
+  },
+  MeterGroupDeleted: { schemaVersion: 1, data: z.object({ groupId: z.uuid() }) },
+  MeterGroupMetersAdded: {
+    schemaVersion: 1,
+    data: z.object({ groupId: z.uuid(), meterIds: z.array(z.uuid()).min(1) }),
+  },
+  MeterGroupMetersRemoved: {
+    schemaVersion: 1,
+    data: z.object({ groupId: z.uuid(), meterIds: z.array(z.uuid()).min(1) }),
+  },
+};
+
 export const meterEventSchemas = {
   MeterTypeCreated: {
     schemaVersion: 1,
@@ -202,4 +253,5 @@ export const meterEventSchemas = {
     data: z.object({ meterId: z.uuid(), ...meterFieldsSchema.shape }),
   },
   MeterDeleted: { schemaVersion: 1, data: z.object({ meterId: z.uuid() }) },
+  ...meterGroupEventSchemas,
 };

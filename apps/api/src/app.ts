@@ -23,6 +23,7 @@ import { authRoutes } from './routes/auth.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
+import { meterGroupRoutes } from './routes/meter-groups.ts';
 import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { readingRoutes } from './routes/readings.ts';
@@ -144,6 +145,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(meterRoutes, { services });
+      await api.register(meterGroupRoutes, { services });
       await api.register(readingRoutes, { services });
     },
     { prefix: API_PREFIX },

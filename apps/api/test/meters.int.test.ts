@@ -366,6 +366,84 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('keeps groups of meters: unique names, add and remove meters, list, export, delete', async () => {
+    const addGroup = (payload: object) => admin({ method: 'POST', url: '/prod-api/business/group', payload });
+    const group = (await addGroup({ name: 'North walk', remark: 'Tuesdays' })).json().data;
+    expect(group).toMatchObject({ name: 'North walk', meterCount: 0, version: 0 });
+    expect((await addGroup({ name: 'NORTH WALK' })).json().key).toBe('error.group.exists');
+    expect((await addGroup({ name: '' })).statusCode).toBe(400);
+
+    const addMeters = (meterNos: string[]) =>
+      admin({
+        method: 'POST',
+        url: `/prod-api/business/group/${group.groupId}/meters`,
+        payload: { meterNos },
+      });
+    const unknown = await addMeters(['3000100', '999999']);
+    expect(unknown.json()).toMatchObject({ key: 'error.group.unknownMeters' });
+    expect(unknown.json().msg).toBe('These meter numbers do not exist: 999999');
+    expect((await addMeters(['3000100', '3000200', '3000100'])).json().data.meterCount).toBe(2);
+    expect((await addMeters(['3000100'])).json().data.meterCount).toBe(2);
+    const members = (await admin(`/prod-api/business/group/${group.groupId}/meters?pageSize=10`)).json();
+    expect(members.rows.map((m: { meterNo: string }) => m.meterNo)).toEqual(['3000100', '3000200']);
+
+    const first = members.rows[0].meterId;
+    const removed = await admin({
+      method: 'DELETE',
+      url: `/prod-api/business/group/${group.groupId}/meters/${first}`,
+    });
+    expect(removed.json().data.meterCount).toBe(1);
+    const again = await admin({
+      method: 'DELETE',
+      url: `/prod-api/business/group/${group.groupId}/meters/${first}`,
+    });
+    expect(again.json().key).toBe('error.group.notMember');
+
+    const rename = (version: number) =>
+      admin({
+        method: 'PUT',
+        url: '/prod-api/business/group',
+        payload: { groupId: group.groupId, name: 'North', version },
+      });
+    const renamed = (await rename(0)).json();
+    expect(renamed.key).toBe('error.staleVersion');
+    const current = (await admin(`/prod-api/business/group/${group.groupId}`)).json().data;
+    expect((await rename(current.version)).json().data.name).toBe('North');
+
+    const listed = (await admin('/prod-api/business/group/list?name=nor')).json();
+    expect(listed).toMatchObject({ total: 1, rows: [{ name: 'North', meterCount: 1 }] });
+    const file = await admin({ method: 'POST', url: '/prod-api/business/group/export', payload: {} });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getColumn(1).values.slice(1)).toEqual(['Group name', 'North']);
+
+    // Another tenant and a role without the permission change nothing.
+    expect((await trial(`/prod-api/business/group/${group.groupId}`)).json().key).toBe(
+      'error.group.notFound',
+    );
+    const trialAdd = await trial({
+      method: 'POST',
+      url: `/prod-api/business/group/${group.groupId}/meters`,
+      payload: { meterNos: ['3000100'] },
+    });
+    expect(trialAdd.json().key).toBe('error.group.notFound');
+    expect(
+      (await trial({ method: 'DELETE', url: `/prod-api/business/group/${group.groupId}` })).json().key,
+    ).toBe('error.group.notFound');
+    expect(
+      (await viewer({ method: 'DELETE', url: `/prod-api/business/group/${group.groupId}` })).json().code,
+    ).toBe(403);
+    expect((await admin(`/prod-api/business/group/${group.groupId}`)).json().data.meterCount).toBe(1);
+
+    expect(
+      (await admin({ method: 'DELETE', url: `/prod-api/business/group/${group.groupId}` })).json().code,
+    ).toBe(200);
+    expect((await admin(`/prod-api/business/group/${group.groupId}`)).json().key).toBe(
+      'error.group.notFound',
+    );
+    expect((await addGroup({ name: 'North' })).json().code).toBe(200);
+  });
+
   it("answers not found for another tenant's ids and changes nothing", async () => {
     const { rows } = (await admin('/prod-api/business/meter/list?meterNo=3000100')).json();
     const meter = rows[0];

@@ -1,6 +1,9 @@
 import type {
   MeterBody,
   MeterChangeBody,
+  MeterGroupBody,
+  MeterGroupListQuery,
+  MeterGroupView,
   MeterImportResult,
   MeterListQuery,
   MeterTypeBody,
@@ -62,3 +65,32 @@ export function importMeters(file: File) {
   form.append('file', file);
   return requestData<MeterImportResult>('/business/meter/import', { method: 'POST', body: form });
 }
+
+export const listMeterGroups = (query: Page & MeterGroupListQuery) =>
+  request<ListAnswer<MeterGroupView>>('/business/group/list', { query: { ...query } });
+
+export const getMeterGroup = (groupId: string) => requestData<MeterGroupView>(`/business/group/${groupId}`);
+
+export const createMeterGroup = (body: MeterGroupBody) =>
+  requestData<MeterGroupView>('/business/group', { method: 'POST', body });
+
+export const updateMeterGroup = (body: MeterGroupBody & { groupId: string; version: number }) =>
+  requestData<MeterGroupView>('/business/group', { method: 'PUT', body });
+
+export const deleteMeterGroups = (groupIds: readonly string[]) =>
+  request<{ code: number }>(`/business/group/${groupIds.join(',')}`, { method: 'DELETE' });
+
+export const exportMeterGroups = (filter: MeterGroupListQuery) =>
+  download('/business/group/export', { ...filter }, exportName('meter-groups'));
+
+export const listGroupMeters = (groupId: string, page: Page) =>
+  request<ListAnswer<MeterView>>(`/business/group/${groupId}/meters`, { query: { ...page } });
+
+/** Unknown numbers refuse the whole request (with the numbers); meters already in the group are skipped. */
+export const addGroupMeters = (groupId: string, meterNos: readonly string[]) =>
+  requestData<MeterGroupView>(`/business/group/${groupId}/meters`, { method: 'POST', body: { meterNos } });
+
+export const removeGroupMeters = (groupId: string, meterIds: readonly string[]) =>
+  requestData<MeterGroupView>(`/business/group/${groupId}/meters/${meterIds.join(',')}`, {
+    method: 'DELETE',
+  });

@@ -73,3 +73,25 @@ export const meterFilter = (f: MeterFilters): MeterListQuery => ({
 
 /** Whether any filter is set: an empty answer then means "no match", not "nothing yet". */
 export const isFiltered = (filter: object): boolean => Object.values(filter).some((v) => v !== undefined);
+
+/** The filter bar of the meter groups page. */
+export interface MeterGroupFilters {
+  name: string;
+}
+export const EMPTY_METER_GROUP_FILTERS: MeterGroupFilters = { name: '' };
+export interface MeterGroupQuery extends MeterGroupFilters, PageQuery {}
+export const parseMeterGroupQuery = (search: Record<string, unknown>): MeterGroupQuery => ({
+  name: queryText(search.name, 50),
+  ...parsePage(search),
+});
+export const meterGroupFilter = (f: MeterGroupFilters) => ({ name: f.name.trim() || undefined });
+
+/** Meter numbers typed or pasted, separated by English commas (spaces and new lines tolerated). */
+export const splitMeterNos = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[,\s]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];

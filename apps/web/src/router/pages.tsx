@@ -5,6 +5,7 @@ import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
+import { MeterGroups } from '../pages/MeterGroups.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
 import { Meters } from '../pages/Meters.tsx';
 import { MeterTypes } from '../pages/MeterTypes.tsx';
@@ -30,6 +31,7 @@ const BUILT: Record<string, RouteComponent> = {
   'report/readingRate/index': ReadingRate,
   'business/meter/index': Meters,
   'business/meterType/index': MeterTypes,
+  'business/group/index': MeterGroups,
 };
 
 export interface PageRoute {
