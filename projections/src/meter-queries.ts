@@ -1,5 +1,7 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type {
+  MeterCommandState,
+  MeterCommandStateQuery,
   MeterGroupListQuery,
   MeterGroupView,
   MeterListQuery,
@@ -249,4 +251,66 @@ export async function listGroupMeters(
     [groupId, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => meterView(r, now)) };
+}
+
+// ---- valve operation and key update ----
+
+const OPEN_STATUSES = "('sending', 'executing', 'resend')";
+
+/**
+ * Meters with their valve and the latest command of one family: valve commands (valve-capable meters
+ * only) or key updates (every meter).
+ */
+export async function listMeterCommandStates(
+  sql: Sql,
+  family: 'valve' | 'keyUpdate',
+  query: PageQuery & MeterCommandStateQuery,
+  now = new Date(),
+): Promise<{ total: number; rows: MeterCommandState[] }> {
+  const kinds = family === 'valve' ? ['valveOpen', 'valveClose'] : ['keyUpdate'];
+  const from = `FROM meters m JOIN meter_types t ON t.meter_type_id = m.meter_type_id
+    LEFT JOIN meter_latest l ON l.meter_id = m.meter_id
+    LEFT JOIN LATERAL (SELECT c.command_id, c.kind, c.status, c.updated_at, c.detail FROM meter_commands c
+      WHERE c.meter_id = m.meter_id AND c.kind = ANY($1::text[]) ORDER BY c.issued_at DESC, c.command_id DESC LIMIT 1) c
+      ON true
+    WHERE ($2::boolean OR t.valve_control) AND ($3::text IS NULL OR m.meter_no LIKE $3)
+      AND ($4::boolean IS NOT TRUE OR c.status IN ${OPEN_STATUSES})`;
+  const params = [kinds, family === 'keyUpdate', containsPattern(query.meterNo), query.pending === '1'];
+  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${from}`, params);
+  const { rows } = await sql.query<{
+    meter_id: string;
+    meter_no: string;
+    meter_type_name: string;
+    valve_control: boolean;
+    report_interval_minutes: number;
+    valve: MeterView['valve'];
+    ts: Date | null;
+    command_id: string | null;
+    kind: MeterCommandState['commandKind'];
+    status: MeterCommandState['commandStatus'];
+    updated_at: Date | null;
+    detail: string | null;
+  }>(
+    `SELECT m.meter_id::text, m.meter_no, t.name AS meter_type_name, t.valve_control, t.report_interval_minutes,
+       l.valve, l.ts, c.command_id::text, c.kind, c.status, c.updated_at, c.detail
+     ${from} ORDER BY m.meter_no, m.meter_id LIMIT $5 OFFSET $6`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      meterId: r.meter_id,
+      meterNo: r.meter_no,
+      meterTypeName: r.meter_type_name,
+      valveControl: r.valve_control,
+      valve: r.valve,
+      link: r.ts !== null && isOnline(r.ts, r.report_interval_minutes, now) ? 'online' : 'offline',
+      lastReportAt: r.ts?.toISOString() ?? null,
+      commandId: r.command_id,
+      commandKind: r.kind,
+      commandStatus: r.status,
+      commandAt: r.updated_at?.toISOString() ?? null,
+      commandDetail: r.detail,
+    })),
+  };
 }

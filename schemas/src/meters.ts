@@ -255,3 +255,31 @@ export const meterEventSchemas = {
   MeterDeleted: { schemaVersion: 1, data: z.object({ meterId: z.uuid() }) },
   ...meterGroupEventSchemas,
 };
+
+// ---- valve operation and key update ----
+
+/** A meter with its valve and its latest command of one family (valve or key update). */
+export const meterCommandStateSchema = z.object({
+  meterId: z.uuid(),
+  meterNo: z.string(),
+  meterTypeName: z.string(),
+  valveControl: z.boolean(),
+  valve: valveStateSchema.nullable(),
+  link: meterLinkSchema,
+  lastReportAt: z.string().nullable(),
+  commandId: z.uuid().nullable(),
+  commandKind: z.enum(['valveOpen', 'valveClose', 'keyUpdate']).nullable(),
+  commandStatus: z
+    .enum(['sending', 'success', 'fail', 'executing', 'resend', 'timeout', 'resendSuccess'])
+    .nullable(),
+  commandAt: z.string().nullable(),
+  commandDetail: z.string().nullable(),
+});
+export type MeterCommandState = z.infer<typeof meterCommandStateSchema>;
+
+export const meterCommandStateQuerySchema = z.object({
+  meterNo: z.string().max(32).optional(),
+  /** Only meters with a command still under way (sending, executing, resend). */
+  pending: z.enum(['1']).optional(),
+});
+export type MeterCommandStateQuery = z.infer<typeof meterCommandStateQuerySchema>;

@@ -31,6 +31,7 @@ import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
 import { userAdminRoutes } from './routes/users.ts';
+import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -146,6 +147,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(meterRoutes, { services });
       await api.register(meterGroupRoutes, { services });
+      await api.register(valveRoutes, { services });
       await api.register(readingRoutes, { services });
     },
     { prefix: API_PREFIX },

@@ -444,6 +444,80 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
     expect((await addGroup({ name: 'North' })).json().code).toBe(200);
   });
 
+  it('operates valves in batches: checked whole first, sending until the gateway answers, listed live', async () => {
+    const noValve = (await addType(admin, { ...typeBody, name: 'Bulk no valve', valveControl: false })).json()
+      .data;
+    const bulk = (await addMeter(admin, { meterNo: '3400001', meterTypeId: noValve.meterTypeId })).json()
+      .data;
+    const reporting = (await listMeters(admin, 'meterNo=3000200')).rows[0];
+    const other = (await listMeters(admin, 'meterNo=3000100')).rows[0];
+    const commands = async () =>
+      (
+        await services.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM es.events WHERE type = 'MeterCommandIssued'",
+        )
+      ).rows[0]!.n;
+    const before = await commands();
+    const close = (as: Inject, meterIds: string[]) =>
+      as({ method: 'POST', url: '/prod-api/business/valve/close', payload: { meterIds } });
+    expect((await close(admin, [reporting.meterId, bulk.meterId])).json().key).toBe('error.meter.noValve');
+    expect((await close(trial, [reporting.meterId])).json().key).toBe('error.meter.notFound');
+    expect((await close(viewer, [reporting.meterId])).json().code).toBe(403);
+    expect(await commands()).toBe(before);
+
+    const issued = (await close(admin, [reporting.meterId, other.meterId])).json().data.commandIds;
+    expect(issued).toHaveLength(2);
+    const valves = (await admin('/prod-api/business/valve/meters?meterNo=300&pending=1')).json();
+    expect(
+      valves.rows.map((r: { meterNo: string; commandStatus: string; commandKind: string }) => [
+        r.meterNo,
+        r.commandKind,
+        r.commandStatus,
+      ]),
+    ).toEqual([
+      ['3000100', 'valveClose', 'sending'],
+      ['3000200', 'valveClose', 'sending'],
+    ]);
+    // Only valve-capable meters are listed.
+    expect((await admin('/prod-api/business/valve/meters?meterNo=3400001')).json().total).toBe(0);
+    expect((await trial('/prod-api/business/valve/meters')).json().total).toBe(0);
+
+    const gateway = { authorization: `Bearer ${gatewayKey}` };
+    const taken = (await app.inject({ url: '/ingest/v1/commands?wait=0', headers: gateway })).json().commands;
+    expect(taken.map((c: { meterNo: string }) => c.meterNo)).toEqual(['3000200']);
+    const ack = await app.inject({
+      method: 'POST',
+      url: `/ingest/v1/commands/${taken[0].commandId}/ack`,
+      headers: { ...gateway, 'content-type': 'application/json' },
+      payload: { status: 'success' },
+    });
+    expect(ack.statusCode).toBeLessThan(300);
+    const after = (await admin('/prod-api/business/valve/meters?meterNo=300'))
+      .json()
+      .rows.filter((r: { commandStatus: string | null }) => r.commandStatus !== null);
+    expect(
+      after.map((r: { meterNo: string; commandStatus: string }) => [r.meterNo, r.commandStatus]),
+    ).toEqual([
+      ['3000100', 'sending'],
+      ['3000200', 'success'],
+    ]);
+
+    // Key update records.
+    const sent = await admin({
+      method: 'POST',
+      url: '/prod-api/business/keyUpdate/send',
+      payload: { meterId: bulk.meterId, key: 'new-key-1' },
+    });
+    expect(sent.json().code).toBe(200);
+    const records = (await admin('/prod-api/business/keyUpdate/list?meterNo=3400001')).json();
+    expect(records.rows).toHaveLength(1);
+    expect(records.rows[0]).toMatchObject({ meterNo: '3400001', status: 'executing', attempts: 0 });
+    expect(records.rows[0]).not.toHaveProperty('key');
+    const keyMeters = (await admin('/prod-api/business/keyUpdate/meters?meterNo=3400001')).json().rows;
+    expect(keyMeters[0]).toMatchObject({ commandKind: 'keyUpdate', commandStatus: 'executing' });
+    expect((await trial('/prod-api/business/keyUpdate/list')).json().total).toBe(0);
+  });
+
   it("answers not found for another tenant's ids and changes nothing", async () => {
     const { rows } = (await admin('/prod-api/business/meter/list?meterNo=3000100')).json();
     const meter = rows[0];

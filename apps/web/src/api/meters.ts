@@ -1,6 +1,9 @@
 import type {
   MeterBody,
   MeterChangeBody,
+  MeterCommandState,
+  MeterCommandStateQuery,
+  MeterCommandStatus,
   MeterGroupBody,
   MeterGroupListQuery,
   MeterGroupView,
@@ -94,3 +97,34 @@ export const removeGroupMeters = (groupId: string, meterIds: readonly string[]) 
   requestData<MeterGroupView>(`/business/group/${groupId}/meters/${meterIds.join(',')}`, {
     method: 'DELETE',
   });
+
+/** Meters with their latest valve command (valve page) or key update (key update page). */
+export const listValveMeters = (query: Page & MeterCommandStateQuery) =>
+  request<ListAnswer<MeterCommandState>>('/business/valve/meters', { query: { ...query } });
+
+export const listKeyUpdateMeters = (query: Page & MeterCommandStateQuery) =>
+  request<ListAnswer<MeterCommandState>>('/business/keyUpdate/meters', { query: { ...query } });
+
+/** Remote valve open or close of one meter or a batch: all are checked first, one refused refuses all. */
+export const operateValves = (action: 'open' | 'close', meterIds: readonly string[]) =>
+  requestData<{ commandIds: string[] }>(`/business/valve/${action}`, { method: 'POST', body: { meterIds } });
+
+export const sendMeterKey = (meterId: string, key: string) =>
+  requestData<{ commandIds: string[] }>('/business/keyUpdate/send', {
+    method: 'POST',
+    body: { meterId, key },
+  });
+
+export interface KeyUpdateRecord {
+  commandId: string;
+  meterId: string;
+  meterNo: string;
+  status: MeterCommandStatus;
+  attempts: number;
+  detail: string | null;
+  issuedAt: string;
+  updatedAt: string;
+}
+
+export const listKeyUpdates = (query: Page & { meterNo?: string }) =>
+  request<ListAnswer<KeyUpdateRecord>>('/business/keyUpdate/list', { query: { ...query } });

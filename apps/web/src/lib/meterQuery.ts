@@ -95,3 +95,31 @@ export const splitMeterNos = (text: string): string[] => [
       .filter(Boolean),
   ),
 ];
+
+/** The filter bar of the valve and key update pages. */
+export interface CommandStateFilters {
+  meterNo: string;
+  pending: '1' | '';
+}
+export const EMPTY_COMMAND_STATE_FILTERS: CommandStateFilters = { meterNo: '', pending: '' };
+export interface CommandStateQuery extends CommandStateFilters, PageQuery {}
+export const parseCommandStateQuery = (search: Record<string, unknown>): CommandStateQuery => ({
+  meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
+  pending: queryOption(search.pending, ['1'] as const),
+  ...parsePage(search),
+});
+export const commandStateFilter = (f: CommandStateFilters) => ({
+  meterNo: f.meterNo.trim() || undefined,
+  pending: f.pending || undefined,
+});
+
+/** Command statuses still under way: the page polls while one is shown. */
+export const isCommandUnderWay = (status: string | null): boolean =>
+  status === 'sending' || status === 'executing' || status === 'resend';
+
+/** Badge colour of a command status (spec section 4). */
+export function commandStatusColor(status: string): string {
+  if (status === 'success' || status === 'resendSuccess') return 'teal';
+  if (status === 'fail' || status === 'timeout') return 'red';
+  return 'blue';
+}

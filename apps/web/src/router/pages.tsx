@@ -4,6 +4,7 @@ import { Configs } from '../pages/Configs.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
+import { KeyUpdates } from '../pages/KeyUpdates.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
 import { MeterGroups } from '../pages/MeterGroups.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
@@ -15,6 +16,7 @@ import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
+import { Valves } from '../pages/Valves.tsx';
 
 /** Page components by the catalogue's component id; every other screen is a placeholder until built. */
 const BUILT: Record<string, RouteComponent> = {
@@ -32,6 +34,8 @@ const BUILT: Record<string, RouteComponent> = {
   'business/meter/index': Meters,
   'business/meterType/index': MeterTypes,
   'business/group/index': MeterGroups,
+  'business/valve/index': Valves,
+  'business/keyUpdate/index': KeyUpdates,
 };
 
 export interface PageRoute {
