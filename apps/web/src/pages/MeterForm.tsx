@@ -3,7 +3,7 @@ import {
   type MeterBody,
   type MeterView,
   meterBodySchema,
-  meterChangeBodySchema,
+  meterFieldsSchema,
   type PeakPeriod,
 } from '@hydrolog/schemas';
 import {
@@ -112,13 +112,8 @@ function formSchema(editing: boolean) {
     safeParse(values: unknown) {
       const form = values as Values;
       const body = bodyOf(form);
-      const parsed = editing
-        ? meterChangeBodySchema.safeParse({
-            ...body,
-            meterId: '00000000-0000-7000-8000-000000000000',
-            version: 0,
-          })
-        : meterBodySchema.safeParse(body);
+      // An edit keeps the number: only the changeable fields are checked.
+      const parsed = editing ? meterFieldsSchema.safeParse(body) : meterBodySchema.safeParse(body);
       if (parsed.success) return { success: true as const, data: body };
       const slots = filledPeaks(form.peaks).map((p) => p.slot);
       const issues: IssueLike[] = parsed.error.issues.map((issue) =>
