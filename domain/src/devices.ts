@@ -4,6 +4,8 @@ import {
   type EventData,
   type MeterCommandKind,
   type MeterCommandStatus,
+  type MeterGroupBody,
+  type MeterTypeBody,
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
 
@@ -62,34 +64,182 @@ export const gatewayDecider: Decider<GatewayCommand, GatewayEvent, GatewayState>
 
 // ---- Meter types and meters --------------------------------------------------------------------------
 
-export type MeterTypeEvent = EventOf<'MeterTypeCreated'>;
-export type MeterTypeState = { exists: false } | (EventData<'MeterTypeCreated'> & { exists: true });
-export type MeterTypeCommand = { type: 'CreateMeterType' } & EventData<'MeterTypeCreated'>;
+export type MeterTypeEvent = EventOf<'MeterTypeCreated' | 'MeterTypeChanged' | 'MeterTypeDeleted'>;
+export type MeterTypeState =
+  | { exists: false; deleted: boolean }
+  | (EventData<'MeterTypeCreated'> & { exists: true; deleted: false });
+export type MeterTypeCommand =
+  | ({ type: 'CreateMeterType' } & EventData<'MeterTypeCreated'>)
+  | ({ type: 'ChangeMeterType' } & MeterTypeBody)
+  /** metersUsing: the registered meters of this type (read model), which forbid deleting it. */
+  | { type: 'DeleteMeterType'; metersUsing: number };
 
+/** A tenant's meter model; its name is unique in the tenant (read model index); deleted only while unused. */
 export const meterTypeDecider: Decider<MeterTypeCommand, MeterTypeEvent, MeterTypeState> = {
   category: 'meterType',
-  initialState: () => ({ exists: false }),
-  evolve: (_state, event) => ({ ...event.data, exists: true }),
+  initialState: () => ({ exists: false, deleted: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MeterTypeCreated':
+        return { ...event.data, exists: true, deleted: false };
+      case 'MeterTypeChanged':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'MeterTypeDeleted':
+        return { exists: false, deleted: true };
+    }
+  },
   decide(command, state) {
-    if (state.exists) return new DomainError('error.meterType.exists');
-    const { type: _, ...data } = command;
-    return [{ type: 'MeterTypeCreated', data }];
+    if (command.type === 'CreateMeterType') {
+      if (state.exists || state.deleted) return new DomainError('error.meterType.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterTypeCreated', data }];
+    }
+    if (!state.exists) return new DomainError('error.meterType.notFound');
+    const { meterTypeId } = state;
+    switch (command.type) {
+      case 'ChangeMeterType': {
+        const { type: _, ...body } = command;
+        return [{ type: 'MeterTypeChanged', data: { meterTypeId, ...body } }];
+      }
+      case 'DeleteMeterType':
+        if (command.metersUsing > 0)
+          return new DomainError('error.meterType.inUse', { count: command.metersUsing });
+        return [{ type: 'MeterTypeDeleted', data: { meterTypeId } }];
+    }
   },
 };
 
-export type MeterEvent = EventOf<'MeterRegistered'>;
-export type MeterState = { exists: false } | (EventData<'MeterRegistered'> & { exists: true });
-export type MeterCommand = { type: 'RegisterMeter' } & EventData<'MeterRegistered'>;
+export type MeterEvent = EventOf<'MeterRegistered' | 'MeterChanged' | 'MeterDeleted'>;
+export type MeterState =
+  | { exists: false; deleted: boolean }
+  | (EventData<'MeterRegistered'> & { exists: true; deleted: false });
+export type MeterCommand =
+  | ({ type: 'RegisterMeter' } & EventData<'MeterRegistered'>)
+  | ({ type: 'ChangeMeter' } & Omit<EventData<'MeterChanged'>, 'meterId'>)
+  /**
+   * A meter that has reported (its readings are history) or is on an account is kept: only a meter
+   * registered by mistake, never used, can be deleted. The route reads both facts from the read models.
+   */
+  | { type: 'DeleteMeter'; hasReadings: boolean; onAccount: boolean };
+
+/** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
+export function meterDeletionRefusal(
+  command: Extract<MeterCommand, { type: 'DeleteMeter' }>,
+): DomainError | null {
+  if (command.onAccount) return new DomainError('error.meter.onAccount');
+  if (command.hasReadings) return new DomainError('error.meter.hasReadings');
+  return null;
+}
 
 /** A meter of the registry; its number is unique in the tenant (the meters read model's unique index). */
 export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
   category: 'meter',
-  initialState: () => ({ exists: false }),
-  evolve: (_state, event) => ({ ...event.data, exists: true }),
+  initialState: () => ({ exists: false, deleted: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MeterRegistered':
+        return { ...event.data, exists: true, deleted: false };
+      case 'MeterChanged': {
+        if (!state.exists) return state;
+        // Optional fields left out of a change are cleared.
+        const { tenantId, meterNo, registeredAt } = state;
+        return { tenantId, meterNo, registeredAt, ...event.data, exists: true, deleted: false };
+      }
+      case 'MeterDeleted':
+        return { exists: false, deleted: true };
+    }
+  },
   decide(command, state) {
-    if (state.exists) return new DomainError('error.meter.exists');
-    const { type: _, ...data } = command;
-    return [{ type: 'MeterRegistered', data }];
+    if (command.type === 'RegisterMeter') {
+      if (state.exists || state.deleted) return new DomainError('error.meter.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterRegistered', data }];
+    }
+    if (!state.exists) return new DomainError('error.meter.notFound');
+    const { meterId } = state;
+    switch (command.type) {
+      case 'ChangeMeter': {
+        const { type: _, ...fields } = command;
+        // The key is never shown back, so a change without one keeps it.
+        const key = fields.key ?? state.key;
+        return [
+          { type: 'MeterChanged', data: { meterId, ...fields, ...(key === undefined ? {} : { key }) } },
+        ];
+      }
+      case 'DeleteMeter':
+        return meterDeletionRefusal(command) ?? [{ type: 'MeterDeleted', data: { meterId } }];
+    }
+  },
+};
+
+// ---- Meter groups ------------------------------------------------------------------------------------
+
+export type MeterGroupEvent = EventOf<
+  | 'MeterGroupCreated'
+  | 'MeterGroupChanged'
+  | 'MeterGroupDeleted'
+  | 'MeterGroupMetersAdded'
+  | 'MeterGroupMetersRemoved'
+>;
+export type MeterGroupState =
+  | { exists: false; deleted: boolean }
+  | (EventData<'MeterGroupCreated'> & { exists: true; deleted: false; meterIds: ReadonlySet<string> });
+export type MeterGroupCommand =
+  | ({ type: 'CreateMeterGroup' } & EventData<'MeterGroupCreated'>)
+  | ({ type: 'ChangeMeterGroup' } & MeterGroupBody)
+  | { type: 'DeleteMeterGroup' }
+  /** meterIds: meters of the tenant (the route resolved them); those already in the group are skipped. */
+  | { type: 'AddGroupMeters'; meterIds: readonly string[] }
+  | { type: 'RemoveGroupMeters'; meterIds: readonly string[] };
+
+/** A named set of a tenant's meters (manual reading, reports); its name is unique in the tenant (read model). */
+export const meterGroupDecider: Decider<MeterGroupCommand, MeterGroupEvent, MeterGroupState> = {
+  category: 'meterGroup',
+  initialState: () => ({ exists: false, deleted: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MeterGroupCreated':
+        return { ...event.data, exists: true, deleted: false, meterIds: new Set() };
+      case 'MeterGroupChanged':
+        return state.exists ? { ...state, ...event.data } : state;
+      case 'MeterGroupDeleted':
+        return { exists: false, deleted: true };
+      case 'MeterGroupMetersAdded':
+        return state.exists
+          ? { ...state, meterIds: new Set([...state.meterIds, ...event.data.meterIds]) }
+          : state;
+      case 'MeterGroupMetersRemoved': {
+        if (!state.exists) return state;
+        const removed = new Set(event.data.meterIds);
+        return { ...state, meterIds: new Set([...state.meterIds].filter((id) => !removed.has(id))) };
+      }
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'CreateMeterGroup') {
+      if (state.exists || state.deleted) return new DomainError('error.group.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterGroupCreated', data }];
+    }
+    if (!state.exists) return new DomainError('error.group.notFound');
+    const { groupId } = state;
+    switch (command.type) {
+      case 'ChangeMeterGroup': {
+        const { type: _, ...body } = command;
+        return [{ type: 'MeterGroupChanged', data: { groupId, ...body } }];
+      }
+      case 'DeleteMeterGroup':
+        return [{ type: 'MeterGroupDeleted', data: { groupId } }];
+      case 'AddGroupMeters': {
+        const meterIds = [...new Set(command.meterIds)].filter((id) => !state.meterIds.has(id));
+        return meterIds.length > 0 ? [{ type: 'MeterGroupMetersAdded', data: { groupId, meterIds } }] : [];
+      }
+      case 'RemoveGroupMeters': {
+        const meterIds = [...new Set(command.meterIds)];
+        if (meterIds.some((id) => !state.meterIds.has(id))) return new DomainError('error.group.notMember');
+        return [{ type: 'MeterGroupMetersRemoved', data: { groupId, meterIds } }];
+      }
+    }
   },
 };
 

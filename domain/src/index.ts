@@ -12,7 +12,13 @@ export * from './volumes.ts';
 
 import { cascadeDecider } from './cascade.ts';
 import { customerDecider, customerTypeDecider } from './customers.ts';
-import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
+import {
+  gatewayDecider,
+  meterCommandDecider,
+  meterDecider,
+  meterGroupDecider,
+  meterTypeDecider,
+} from './devices.ts';
 import {
   configDecider,
   deptDecider,
@@ -49,5 +55,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     cascadeDecider,
     customerTypeDecider,
     customerDecider,
+    meterGroupDecider,
   ].map((d) => [d.category, d]),
 );

@@ -19,10 +19,17 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
  */
 export const devicesProjection: Projection = {
   name: 'devices',
-  version: 1,
+  version: 2,
   mode: 'inline',
-  tables: ['gateways', 'meter_types', 'meters', 'meter_commands'],
-  tenantTables: ['gateways', 'meter_types', 'meters', 'meter_commands'],
+  tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],
+  tenantTables: [
+    'gateways',
+    'meter_types',
+    'meters',
+    'meter_commands',
+    'meter_groups',
+    'meter_group_members',
+  ],
   migrations: [
     `CREATE TABLE gateways (
       gateway_id uuid PRIMARY KEY,
@@ -48,7 +55,8 @@ export const devicesProjection: Projection = {
       valve_control boolean NOT NULL,
       communication text NOT NULL,
       card_kind text NOT NULL,
-      report_interval_minutes int NOT NULL
+      report_interval_minutes int NOT NULL,
+      version bigint NOT NULL DEFAULT 0
     )`,
     'CREATE UNIQUE INDEX meter_types_name ON meter_types (tenant_id, lower(name))',
     `CREATE TABLE meters (
@@ -63,8 +71,15 @@ export const devicesProjection: Projection = {
       lat double precision,
       registered_at timestamptz NOT NULL,
       version bigint NOT NULL,
+      meter_key text,
+      mechanical_reading double precision,
+      zero_water_threshold int,
+      peaks jsonb NOT NULL DEFAULT '[]',
+      storage_date date,
+      data_source text,
       UNIQUE (tenant_id, meter_no)
     )`,
+    'CREATE INDEX meters_type ON meters (meter_type_id)',
     `CREATE TABLE meter_commands (
       command_id uuid PRIMARY KEY,
       tenant_id uuid NOT NULL,
@@ -83,6 +98,22 @@ export const devicesProjection: Projection = {
     )`,
     'CREATE INDEX meter_commands_open ON meter_commands (meter_id) WHERE open',
     'CREATE INDEX meter_commands_meter ON meter_commands (meter_id, issued_at DESC)',
+    `CREATE TABLE meter_groups (
+      group_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      name text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL,
+      version bigint NOT NULL
+    )`,
+    'CREATE UNIQUE INDEX meter_groups_name ON meter_groups (tenant_id, lower(name))',
+    `CREATE TABLE meter_group_members (
+      group_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      tenant_id uuid NOT NULL,
+      PRIMARY KEY (group_id, meter_id)
+    )`,
+    'CREATE INDEX meter_group_members_meter ON meter_group_members (meter_id)',
   ],
   handlers: {
     async GatewayRegistered(sql, event) {
@@ -138,7 +169,7 @@ export const devicesProjection: Projection = {
       const d = event.data as EventData<'MeterTypeCreated'>;
       await sql.query(
         `INSERT INTO meter_types (meter_type_id, tenant_id, name, billing_mode, valve_control, communication,
-           card_kind, report_interval_minutes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+           card_kind, report_interval_minutes, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           d.meterTypeId,
           d.tenantId,
@@ -148,28 +179,99 @@ export const devicesProjection: Projection = {
           d.communication,
           d.cardKind,
           d.reportIntervalMinutes,
+          version(event),
         ],
       );
+    },
+    async MeterTypeChanged(sql, event) {
+      const d = event.data as EventData<'MeterTypeChanged'>;
+      await sql.query(
+        `UPDATE meter_types SET name = $2, billing_mode = $3, valve_control = $4, communication = $5,
+           card_kind = $6, report_interval_minutes = $7, version = $8 WHERE meter_type_id = $1`,
+        [
+          d.meterTypeId,
+          d.name,
+          d.billingMode,
+          d.valveControl,
+          d.communication,
+          d.cardKind,
+          d.reportIntervalMinutes,
+          version(event),
+        ],
+      );
+    },
+    async MeterTypeDeleted(sql, event) {
+      const d = event.data as EventData<'MeterTypeDeleted'>;
+      await sql.query('DELETE FROM meter_types WHERE meter_type_id = $1', [d.meterTypeId]);
     },
     async MeterRegistered(sql, event) {
       const d = event.data as EventData<'MeterRegistered'>;
       await sql.query(
-        `INSERT INTO meters (meter_id, tenant_id, meter_no, meter_type_id, imei, sim, initial_reading, lng, lat,
-           registered_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          d.meterId,
-          d.tenantId,
-          d.meterNo,
-          d.meterTypeId,
-          d.imei ?? null,
-          d.sim ?? null,
-          d.initialReading,
-          d.lng ?? null,
-          d.lat ?? null,
-          d.registeredAt,
-          version(event),
-        ],
+        `INSERT INTO meters (meter_id, tenant_id, meter_no, registered_at, version, meter_type_id, imei, sim,
+           initial_reading, lng, lat, meter_key, mechanical_reading, zero_water_threshold, peaks, storage_date,
+           data_source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17)`,
+        [d.meterId, d.tenantId, d.meterNo, d.registeredAt, version(event), ...meterFieldValues(d)],
       );
+    },
+    async MeterChanged(sql, event) {
+      const d = event.data as EventData<'MeterChanged'>;
+      await sql.query(
+        `UPDATE meters SET version = $2, (meter_type_id, imei, sim, initial_reading, lng, lat, meter_key,
+           mechanical_reading, zero_water_threshold, peaks, storage_date, data_source) =
+           ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14)
+         WHERE meter_id = $1`,
+        [d.meterId, version(event), ...meterFieldValues(d)],
+      );
+    },
+    async MeterDeleted(sql, event) {
+      const d = event.data as EventData<'MeterDeleted'>;
+      await sql.query('DELETE FROM meters WHERE meter_id = $1', [d.meterId]);
+      await sql.query('DELETE FROM meter_group_members WHERE meter_id = $1', [d.meterId]);
+    },
+    async MeterGroupCreated(sql, event) {
+      const d = event.data as EventData<'MeterGroupCreated'>;
+      await sql.query(
+        `INSERT INTO meter_groups (group_id, tenant_id, name, remark, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.groupId, d.tenantId, d.name, d.remark ?? null, d.createdAt, version(event)],
+      );
+    },
+    async MeterGroupChanged(sql, event) {
+      const d = event.data as EventData<'MeterGroupChanged'>;
+      await sql.query('UPDATE meter_groups SET name = $2, remark = $3, version = $4 WHERE group_id = $1', [
+        d.groupId,
+        d.name,
+        d.remark ?? null,
+        version(event),
+      ]);
+    },
+    async MeterGroupDeleted(sql, event) {
+      const d = event.data as EventData<'MeterGroupDeleted'>;
+      await sql.query('DELETE FROM meter_group_members WHERE group_id = $1', [d.groupId]);
+      await sql.query('DELETE FROM meter_groups WHERE group_id = $1', [d.groupId]);
+    },
+    async MeterGroupMetersAdded(sql, event) {
+      const d = event.data as EventData<'MeterGroupMetersAdded'>;
+      await sql.query(
+        `INSERT INTO meter_group_members (group_id, meter_id, tenant_id)
+         SELECT $1, unnest($2::uuid[]), $3 ON CONFLICT DO NOTHING`,
+        [d.groupId, d.meterIds, event.metadata.tenantId],
+      );
+      await sql.query('UPDATE meter_groups SET version = $2 WHERE group_id = $1', [
+        d.groupId,
+        version(event),
+      ]);
+    },
+    async MeterGroupMetersRemoved(sql, event) {
+      const d = event.data as EventData<'MeterGroupMetersRemoved'>;
+      await sql.query('DELETE FROM meter_group_members WHERE group_id = $1 AND meter_id = ANY($2::uuid[])', [
+        d.groupId,
+        d.meterIds,
+      ]);
+      await sql.query('UPDATE meter_groups SET version = $2 WHERE group_id = $1', [
+        d.groupId,
+        version(event),
+      ]);
     },
     async MeterCommandIssued(sql, event) {
       const d = event.data as EventData<'MeterCommandIssued'>;
@@ -206,6 +308,24 @@ export const devicesProjection: Projection = {
     },
   },
 };
+
+/** The changeable fields of a meter, in the column order of its insert and update. */
+function meterFieldValues(d: EventData<'MeterChanged'> | EventData<'MeterRegistered'>) {
+  return [
+    d.meterTypeId,
+    d.imei ?? null,
+    d.sim ?? null,
+    d.initialReading ?? 0,
+    d.lng ?? null,
+    d.lat ?? null,
+    d.key ?? null,
+    d.mechanicalReading ?? null,
+    d.zeroWaterThreshold ?? null,
+    JSON.stringify(d.peaks ?? []),
+    d.storageDate ?? null,
+    d.dataSource ?? null,
+  ];
+}
 
 function setCommandResult(
   sql: Sql,

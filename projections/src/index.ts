@@ -4,6 +4,7 @@ export * from './customers.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
+export * from './meter-queries.ts';
 export * from './projection.ts';
 export * from './readings.ts';
 export * from './runner.ts';

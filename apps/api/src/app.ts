@@ -26,12 +26,15 @@ import { customerRoutes } from './routes/customers.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
+import { meterGroupRoutes } from './routes/meter-groups.ts';
+import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { readingRoutes } from './routes/readings.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
 import { userAdminRoutes } from './routes/users.ts';
+import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -151,6 +154,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(tenantRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
+      await api.register(meterRoutes, { services });
+      await api.register(meterGroupRoutes, { services });
+      await api.register(valveRoutes, { services });
       await api.register(readingRoutes, { services });
       await api.register(cascadeRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });

@@ -1,4 +1,5 @@
-import { listMeterCommands } from '@hydrolog/projections';
+import { DomainError } from '@hydrolog/domain';
+import { getMeter, listMeterCommands } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
@@ -55,6 +56,14 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
         const metadata = callerMetadata(request);
         const kind = action === 'open' ? 'valveOpen' : 'valveClose';
         const commandIds: string[] = [];
+        // A batch is checked whole first: an unknown meter or one without a valve refuses it all.
+        await readAsCaller(services.db, request, async (sql) => {
+          for (const meterId of request.body.meterIds) {
+            const meter = await getMeter(sql, meterId);
+            if (!meter) throw new DomainError('error.meter.notFound');
+            if (!meter.valveControl) throw new DomainError('error.meter.noValve');
+          }
+        });
         for (const meterId of request.body.meterIds)
           commandIds.push(await dispatch.issue(metadata, meterId, kind));
         return ok(request, { commandIds });

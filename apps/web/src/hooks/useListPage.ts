@@ -43,6 +43,14 @@ export function useListPage<F extends object, Row>({ path, parse, empty, fetch }
   }, [query]);
   useEffect(load, [load]);
 
+  /** Fetches the page again quietly (no overlay, selection kept): live statuses while the page is open. */
+  const refresh = useCallback(() => {
+    fetchRows.current(query).then(
+      ({ total, rows }) => setData({ total, rows }),
+      () => undefined,
+    );
+  }, [query]);
+
   const setFilter = <K extends keyof F>(key: K, value: F[K]) => setFilters((f) => ({ ...f, [key]: value }));
   const search = () => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
   const reset = () => {
@@ -67,6 +75,7 @@ export function useListPage<F extends object, Row>({ path, parse, empty, fetch }
     selection,
     setSelection,
     load,
+    refresh,
     search,
     reset,
     setPage,

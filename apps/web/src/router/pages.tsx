@@ -9,8 +9,12 @@ import { CustomerTypes } from '../pages/CustomerTypes.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
+import { KeyUpdates } from '../pages/KeyUpdates.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
+import { MeterGroups } from '../pages/MeterGroups.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
+import { Meters } from '../pages/Meters.tsx';
+import { MeterTypes } from '../pages/MeterTypes.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Partitions } from '../pages/Partitions.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
@@ -18,6 +22,7 @@ import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
+import { Valves } from '../pages/Valves.tsx';
 
 /** The partition map brings deck.gl: its own chunk, loaded when the page opens. */
 const CascadeGis = lazy(() => import('../pages/CascadeGis.tsx').then((m) => ({ default: m.CascadeGis })));
@@ -45,6 +50,11 @@ const BUILT: Record<string, RouteComponent> = {
   'cascade/gis/index': LazyCascadeGis,
   'business/customer/index': Customers,
   'business/customerType/index': CustomerTypes,
+  'business/meter/index': Meters,
+  'business/meterType/index': MeterTypes,
+  'business/group/index': MeterGroups,
+  'business/valve/index': Valves,
+  'business/keyUpdate/index': KeyUpdates,
 };
 
 export interface PageRoute {

@@ -1,0 +1,150 @@
+import { DomainError } from '@hydrolog/domain';
+import {
+  type Language,
+  METER_IMPORT_COLUMNS,
+  METER_IMPORT_MAX_ROWS,
+  type MessageKey,
+  type MeterBody,
+  type MeterImportResult,
+  meterImportRowSchema,
+  toFieldError,
+  translate,
+} from '@hydrolog/schemas';
+import ExcelJS from 'exceljs';
+import type { Column } from './xlsx.ts';
+
+/** The header of each template column, in the caller's language. */
+export const IMPORT_HEADERS: Record<(typeof METER_IMPORT_COLUMNS)[number], MessageKey> = {
+  meterNo: 'meter.meterNo',
+  meterTypeName: 'meter.type',
+  imei: 'meter.imei',
+  sim: 'meter.sim',
+  key: 'meter.key',
+  initialReading: 'meter.initialReading',
+  mechanicalReading: 'meter.mechanicalReading',
+  zeroWaterThreshold: 'meter.zeroWaterThreshold',
+  storageDate: 'meter.storageDate',
+  dataSource: 'meter.dataSource',
+  lng: 'meter.lng',
+  lat: 'meter.lat',
+};
+
+const NUMBER_COLUMNS = new Set(['initialReading', 'mechanicalReading', 'zeroWaterThreshold', 'lng', 'lat']);
+
+/** The template's columns; its example row names the tenant's first meter type. */
+export function templateColumns(language: Language): Column<Record<string, string | number | null>>[] {
+  return METER_IMPORT_COLUMNS.map((name) => ({
+    header: translate(IMPORT_HEADERS[name], language),
+    value: (row) => row[name] ?? null,
+    width: name === 'meterTypeName' ? 30 : 20,
+  }));
+}
+
+/** A cell as the text a person typed: numbers without float noise, dates as YYYY-MM-DD, blanks undefined. */
+function cellText(value: ExcelJS.CellValue): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text).trim() || undefined;
+    if ('richText' in value)
+      return (
+        value.richText
+          .map((r) => r.text)
+          .join('')
+          .trim() || undefined
+      );
+    return undefined;
+  }
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+export interface ParsedRow {
+  /** The spreadsheet row number (the header is row 1). */
+  row: number;
+  values: Record<string, unknown>;
+}
+
+/**
+ * The data rows of the first sheet of an xlsx file, read by column position (headers are translated).
+ * A legacy .xls (OLE2) or anything that is not an xlsx workbook is refused as a whole.
+ */
+export async function readImportFile(content: Buffer): Promise<ParsedRow[]> {
+  if (content.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0])))
+    throw new DomainError('error.meterImport.xls');
+  if (!content.subarray(0, 2).equals(Buffer.from('PK'))) throw new DomainError('error.meterImport.file');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    throw new DomainError('error.meterImport.file');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new DomainError('error.meterImport.empty');
+  const rows: ParsedRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values: Record<string, unknown> = {};
+    METER_IMPORT_COLUMNS.forEach((name, i) => {
+      const text = cellText(row.getCell(i + 1).value);
+      if (text === undefined) return;
+      values[name] =
+        NUMBER_COLUMNS.has(name) && text !== '' && !Number.isNaN(Number(text)) ? Number(text) : text;
+    });
+    if (Object.keys(values).length > 0) rows.push({ row: rowNumber, values });
+  });
+  if (rows.length === 0) throw new DomainError('error.meterImport.empty');
+  if (rows.length > METER_IMPORT_MAX_ROWS)
+    throw new DomainError('error.meterImport.tooMany', { max: METER_IMPORT_MAX_ROWS });
+  return rows;
+}
+
+/**
+ * Splits the rows into meters to register and refused rows, each with its reason in the caller's
+ * language: a field that breaks the schema, an unknown type, a number already registered or repeated.
+ */
+export function checkImportRows(
+  rows: readonly ParsedRow[],
+  context: { typesByName: Map<string, string>; taken: Set<string>; language: Language },
+): { meters: MeterBody[]; failures: MeterImportResult['failures'] } {
+  const { typesByName, taken, language } = context;
+  const meters: MeterBody[] = [];
+  const failures: MeterImportResult['failures'] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const { row, values } of rows) {
+    const meterNo = typeof values.meterNo === 'string' ? values.meterNo : null;
+    const fail = (reason: string) => failures.push({ row, meterNo, reason });
+    const parsed = meterImportRowSchema.safeParse(values);
+    if (!parsed.success) {
+      fail(
+        parsed.error.issues
+          .map((issue) => {
+            const error = toFieldError(issue, language);
+            const column = IMPORT_HEADERS[error.field as keyof typeof IMPORT_HEADERS];
+            return column ? `${translate(column, language)}: ${error.message}` : error.message;
+          })
+          .join('; '),
+      );
+      continue;
+    }
+    const { meterTypeName, ...fields } = parsed.data;
+    const meterTypeId = typesByName.get(meterTypeName.toLowerCase());
+    if (!meterTypeId) {
+      fail(translate('error.meterImport.unknownType', language, { name: meterTypeName }));
+      continue;
+    }
+    if (taken.has(fields.meterNo)) {
+      fail(translate('error.meter.exists', language));
+      continue;
+    }
+    const first = firstRowOf.get(fields.meterNo);
+    if (first !== undefined) {
+      fail(translate('error.meterImport.duplicate', language, { row: first }));
+      continue;
+    }
+    firstRowOf.set(fields.meterNo, row);
+    meters.push({ ...fields, meterTypeId });
+  }
+  return { meters, failures };
+}

@@ -1,0 +1,102 @@
+import { listMeterCommandStates, listMeterCommands } from '@hydrolog/projections';
+import {
+  apiResponses,
+  listEnvelopeSchema,
+  meterCommandStateQuerySchema,
+  meterCommandStateSchema,
+  meterCommandStatusSchema,
+  pageQuerySchema,
+} from '@hydrolog/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readAsCaller, requires } from '../auth/guard.ts';
+import { okList } from '../http.ts';
+import type { Services } from '../services.ts';
+
+const stateList = {
+  querystring: pageQuerySchema.extend(meterCommandStateQuerySchema.shape),
+  response: apiResponses(listEnvelopeSchema(meterCommandStateSchema)),
+};
+
+const keyUpdateRecordSchema = z.object({
+  commandId: z.uuid(),
+  meterId: z.uuid(),
+  meterNo: z.string(),
+  status: meterCommandStatusSchema,
+  attempts: z.number().int(),
+  detail: z.string().nullable(),
+  issuedAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/**
+ * The valve operation and key update pages: meters with their latest command (polled while one is under
+ * way), and the key update records. Commands are issued by the routes of meter-commands.ts.
+ */
+export const valveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services;
+
+  app.get(
+    '/business/valve/meters',
+    {
+      config: requires('business:valve:list'),
+      schema: {
+        tags: ['valves'],
+        summary: 'Valve-capable meters with their valve and latest valve command',
+        ...stateList,
+      },
+    },
+    async (request) =>
+      okList(
+        request,
+        await readAsCaller(db, request, (sql) => listMeterCommandStates(sql, 'valve', request.query)),
+      ),
+  );
+
+  app.get(
+    '/business/keyUpdate/meters',
+    {
+      config: requires('business:keyUpdate:list'),
+      schema: { tags: ['valves'], summary: 'Meters with their latest key update', ...stateList },
+    },
+    async (request) =>
+      okList(
+        request,
+        await readAsCaller(db, request, (sql) => listMeterCommandStates(sql, 'keyUpdate', request.query)),
+      ),
+  );
+
+  app.get(
+    '/business/keyUpdate/list',
+    {
+      config: requires('business:keyUpdate:list'),
+      schema: {
+        tags: ['valves'],
+        summary: 'Key update records: executing, resend, timeout, resend successful, success, fail',
+        querystring: pageQuerySchema.extend({ meterNo: z.string().max(32).optional() }),
+        response: apiResponses(listEnvelopeSchema(keyUpdateRecordSchema)),
+      },
+    },
+    async (request) => {
+      const page = await readAsCaller(db, request, (sql) =>
+        listMeterCommands(sql, { ...request.query, kind: 'keyUpdate' }),
+      );
+      // The key is a secret of the meter: never listed.
+      return okList(request, {
+        total: page.total,
+        rows: page.rows.map(
+          ({ commandId, meterId, meterNo, status, attempts, detail, issuedAt, updatedAt }) => ({
+            commandId,
+            meterId,
+            meterNo,
+            status,
+            attempts,
+            detail,
+            issuedAt,
+            updatedAt,
+          }),
+        ),
+      });
+    },
+  );
+};

@@ -1,0 +1,125 @@
+import type { MeterLink, MeterListQuery, MeterTypeListQuery, ValveState } from '@hydrolog/schemas';
+import { type PageQuery, parsePage, queryOption, queryText } from './listQuery.ts';
+
+export const COMMUNICATIONS = ['nbiot', 'lorawan', 'wmbus', 'walkBy', 'manual'] as const;
+export const CARD_KINDS = ['none', 'ic', 'e55', 'sts'] as const;
+export const BILLING_MODES = ['prepaid', 'postpaid'] as const;
+export const DATA_SOURCES = ['gateway', 'walkBy', 'manual'] as const;
+export const METER_LINKS = ['online', 'offline'] as const satisfies readonly MeterLink[];
+export const VALVE_STATES = ['open', 'closed'] as const satisfies readonly ValveState[];
+
+/** The filter bar of the meter types page, as typed. */
+export interface MeterTypeFilters {
+  name: string;
+  billingMode: (typeof BILLING_MODES)[number] | '';
+  communication: (typeof COMMUNICATIONS)[number] | '';
+}
+export const EMPTY_METER_TYPE_FILTERS: MeterTypeFilters = { name: '', billingMode: '', communication: '' };
+export interface MeterTypeQuery extends MeterTypeFilters, PageQuery {}
+
+export function parseMeterTypeQuery(search: Record<string, unknown>): MeterTypeQuery {
+  return {
+    name: queryText(search.name, 50),
+    billingMode: queryOption(search.billingMode, BILLING_MODES),
+    communication: queryOption(search.communication, COMMUNICATIONS),
+    ...parsePage(search),
+  };
+}
+
+export const meterTypeFilter = (f: MeterTypeFilters): MeterTypeListQuery => ({
+  name: f.name.trim() || undefined,
+  billingMode: f.billingMode || undefined,
+  communication: f.communication || undefined,
+});
+
+/** The filter bar of the meters page, as typed. */
+export interface MeterFilters {
+  meterNo: string;
+  meterTypeId: string;
+  imei: string;
+  link: MeterLink | '';
+  valve: ValveState | '';
+}
+export const EMPTY_METER_FILTERS: MeterFilters = {
+  meterNo: '',
+  meterTypeId: '',
+  imei: '',
+  link: '',
+  valve: '',
+};
+export interface MeterQuery extends MeterFilters, PageQuery {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseMeterQuery(search: Record<string, unknown>): MeterQuery {
+  const meterTypeId = queryText(search.meterTypeId, 36);
+  return {
+    meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
+    meterTypeId: UUID.test(meterTypeId) ? meterTypeId : '',
+    imei: queryText(search.imei, 15).replace(/\D/g, ''),
+    link: queryOption(search.link, METER_LINKS),
+    valve: queryOption(search.valve, VALVE_STATES),
+    ...parsePage(search),
+  };
+}
+
+export const meterFilter = (f: MeterFilters): MeterListQuery => ({
+  meterNo: f.meterNo.trim() || undefined,
+  meterTypeId: f.meterTypeId || undefined,
+  imei: f.imei.trim() || undefined,
+  link: f.link || undefined,
+  valve: f.valve || undefined,
+});
+
+/** Whether any filter is set: an empty answer then means "no match", not "nothing yet". */
+export const isFiltered = (filter: object): boolean => Object.values(filter).some((v) => v !== undefined);
+
+/** The filter bar of the meter groups page. */
+export interface MeterGroupFilters {
+  name: string;
+}
+export const EMPTY_METER_GROUP_FILTERS: MeterGroupFilters = { name: '' };
+export interface MeterGroupQuery extends MeterGroupFilters, PageQuery {}
+export const parseMeterGroupQuery = (search: Record<string, unknown>): MeterGroupQuery => ({
+  name: queryText(search.name, 50),
+  ...parsePage(search),
+});
+export const meterGroupFilter = (f: MeterGroupFilters) => ({ name: f.name.trim() || undefined });
+
+/** Meter numbers typed or pasted, separated by English commas (spaces and new lines tolerated). */
+export const splitMeterNos = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[,\s]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** The filter bar of the valve and key update pages. */
+export interface CommandStateFilters {
+  meterNo: string;
+  pending: '1' | '';
+}
+export const EMPTY_COMMAND_STATE_FILTERS: CommandStateFilters = { meterNo: '', pending: '' };
+export interface CommandStateQuery extends CommandStateFilters, PageQuery {}
+export const parseCommandStateQuery = (search: Record<string, unknown>): CommandStateQuery => ({
+  meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
+  pending: queryOption(search.pending, ['1'] as const),
+  ...parsePage(search),
+});
+export const commandStateFilter = (f: CommandStateFilters) => ({
+  meterNo: f.meterNo.trim() || undefined,
+  pending: f.pending || undefined,
+});
+
+/** Command statuses still under way: the page polls while one is shown. */
+export const isCommandUnderWay = (status: string | null): boolean =>
+  status === 'sending' || status === 'executing' || status === 'resend';
+
+/** Badge colour of a command status (spec section 4). */
+export function commandStatusColor(status: string): string {
+  if (status === 'success' || status === 'resendSuccess') return 'teal';
+  if (status === 'fail' || status === 'timeout') return 'red';
+  return 'blue';
+}

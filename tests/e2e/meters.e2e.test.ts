@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './api-login.ts';
+import { launchChromium, outputDir, startService } from './support.ts';
+
+const TYPE = 'E2E NB-IoT DN15';
+/** expect.poll with room for a loaded machine (the service shares the cores with other work). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const ROWS = 1000;
+const FIRST_NO = 40_000_000;
+
+/**
+ * A 1,000-row meter file: the template's columns, one meter per row, with a few bad rows (data row i is
+ * spreadsheet row i + 2): a 14-digit IMEI, an unknown type, a number repeated in the file, a number already
+ * registered through the form, and a number with letters.
+ */
+async function meterFile(): Promise<{ buffer: Buffer; bad: Map<number, string> }> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('meters');
+  sheet.addRow([
+    'Meter number',
+    'Meter type',
+    'IMEI',
+    'SIM number',
+    'Key',
+    'Initial electronic reading (m³)',
+  ]);
+  const bad = new Map<number, string>([
+    [12, 'IMEI: The IMEI must be 15 digits'],
+    [250, 'Unknown meter type: Unknown model'],
+    [500, 'The meter number is repeated in the file (row 2)'],
+    [777, 'The meter number already exists'],
+    [999, 'Meter number: The meter number must be digits only (at most 32)'],
+  ]);
+  for (let i = 0; i < ROWS; i++) {
+    const row = i + 2;
+    const meterNo = String(FIRST_NO + i);
+    const imei = String(860_000_000_000_000 + i);
+    const cells: (string | number)[] = [
+      meterNo,
+      TYPE,
+      imei,
+      `8986${String(i).padStart(16, '0')}`,
+      `k${i}`,
+      i % 7,
+    ];
+    if (row === 12) cells[2] = imei.slice(1);
+    if (row === 250) cells[1] = 'Unknown model';
+    if (row === 500) cells[0] = String(FIRST_NO);
+    if (row === 777) cells[0] = '39999999';
+    if (row === 999) cells[0] = `${meterNo}A`;
+    sheet.addRow(cells);
+  }
+  return { buffer: Buffer.from(await book.xlsx.writeBuffer()), bad };
+}
+
+/** The meter list's URL once filtered by a number (the router may quote a numeric value). */
+const filteredBy = (meterNo: number) => (url: URL) =>
+  url.pathname === '/meter/list' && url.searchParams.get('meterNo')?.replaceAll('"', '') === String(meterNo);
+
+/** The demo administrator creates a meter type, registers a meter, then imports 1,000 meters through the browser. */
+describe('meters in the browser', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
+    browser = await launchChromium();
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1400, height: 900 },
+      acceptDownloads: true,
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('creates a meter type in the meter types page', async () => {
+    const path = '/meter/type';
+    await page.goto(service.url + path);
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
+    await page.getByLabel('User name, email or phone').fill('demo_admin');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**${path}`);
+    await eventually(() => page.getByText('No meter type yet', { exact: false }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'New meter type' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New meter type' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => dialog.getByText('Required', { exact: true }).count()).toBe(1);
+    await dialog.getByRole('textbox', { name: 'Model name' }).fill(TYPE);
+    await dialog.getByRole('textbox', { name: 'Report interval (min)' }).fill('60');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+    await eventually(() =>
+      page.getByTestId('meter-types-table').getByRole('cell', { name: TYPE, exact: true }).count(),
+    ).toBe(1);
+  });
+
+  it('registers a meter with the form, checking the IMEI first', async () => {
+    await page.goto(`${service.url}/meter/list`);
+    await eventually(() => page.getByText('No meter yet', { exact: false }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Register a meter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register a meter' });
+    await dialog.getByRole('textbox', { name: 'Meter number' }).fill('39999999');
+    await dialog.getByLabel('Meter type').click();
+    await page.getByRole('option', { name: TYPE }).click();
+    await dialog.getByRole('textbox', { name: 'IMEI' }).fill('12345');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => dialog.getByText('The IMEI must be 15 digits').count()).toBe(1);
+    await dialog.getByRole('textbox', { name: 'IMEI' }).fill('861234567890123');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+    await eventually(() => page.getByText('1 meter', { exact: true }).count()).toBe(1);
+  });
+
+  it('imports a 1,000-row file: the row-level report names each bad row, and the good rows are in the list', async () => {
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import meters' });
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download template' }).click(),
+    ]);
+    expect(template.suggestedFilename()).toBe('meter-import-template.xlsx');
+
+    const { buffer, bad } = await meterFile();
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'meters.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const report = page.getByTestId('meter-import-report');
+    await expect.poll(() => report.count(), { timeout: 60_000 }).toBe(1);
+    expect(await report.innerText()).toContain(
+      `${ROWS - bad.size} meters imported, ${bad.size} rows refused`,
+    );
+    const failures = page.getByTestId('meter-import-failures').getByRole('row');
+    await eventually(() => failures.count()).toBe(bad.size + 1);
+    for (const [i, [row, reason]] of [...bad].entries()) {
+      const cells = await failures
+        .nth(i + 1)
+        .getByRole('cell')
+        .allTextContents();
+      expect([cells[0], cells[2]]).toEqual([String(row), reason]);
+    }
+    await page.screenshot({ path: `${outputDir}/meters-import-report.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The registered meter and every good row.
+    await eventually(() => page.getByText(`${ROWS - bad.size + 1} meters`, { exact: true }).count()).toBe(1);
+    const filter = page.getByTestId('meters-filter');
+    await filter.getByRole('textbox', { name: 'Meter number' }).fill(String(FIRST_NO + 998));
+    await filter.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(filteredBy(FIRST_NO + 998));
+    await eventually(() => page.getByText('1 meter', { exact: true }).count()).toBe(1);
+    await filter.getByRole('textbox', { name: 'Meter number' }).fill(String(FIRST_NO + 10));
+    await filter.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(filteredBy(FIRST_NO + 10));
+    // Row 12 (data row 10) was refused for its IMEI.
+    await eventually(() => page.getByText('No meter matches').count()).toBe(1);
+    await page.screenshot({ path: `${outputDir}/meters-list.png` });
+  });
+
+  it('closes two valves in one batch: sending until the gateway answers, then success, live in the list', async () => {
+    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const gateway = await (
+      await fetch(`${service.url}/prod-api/ingest/gateway`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'E2E gateway', kind: 'gateway' }),
+      })
+    ).json();
+    const key = gateway.data.key as string;
+    // Meter 39999999 reports through this gateway, so its commands go there.
+    const uploaded = await fetch(`${service.url}/ingest/v1/readings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        batchId: randomUUID(),
+        readings: [{ meterNo: '39999999', ts: new Date().toISOString(), total: 3.5, valve: 'open' }],
+      }),
+    });
+    expect(uploaded.status).toBe(202);
+
+    await page.goto(`${service.url}/meter/valve`);
+    const table = page.getByTestId('valves-table');
+    const row = (meterNo: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('cell', { name: meterNo, exact: true }) });
+    await eventually(() => row('39999999').count()).toBe(1);
+    await page.getByRole('checkbox', { name: 'Select meter 39999999' }).check();
+    await page.getByRole('checkbox', { name: `Select meter ${FIRST_NO + 1}` }).check();
+    await page.getByRole('button', { name: 'Close selected (2)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Close valves' });
+    expect(await confirm.innerText()).toContain('no water until the valves are opened again');
+    await confirm.getByRole('button', { name: 'Close valve' }).click();
+    await eventually(() => page.getByTestId('command-39999999').textContent()).toBe('Close · Sending');
+    await eventually(() => page.getByTestId(`command-${FIRST_NO + 1}`).textContent()).toBe('Close · Sending');
+
+    const gatewayHeaders = { authorization: `Bearer ${key}` };
+    const { commands } = await (
+      await fetch(`${service.url}/ingest/v1/commands?wait=5`, { headers: gatewayHeaders })
+    ).json();
+    expect(commands.map((c: { meterNo: string; kind: string }) => [c.meterNo, c.kind])).toEqual([
+      ['39999999', 'valveClose'],
+    ]);
+    const ack = await fetch(`${service.url}/ingest/v1/commands/${commands[0].commandId}/ack`, {
+      method: 'POST',
+      headers: { ...gatewayHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'success' }),
+    });
+    expect(ack.ok).toBe(true);
+    // The page polls while a command is sending: no reload needed.
+    await expect
+      .poll(() => page.getByTestId('command-39999999').textContent(), { timeout: 20_000 })
+      .toBe('Close · Success');
+    expect(await page.getByTestId(`command-${FIRST_NO + 1}`).textContent()).toBe('Close · Sending');
+    await page.screenshot({ path: `${outputDir}/meters-valves.png` });
+  });
+});
