@@ -3,6 +3,7 @@ import type { DomainEvent } from '@hydrolog/schemas';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
+export * from './registration.ts';
 export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
@@ -17,6 +18,7 @@ import {
   sessionDecider,
   userDecider,
 } from './identity.ts';
+import { phoneCodeDecider, smsQuotaDecider } from './registration.ts';
 import { tenantDecider } from './tenant.ts';
 
 /** What folding a stream needs, for any aggregate. */
@@ -41,5 +43,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterTypeDecider,
     meterDecider,
     meterCommandDecider,
+    phoneCodeDecider,
+    smsQuotaDecider,
   ].map((d) => [d.category, d]),
 );

@@ -2,6 +2,7 @@ export * from './audit-queries.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
+export * from './outbox-queries.ts';
 export * from './projection.ts';
 export * from './readings.ts';
 export * from './runner.ts';

@@ -4,6 +4,7 @@ import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
+import { registrationEventSchemas } from './registration.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
@@ -29,6 +30,7 @@ export const eventSchemas = {
   ...auditEventSchemas,
   ...meterEventSchemas,
   ...ingestEventSchemas,
+  ...registrationEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

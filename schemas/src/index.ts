@@ -9,6 +9,7 @@ export * from './messages.ts';
 export * from './meters.ts';
 export * from './organisation.ts';
 export * from './readings.ts';
+export * from './registration.ts';
 export * from './tenant.ts';
 export * from './users.ts';
 export * from './uuid.ts';

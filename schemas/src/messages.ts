@@ -660,6 +660,31 @@ export const messages = {
   },
   'gateway.meters': { 'zh-CN': '水表数', en: 'Meters', fr: 'Compteurs', id: 'Meter' },
   'gateway.created': { 'zh-CN': '创建时间', en: 'Created', fr: 'Créée le', id: 'Dibuat' },
+  // ---- registration, SMS and dashboards (admin-b) ----
+  'error.register.phoneTaken': {
+    'zh-CN': '手机号已注册，请直接登录',
+    en: 'Mobile phone number has been registered, please log in directly',
+    fr: 'Ce numéro de téléphone est déjà enregistré, veuillez vous connecter directement',
+    id: 'Nomor ponsel sudah terdaftar, silakan langsung masuk',
+  },
+  'error.sms.addressLimit': {
+    'zh-CN': '该地址请求验证码过于频繁，请 {minutes} 分钟后再试',
+    en: 'Too many codes requested from this address, try again in {minutes} minutes',
+    fr: 'Trop de codes demandés depuis cette adresse, réessayez dans {minutes} minutes',
+    id: 'Terlalu banyak kode diminta dari alamat ini, coba lagi dalam {minutes} menit',
+  },
+  'error.sms.sendFailed': {
+    'zh-CN': '短信发送失败，请稍后再试',
+    en: 'The text message could not be sent, try again later',
+    fr: "Le SMS n'a pas pu être envoyé, réessayez plus tard",
+    id: 'SMS tidak dapat dikirim, coba lagi nanti',
+  },
+  'register.codeRight': {
+    'zh-CN': '验证码正确',
+    en: 'The verification code is correct',
+    fr: 'Le code de vérification est correct',
+    id: 'Kode verifikasi benar',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

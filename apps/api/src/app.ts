@@ -20,16 +20,20 @@ import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { readingRoutes } from './routes/readings.ts';
+import { registrationRoutes } from './routes/registration.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
 import { userAdminRoutes } from './routes/users.ts';
 import type { Services } from './services.ts';
+import { type MessageProvider, messageProvider } from './sms.ts';
 
 export const API_PREFIX = '/prod-api';
 
@@ -56,6 +60,10 @@ export interface AppOptions {
   kafka?: KafkaSettings | undefined;
   /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
   commandSweepMs?: number;
+  /** Delivers one-time codes (default: the outbox). */
+  messages?: MessageProvider;
+  /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
+  now?: () => Date;
 }
 
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
@@ -115,11 +123,14 @@ export async function buildApp(services: Services, options: AppOptions): Promise
 
   // One file per request, at most the image limit plus a byte (so that an oversize file is detected).
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  const now = options.now ?? (() => new Date());
   const identity = new Identity(
     services,
     options.cipher ?? PasswordCipher.generate(),
     options.captchas ?? new CaptchaStore(),
+    now,
   );
+  const messages = options.messages ?? messageProvider(services.store, undefined, now);
   mkdirSync(options.uploadsDir, { recursive: true });
   const ingestSettings = options.ingest ?? DEFAULT_INGEST_SETTINGS;
   const dispatch = new CommandDispatch(services);
@@ -143,6 +154,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(readingRoutes, { services });
+      await api.register(messageRoutes, { identity, messages });
+      await api.register(registrationRoutes, { identity });
+      await api.register(dashboardRoutes, { services, now });
     },
     { prefix: API_PREFIX },
   );
