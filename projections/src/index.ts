@@ -1,4 +1,5 @@
 export * from './audit-queries.ts';
+export * from './dashboard-queries.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';

@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './audit.ts';
+export * from './dashboard.ts';
 export * from './events.ts';
 export * from './field-errors.ts';
 export * from './identity.ts';
