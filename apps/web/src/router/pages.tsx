@@ -7,9 +7,11 @@ import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
+import { Outbox } from '../pages/Outbox.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
+import { TenantDashboard } from '../pages/TenantDashboard.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
 
@@ -26,6 +28,9 @@ const BUILT: Record<string, RouteComponent> = {
   'gateway/gateway/index': Gateways,
   'report/history/index': MeterHistory,
   'report/readingRate/index': ReadingRate,
+  // admin-b
+  'tenant/dashboard/index': TenantDashboard,
+  'system/outbox/index': Outbox,
 };
 
 export interface PageRoute {
