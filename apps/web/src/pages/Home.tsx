@@ -39,6 +39,7 @@ import { Icon } from '../components/Icon.tsx';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
 import { homeSearch, parseHomeQuery } from '../lib/dashboardQuery.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
+import { session } from '../store/session.ts';
 
 export const HOME_PATH = '/index';
 const NO_FIGURE = '—';
@@ -97,6 +98,19 @@ function Panel({
 
 /** /index, titled Home: the tenant's figures and statistics from the read models (spec sections 1 and 7). */
 export function Home() {
+  const { t } = useTranslation();
+  // Behind the forced change of an initial password the server answers nothing else: load nothing yet.
+  const mustChangePassword = session.use().info?.initPassword === true;
+  return (
+    <Stack>
+      <Title order={3}>{t('nav.home')}</Title>
+      {!mustChangePassword && <Dashboard />}
+      <ServiceStatus />
+    </Stack>
+  );
+}
+
+function Dashboard() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const top = useLoad<DashboardTopData>(getTopData);
@@ -106,8 +120,7 @@ export function Home() {
   const d = top.data;
 
   return (
-    <Stack>
-      <Title order={3}>{t('nav.home')}</Title>
+    <>
       {top.failed && (
         <Alert color="red" title={t('dashboard.loadFailed')}>
           <Button size="xs" variant="light" onClick={top.retry}>
@@ -163,8 +176,7 @@ export function Home() {
         <AlarmPanel />
         <BillPanel />
       </SimpleGrid>
-      <ServiceStatus />
-    </Stack>
+    </>
   );
 }
 
