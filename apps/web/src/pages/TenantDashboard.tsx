@@ -97,6 +97,7 @@ export function TenantDashboard() {
         </Stack>
         <Group align="flex-end">
           <Select
+            data-testid="tenant-select"
             label={t('tenantDashboard.tenant')}
             w={240}
             allowDeselect={false}
