@@ -157,13 +157,14 @@ describe('platform administration in the browser', () => {
 
     // Demo mode every 3 s: after the last tenant (by name) comes the whole platform, then the first.
     await operator.getByLabel('Interval (seconds)').fill('3');
-    await operator.getByText('Demo mode').click();
+    await operator.getByRole('switch', { name: 'Demo mode' }).check({ force: true });
     await operator.waitForURL(/demo=1/);
     const scope = () => operator.getByTestId('tenant-dashboard-scope').textContent();
     await expect.poll(scope, { timeout: 8000 }).toBe('All tenants');
     await expect.poll(scope, { timeout: 8000 }).toBe('Delta Water');
     await operator.screenshot({ path: join(outputDir, 'tenant-dashboard-en.png') });
-    await operator.getByText('Demo mode').click();
+    await operator.getByRole('switch', { name: 'Demo mode' }).uncheck({ force: true });
+    await operator.waitForURL((url) => !url.search.includes('demo=1'));
     await operator.context().close();
   });
 });
