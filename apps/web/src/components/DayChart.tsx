@@ -47,7 +47,12 @@ export function DayChart({
   const options = useMemo<ChartOptions>(() => {
     const stroke = color ? theme.color(color) : theme.primary;
     return {
-      scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] } },
+      scales: {
+        // Half a day either side, so that the first and last bars are whole.
+        x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+        // Bars stand on zero.
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+      },
       tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'UTC'),
       cursor: { drag: { x: false, y: false } },
       legend: { live: true },
@@ -64,7 +69,15 @@ export function DayChart({
         },
       ],
       axes: [
-        themedAxis(theme, { values: (_u, splits) => splits.map((s) => dayOf(s, 'MM-DD')) }),
+        themedAxis(theme, {
+          // A tick on the days themselves (at most about ten of them), never between two days.
+          splits: (u) => {
+            const xs = (u.data[0] ?? []) as number[];
+            const step = Math.ceil(xs.length / 10);
+            return xs.filter((_, i) => (xs.length - 1 - i) % step === 0);
+          },
+          values: (_u, splits) => splits.map((s) => dayOf(s, 'MM-DD')),
+        }),
         themedAxis(theme, {
           size: fitAxisSize(theme.font),
           values: (_u, splits) => splits.map((v) => formatNumber(v, language, 0, 2)),
