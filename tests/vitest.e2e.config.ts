@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A loaded machine (shared cores) can take seconds to render after a request: poll up to 10 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

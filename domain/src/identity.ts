@@ -251,11 +251,37 @@ export const RECOVERY_MAX_TRIES = 5;
 /** At most this many codes per account in 24 hours: no endless SMS to a victim, no endless guessing. */
 export const RECOVERY_CODES_PER_DAY = 10;
 
-export type RecoveryEvent = EventOf<'RecoveryCodeIssued' | 'RecoveryCodeUsed'>;
-export interface RecoveryState {
-  code: (EventData<'RecoveryCodeIssued'> & { failures: number; used: boolean }) | null;
+/** What the one-time code rules need of a code stream (recovery codes of a user, codes of a phone). */
+export interface OneTimeCodes {
+  code: { issuedAt: string; expiresAt: string; failures: number; used: boolean } | null;
   /** When the last codes were issued, newest last (as many as the daily limit). */
   issued: string[];
+}
+
+/** Why no new code may be issued at `issuedAt`: the resend cooldown or the daily limit; null when one may. */
+export function codeIssueRefusal(state: OneTimeCodes, issuedAt: string): DomainError | null {
+  const { code } = state;
+  const wait = code ? RECOVERY_RESEND_SECONDS - (Date.parse(issuedAt) - Date.parse(code.issuedAt)) / 1000 : 0;
+  if (wait > 0) return new DomainError('error.recovery.cooldown', { seconds: Math.ceil(wait) });
+  const oldest = state.issued.length >= RECOVERY_CODES_PER_DAY ? state.issued[0]! : null;
+  if (oldest && Date.parse(issuedAt) - Date.parse(oldest) < 86_400_000) {
+    return new DomainError('error.recovery.dailyLimit');
+  }
+  return null;
+}
+
+/** A code can still be tried: not used, fewer than the allowed wrong tries, not expired at `now`. */
+export function isCodeLive(code: NonNullable<OneTimeCodes['code']>, now: string): boolean {
+  return !code.used && code.failures < RECOVERY_MAX_TRIES && Date.parse(code.expiresAt) > Date.parse(now);
+}
+
+/** The issue times kept for the daily limit after a new code. */
+export const keepIssued = (issued: readonly string[], at: string) =>
+  [...issued, at].slice(-RECOVERY_CODES_PER_DAY);
+
+export type RecoveryEvent = EventOf<'RecoveryCodeIssued' | 'RecoveryCodeUsed'>;
+export interface RecoveryState extends OneTimeCodes {
+  code: (EventData<'RecoveryCodeIssued'> & { failures: number; used: boolean }) | null;
 }
 export type RecoveryCommand =
   | ({ type: 'IssueRecoveryCode' } & EventData<'RecoveryCodeIssued'>)
@@ -266,8 +292,10 @@ export const recoveryDecider: Decider<RecoveryCommand, RecoveryEvent, RecoverySt
   initialState: () => ({ code: null, issued: [] }),
   evolve(state, event) {
     if (event.type === 'RecoveryCodeIssued') {
-      const issued = [...state.issued, event.data.issuedAt].slice(-RECOVERY_CODES_PER_DAY);
-      return { code: { ...event.data, failures: 0, used: false }, issued };
+      return {
+        code: { ...event.data, failures: 0, used: false },
+        issued: keepIssued(state.issued, event.data.issuedAt),
+      };
     }
     if (!state.code || state.code.codeId !== event.data.codeId) return state;
     return event.data.success
@@ -277,23 +305,12 @@ export const recoveryDecider: Decider<RecoveryCommand, RecoveryEvent, RecoverySt
   decide(command, state) {
     const { code } = state;
     if (command.type === 'IssueRecoveryCode') {
-      const wait = code
-        ? RECOVERY_RESEND_SECONDS - (Date.parse(command.issuedAt) - Date.parse(code.issuedAt)) / 1000
-        : 0;
-      if (wait > 0) return new DomainError('error.recovery.cooldown', { seconds: Math.ceil(wait) });
-      const oldest = state.issued.length >= RECOVERY_CODES_PER_DAY ? state.issued[0]! : null;
-      if (oldest && Date.parse(command.issuedAt) - Date.parse(oldest) < 86_400_000) {
-        return new DomainError('error.recovery.dailyLimit');
-      }
+      const refused = codeIssueRefusal(state, command.issuedAt);
+      if (refused) return refused;
       const { type: _, ...data } = command;
       return [{ type: 'RecoveryCodeIssued', data }];
     }
-    const live =
-      code &&
-      !code.used &&
-      code.failures < RECOVERY_MAX_TRIES &&
-      Date.parse(code.expiresAt) > Date.parse(command.now);
-    if (!code || !live) return new DomainError('error.recovery.codeWrong');
+    if (!code || !isCodeLive(code, command.now)) return new DomainError('error.recovery.codeWrong');
     return [
       {
         type: 'RecoveryCodeUsed',

@@ -6,6 +6,7 @@ export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './leakage.ts';
+export * from './registration.ts';
 export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
@@ -28,6 +29,7 @@ import {
   sessionDecider,
   userDecider,
 } from './identity.ts';
+import { phoneCodeDecider, smsQuotaDecider } from './registration.ts';
 import { tenantDecider } from './tenant.ts';
 
 /** What folding a stream needs, for any aggregate. */
@@ -56,5 +58,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     customerTypeDecider,
     customerDecider,
     meterGroupDecider,
+    phoneCodeDecider,
+    smsQuotaDecider,
   ].map((d) => [d.category, d]),
 );

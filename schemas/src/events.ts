@@ -6,6 +6,7 @@ import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
+import { registrationEventSchemas } from './registration.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
@@ -33,6 +34,7 @@ export const eventSchemas = {
   ...ingestEventSchemas,
   ...cascadeEventSchemas,
   ...customerEventSchemas,
+  ...registrationEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -91,6 +91,8 @@ const DIRECTORIES: readonly DirSpec[] = [
       page('platform.menu', 'menu', 'system/menu/index', 'system:menu', ['query', 'add', 'edit', 'remove']),
       page('platform.dict', 'dict', 'system/dict/index', 'system:dict', CRUD),
       page('platform.config', 'config', 'system/config/index', 'system:config', CRUD),
+      // The messages the outbox provider kept (one-time codes), for operators (admin-b).
+      page('platform.outbox', 'outbox', 'system/outbox/index', 'system:outbox', ['query']),
     ],
   },
   {
@@ -553,4 +555,6 @@ export const menuTitles: Record<string, readonly [string, string, string, string
   'payment.stsRefund': ['Token 退购', 'Token refunds', 'Remboursements de jetons', 'Pengembalian token'],
   message: ['消息中心', 'Messages', 'Messages', 'Pesan'],
   'message.noticeCenter': ['通知中心', 'Notice centre', 'Centre de notifications', 'Pusat notifikasi'],
+  // admin-b
+  'platform.outbox': ['短信发件箱', 'Message outbox', "Boîte d'envoi", 'Kotak keluar pesan'],
 };

@@ -23,19 +23,23 @@ import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cascadeRoutes } from './routes/cascade.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { meterGroupRoutes } from './routes/meter-groups.ts';
 import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { readingRoutes } from './routes/readings.ts';
+import { registrationRoutes } from './routes/registration.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
 import { userAdminRoutes } from './routes/users.ts';
 import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
+import { type MessageProvider, messageProvider } from './sms.ts';
 
 export const API_PREFIX = '/prod-api';
 
@@ -64,6 +68,10 @@ export interface AppOptions {
   commandSweepMs?: number;
   /** Evaluates cascade alarms every so many ms (off when absent: tests evaluate by hand). */
   cascadeAlarmMs?: number;
+  /** Delivers one-time codes (default: the outbox). */
+  messages?: MessageProvider;
+  /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
+  now?: () => Date;
 }
 
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
@@ -123,11 +131,14 @@ export async function buildApp(services: Services, options: AppOptions): Promise
 
   // One file per request, at most the image limit plus a byte (so that an oversize file is detected).
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  const now = options.now ?? (() => new Date());
   const identity = new Identity(
     services,
     options.cipher ?? PasswordCipher.generate(),
     options.captchas ?? new CaptchaStore(),
+    now,
   );
+  const messages = options.messages ?? messageProvider(services.store, undefined, now);
   mkdirSync(options.uploadsDir, { recursive: true });
   const ingestSettings = options.ingest ?? DEFAULT_INGEST_SETTINGS;
   const dispatch = new CommandDispatch(services);
@@ -160,6 +171,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(readingRoutes, { services });
       await api.register(cascadeRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
+      await api.register(messageRoutes, { identity, messages });
+      await api.register(registrationRoutes, { identity });
+      await api.register(dashboardRoutes, { services, now });
     },
     { prefix: API_PREFIX },
   );

@@ -33,6 +33,8 @@ export interface Config {
   ingest: IngestSettings;
   /** Kafka between ingest and the log (KAFKA_BROKERS); absent: batches are appended directly. */
   kafka: KafkaSettings | undefined;
+  /** Text messages through an HTTP SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN); absent: the outbox. */
+  sms: { httpUrl: string | undefined; httpToken: string | undefined };
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           groupId: env.KAFKA_GROUP_ID || 'hydrolog-readings',
         }
       : undefined,
+    sms: { httpUrl: env.SMS_HTTP_URL || undefined, httpToken: env.SMS_HTTP_TOKEN || undefined },
   };
 }
 

@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { startDemoFleet } from './demo-fleet.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 import { openServices } from './services.ts';
+import { messageProvider } from './sms.ts';
 
 const config = loadConfig();
 let services: Awaited<ReturnType<typeof openServices>>;
@@ -28,6 +29,7 @@ const app = await buildApp(services, {
   kafka: config.kafka,
   commandSweepMs: 15_000,
   cascadeAlarmMs: 10 * 60_000,
+  messages: messageProvider(services.store, config.sms),
 });
 await app.listen({ port: config.port, host: config.host });
 

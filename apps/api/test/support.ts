@@ -12,6 +12,7 @@ import { CaptchaStore } from '../src/auth/captcha.ts';
 import type { IngestSettings } from '../src/config.ts';
 import { seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
+import type { MessageProvider } from '../src/sms.ts';
 
 export interface TestApi {
   app: FastifyInstance;
@@ -25,7 +26,14 @@ export interface TestApi {
  */
 export async function startApi(
   engine: TestEngine,
-  options: { captchaEnabled?: boolean; ingest?: IngestSettings; kafka?: KafkaSettings } = {},
+  options: {
+    captchaEnabled?: boolean;
+    ingest?: IngestSettings;
+    kafka?: KafkaSettings;
+    /** The app's clock (codes, logins, dashboards): tests move it instead of waiting. */
+    now?: () => Date;
+    messages?: MessageProvider;
+  } = {},
 ): Promise<TestApi> {
   const db = await engine.open();
   const store = await SqlEventStore.open(db);
@@ -53,6 +61,8 @@ export async function startApi(
     captchas,
     ...(options.ingest ? { ingest: options.ingest } : {}),
     ...(options.kafka ? { kafka: options.kafka } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.messages ? { messages: options.messages } : {}),
   });
   return { app, services, captchas };
 }

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = [
   'POST /prod-api/auth/login',
   'POST /prod-api/system/msg/send',
   'PUT /prod-api/system/user/reset/password',
+  'POST /prod-api/system/msg/check',
+  'POST /prod-api/auth/register',
 ];
 
 describe.each(testEngines())('tenant isolation on $engine', (engine) => {

@@ -20,6 +20,7 @@ import { NoAccess } from './pages/NoAccess.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { Profile } from './pages/Profile.tsx';
 import { Redirect } from './pages/Redirect.tsx';
+import { Register } from './pages/Register.tsx';
 import { decideNavigation } from './router/guard.ts';
 import { KNOWN_PAGES, PAGES } from './router/pages.tsx';
 import { clearSession, loadSession, session } from './store/session.ts';
@@ -68,6 +69,7 @@ const page = (path: string, component: RouteComponent) =>
 const routeTree = root.addChildren([
   createRoute({ getParentRoute: () => root, path: '/login', component: Login }),
   createRoute({ getParentRoute: () => root, path: '/cascadeScreen', component: CascadeScreen }),
+  createRoute({ getParentRoute: () => root, path: '/register', component: Register }),
   shell.addChildren([
     createRoute({
       getParentRoute: () => shell,

@@ -43,7 +43,7 @@ export class Identity {
     readonly services: Services,
     readonly cipher: PasswordCipher,
     readonly captchas: CaptchaStore,
-    private readonly now: () => Date = () => new Date(),
+    readonly now: () => Date = () => new Date(),
   ) {}
 
   async settings(): Promise<AccountSettings> {

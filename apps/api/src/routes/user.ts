@@ -1,4 +1,4 @@
-import { DomainError, RECOVERY_CODE_MINUTES, recoveryDecider, userDecider } from '@hydrolog/domain';
+import { DomainError, recoveryDecider, userDecider } from '@hydrolog/domain';
 import {
   findUserByAccount,
   getDept,
@@ -13,7 +13,6 @@ import {
   type MessageKey,
   noDataResponses,
   passwordSchema,
-  recoveryCodeBodySchema,
   recoveryResetBodySchema,
   tenantBrandSchema,
   toFieldError,
@@ -23,16 +22,15 @@ import {
   updatePasswordQuerySchema,
   updateProfileBodySchema,
   userInfoSchema,
-  uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../auth/client.ts';
-import { hashPassword, sha256, sixDigitCode } from '../auth/crypto.ts';
+import { hashPassword, sha256 } from '../auth/crypto.ts';
 import { type Caller, callerMetadata, callerOf, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute, record } from '../commands.ts';
+import { execute } from '../commands.ts';
 import { invalid, ok, requestLanguage } from '../http.ts';
 import { saveImageUpload } from '../uploads.ts';
 
@@ -250,65 +248,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     },
   );
 
-  app.post(
-    '/system/msg/send',
-    {
-      config: { access: { public: true } },
-      schema: {
-        tags: ['user'],
-        summary: "Send a one-time code (password recovery) to the account's phone, else email",
-        body: recoveryCodeBodySchema,
-        response: noDataResponses,
-      },
-    },
-    async (request) => {
-      const user = await findUserByAccount(db, request.body.account);
-      // Unknown accounts, accounts without phone or email, and the resend limits all get the same answer:
-      // the form must not tell who has an account.
-      if (user) await sendRecoveryCode(request, user).catch(ignoreRefusal);
-      return { ...ok(request, null), msg: translate('recovery.sent', requestLanguage(request)) };
-    },
-  );
-
-  async function sendRecoveryCode(request: FastifyRequest, user: UserRow) {
-    const channel = user.phonenumber ? 'sms' : user.email ? 'email' : null;
-    if (!channel) throw new DomainError('error.recovery.noContact');
-    const code = sixDigitCode();
-    const issuedAt = new Date();
-    const metadata = { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id };
-    await execute(
-      store,
-      recoveryDecider,
-      user.user_id,
-      [
-        {
-          type: 'IssueRecoveryCode',
-          codeId: uuidv7(),
-          userId: user.user_id,
-          codeHash: recoveryCodeHash(user.user_id, code),
-          channel,
-          issuedAt: issuedAt.toISOString(),
-          expiresAt: new Date(issuedAt.getTime() + RECOVERY_CODE_MINUTES * 60_000).toISOString(),
-        },
-      ],
-      { metadata },
-    );
-    const to = (channel === 'sms' ? user.phonenumber : user.email) ?? '';
-    const text = translate('recovery.message', user.language ?? requestLanguage(request), {
-      code,
-      minutes: RECOVERY_CODE_MINUTES,
-    });
-    const messageId = uuidv7();
-    await record(
-      store,
-      `outbox-${user.tenant_id}`,
-      { type: 'MessageQueued', data: { messageId, channel, to, text, at: issuedAt.toISOString() } },
-      metadata,
-    );
-    // Never the text: the code in it would let whoever reads the log take the account over.
-    request.log.info({ channel, messageId }, 'message queued in the outbox');
-  }
-
   app.put(
     '/system/user/reset/password',
     {
@@ -337,7 +276,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
           {
             type: 'UseRecoveryCode',
             codeHash: recoveryCodeHash(user.user_id, code),
-            now: new Date().toISOString(),
+            now: identity.now().toISOString(),
           },
         ],
         { metadata: { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id } },
@@ -383,12 +322,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
   }
 };
 
-/** A refused recovery request is answered like a granted one; anything else is a real failure. */
-function ignoreRefusal(error: unknown): void {
-  if (!(error instanceof DomainError)) throw error;
-}
-
-const recoveryCodeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+export const recoveryCodeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
 function userView(user: UserRow, userType: string, deptName: string | null): UserInfo['user'] {
   return {

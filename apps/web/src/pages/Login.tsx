@@ -16,7 +16,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Captcha, encryptPassword, getCaptcha, login } from '../api/auth.ts';
@@ -24,28 +24,13 @@ import { Icon } from '../components/Icon.tsx';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { AREA_CODES } from '../lib/areaCodes.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { setToken } from '../lib/token.ts';
 import { safeRedirect } from '../router/guard.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
+import { REGISTER_PATH } from './Register.tsx';
 
-/** A short list of dial codes; +86 first, as the product's home market. */
-const AREA_CODES = [
-  '+86',
-  '+1',
-  '+33',
-  '+44',
-  '+49',
-  '+62',
-  '+63',
-  '+66',
-  '+84',
-  '+91',
-  '+234',
-  '+254',
-  '+255',
-  '+27',
-];
 const REMEMBER_KEY = 'login-remember';
 
 interface Remembered {
@@ -186,6 +171,12 @@ export function Login() {
               <Button type="submit" loading={form.busy} fullWidth>
                 {t('login.submit')}
               </Button>
+              <Text size="sm" ta="center">
+                {t('register.noAccount')}{' '}
+                <Anchor component={Link} to={REGISTER_PATH} data-testid="register-link">
+                  {t('register.link')}
+                </Anchor>
+              </Text>
             </Stack>
           </form>
         </Paper>

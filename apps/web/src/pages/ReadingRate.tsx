@@ -37,6 +37,7 @@ import {
   useChartTheme,
   zonedDate,
 } from '../components/Chart.tsx';
+import { FigureCard } from '../components/FigureCard.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { figureColumns, ListTable } from '../components/ListTable.tsx';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
@@ -108,33 +109,6 @@ function rateChartOptions(
       }),
     ],
   };
-}
-
-/** A figure of the period above the chart. */
-function Figure({
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card withBorder padding="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={26} fw={600}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {hint}
-      </Text>
-    </Card>
-  );
 }
 
 /**
@@ -260,25 +234,25 @@ export function ReadingRate() {
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="md" data-testid="reading-rate-figures">
             {answer && today ? (
               <>
-                <Figure
+                <FigureCard
                   testId="figure-average"
                   label={t('readingRate.average')}
                   value={formatPercent(answer.average, language)}
                   hint={t('readingRate.averageHint', { count: days.length - 1 })}
                 />
-                <Figure
+                <FigureCard
                   testId="figure-today"
                   label={t('readingRate.today')}
                   value={formatPercent(today.rate, language)}
                   hint={t('readingRate.todayHint', { date: today.date })}
                 />
-                <Figure
+                <FigureCard
                   testId="figure-installed"
                   label={t('readingRate.installedNow')}
                   value={formatNumber(today.installed, language)}
                   hint={t('readingRate.installedHint')}
                 />
-                <Figure
+                <FigureCard
                   testId="figure-reported"
                   label={t('readingRate.reportedToday')}
                   value={formatNumber(today.reported, language)}

@@ -16,7 +16,7 @@ describe('navigation guard (spec section 2)', () => {
       type: 'redirect',
       href: '/login?redirect=%2Fsystem%2Fuser%3FpageNum%3D2',
     });
-    for (const pathname of ['/login', '/cascadeScreen'])
+    for (const pathname of ['/login', '/cascadeScreen', '/register'])
       expect(decideNavigation({ ...base, pathname, href: pathname, hasToken: false })).toEqual({
         type: 'allow',
       });

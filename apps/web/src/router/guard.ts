@@ -1,5 +1,5 @@
-/** The two routes reachable without a session (spec section 2). */
-export const OPEN_ROUTES: readonly string[] = ['/login', '/cascadeScreen'];
+/** The routes reachable without a session (spec section 2; and the experience-account registration page). */
+export const OPEN_ROUTES: readonly string[] = ['/login', '/cascadeScreen', '/register'];
 
 export interface GuardInput {
   pathname: string;

@@ -17,9 +17,11 @@ import { Meters } from '../pages/Meters.tsx';
 import { MeterTypes } from '../pages/MeterTypes.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Partitions } from '../pages/Partitions.tsx';
+import { Outbox } from '../pages/Outbox.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
 import { Roles } from '../pages/Roles.tsx';
+import { TenantDashboard } from '../pages/TenantDashboard.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
 import { Users } from '../pages/Users.tsx';
 import { Valves } from '../pages/Valves.tsx';
@@ -55,6 +57,9 @@ const BUILT: Record<string, RouteComponent> = {
   'business/group/index': MeterGroups,
   'business/valve/index': Valves,
   'business/keyUpdate/index': KeyUpdates,
+  // admin-b
+  'tenant/dashboard/index': TenantDashboard,
+  'system/outbox/index': Outbox,
 };
 
 export interface PageRoute {
