@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
+export * from './admin.ts';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
@@ -7,6 +8,7 @@ export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
 
+import { menuTreeDecider, noticeDecider } from './admin.ts';
 import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
@@ -41,5 +43,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterTypeDecider,
     meterDecider,
     meterCommandDecider,
+    menuTreeDecider,
+    noticeDecider,
   ].map((d) => [d.category, d]),
 );

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './audit-queries.ts';
 export * from './devices.ts';
 export * from './identity.ts';
@@ -8,6 +9,7 @@ export * from './runner.ts';
 export * from './tenancy.ts';
 export * from './tenants.ts';
 
+import { adminProjection } from './admin.ts';
 import { devicesProjection } from './devices.ts';
 import {
   operationLogProjection,
@@ -29,4 +31,5 @@ export const allProjections = [
   operationLogProjection,
   devicesProjection,
   readingsProjection,
+  adminProjection,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminEventSchemas } from './admin.ts';
 import { auditEventSchemas } from './audit.ts';
 import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
@@ -29,6 +30,7 @@ export const eventSchemas = {
   ...auditEventSchemas,
   ...meterEventSchemas,
   ...ingestEventSchemas,
+  ...adminEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './api.ts';
 export * from './audit.ts';
 export * from './events.ts';

@@ -660,6 +660,73 @@ export const messages = {
   },
   'gateway.meters': { 'zh-CN': '水表数', en: 'Meters', fr: 'Compteurs', id: 'Meter' },
   'gateway.created': { 'zh-CN': '创建时间', en: 'Created', fr: 'Créée le', id: 'Dibuat' },
+  // ---- Platform administration: menus and notices (issue 7, admin-a) ----
+  'error.menu.notFound': {
+    'zh-CN': '菜单不存在',
+    en: 'Menu entry not found',
+    fr: 'Entrée de menu introuvable',
+    id: 'Entri menu tidak ditemukan',
+  },
+  'error.menu.exists': {
+    'zh-CN': '菜单已存在',
+    en: 'This menu entry already exists',
+    fr: 'Cette entrée de menu existe déjà',
+    id: 'Entri menu ini sudah ada',
+  },
+  'error.menu.builtIn': {
+    'zh-CN': '内置菜单不能删除，其类型、路径、组件和权限标识不能修改',
+    en: 'A built-in menu entry cannot be deleted, nor its kind, path, component or permission changed',
+    fr: 'Une entrée de menu intégrée ne peut être supprimée, ni son type, son chemin, son composant ou sa permission modifiés',
+    id: 'Entri menu bawaan tidak dapat dihapus, dan jenis, jalur, komponen, atau izinnya tidak dapat diubah',
+  },
+  'error.menu.hasChildren': {
+    'zh-CN': '存在子菜单，不允许删除',
+    en: 'The menu entry has sub-entries',
+    fr: "L'entrée de menu a des sous-entrées",
+    id: 'Entri menu memiliki subentri',
+  },
+  'error.menu.parentNotFound': {
+    'zh-CN': '上级菜单不存在',
+    en: 'Parent menu entry not found',
+    fr: 'Entrée de menu parente introuvable',
+    id: 'Entri menu induk tidak ditemukan',
+  },
+  'error.menu.parentType': {
+    'zh-CN': '目录下放目录或菜单，菜单下放按钮',
+    en: 'Directories hold directories and pages; pages hold buttons',
+    fr: 'Les répertoires contiennent des répertoires et des pages ; les pages contiennent des boutons',
+    id: 'Direktori berisi direktori dan halaman; halaman berisi tombol',
+  },
+  'error.menu.parentLoop': {
+    'zh-CN': '上级菜单不能是自己或下级菜单',
+    en: 'The parent cannot be the entry itself or one below it',
+    fr: "Le parent ne peut être l'entrée elle-même ni une entrée en dessous",
+    id: 'Induk tidak boleh entri itu sendiri atau entri di bawahnya',
+  },
+  'error.notice.notFound': {
+    'zh-CN': '公告不存在',
+    en: 'Notice not found',
+    fr: 'Avis introuvable',
+    id: 'Pengumuman tidak ditemukan',
+  },
+  'error.notice.exists': {
+    'zh-CN': '公告已存在',
+    en: 'This notice already exists',
+    fr: 'Cet avis existe déjà',
+    id: 'Pengumuman ini sudah ada',
+  },
+  'error.notice.published': {
+    'zh-CN': '已发布的公告请先撤回再修改或删除',
+    en: 'Withdraw a published notice before changing or deleting it',
+    fr: 'Retirez un avis publié avant de le modifier ou de le supprimer',
+    id: 'Tarik pengumuman yang sudah terbit sebelum mengubah atau menghapusnya',
+  },
+  'error.notice.notPublished': {
+    'zh-CN': '公告未发布',
+    en: 'The notice is not published',
+    fr: "L'avis n'est pas publié",
+    id: 'Pengumuman belum terbit',
+  },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

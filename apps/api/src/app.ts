@@ -18,6 +18,7 @@ import { failure } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
@@ -143,6 +144,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(readingRoutes, { services });
+      await api.register(adminRoutes, { identity });
     },
     { prefix: API_PREFIX },
   );

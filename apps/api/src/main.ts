@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { loadConfig } from './config.ts';
 import { startDemoFleet } from './demo-fleet.ts';
+import { ensureBuiltInMenus } from './menus.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 import { openServices } from './services.ts';
 
@@ -18,6 +19,7 @@ try {
   }
   throw error;
 }
+await ensureBuiltInMenus(services);
 if (config.seedDemo) await seedDemo(services, { captchaEnabled: config.seedCaptcha });
 const app = await buildApp(services, {
   webDir: config.webDir,
