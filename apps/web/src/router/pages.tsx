@@ -5,7 +5,10 @@ import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
 import { Gateways } from '../pages/Gateways.tsx';
 import { LoginLog } from '../pages/LoginLog.tsx';
+import { Menus } from '../pages/Menus.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
+import { NoticeCenter } from '../pages/NoticeCenter.tsx';
+import { Notices } from '../pages/Notices.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
@@ -26,6 +29,10 @@ const BUILT: Record<string, RouteComponent> = {
   'gateway/gateway/index': Gateways,
   'report/history/index': MeterHistory,
   'report/readingRate/index': ReadingRate,
+  // Platform administration (issue 7, admin-a)
+  'system/menu/index': Menus,
+  'system/notice/index': Notices,
+  'system/notice/center': NoticeCenter,
 };
 
 export interface PageRoute {
@@ -50,6 +57,9 @@ export const PAGES: readonly PageRoute[] = MENU_CATALOGUE.filter((e) => e.menuTy
     };
   },
 );
+
+/** The page of a component id, for menu entries operators add (they have no static route). */
+export const builtPage = (component: string): RouteComponent | null => BUILT[component] ?? null;
 
 export const PAGE_BY_PATH: ReadonlyMap<string, PageRoute> = new Map(PAGES.map((p) => [p.path, p]));
 export const KNOWN_PAGES: ReadonlySet<string> = new Set(PAGE_BY_PATH.keys());
