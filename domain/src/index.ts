@@ -4,6 +4,7 @@ export * from './admin.ts';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
+export * from './platform.ts';
 export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
@@ -19,6 +20,7 @@ import {
   sessionDecider,
   userDecider,
 } from './identity.ts';
+import { agentAccountDecider, carrierDecider, regionDecider, thirdPartyDecider } from './platform.ts';
 import { tenantDecider } from './tenant.ts';
 
 /** What folding a stream needs, for any aggregate. */
@@ -45,5 +47,9 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterCommandDecider,
     menuTreeDecider,
     noticeDecider,
+    carrierDecider,
+    regionDecider,
+    thirdPartyDecider,
+    agentAccountDecider,
   ].map((d) => [d.category, d]),
 );

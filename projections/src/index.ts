@@ -3,6 +3,7 @@ export * from './audit-queries.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
+export * from './platform.ts';
 export * from './projection.ts';
 export * from './readings.ts';
 export * from './runner.ts';
@@ -18,6 +19,7 @@ import {
   settingsProjection,
   usersProjection,
 } from './identity.ts';
+import { platformProjection } from './platform.ts';
 import { readingsProjection } from './readings.ts';
 import { tenantsProjection } from './tenants.ts';
 
@@ -32,4 +34,5 @@ export const allProjections = [
   devicesProjection,
   readingsProjection,
   adminProjection,
+  platformProjection,
 ];

@@ -5,6 +5,7 @@ import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
+import { platformEventSchemas } from './platform.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
@@ -31,6 +32,7 @@ export const eventSchemas = {
   ...meterEventSchemas,
   ...ingestEventSchemas,
   ...adminEventSchemas,
+  ...platformEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './api.ts';
 export * from './audit.ts';
+export * from './countries.ts';
 export * from './events.ts';
 export * from './field-errors.ts';
 export * from './identity.ts';
@@ -9,6 +10,7 @@ export * from './menus.ts';
 export * from './messages.ts';
 export * from './meters.ts';
 export * from './organisation.ts';
+export * from './platform.ts';
 export * from './readings.ts';
 export * from './tenant.ts';
 export * from './users.ts';

@@ -660,7 +660,7 @@ export const messages = {
   },
   'gateway.meters': { 'zh-CN': '水表数', en: 'Meters', fr: 'Compteurs', id: 'Meter' },
   'gateway.created': { 'zh-CN': '创建时间', en: 'Created', fr: 'Créée le', id: 'Dibuat' },
-  // ---- Platform administration: menus and notices (issue 7, admin-a) ----
+  // ---- Platform administration: menus, notices, carriers, regions, third parties, agents (issue 7, admin-a) ----
   'error.menu.notFound': {
     'zh-CN': '菜单不存在',
     en: 'Menu entry not found',
@@ -726,6 +726,78 @@ export const messages = {
     en: 'The notice is not published',
     fr: "L'avis n'est pas publié",
     id: 'Pengumuman belum terbit',
+  },
+  'error.carrier.notFound': {
+    'zh-CN': '运营商不存在',
+    en: 'Carrier not found',
+    fr: 'Opérateur introuvable',
+    id: 'Operator tidak ditemukan',
+  },
+  'error.carrier.unknownCountry': {
+    'zh-CN': '国家或地区不存在',
+    en: 'Unknown country',
+    fr: 'Pays inconnu',
+    id: 'Negara tidak dikenal',
+  },
+  'error.region.notFound': {
+    'zh-CN': '区域不存在',
+    en: 'Region not found',
+    fr: 'Région introuvable',
+    id: 'Wilayah tidak ditemukan',
+  },
+  'error.region.hasChildren': {
+    'zh-CN': '存在下级区域，不允许删除',
+    en: 'The region has sub-regions and cannot be deleted',
+    fr: 'La région a des sous-régions et ne peut être supprimée',
+    id: 'Wilayah memiliki subwilayah dan tidak dapat dihapus',
+  },
+  'error.region.parentLoop': {
+    'zh-CN': '上级区域不能是自己或下级区域',
+    en: 'The superior region cannot be the region itself or one below it',
+    fr: 'La région supérieure ne peut être la région elle-même ni une région en dessous',
+    id: 'Wilayah atasan tidak boleh wilayah itu sendiri atau wilayah di bawahnya',
+  },
+  'error.region.exists': {
+    'zh-CN': '同级区域名称已存在',
+    en: 'A region of this name already exists at this level',
+    fr: 'Une région de ce nom existe déjà à ce niveau',
+    id: 'Wilayah dengan nama ini sudah ada di tingkat ini',
+  },
+  'error.thirdParty.notFound': {
+    'zh-CN': '第三方平台不存在',
+    en: 'Third-party platform not found',
+    fr: 'Plateforme tierce introuvable',
+    id: 'Platform pihak ketiga tidak ditemukan',
+  },
+  'error.thirdParty.codeExists': {
+    'zh-CN': '平台编码已存在',
+    en: 'This platform code already exists',
+    fr: 'Ce code de plateforme existe déjà',
+    id: 'Kode platform ini sudah ada',
+  },
+  'error.thirdParty.hasRecharges': {
+    'zh-CN': '平台已有充值记录，不允许删除',
+    en: 'The platform has recharge records and cannot be deleted',
+    fr: 'La plateforme a des recharges enregistrées et ne peut être supprimée',
+    id: 'Platform memiliki catatan isi ulang dan tidak dapat dihapus',
+  },
+  'error.agent.notFound': {
+    'zh-CN': '代理商不存在',
+    en: 'Agent not found',
+    fr: 'Agent introuvable',
+    id: 'Agen tidak ditemukan',
+  },
+  'error.agent.balanceInsufficient': {
+    'zh-CN': '账户余额不足',
+    en: 'Account balance insufficient',
+    fr: 'Solde du compte insuffisant',
+    id: 'Saldo akun tidak mencukupi',
+  },
+  'error.agent.thirdPartyMismatch': {
+    'zh-CN': '购买方式为第三方的代理商充值须选择第三方平台，其他方式不能选择',
+    en: 'A recharge names a third-party platform exactly when the agent buys through a third party',
+    fr: "Une recharge indique une plateforme tierce exactement quand l'agent achète via un tiers",
+    id: 'Isi ulang menyebut platform pihak ketiga tepat ketika agen membeli melalui pihak ketiga',
   },
 } satisfies Catalogue;
 

@@ -25,6 +25,7 @@ import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { organisationRoutes } from './routes/organisation.ts';
+import { platformRoutes } from './routes/platform.ts';
 import { readingRoutes } from './routes/readings.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
@@ -145,6 +146,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(readingRoutes, { services });
       await api.register(adminRoutes, { identity });
+      await api.register(platformRoutes, { identity });
     },
     { prefix: API_PREFIX },
   );
