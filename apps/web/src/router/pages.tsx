@@ -1,5 +1,7 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import type { RouteComponent } from '@tanstack/react-router';
+import { Agents } from '../pages/Agents.tsx';
+import { Carriers } from '../pages/Carriers.tsx';
 import { Configs } from '../pages/Configs.tsx';
 import { Depts } from '../pages/Depts.tsx';
 import { Dicts } from '../pages/Dicts.tsx';
@@ -12,8 +14,10 @@ import { Notices } from '../pages/Notices.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
+import { Regions } from '../pages/Regions.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
+import { ThirdParties } from '../pages/ThirdParties.tsx';
 import { Users } from '../pages/Users.tsx';
 
 /** Page components by the catalogue's component id; every other screen is a placeholder until built. */
@@ -33,6 +37,10 @@ const BUILT: Record<string, RouteComponent> = {
   'system/menu/index': Menus,
   'system/notice/index': Notices,
   'system/notice/center': NoticeCenter,
+  'tenant/agent/index': Agents,
+  'tenant/carrier/index': Carriers,
+  'tenant/region/index': Regions,
+  'tenant/thirdParty/index': ThirdParties,
 };
 
 export interface PageRoute {
