@@ -1,5 +1,6 @@
 import { type EventData, LANGUAGES } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
+import { recordDecider } from './platform.ts';
 
 // ---- Menus -----------------------------------------------------------------------------------------------
 
@@ -189,3 +190,14 @@ export const noticeDecider: Decider<NoticeCommand, NoticeEvent, NoticeState> = {
     }
   },
 };
+
+// ---- Dictionary types ------------------------------------------------------------------------------------
+
+/** A dictionary type: its name and the key its data hang under. Rules about its data need the read model. */
+export const dictTypeDecider = recordDecider({
+  category: 'dicttype',
+  saved: 'DictTypeSaved',
+  deleted: 'DictTypeDeleted',
+  id: 'dictId',
+  notFound: 'error.dictType.notFound',
+});

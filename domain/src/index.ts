@@ -9,7 +9,7 @@ export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
 
-import { menuTreeDecider, noticeDecider } from './admin.ts';
+import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
 import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
@@ -47,6 +47,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterCommandDecider,
     menuTreeDecider,
     noticeDecider,
+    dictTypeDecider,
     carrierDecider,
     regionDecider,
     thirdPartyDecider,

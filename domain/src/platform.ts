@@ -12,7 +12,7 @@ export type RecordCommand<Saved extends EventType> =
  * A record an operator saves as a whole and may delete: a saved event carries every field. Rules across
  * records (unique codes, sub-regions) need the read model and stay with the route.
  */
-function recordDecider<Saved extends EventType, Deleted extends EventType>(spec: {
+export function recordDecider<Saved extends EventType, Deleted extends EventType>(spec: {
   category: string;
   saved: Saved;
   deleted: Deleted;

@@ -1,17 +1,25 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type { EventData, Language, MenuView, NoticeReading, NoticeView, PageQuery } from '@hydrolog/schemas';
+import type {
+  DictTypeView,
+  EventData,
+  Language,
+  MenuView,
+  NoticeReading,
+  NoticeView,
+  PageQuery,
+} from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
 import { containsPattern } from './sql.ts';
 
 /**
  * Platform administration read models: the menu tree (platform-wide, read by every session for its routes
- * and permissions) and each tenant's notices with who has read them.
+ * and permissions), dictionary types, and each tenant's notices with who has read them.
  */
 export const adminProjection: Projection = {
   name: 'admin',
   version: 1,
   mode: 'inline',
-  tables: ['sys_menu', 'notices', 'notice_reads'],
+  tables: ['sys_menu', 'notices', 'notice_reads', 'sys_dict_type'],
   tenantTables: ['notices', 'notice_reads'],
   migrations: [
     `CREATE TABLE sys_menu (
@@ -50,8 +58,29 @@ export const adminProjection: Projection = {
       read_at timestamptz NOT NULL,
       PRIMARY KEY (notice_id, user_id)
     )`,
+    `CREATE TABLE sys_dict_type (
+      dict_id int PRIMARY KEY,
+      dict_name text NOT NULL,
+      dict_type text NOT NULL UNIQUE,
+      status text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL
+    )`,
   ],
   handlers: {
+    async DictTypeSaved(sql, event) {
+      const d = event.data as EventData<'DictTypeSaved'>;
+      await sql.query(
+        `INSERT INTO sys_dict_type (dict_id, dict_name, dict_type, status, remark, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (dict_id) DO UPDATE SET dict_name = $2, dict_type = $3, status = $4, remark = $5`,
+        [d.dictId, d.dictName, d.dictType, d.status, d.remark, event.recordedAt],
+      );
+    },
+    async DictTypeDeleted(sql, event) {
+      const d = event.data as EventData<'DictTypeDeleted'>;
+      await sql.query('DELETE FROM sys_dict_type WHERE dict_id = $1', [d.dictId]);
+    },
     async MenuCreated(sql, event) {
       const d = event.data as EventData<'MenuCreated'>;
       await sql.query(
@@ -272,4 +301,72 @@ export async function noticesForReader(
     unread: counts.rows[0]?.unread ?? 0,
     rows: rows.map((r) => ({ ...noticeView(r), read: r.read === true })),
   };
+}
+
+// ---- Dictionary type queries -------------------------------------------------------------------------------
+
+interface DictTypeRow {
+  dict_id: number;
+  dict_name: string;
+  dict_type: string;
+  status: '0' | '1';
+  remark: string | null;
+  data_count: number;
+  created_at: Date;
+}
+const dictTypeView = (r: DictTypeRow): DictTypeView => ({
+  dictId: r.dict_id,
+  dictName: r.dict_name,
+  dictType: r.dict_type,
+  status: r.status,
+  remark: r.remark,
+  dataCount: r.data_count,
+  createTime: r.created_at.toISOString(),
+});
+// Dictionaries are the platform's: read as they are (no tenant rows).
+const DICT_TYPE_SELECT = `SELECT t.dict_id, t.dict_name, t.dict_type, t.status, t.remark, t.created_at,
+  (SELECT count(*)::int FROM sys_dict_data d WHERE d.dict_type = t.dict_type) AS data_count FROM sys_dict_type t`;
+
+export async function listDictTypes(
+  sql: Sql,
+  query: PageQuery & {
+    dictName?: string | undefined;
+    dictType?: string | undefined;
+    status?: string | undefined;
+  },
+): Promise<{ total: number; rows: DictTypeView[] }> {
+  const where = `WHERE ($1::text IS NULL OR t.dict_name ILIKE $1) AND ($2::text IS NULL OR t.dict_type ILIKE $2)
+    AND ($3::text IS NULL OR t.status = $3)`;
+  const params = [containsPattern(query.dictName), containsPattern(query.dictType), query.status ?? null];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM sys_dict_type t ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<DictTypeRow>(
+    `${DICT_TYPE_SELECT} ${where} ORDER BY t.dict_id LIMIT $4 OFFSET $5`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(dictTypeView) };
+}
+
+export async function getDictType(sql: Sql, dictId: number): Promise<DictTypeView | null> {
+  const { rows } = await sql.query<DictTypeRow>(`${DICT_TYPE_SELECT} WHERE t.dict_id = $1`, [dictId]);
+  return rows[0] ? dictTypeView(rows[0]) : null;
+}
+
+/** The next numeric id of a dictionary type. */
+export async function nextDictId(sql: Sql): Promise<number> {
+  const { rows } = await sql.query<{ next: number }>(
+    'SELECT coalesce(max(dict_id), 0)::int + 1 AS next FROM sys_dict_type',
+  );
+  return rows[0]?.next ?? 1;
+}
+
+/** Dictionary keys that have data but no type yet (seeded data, data added before its type). */
+export async function untypedDictionaries(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ dict_type: string }>(
+    `SELECT DISTINCT d.dict_type FROM sys_dict_data d
+     WHERE NOT EXISTS (SELECT 1 FROM sys_dict_type t WHERE t.dict_type = d.dict_type) ORDER BY d.dict_type`,
+  );
+  return rows.map((r) => r.dict_type);
 }

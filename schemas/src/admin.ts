@@ -118,6 +118,37 @@ export type NoticeView = z.infer<typeof noticeViewSchema>;
 export const noticeReadingSchema = noticeViewSchema.extend({ read: z.boolean() });
 export type NoticeReading = z.infer<typeof noticeReadingSchema>;
 
+// ---- Dictionary types ------------------------------------------------------------------------------------
+
+/** The key code reads a dictionary by (sys_user_sex, meter_alarm_type): the dictType of its data. */
+export const dictTypeKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(100, 'validation.tooLong')
+  .regex(/^[a-z][a-z0-9_]*$/, 'validation.invalidFormat');
+
+export const dictTypeBodySchema = z.object({
+  dictName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  dictType: dictTypeKeySchema,
+  status: z.enum(['0', '1']).default('0'),
+  remark: z.string().trim().max(500, 'validation.tooLong').nullish().transform(orEmpty),
+});
+export type DictTypeBody = z.input<typeof dictTypeBodySchema>;
+export const updateDictTypeBodySchema = dictTypeBodySchema.extend({ dictId: z.number().int().positive() });
+
+export const dictTypeViewSchema = z.object({
+  /** Numeric, as the /dict/type/data/{dictId} route of spec section 2 has it. */
+  dictId: z.number().int(),
+  dictName: z.string(),
+  dictType: z.string(),
+  status: z.enum(['0', '1']),
+  remark: z.string().nullable(),
+  dataCount: z.number().int(),
+  createTime: z.string(),
+});
+export type DictTypeView = z.infer<typeof dictTypeViewSchema>;
+
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
 
 export const adminEventSchemas = {
@@ -138,4 +169,14 @@ export const adminEventSchemas = {
   NoticeWithdrawn: eventSchema(z.object({ noticeId: z.uuid(), at: z.string() })),
   NoticeDeleted: eventSchema(z.object({ noticeId: z.uuid() })),
   NoticeRead: eventSchema(z.object({ noticeId: z.uuid(), userId: z.uuid(), at: z.string() })),
+  DictTypeSaved: eventSchema(
+    z.object({
+      dictId: z.number().int().positive(),
+      dictName: z.string(),
+      dictType: z.string(),
+      status: z.enum(['0', '1']),
+      remark: z.string().nullable(),
+    }),
+  ),
+  DictTypeDeleted: eventSchema(z.object({ dictId: z.number().int().positive() })),
 };

@@ -660,7 +660,7 @@ export const messages = {
   },
   'gateway.meters': { 'zh-CN': '水表数', en: 'Meters', fr: 'Compteurs', id: 'Meter' },
   'gateway.created': { 'zh-CN': '创建时间', en: 'Created', fr: 'Créée le', id: 'Dibuat' },
-  // ---- Platform administration: menus, notices, carriers, regions, third parties, agents (issue 7, admin-a) ----
+  // ---- Platform administration: menus, notices, dictionary types, carriers, regions, third parties, agents (issue 7, admin-a) ----
   'error.menu.notFound': {
     'zh-CN': '菜单不存在',
     en: 'Menu entry not found',
@@ -798,6 +798,30 @@ export const messages = {
     en: 'A recharge names a third-party platform exactly when the agent buys through a third party',
     fr: "Une recharge indique une plateforme tierce exactement quand l'agent achète via un tiers",
     id: 'Isi ulang menyebut platform pihak ketiga tepat ketika agen membeli melalui pihak ketiga',
+  },
+  'error.dictType.notFound': {
+    'zh-CN': '字典类型不存在',
+    en: 'Dictionary type not found',
+    fr: 'Type de dictionnaire introuvable',
+    id: 'Jenis kamus tidak ditemukan',
+  },
+  'error.dictType.keyExists': {
+    'zh-CN': '字典类型已存在',
+    en: 'This dictionary type already exists',
+    fr: 'Ce type de dictionnaire existe déjà',
+    id: 'Jenis kamus ini sudah ada',
+  },
+  'error.dictType.hasData': {
+    'zh-CN': '字典类型下有数据，不能删除',
+    en: 'The dictionary type has data and cannot be deleted',
+    fr: 'Le type de dictionnaire a des données et ne peut être supprimé',
+    id: 'Jenis kamus memiliki data dan tidak dapat dihapus',
+  },
+  'error.dictType.keyInUse': {
+    'zh-CN': '字典类型下有数据，不能修改类型',
+    en: 'The type of a dictionary with data cannot change',
+    fr: "Le type d'un dictionnaire qui a des données ne peut changer",
+    id: 'Jenis kamus yang memiliki data tidak dapat diubah',
   },
 } satisfies Catalogue;
 

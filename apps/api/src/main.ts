@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { loadConfig } from './config.ts';
 import { startDemoFleet } from './demo-fleet.ts';
+import { ensureDictTypes } from './dict-types.ts';
 import { ensureBuiltInMenus } from './menus.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 import { openServices } from './services.ts';
@@ -21,6 +22,7 @@ try {
 }
 await ensureBuiltInMenus(services);
 if (config.seedDemo) await seedDemo(services, { captchaEnabled: config.seedCaptcha });
+await ensureDictTypes(services);
 const app = await buildApp(services, {
   webDir: config.webDir,
   logLevel: config.logLevel,

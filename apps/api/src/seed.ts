@@ -19,6 +19,7 @@ import {
 import { hashPassword } from './auth/crypto.ts';
 import { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
 import { execute } from './commands.ts';
+import { ensureDictTypes } from './dict-types.ts';
 import { ensureBuiltInMenus } from './menus.ts';
 import type { Services } from './services.ts';
 
@@ -254,6 +255,7 @@ export async function seedDemo(services: Services, options: SeedOptions): Promis
       );
     }
   }
+  await ensureDictTypes(services);
   return created;
 }
 

@@ -204,6 +204,63 @@ describe.each(testEngines())('menus and notices on $engine', (engine) => {
     ).toBe(403);
   });
 
+  // ---- Dictionary types ------------------------------------------------------------------------------------
+
+  it('types every seeded dictionary; a type key is unique and fixed while it has data', async () => {
+    const types = (await operator('/prod-api/system/dict/type/list?pageSize=50')).json();
+    const alarm = types.rows.find((r: { dictType: string }) => r.dictType === 'meter_alarm_type');
+    expect(alarm).toMatchObject({ dictName: 'Meter alarm type', status: '0', dataCount: 10 });
+    expect(typeof alarm.dictId).toBe('number');
+
+    const add = (payload: object) => operator({ method: 'POST', url: '/prod-api/system/dict/type', payload });
+    const pipes = (await add({ dictName: 'Pipe material', dictType: 'pipe_material' })).json().data;
+    expect(pipes).toMatchObject({ dictType: 'pipe_material', dataCount: 0 });
+    expect(pipes.dictId).toBeGreaterThan(alarm.dictId);
+    expect((await add({ dictName: 'Again', dictType: 'pipe_material' })).json().key).toBe(
+      'error.dictType.keyExists',
+    );
+    expect((await add({ dictName: '', dictType: 'Bad Key' })).statusCode).toBe(400);
+
+    const entry = await operator({
+      method: 'POST',
+      url: '/prod-api/system/dict/data',
+      payload: {
+        dictType: 'pipe_material',
+        dictValue: 'pe',
+        labels: { 'zh-CN': '聚乙烯', en: 'Polyethylene', fr: 'Polyéthylène', id: 'Polietilena' },
+      },
+    });
+    expect(entry.json().code).toBe(200);
+    const change = (fields: object) =>
+      operator({ method: 'PUT', url: '/prod-api/system/dict/type', payload: { ...pipes, ...fields } });
+    expect((await change({ dictType: 'pipe_kind' })).json().key).toBe('error.dictType.keyInUse');
+    expect((await change({ dictName: 'Pipe materials' })).json().data).toMatchObject({
+      dictName: 'Pipe materials',
+      dataCount: 1,
+    });
+    const remove = () => operator({ method: 'DELETE', url: `/prod-api/system/dict/type/${pipes.dictId}` });
+    expect((await remove()).json().key).toBe('error.dictType.hasData');
+    await operator({ method: 'DELETE', url: `/prod-api/system/dict/data/${entry.json().data.dictCode}` });
+    expect((await remove()).json().code).toBe(200);
+    expect((await operator(`/prod-api/system/dict/type/${pipes.dictId}`)).json().key).toBe(
+      'error.dictType.notFound',
+    );
+
+    expect((await demoAdmin('/prod-api/system/dict/type/list')).statusCode).toBe(403);
+    expect(
+      (
+        await demoAdmin({
+          method: 'POST',
+          url: '/prod-api/system/dict/type',
+          payload: { dictName: 'X', dictType: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await operator({ method: 'DELETE', url: '/prod-api/system/dict/type/abc' })).statusCode).toBe(
+      400,
+    );
+  });
+
   // ---- Notices ---------------------------------------------------------------------------------------------
 
   const addNotice = (as: ReturnType<typeof injectAs>, payload: object) =>
