@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
 import { launchChromium, startService } from './support.ts';
 
+/** Waits on a shared machine: a command and the list after it may take a few seconds. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 /** Platform administration in the browser: menus as data, notices and the notice centre, agent recharge. */
 describe('platform administration in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
@@ -44,7 +47,7 @@ describe('platform administration in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Add below' });
     // Validated in the browser with the shared schema: titles, path and component are required.
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialog.locator('.mantine-InputWrapper-error').count()).toBeGreaterThan(0);
+    await poll(() => dialog.locator('.mantine-InputWrapper-error').count()).toBeGreaterThan(0);
     const titles = {
       简体中文: '公告栏',
       English: 'Bulletin board',
@@ -57,14 +60,14 @@ describe('platform administration in the browser', () => {
     await dialog.getByLabel('Page component').fill('system/dept/index');
     await dialog.getByRole('textbox', { name: 'Permission string' }).fill('system:bulletin:list');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // The sidebar is built from the menu tree at sign-in: after a reload the new page is there.
     await page.reload();
     await sidebar(page).getByRole('button', { name: 'System' }).click();
     await sidebar(page).getByRole('link', { name: 'Bulletin board' }).click();
     await page.waitForURL('**/system/bulletins');
-    await expect.poll(() => page.getByTestId('depts-page').count()).toBe(1);
+    await poll(() => page.getByTestId('depts-page').count()).toBe(1);
   });
 
   it('publishes a notice that a colleague reads in the notice centre', async () => {
@@ -78,34 +81,32 @@ describe('platform administration in the browser', () => {
       .fill('Water is off from 8:00 to 12:00 in the north.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     const row = admin.getByTestId('notices-table').getByRole('row').filter({ hasText: 'Works on Sunday' });
-    await expect.poll(() => row.getByRole('cell', { name: 'Draft', exact: true }).count()).toBe(1);
+    await poll(() => row.getByRole('cell', { name: 'Draft', exact: true }).count()).toBe(1);
     await row.getByRole('button', { name: 'Publish Works on Sunday' }).click();
     await admin
       .getByRole('dialog', { name: 'Publish notice' })
       .getByRole('button', { name: 'Publish' })
       .click();
-    await expect.poll(() => row.getByRole('cell', { name: 'Published', exact: true }).count()).toBe(1);
+    await poll(() => row.getByRole('cell', { name: 'Published', exact: true }).count()).toBe(1);
 
     const viewer = await newPage();
     await signIn(viewer, 'demo_viewer', 'View1234', '/message/noticeCenter');
     const item = viewer.getByRole('button', { name: 'Works on Sunday' });
-    await expect.poll(() => item.getByText(/Unread/).count()).toBe(1);
+    await poll(() => item.getByText(/Unread/).count()).toBe(1);
     await item.click();
-    await expect
-      .poll(() => viewer.getByTestId('notice-content').textContent())
-      .toBe('Water is off from 8:00 to 12:00 in the north.');
+    await poll(() => viewer.getByTestId('notice-content').textContent()).toBe(
+      'Water is off from 8:00 to 12:00 in the north.',
+    );
     await viewer.keyboard.press('Escape');
-    await expect.poll(() => item.getByText(/Read ·/).count()).toBe(1);
+    await poll(() => item.getByText(/Read ·/).count()).toBe(1);
     // Read state is per user: the author has not read it.
     await admin.goto(`${service.url}/message/noticeCenter`);
-    await expect
-      .poll(() =>
-        admin
-          .getByRole('button', { name: 'Works on Sunday' })
-          .getByText(/Unread/)
-          .count(),
-      )
-      .toBe(1);
+    await poll(() =>
+      admin
+        .getByRole('button', { name: 'Works on Sunday' })
+        .getByText(/Unread/)
+        .count(),
+    ).toBe(1);
   });
 
   it("recharges an agent's account and refuses a withdrawal beyond the balance", async () => {
@@ -128,17 +129,17 @@ describe('platform administration in the browser', () => {
     const recharge = page.getByRole('dialog', { name: 'Recharge agent_wang' });
     await recharge.getByRole('textbox', { name: 'Amount' }).fill('120.5');
     await recharge.getByRole('button', { name: 'Recharge' }).click();
-    await expect.poll(() => row.getByRole('cell', { name: '120.50' }).count()).toBe(2); // balance and total
+    await poll(() => row.getByRole('cell', { name: '120.50' }).count()).toBe(2); // balance and total
 
     await row.getByRole('button', { name: 'Withdraw from agent_wang' }).click();
     const withdraw = page.getByRole('dialog', { name: 'Withdraw from agent_wang' });
     await withdraw.getByRole('textbox', { name: 'Amount' }).fill('500');
     await withdraw.getByRole('button', { name: 'Withdraw' }).click();
-    await expect.poll(() => page.getByText('Account balance insufficient').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText('Account balance insufficient').count()).toBeGreaterThan(0);
     await withdraw.getByRole('button', { name: 'Cancel' }).click();
 
     await row.getByRole('button', { name: 'Account movements of agent_wang' }).click();
     const movements = page.getByTestId('agent-movements');
-    await expect.poll(() => movements.getByRole('row').filter({ hasText: 'Recharge' }).count()).toBe(1);
+    await poll(() => movements.getByRole('row').filter({ hasText: 'Recharge' }).count()).toBe(1);
   });
 });

@@ -1,4 +1,12 @@
-import type { MenuBody, MenuView, NoticeBody, NoticeReading, NoticeView } from '@hydrolog/schemas';
+import type {
+  DictTypeBody,
+  DictTypeView,
+  MenuBody,
+  MenuView,
+  NoticeBody,
+  NoticeReading,
+  NoticeView,
+} from '@hydrolog/schemas';
 import { request, requestData } from './request.ts';
 
 /** The menu tree (spec section 2, /system/menu; platform operators): a flat list, parentId makes the tree. */
@@ -58,3 +66,20 @@ export const noticeCentre = (query: { pageNum: number; pageSize: number; unread?
 
 export const markNoticeRead = (noticeId: string) =>
   request<{ code: number }>(`/system/notice/center/read/${noticeId}`, { method: 'POST' });
+
+/** Dictionary types (spec section 2; platform operators): numeric ids, entries hang under their key. */
+export const listDictTypes = (query: { pageNum: number; pageSize: number; dictName?: string }) =>
+  request<{ code: number; total: number; rows: DictTypeView[] }>('/system/dict/type/list', {
+    query: { ...query },
+  });
+
+export const getDictType = (dictId: number) => requestData<DictTypeView>(`/system/dict/type/${dictId}`);
+
+export const createDictType = (body: DictTypeBody) =>
+  requestData<DictTypeView>('/system/dict/type', { method: 'POST', body });
+
+export const updateDictType = (body: DictTypeBody & { dictId: number }) =>
+  requestData<DictTypeView>('/system/dict/type', { method: 'PUT', body });
+
+export const deleteDictType = (dictId: number) =>
+  request<{ code: number }>(`/system/dict/type/${dictId}`, { method: 'DELETE' });

@@ -681,7 +681,7 @@ export const en = {
     unknown: 'Unknown system error, please report it to the administrator',
   },
   notFound: { title: 'Page not found', back: 'Back to home' },
-  // ---- Platform administration: menus, notices, agents, carriers, regions, third parties (issue 7, admin-a) ----
+  // ---- Platform administration: menus, notices, dictionary types, agents, carriers, regions, third parties (issue 7, admin-a) ----
   menus: {
     title: 'Menus',
     menuName: 'Menu name',
@@ -886,6 +886,29 @@ export const en = {
     saved: 'Platform saved',
     empty: 'No third-party platforms',
     total: '{{count}} platforms',
+  },
+  dictTypes: {
+    title: 'Dictionary types',
+    dataOf: 'Dictionary {{type}}',
+    dictId: 'Id',
+    dictName: 'Dictionary name',
+    dictType: 'Dictionary type',
+    dataCount: 'Entries',
+    status: 'Status',
+    remark: 'Remark',
+    actions: 'Actions',
+    new: 'Add type',
+    edit: 'Edit type',
+    editOf: 'Edit {{name}}',
+    removeOf: 'Delete {{name}}',
+    removeTitle: 'Delete dictionary type',
+    removeConfirm: 'Delete the dictionary type {{name}}?',
+    removed: 'Dictionary type {{name}} deleted',
+    saved: 'Dictionary type saved',
+    empty: 'No dictionary types',
+    total: '{{count}} types',
+    keyFixed: 'The type has entries: its key stays as it is',
+    notFound: 'Dictionary {{id}} not found',
   },
 };
 

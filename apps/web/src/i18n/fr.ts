@@ -691,7 +691,7 @@ export const fr: Translation = {
     unknown: "Erreur système inconnue, signalez-la à l'administrateur",
   },
   notFound: { title: 'Page introuvable', back: "Retour à l'accueil" },
-  // ---- Platform administration: menus, notices, agents, carriers, regions, third parties (issue 7, admin-a) ----
+  // ---- Platform administration: menus, notices, dictionary types, agents, carriers, regions, third parties (issue 7, admin-a) ----
   menus: {
     title: 'Menus',
     menuName: 'Nom du menu',
@@ -896,5 +896,28 @@ export const fr: Translation = {
     saved: 'Plateforme enregistrée',
     empty: 'Aucune plateforme tierce',
     total: '{{count}} plateformes',
+  },
+  dictTypes: {
+    title: 'Types de dictionnaire',
+    dataOf: 'Dictionnaire {{type}}',
+    dictId: 'Id',
+    dictName: 'Nom du dictionnaire',
+    dictType: 'Type de dictionnaire',
+    dataCount: 'Entrées',
+    status: 'État',
+    remark: 'Remarque',
+    actions: 'Actions',
+    new: 'Ajouter un type',
+    edit: 'Modifier le type',
+    editOf: 'Modifier {{name}}',
+    removeOf: 'Supprimer {{name}}',
+    removeTitle: 'Supprimer le type de dictionnaire',
+    removeConfirm: 'Supprimer le type de dictionnaire {{name}} ?',
+    removed: 'Type de dictionnaire {{name}} supprimé',
+    saved: 'Type de dictionnaire enregistré',
+    empty: 'Aucun type de dictionnaire',
+    total: '{{count}} types',
+    keyFixed: 'Le type a des entrées : sa clé ne change pas',
+    notFound: 'Dictionnaire {{id}} introuvable',
   },
 };

@@ -682,7 +682,7 @@ export const id: Translation = {
     unknown: 'Kesalahan sistem tidak dikenal, laporkan ke administrator',
   },
   notFound: { title: 'Halaman tidak ditemukan', back: 'Kembali ke beranda' },
-  // ---- Platform administration: menus, notices, agents, carriers, regions, third parties (issue 7, admin-a) ----
+  // ---- Platform administration: menus, notices, dictionary types, agents, carriers, regions, third parties (issue 7, admin-a) ----
   menus: {
     title: 'Menu',
     menuName: 'Nama menu',
@@ -887,5 +887,28 @@ export const id: Translation = {
     saved: 'Platform disimpan',
     empty: 'Tidak ada platform pihak ketiga',
     total: '{{count}} platform',
+  },
+  dictTypes: {
+    title: 'Jenis kamus',
+    dataOf: 'Kamus {{type}}',
+    dictId: 'Id',
+    dictName: 'Nama kamus',
+    dictType: 'Jenis kamus',
+    dataCount: 'Entri',
+    status: 'Status',
+    remark: 'Catatan',
+    actions: 'Aksi',
+    new: 'Tambah jenis',
+    edit: 'Ubah jenis',
+    editOf: 'Ubah {{name}}',
+    removeOf: 'Hapus {{name}}',
+    removeTitle: 'Hapus jenis kamus',
+    removeConfirm: 'Hapus jenis kamus {{name}}?',
+    removed: 'Jenis kamus {{name}} dihapus',
+    saved: 'Jenis kamus disimpan',
+    empty: 'Tidak ada jenis kamus',
+    total: '{{count}} jenis',
+    keyFixed: 'Jenis ini memiliki entri: kuncinya tetap',
+    notFound: 'Kamus {{id}} tidak ditemukan',
   },
 };

@@ -667,7 +667,7 @@ export const zhCN: Translation = {
     unknown: '系统未知错误，请反馈给管理员',
   },
   notFound: { title: '页面不存在', back: '返回首页' },
-  // ---- Platform administration: menus, notices, agents, carriers, regions, third parties (issue 7, admin-a) ----
+  // ---- Platform administration: menus, notices, dictionary types, agents, carriers, regions, third parties (issue 7, admin-a) ----
   menus: {
     title: '菜单管理',
     menuName: '菜单名称',
@@ -871,5 +871,28 @@ export const zhCN: Translation = {
     saved: '平台已保存',
     empty: '暂无第三方平台',
     total: '共 {{count}} 个平台',
+  },
+  dictTypes: {
+    title: '字典类型',
+    dataOf: '字典 {{type}}',
+    dictId: '编号',
+    dictName: '字典名称',
+    dictType: '字典类型',
+    dataCount: '数据条数',
+    status: '状态',
+    remark: '备注',
+    actions: '操作',
+    new: '新增类型',
+    edit: '修改类型',
+    editOf: '修改 {{name}}',
+    removeOf: '删除 {{name}}',
+    removeTitle: '删除字典类型',
+    removeConfirm: '确定删除字典类型 {{name}}？',
+    removed: '字典类型 {{name}} 已删除',
+    saved: '字典类型已保存',
+    empty: '暂无字典类型',
+    total: '共 {{count}} 个类型',
+    keyFixed: '该类型下有数据，类型不能修改',
+    notFound: '字典 {{id}} 不存在',
   },
 };
