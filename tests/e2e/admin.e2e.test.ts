@@ -142,4 +142,18 @@ describe('platform administration in the browser', () => {
     const movements = page.getByTestId('agent-movements');
     await poll(() => movements.getByRole('row').filter({ hasText: 'Recharge' }).count()).toBe(1);
   });
+
+  it('opens the entries of one dictionary by its numeric id', async () => {
+    const headers = await apiLogin(service.url, 'admin', 'Admin123');
+    const types = await fetch(`${service.url}/prod-api/system/dict/type/list?dictType=alarm_status`, {
+      headers,
+    }).then((r) => r.json());
+    const { dictId } = types.rows[0];
+    const page = await newPage();
+    await signIn(page, 'admin', 'Admin123', `/dict/type/data/${dictId}`);
+    await poll(() => page.getByText('Dictionary alarm_status').count()).toBe(1);
+    const table = page.getByTestId('dicts-table');
+    await poll(() => table.getByRole('row').count()).toBe(5); // the header and the four alarm states
+    await poll(() => table.getByText('Unprocessed', { exact: true }).count()).toBe(1);
+  });
 });
