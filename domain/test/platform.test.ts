@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@hydrolog/schemas';
+import type { DomainEvent, EventData } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import { type Decider, DomainError, fold } from '../src/decider.ts';
 import {
@@ -16,17 +16,18 @@ const keyOf = (result: unknown) => (result as DomainError).key;
 const userId = '0190a000-0000-7000-8000-000000000401';
 const thirdPartyId = '0190a000-0000-7000-8000-000000000402';
 const movement = (n: number) => `0190a000-0000-7000-8000-0000000005${String(n).padStart(2, '0')}`;
+const rechargeData = (amount: number, n: number, via: string | null = null): EventData<'AgentRecharged'> => ({
+  movementId: movement(n),
+  userId,
+  amount,
+  thirdPartyId: via,
+  remark: null,
+  operator: 'admin',
+  at: 'now',
+});
 const recharged = (amount: number, n: number, via: string | null = null): AgentAccountEvent => ({
   type: 'AgentRecharged',
-  data: {
-    movementId: movement(n),
-    userId,
-    amount,
-    thirdPartyId: via,
-    remark: null,
-    operator: 'admin',
-    at: 'now',
-  },
+  data: rechargeData(amount, n, via),
 });
 const withdraw = (amount: number) =>
   ({
@@ -54,7 +55,7 @@ describe('agent account decider', () => {
   });
 
   it('names a third-party platform on a recharge exactly when the agent buys through one', () => {
-    const recharge = (via: string | null) => ({ type: 'Recharge', ...recharged(10, 3, via).data }) as const;
+    const recharge = (via: string | null) => ({ type: 'Recharge', ...rechargeData(10, 3, via) }) as const;
     expect(keyOf(given(agentAccountDecider, []).when(recharge(thirdPartyId)))).toBe(
       'error.agent.thirdPartyMismatch',
     );
