@@ -1,4 +1,4 @@
-import { loginFormSchema, translate } from '@hydrolog/schemas';
+import { COUNTRIES, loginFormSchema, translate } from '@hydrolog/schemas';
 import {
   Anchor,
   Box,
@@ -29,22 +29,10 @@ import { setToken } from '../lib/token.ts';
 import { safeRedirect } from '../router/guard.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 
-/** A short list of dial codes; +86 first, as the product's home market. */
+/** Every dial code of the shared country table, once each; +86 first, as the product's home market. */
 const AREA_CODES = [
   '+86',
-  '+1',
-  '+33',
-  '+44',
-  '+49',
-  '+62',
-  '+63',
-  '+66',
-  '+84',
-  '+91',
-  '+234',
-  '+254',
-  '+255',
-  '+27',
+  ...[...new Set(COUNTRIES.map((c) => c.dialCode))].filter((code) => code !== '+86').sort(),
 ];
 const REMEMBER_KEY = 'login-remember';
 
@@ -148,6 +136,7 @@ export function Login() {
                     pl={8}
                     style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
                     allowDeselect={false}
+                    searchable
                     data={AREA_CODES}
                     value={form.values.areaCode}
                     onChange={(value) => value && form.set('areaCode', value)}
