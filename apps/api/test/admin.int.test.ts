@@ -365,4 +365,11 @@ describe.each(testEngines())('menus and notices on $engine', (engine) => {
     expect(demoCentre.rows.some((r: { noticeId: string }) => r.noticeId === id)).toBe(false);
     expect((await trialAdmin('/prod-api/system/notice/center/list')).json().rows[0].noticeId).toBe(id);
   });
+
+  it('rebuilds the menus, dictionary types and notices from the log with equal checksums', async () => {
+    const summary = await services.runner.verify('admin');
+    expect(summary.events).toBeGreaterThan(0);
+    expect(summary.tables.filter((t) => t.live !== t.shadow)).toEqual([]);
+    expect(summary.equal).toBe(true);
+  });
 });

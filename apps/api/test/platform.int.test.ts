@@ -286,4 +286,11 @@ describe.each(testEngines())('carriers, regions, third parties and agents on $en
       'error.agent.notFound',
     );
   });
+
+  it('rebuilds the carriers, regions, third parties and agent accounts from the log with equal checksums', async () => {
+    const summary = await services.runner.verify('platform');
+    expect(summary.events).toBeGreaterThan(0);
+    expect(summary.tables.filter((t) => t.live !== t.shadow)).toEqual([]);
+    expect(summary.equal).toBe(true);
+  });
 });
