@@ -7,6 +7,11 @@ export * from './devices.ts';
 export * from './identity.ts';
 export * from './leakage.ts';
 export * from './registration.ts';
+export * from './admin.ts';
+export * from './decider.ts';
+export * from './devices.ts';
+export * from './identity.ts';
+export * from './platform.ts';
 export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
@@ -20,6 +25,8 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from './devices.ts';
+import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
+import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
   deptDecider,
@@ -30,6 +37,7 @@ import {
   userDecider,
 } from './identity.ts';
 import { phoneCodeDecider, smsQuotaDecider } from './registration.ts';
+import { agentAccountDecider, carrierDecider, regionDecider, thirdPartyDecider } from './platform.ts';
 import { tenantDecider } from './tenant.ts';
 
 /** What folding a stream needs, for any aggregate. */
@@ -60,5 +68,12 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterGroupDecider,
     phoneCodeDecider,
     smsQuotaDecider,
+    menuTreeDecider,
+    noticeDecider,
+    dictTypeDecider,
+    carrierDecider,
+    regionDecider,
+    thirdPartyDecider,
+    agentAccountDecider,
   ].map((d) => [d.category, d]),
 );

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './audit-queries.ts';
 export * from './cascade.ts';
 export * from './customers.ts';
@@ -10,6 +11,7 @@ export * from './devices.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
 export * from './outbox-queries.ts';
+export * from './platform.ts';
 export * from './projection.ts';
 export * from './readings.ts';
 export * from './runner.ts';
@@ -18,6 +20,7 @@ export * from './tenants.ts';
 
 import { cascadeProjection } from './cascade.ts';
 import { customersProjection } from './customers.ts';
+import { adminProjection } from './admin.ts';
 import { devicesProjection } from './devices.ts';
 import {
   operationLogProjection,
@@ -26,6 +29,7 @@ import {
   settingsProjection,
   usersProjection,
 } from './identity.ts';
+import { platformProjection } from './platform.ts';
 import { readingsProjection } from './readings.ts';
 import { tenantsProjection } from './tenants.ts';
 
@@ -41,4 +45,6 @@ export const allProjections = [
   readingsProjection,
   cascadeProjection,
   customersProjection,
+  adminProjection,
+  platformProjection,
 ];

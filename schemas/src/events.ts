@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminEventSchemas } from './admin.ts';
 import { auditEventSchemas } from './audit.ts';
 import { cascadeEventSchemas } from './cascade.ts';
 import { customerEventSchemas } from './customers.ts';
@@ -7,6 +8,7 @@ import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
 import { registrationEventSchemas } from './registration.ts';
+import { platformEventSchemas } from './platform.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
@@ -35,6 +37,8 @@ export const eventSchemas = {
   ...cascadeEventSchemas,
   ...customerEventSchemas,
   ...registrationEventSchemas,
+  ...adminEventSchemas,
+  ...platformEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -408,16 +408,21 @@ export interface RouterNode {
  * The menu tree for a set of granted menu ids, with titles in `language`.
  * Directories without a granted page disappear; buttons never appear (they only give permissions).
  */
-export function buildRouters(granted: ReadonlySet<string>, language: Language): RouterNode[] {
-  const byParent = new Map<string | null, MenuEntry[]>();
-  for (const entry of MENU_CATALOGUE) {
+export function buildRouters(
+  granted: ReadonlySet<string>,
+  language: Language,
+  /** The menu tree (the menus read model, whose entries carry their own titles); the catalogue by default. */
+  entries: readonly (MenuEntry & { titles?: Record<Language, string> })[] = MENU_CATALOGUE,
+): RouterNode[] {
+  const byParent = new Map<string | null, (typeof entries)[number][]>();
+  for (const entry of entries) {
     if (entry.menuType === 'F' || !granted.has(entry.menuId)) continue;
     const list = byParent.get(entry.parentId) ?? [];
     list.push(entry);
     byParent.set(entry.parentId, list);
   }
-  const node = (entry: MenuEntry): RouterNode | null => {
-    const title = menuTitle(entry.menuId, language);
+  const node = (entry: (typeof entries)[number]): RouterNode | null => {
+    const title = entry.titles?.[language] ?? menuTitle(entry.menuId, language);
     const meta = { title, icon: entry.icon, noCache: !entry.isCache, link: entry.link };
     const name = entry.menuId.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
     if (entry.menuType === 'C') {

@@ -19,6 +19,7 @@ import { failure } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cascadeRoutes } from './routes/cascade.ts';
@@ -31,6 +32,7 @@ import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { meterGroupRoutes } from './routes/meter-groups.ts';
 import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
+import { platformRoutes } from './routes/platform.ts';
 import { readingRoutes } from './routes/readings.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -174,6 +176,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });
+      await api.register(adminRoutes, { identity });
+      await api.register(platformRoutes, { identity });
     },
     { prefix: API_PREFIX },
   );

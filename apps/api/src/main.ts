@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { loadConfig } from './config.ts';
 import { startDemoFleet } from './demo-fleet.ts';
+import { ensureDictTypes } from './dict-types.ts';
+import { ensureBuiltInMenus } from './menus.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 import { openServices } from './services.ts';
 import { messageProvider } from './sms.ts';
@@ -19,7 +21,9 @@ try {
   }
   throw error;
 }
+await ensureBuiltInMenus(services);
 if (config.seedDemo) await seedDemo(services, { captchaEnabled: config.seedCaptcha });
+await ensureDictTypes(services);
 const app = await buildApp(services, {
   webDir: config.webDir,
   logLevel: config.logLevel,

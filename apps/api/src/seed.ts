@@ -19,6 +19,8 @@ import {
 import { hashPassword } from './auth/crypto.ts';
 import { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
 import { execute } from './commands.ts';
+import { ensureDictTypes } from './dict-types.ts';
+import { ensureBuiltInMenus } from './menus.ts';
 import type { Services } from './services.ts';
 
 /** Fixed ids, so that later seeds (meters, customers) and the docs can name the demo tenants. */
@@ -188,6 +190,7 @@ export interface SeedOptions {
 /** Seeds the demo platform once: a tenant whose stream already has events is left alone. */
 export async function seedDemo(services: Services, options: SeedOptions): Promise<number> {
   const now = options.now ?? new Date();
+  await ensureBuiltInMenus(services);
   let created = 0;
   for (const tenant of DEMO_TENANTS) {
     const existing = await services.store.readStream(streamName(tenantDecider, tenant.tenantId));
@@ -252,6 +255,7 @@ export async function seedDemo(services: Services, options: SeedOptions): Promis
       );
     }
   }
+  await ensureDictTypes(services);
   return created;
 }
 

@@ -16,6 +16,7 @@ import { CascadeScreen } from './pages/CascadeScreen.tsx';
 import { DictData } from './pages/DictData.tsx';
 import { Home } from './pages/Home.tsx';
 import { Login } from './pages/Login.tsx';
+import { MenuPage } from './pages/MenuPage.tsx';
 import { NoAccess } from './pages/NoAccess.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { Profile } from './pages/Profile.tsx';
@@ -85,6 +86,8 @@ const routeTree = root.addChildren([
     page('/user/profile', Profile),
     page('/dict/type/data/$dictId', DictData),
     ...PAGES.map((p) => page(p.path, p.component)),
+    // Pages operators add to the menu tree (static routes above win).
+    page('/$directory/$page', MenuPage),
   ]),
 ]);
 

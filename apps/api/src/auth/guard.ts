@@ -6,12 +6,12 @@ import {
   DEFAULT_ROLE,
   type EventMetadata,
   hasPermission,
-  MENU_CATALOGUE,
   type MessageKey,
   ResponseCode,
 } from '@hydrolog/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../http.ts';
+import { permsByMenu } from '../menus.ts';
 import { isCommand } from '../operation-log.ts';
 import type { Services } from '../services.ts';
 import { sha256 } from './crypto.ts';
@@ -67,14 +67,16 @@ declare module 'fastify' {
   }
 }
 
-const PERMS_BY_MENU = new Map(MENU_CATALOGUE.map((m) => [m.menuId, m.perms]));
-
-export function permissionsOf(roles: readonly RoleRow[]): string[] {
+/** The permission strings of the menus the roles grant (`menuPerms`: by menu id, from the menu tree). */
+export function permissionsOf(
+  roles: readonly RoleRow[],
+  menuPerms: ReadonlyMap<string, string | null>,
+): string[] {
   if (roles.some((r) => r.all_permissions)) return [ALL_PERMISSIONS];
   const perms = new Set<string>();
   for (const role of roles)
     for (const menuId of role.menu_ids) {
-      const perm = PERMS_BY_MENU.get(menuId);
+      const perm = menuPerms.get(menuId);
       if (perm) perms.add(perm);
     }
   return [...perms].sort();
@@ -133,7 +135,7 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
       tenantKind: session.tenant_kind,
       roles,
       roleKeys: roles.length ? roles.map((r) => r.role_key) : [DEFAULT_ROLE],
-      permissions: permissionsOf(roles),
+      permissions: permissionsOf(roles, await permsByMenu(services.db)),
       initialPassword: session.initial_password,
       rememberMe: session.remember_me,
     };

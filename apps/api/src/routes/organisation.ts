@@ -1,5 +1,5 @@
 import { type DeptCommand, DomainError, deptDecider, type RoleCommand, roleDecider } from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
+import type { Database, Sql } from '@hydrolog/eventstore';
 import { getDept, getRole, isDeptOrBelow, listDepts, listRoles } from '@hydrolog/projections';
 import {
   apiResponses,
@@ -8,9 +8,7 @@ import {
   envelopeSchema,
   idListSchema,
   listEnvelopeSchema,
-  MENU_CATALOGUE,
   type MenuTreeNode,
-  menuTitle,
   menuTreeSchema,
   noDataResponses,
   pageQuerySchema,
@@ -28,15 +26,16 @@ import { type Caller, callerMetadata, callerOf, readAsCaller, requires } from '.
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
+import { menuEntries, visibleTo } from '../menus.ts';
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
-function assignableMenus(caller: Caller) {
-  return MENU_CATALOGUE.filter((m) => !m.platformOnly || caller.tenantKind === 'platform');
+async function assignableMenus(db: Database, caller: Caller) {
+  return visibleTo(await menuEntries(db), caller.tenantKind);
 }
 
-function menuTree(caller: Caller, request: FastifyRequest): MenuTreeNode[] {
+async function menuTree(db: Database, caller: Caller, request: FastifyRequest): Promise<MenuTreeNode[]> {
   const language = requestLanguage(request);
-  const entries = assignableMenus(caller);
+  const entries = await assignableMenus(db, caller);
   const children = (parentId: string | null): MenuTreeNode[] =>
     entries
       .filter((m) => m.parentId === parentId)
@@ -44,8 +43,7 @@ function menuTree(caller: Caller, request: FastifyRequest): MenuTreeNode[] {
       .map((m) => {
         const below = children(m.menuId);
         // Buttons are named by their action (the last part of the permission string).
-        const label =
-          m.menuType === 'F' ? (m.perms ?? m.menuId).split(':').at(-1)! : menuTitle(m.menuId, language);
+        const label = m.menuType === 'F' ? (m.perms ?? m.menuId).split(':').at(-1)! : m.titles[language];
         return below.length ? { id: m.menuId, label, children: below } : { id: m.menuId, label };
       });
   return children(null);
@@ -216,8 +214,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     return found;
   }
   const roleResponse = apiResponses(envelopeSchema(roleViewSchema));
-  function roleFields(request: FastifyRequest, body: z.infer<typeof roleBodySchema>) {
-    const allowed = new Set(assignableMenus(callerOf(request)).map((m) => m.menuId));
+  async function roleFields(request: FastifyRequest, body: z.infer<typeof roleBodySchema>) {
+    const allowed = new Set((await assignableMenus(db, callerOf(request))).map((m) => m.menuId));
     if (body.menuIds.some((id) => !allowed.has(id))) throw new DomainError('error.role.unknownMenu');
     const { remark, menuIds, ...rest } = body;
     return { ...rest, menuIds: [...new Set(menuIds)].sort(), remark: remark || null };
@@ -269,7 +267,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
       },
     },
     async (request) => {
-      const { status, orderNum, remark, ...fields } = roleFields(request, request.body);
+      const { status, orderNum, remark, ...fields } = await roleFields(request, request.body);
       const roleId = uuidv7();
       const caller = callerOf(request);
       await runRole(request, roleId, {
@@ -299,7 +297,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     async (request) => {
       const { roleId, ...body } = request.body;
       await role(request, roleId);
-      await runRole(request, roleId, { type: 'ChangeRole', ...roleFields(request, body) });
+      await runRole(request, roleId, { type: 'ChangeRole', ...(await roleFields(request, body)) });
       return ok(request, await role(request, roleId));
     },
   );
@@ -357,7 +355,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
         response: apiResponses(envelopeSchema(menuTreeSchema)),
       },
     },
-    async (request) => ok(request, menuTree(callerOf(request), request)),
+    async (request) => ok(request, await menuTree(db, callerOf(request), request)),
   );
 
   app.get(
@@ -376,8 +374,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     async (request) => {
       const found = await role(request, request.params.roleId);
       const caller = callerOf(request);
-      const checkedKeys = found.admin ? assignableMenus(caller).map((m) => m.menuId) : found.menuIds;
-      return ok(request, { menus: menuTree(caller, request), checkedKeys });
+      const assignable = await assignableMenus(db, caller);
+      const checkedKeys = found.admin ? assignable.map((m) => m.menuId) : found.menuIds;
+      return ok(request, { menus: await menuTree(db, caller, request), checkedKeys });
     },
   );
 };

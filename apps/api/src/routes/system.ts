@@ -1,7 +1,6 @@
 import { configDecider, DomainError, dictDataDecider } from '@hydrolog/domain';
 import { dictByType, getConfig, getDictData, listConfigs, listDictData } from '@hydrolog/projections';
 import {
-  ALL_PERMISSIONS,
   apiResponses,
   buildRouters,
   configBodySchema,
@@ -11,7 +10,6 @@ import {
   envelopeSchema,
   idListSchema,
   listEnvelopeSchema,
-  MENU_CATALOGUE,
   noDataResponses,
   pageQuerySchema,
   routersSchema,
@@ -22,25 +20,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Caller, callerMetadata, callerOf, operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
+import { callerMetadata, callerOf, operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-
-const PARENT = new Map(MENU_CATALOGUE.map((m) => [m.menuId, m.parentId]));
-
-/** The menus a caller's roles grant, with the directories above them. */
-export function grantedMenus(caller: Caller): Set<string> {
-  const all = caller.permissions.includes(ALL_PERMISSIONS);
-  const granted = new Set<string>();
-  for (const entry of MENU_CATALOGUE) {
-    if (entry.platformOnly && caller.tenantKind !== 'platform') continue;
-    if (all || caller.roles.some((r) => r.menu_ids.includes(entry.menuId))) {
-      for (let id: string | null = entry.menuId; id; id = PARENT.get(id) ?? null) granted.add(id);
-    }
-  }
-  return granted;
-}
+import { grantedMenus, menuEntries } from '../menus.ts';
 
 const ids = z.object({
   ids: idListSchema,
@@ -61,7 +45,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: apiResponses(envelopeSchema(routersSchema)),
       },
     },
-    async (request) => ok(request, buildRouters(grantedMenus(callerOf(request)), requestLanguage(request))),
+    async (request) => {
+      const entries = await menuEntries(db);
+      const granted = grantedMenus(entries, callerOf(request));
+      return ok(request, buildRouters(granted, requestLanguage(request), entries));
+    },
   );
 
   // ---- /system/config --------------------------------------------------------------------------------

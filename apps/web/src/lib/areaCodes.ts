@@ -1,17 +1,7 @@
-/** A short list of dial codes; +86 first, as the product's home market. */
+import { COUNTRIES } from '@hydrolog/schemas';
+
+/** Every dial code of the shared country table, once each; +86 first, as the product's home market. */
 export const AREA_CODES = [
   '+86',
-  '+1',
-  '+33',
-  '+44',
-  '+49',
-  '+62',
-  '+63',
-  '+66',
-  '+84',
-  '+91',
-  '+234',
-  '+254',
-  '+255',
-  '+27',
+  ...[...new Set(COUNTRIES.map((c) => c.dialCode))].filter((code) => code !== '+86').sort(),
 ];

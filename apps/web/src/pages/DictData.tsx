@@ -1,19 +1,27 @@
-import { Card, EmptyState } from '@mantine/core';
+import type { DictTypeView } from '@hydrolog/schemas';
+import { Card, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../components/Icon.tsx';
+import { getDictType } from '../api/admin.ts';
+import { Dicts } from './Dicts.tsx';
 
-/** /dict/type/data/<dictId>: the data of one dictionary (arrives with the dictionary screen). */
+/** /dict/type/data/<dictId> (spec section 2): the entries of one dictionary, found by its numeric id. */
 export function DictData() {
   const { t } = useTranslation();
   const { dictId } = useParams({ strict: false }) as { dictId?: string };
-  return (
-    <Card withBorder p="xl">
-      <EmptyState
-        icon={<Icon name="clock" size={32} />}
-        title={t('dictData.title')}
-        description={t('dictData.text', { id: dictId })}
-      />
-    </Card>
-  );
+  const [type, setType] = useState<DictTypeView | null | 'missing'>(null);
+  useEffect(() => {
+    const id = Number(dictId);
+    if (!Number.isInteger(id) || id <= 0) setType('missing');
+    else getDictType(id).then(setType, () => setType('missing'));
+  }, [dictId]);
+  if (type === 'missing')
+    return (
+      <Card withBorder p="xl">
+        <Text c="dimmed">{t('dictTypes.notFound', { id: dictId })}</Text>
+      </Card>
+    );
+  if (type === null) return <Text c="dimmed">{t('common.loading')}</Text>;
+  return <Dicts path={`/dict/type/data/${type.dictId}`} dictType={type.dictType} />;
 }

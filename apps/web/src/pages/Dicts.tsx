@@ -19,6 +19,7 @@ import { confirmAndRun } from '../lib/dialogs.ts';
 import { LIST_CLASS_COLORS } from '../lib/dictListClass.ts';
 import { type DictQuery, dictListQuery, EMPTY_DICT_FILTERS, parseDictQuery } from '../lib/settingsQuery.ts';
 import { DictForm } from './DictForm.tsx';
+import { DictTypes } from './DictTypes.tsx';
 
 /** The route of this page (menu catalogue component 'system/dict/index'). */
 export const DICTS_PATH = '/platform/dict';
@@ -36,18 +37,22 @@ function cellStyle(columnId: string): CSSProperties {
   return defaultCellStyle(columnId);
 }
 
-/** Platform / Dictionaries: the dictionary entries, their labels in the four languages and colours. */
-export function Dicts() {
+/**
+ * Platform / Dictionaries: the dictionary entries, their labels in the four languages and colours. With
+ * `dictType` (the /dict/type/data/{dictId} page), the entries of that one dictionary.
+ */
+export function Dicts({ path = DICTS_PATH, dictType }: { path?: string; dictType?: string } = {}) {
   const { t } = useTranslation();
   const hasPermi = useHasPermi();
   const list = useListPage({
-    path: DICTS_PATH,
+    path,
     parse: parseDictQuery,
     empty: EMPTY_DICT_FILTERS,
-    fetch: fetchDictData,
+    fetch: dictType ? (query: DictQuery) => fetchDictData({ ...query, dictType }) : fetchDictData,
   });
   const { query, filters, setFilter, data, loading, selection, setSelection, load, search, reset } = list;
   const [editing, setEditing] = useState<DictDataView | 'new' | null>(null);
+  const [showTypes, setShowTypes] = useState(false);
   const [knownTypes, setKnownTypes] = useState<string[]>([]);
 
   useEffect(() => {
@@ -156,8 +161,15 @@ export function Dicts() {
   return (
     <Card withBorder data-testid="dicts-page">
       <Group justify="space-between" mb="md">
-        <Title order={4}>{t('dicts.title')}</Title>
+        <Title order={4}>{dictType ? t('dictTypes.dataOf', { type: dictType }) : t('dicts.title')}</Title>
         <Group gap="xs">
+          {!dictType && (
+            <HasPermi value={['system:dict:list']}>
+              <Button variant="default" onClick={() => setShowTypes(true)}>
+                {t('dictTypes.title')}
+              </Button>
+            </HasPermi>
+          )}
           <HasPermi value={['system:dict:remove']}>
             <Button
               color="red"
@@ -174,16 +186,18 @@ export function Dicts() {
         </Group>
       </Group>
       <FilterBar testId="dicts-filter" onSearch={search} onReset={reset}>
-        <Autocomplete
-          label={t('dicts.dictType')}
-          w={200}
-          placeholder={t('dicts.allTypes')}
-          autoComplete="off"
-          maxLength={100}
-          data={types}
-          value={filters.dictType}
-          onChange={(value) => setFilter('dictType', value)}
-        />
+        {!dictType && (
+          <Autocomplete
+            label={t('dicts.dictType')}
+            w={200}
+            placeholder={t('dicts.allTypes')}
+            autoComplete="off"
+            maxLength={100}
+            data={types}
+            value={filters.dictType}
+            onChange={(value) => setFilter('dictType', value)}
+          />
+        )}
         <TextInput
           label={t('dicts.dictLabel')}
           value={filters.dictLabel}
@@ -215,10 +229,11 @@ export function Dicts() {
         page={query}
         onChange={list.setPage}
       />
+      {showTypes && <DictTypes onClose={() => setShowTypes(false)} />}
       {editing && (
         <DictForm
           entry={editing === 'new' ? null : editing}
-          dictType={query.dictType}
+          dictType={dictType ?? query.dictType}
           types={types}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {

@@ -133,6 +133,7 @@ export function Login() {
                     pl={8}
                     style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
                     allowDeselect={false}
+                    searchable
                     data={AREA_CODES}
                     value={form.values.areaCode}
                     onChange={(value) => value && form.set('areaCode', value)}

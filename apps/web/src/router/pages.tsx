@@ -3,6 +3,8 @@ import { Loader } from '@mantine/core';
 import type { RouteComponent } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { CascadeAnalysis } from '../pages/CascadeAnalysis.tsx';
+import { Agents } from '../pages/Agents.tsx';
+import { Carriers } from '../pages/Carriers.tsx';
 import { Configs } from '../pages/Configs.tsx';
 import { Customers } from '../pages/Customers.tsx';
 import { CustomerTypes } from '../pages/CustomerTypes.tsx';
@@ -15,14 +17,20 @@ import { MeterGroups } from '../pages/MeterGroups.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
 import { Meters } from '../pages/Meters.tsx';
 import { MeterTypes } from '../pages/MeterTypes.tsx';
+import { Menus } from '../pages/Menus.tsx';
+import { MeterHistory } from '../pages/MeterHistory.tsx';
+import { NoticeCenter } from '../pages/NoticeCenter.tsx';
+import { Notices } from '../pages/Notices.tsx';
 import { OperLog } from '../pages/OperLog.tsx';
 import { Partitions } from '../pages/Partitions.tsx';
 import { Outbox } from '../pages/Outbox.tsx';
 import { Placeholder } from '../pages/Placeholder.tsx';
 import { ReadingRate } from '../pages/ReadingRate.tsx';
+import { Regions } from '../pages/Regions.tsx';
 import { Roles } from '../pages/Roles.tsx';
 import { TenantDashboard } from '../pages/TenantDashboard.tsx';
 import { Tenants } from '../pages/Tenants.tsx';
+import { ThirdParties } from '../pages/ThirdParties.tsx';
 import { Users } from '../pages/Users.tsx';
 import { Valves } from '../pages/Valves.tsx';
 
@@ -60,6 +68,14 @@ const BUILT: Record<string, RouteComponent> = {
   // admin-b
   'tenant/dashboard/index': TenantDashboard,
   'system/outbox/index': Outbox,
+  // Platform administration (issue 7, admin-a)
+  'system/menu/index': Menus,
+  'system/notice/index': Notices,
+  'system/notice/center': NoticeCenter,
+  'tenant/agent/index': Agents,
+  'tenant/carrier/index': Carriers,
+  'tenant/region/index': Regions,
+  'tenant/thirdParty/index': ThirdParties,
 };
 
 export interface PageRoute {
@@ -84,6 +100,9 @@ export const PAGES: readonly PageRoute[] = MENU_CATALOGUE.filter((e) => e.menuTy
     };
   },
 );
+
+/** The page of a component id, for menu entries operators add (they have no static route). */
+export const builtPage = (component: string): RouteComponent | null => BUILT[component] ?? null;
 
 export const PAGE_BY_PATH: ReadonlyMap<string, PageRoute> = new Map(PAGES.map((p) => [p.path, p]));
 export const KNOWN_PAGES: ReadonlySet<string> = new Set(PAGE_BY_PATH.keys());

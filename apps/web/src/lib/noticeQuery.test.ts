@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { noticeListQuery, parseCentreQuery, parseNoticeQuery } from './noticeQuery.ts';
+
+describe('notice queries in the URL', () => {
+  it('keeps valid filters and drops invalid ones', () => {
+    const query = parseNoticeQuery({
+      noticeTitle: '  Water  ',
+      noticeType: '3',
+      status: 'published',
+      pageSize: 30,
+    });
+    expect(query).toEqual({
+      noticeTitle: 'Water',
+      noticeType: '',
+      status: 'published',
+      pageNum: 1,
+      pageSize: 30,
+    });
+    expect(noticeListQuery(query)).toEqual({
+      pageNum: 1,
+      pageSize: 30,
+      noticeTitle: 'Water',
+      noticeType: undefined,
+      status: 'published',
+    });
+  });
+
+  it('opens the notice centre on the all tab unless a known tab is asked for', () => {
+    expect(parseCentreQuery({}).tab).toBe('all');
+    expect(parseCentreQuery({ tab: 'system' }).tab).toBe('system');
+    expect(parseCentreQuery({ tab: 'other' }).tab).toBe('all');
+  });
+});

@@ -1,0 +1,17 @@
+import { useLocation } from '@tanstack/react-router';
+import { componentAt } from '../lib/menuTree.ts';
+import { builtPage } from '../router/pages.tsx';
+import { session } from '../store/session.ts';
+import { NotFound } from './NotFound.tsx';
+
+/**
+ * A page operators added to the menu tree: the catalogue's screens have static routes, these are found in
+ * the caller's menu tree (so only users it grants them to reach them) and show the component they name.
+ */
+export function MenuPage() {
+  const { pathname } = useLocation();
+  const { routers } = session.use();
+  const component = componentAt(routers, pathname);
+  const Page = component ? builtPage(component) : null;
+  return Page ? <Page /> : <NotFound />;
+}

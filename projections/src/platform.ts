@@ -1,0 +1,431 @@
+import type { Sql } from '@hydrolog/eventstore';
+import type {
+  AgentMovementView,
+  AgentView,
+  CarrierView,
+  EventData,
+  PageQuery,
+  RegionView,
+  ThirdPartyView,
+} from '@hydrolog/schemas';
+import type { Projection } from './projection.ts';
+import { containsPattern } from './sql.ts';
+
+/**
+ * Platform management read models: carriers, regions and third-party platforms (platform-wide, edited by
+ * operators), and agents' accounts with every movement (rows of the platform tenant).
+ */
+export const platformProjection: Projection = {
+  name: 'platform',
+  version: 1,
+  mode: 'inline',
+  tables: ['carriers', 'regions', 'third_parties', 'agent_accounts', 'agent_movements'],
+  tenantTables: ['agent_accounts', 'agent_movements'],
+  migrations: [
+    `CREATE TABLE carriers (
+      carrier_id uuid PRIMARY KEY,
+      carrier_name text NOT NULL,
+      country text NOT NULL,
+      area_code text NOT NULL,
+      sms_length int NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL
+    )`,
+    `CREATE TABLE regions (
+      region_id uuid PRIMARY KEY,
+      parent_id uuid,
+      region_name text NOT NULL,
+      order_num int NOT NULL,
+      created_at timestamptz NOT NULL
+    )`,
+    // Two top regions or two sub-regions of one region do not share a name.
+    `CREATE UNIQUE INDEX regions_name ON regions
+      (coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), lower(region_name))`,
+    `CREATE TABLE third_parties (
+      third_party_id uuid PRIMARY KEY,
+      code text NOT NULL,
+      name text NOT NULL,
+      created_at timestamptz NOT NULL
+    )`,
+    'CREATE UNIQUE INDEX third_parties_code ON third_parties (lower(code))',
+    `CREATE TABLE agent_accounts (
+      user_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      purchase_method text,
+      balance numeric(14, 2) NOT NULL DEFAULT 0,
+      recharge_total numeric(14, 2) NOT NULL DEFAULT 0,
+      recharge_count int NOT NULL DEFAULT 0
+    )`,
+    `CREATE TABLE agent_movements (
+      movement_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      user_id uuid NOT NULL,
+      kind text NOT NULL,
+      amount numeric(14, 2) NOT NULL,
+      balance_after numeric(14, 2) NOT NULL,
+      third_party_id uuid,
+      remark text,
+      operator text NOT NULL,
+      at timestamptz NOT NULL
+    )`,
+    'CREATE INDEX agent_movements_user ON agent_movements (user_id, at)',
+    'CREATE INDEX agent_movements_third_party ON agent_movements (third_party_id) WHERE third_party_id IS NOT NULL',
+  ],
+  handlers: {
+    async CarrierSaved(sql, event) {
+      const d = event.data as EventData<'CarrierSaved'>;
+      await sql.query(
+        `INSERT INTO carriers (carrier_id, carrier_name, country, area_code, sms_length, remark, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (carrier_id) DO UPDATE SET carrier_name = $2, country = $3, area_code = $4, sms_length = $5,
+           remark = $6`,
+        [d.carrierId, d.carrierName, d.country, d.areaCode, d.smsLength, d.remark, event.recordedAt],
+      );
+    },
+    async CarrierDeleted(sql, event) {
+      const d = event.data as EventData<'CarrierDeleted'>;
+      await sql.query('DELETE FROM carriers WHERE carrier_id = $1', [d.carrierId]);
+    },
+    async RegionSaved(sql, event) {
+      const d = event.data as EventData<'RegionSaved'>;
+      await sql.query(
+        `INSERT INTO regions (region_id, parent_id, region_name, order_num, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (region_id) DO UPDATE SET parent_id = $2, region_name = $3, order_num = $4`,
+        [d.regionId, d.parentId, d.regionName, d.orderNum, event.recordedAt],
+      );
+    },
+    async RegionDeleted(sql, event) {
+      const d = event.data as EventData<'RegionDeleted'>;
+      await sql.query('DELETE FROM regions WHERE region_id = $1', [d.regionId]);
+    },
+    async ThirdPartySaved(sql, event) {
+      const d = event.data as EventData<'ThirdPartySaved'>;
+      await sql.query(
+        `INSERT INTO third_parties (third_party_id, code, name, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (third_party_id) DO UPDATE SET code = $2, name = $3`,
+        [d.thirdPartyId, d.code, d.name, event.recordedAt],
+      );
+    },
+    async ThirdPartyDeleted(sql, event) {
+      const d = event.data as EventData<'ThirdPartyDeleted'>;
+      await sql.query('DELETE FROM third_parties WHERE third_party_id = $1', [d.thirdPartyId]);
+    },
+    async AgentPurchaseMethodSet(sql, event) {
+      const d = event.data as EventData<'AgentPurchaseMethodSet'>;
+      await sql.query(
+        `INSERT INTO agent_accounts (user_id, tenant_id, purchase_method) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id) DO UPDATE SET purchase_method = $3`,
+        [d.userId, event.metadata.tenantId, d.purchaseMethod],
+      );
+    },
+    async AgentRecharged(sql, event) {
+      const d = event.data as EventData<'AgentRecharged'>;
+      const { rows } = await sql.query<{ balance: string }>(
+        `INSERT INTO agent_accounts (user_id, tenant_id, balance, recharge_total, recharge_count)
+         VALUES ($1, $2, $3, $3, 1)
+         ON CONFLICT (user_id) DO UPDATE SET balance = agent_accounts.balance + $3,
+           recharge_total = agent_accounts.recharge_total + $3, recharge_count = agent_accounts.recharge_count + 1
+         RETURNING balance::text`,
+        [d.userId, event.metadata.tenantId, d.amount],
+      );
+      await insertMovement(sql, event.metadata.tenantId, 'recharge', { ...d }, rows[0]!.balance);
+    },
+    async AgentWithdrawn(sql, event) {
+      const d = event.data as EventData<'AgentWithdrawn'>;
+      const { rows } = await sql.query<{ balance: string }>(
+        `UPDATE agent_accounts SET balance = balance - $2 WHERE user_id = $1 RETURNING balance::text`,
+        [d.userId, d.amount],
+      );
+      await insertMovement(
+        sql,
+        event.metadata.tenantId,
+        'withdrawal',
+        { ...d, thirdPartyId: null },
+        rows[0]!.balance,
+      );
+    },
+  },
+};
+
+async function insertMovement(
+  sql: Sql,
+  tenantId: string,
+  kind: AgentMovementView['kind'],
+  d: EventData<'AgentWithdrawn'> & { thirdPartyId: string | null },
+  balanceAfter: string,
+) {
+  await sql.query(
+    `INSERT INTO agent_movements (movement_id, tenant_id, user_id, kind, amount, balance_after, third_party_id, remark,
+       operator, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      d.movementId,
+      tenantId,
+      d.userId,
+      kind,
+      d.amount,
+      balanceAfter,
+      d.thirdPartyId,
+      d.remark,
+      d.operator,
+      d.at,
+    ],
+  );
+}
+
+const page = (query: PageQuery) => [query.pageSize, (query.pageNum - 1) * query.pageSize];
+
+async function paged<Row, View>(
+  sql: Sql,
+  from: string,
+  params: unknown[],
+  select: string,
+  order: string,
+  query: PageQuery,
+  view: (row: Row) => View,
+): Promise<{ total: number; rows: View[] }> {
+  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${from}`, params);
+  const n = params.length;
+  const { rows } = await sql.query<Row>(
+    `SELECT ${select} ${from} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, ...page(query)],
+  );
+  return { total: total.rows[0]?.count ?? 0, rows: rows.map(view) };
+}
+
+// ---- Carriers ---------------------------------------------------------------------------------------------
+
+interface CarrierRow {
+  carrier_id: string;
+  carrier_name: string;
+  country: string;
+  area_code: string;
+  sms_length: number;
+  remark: string | null;
+  created_at: Date;
+}
+const carrierView = (r: CarrierRow): CarrierView => ({
+  carrierId: r.carrier_id,
+  carrierName: r.carrier_name,
+  country: r.country,
+  areaCode: r.area_code,
+  smsLength: r.sms_length,
+  remark: r.remark,
+  createTime: r.created_at.toISOString(),
+});
+
+export function listCarriers(
+  sql: Sql,
+  query: PageQuery & { carrierName?: string | undefined; country?: string | undefined },
+) {
+  return paged(
+    sql,
+    'FROM carriers WHERE ($1::text IS NULL OR carrier_name ILIKE $1) AND ($2::text IS NULL OR country = $2)',
+    [containsPattern(query.carrierName), query.country ?? null],
+    'carrier_id::text, carrier_name, country, area_code, sms_length, remark, created_at',
+    'country, carrier_name, carrier_id',
+    query,
+    carrierView,
+  );
+}
+
+export async function getCarrier(sql: Sql, carrierId: string): Promise<CarrierView | null> {
+  const { rows } = await sql.query<CarrierRow>('SELECT * FROM carriers WHERE carrier_id = $1', [carrierId]);
+  return rows[0] ? carrierView(rows[0]) : null;
+}
+
+// ---- Regions ----------------------------------------------------------------------------------------------
+
+interface RegionRow {
+  region_id: string;
+  parent_id: string | null;
+  region_name: string;
+  order_num: number;
+  child_count: number;
+  created_at: Date;
+}
+const regionView = (r: RegionRow): RegionView => ({
+  regionId: r.region_id,
+  parentId: r.parent_id,
+  regionName: r.region_name,
+  orderNum: r.order_num,
+  childCount: r.child_count,
+  createTime: r.created_at.toISOString(),
+});
+const REGION_SELECT = `SELECT r.region_id::text, r.parent_id::text, r.region_name, r.order_num, r.created_at,
+  (SELECT count(*)::int FROM regions c WHERE c.parent_id = r.region_id) AS child_count FROM regions r`;
+
+/** Every region (a flat list; parentId makes the tree). */
+export async function listRegions(
+  sql: Sql,
+  query: { regionName?: string | undefined },
+): Promise<RegionView[]> {
+  const { rows } = await sql.query<RegionRow>(
+    `${REGION_SELECT} WHERE ($1::text IS NULL OR r.region_name ILIKE $1) ORDER BY r.order_num, r.region_name`,
+    [containsPattern(query.regionName)],
+  );
+  return rows.map(regionView);
+}
+
+export async function getRegion(sql: Sql, regionId: string): Promise<RegionView | null> {
+  const { rows } = await sql.query<RegionRow>(`${REGION_SELECT} WHERE r.region_id = $1`, [regionId]);
+  return rows[0] ? regionView(rows[0]) : null;
+}
+
+/** Whether `candidate` is `regionId` or a region below it. */
+export async function isRegionOrBelow(sql: Sql, regionId: string, candidate: string): Promise<boolean> {
+  const { rows } = await sql.query<{ found: boolean }>(
+    `WITH RECURSIVE below AS (
+       SELECT region_id FROM regions WHERE region_id = $1
+       UNION SELECT r.region_id FROM regions r JOIN below b ON r.parent_id = b.region_id)
+     SELECT EXISTS (SELECT 1 FROM below WHERE region_id = $2) AS found`,
+    [regionId, candidate],
+  );
+  return rows[0]?.found ?? false;
+}
+
+// ---- Third-party platforms --------------------------------------------------------------------------------
+
+interface ThirdPartyRow {
+  third_party_id: string;
+  code: string;
+  name: string;
+  recharge_count: number;
+  recharge_total: string;
+  created_at: Date;
+}
+const thirdPartyView = (r: ThirdPartyRow): ThirdPartyView => ({
+  thirdPartyId: r.third_party_id,
+  code: r.code,
+  name: r.name,
+  rechargeCount: r.recharge_count,
+  rechargeTotal: Number(r.recharge_total),
+  createTime: r.created_at.toISOString(),
+});
+// Recharge records are movements of agents' accounts, all of the platform tenant.
+const THIRD_PARTY_SELECT = `t.third_party_id::text, t.code, t.name, t.created_at,
+  (SELECT count(*)::int FROM agent_movements m WHERE m.third_party_id = t.third_party_id) AS recharge_count,
+  (SELECT coalesce(sum(m.amount), 0)::text FROM agent_movements m WHERE m.third_party_id = t.third_party_id)
+    AS recharge_total`;
+
+export function listThirdParties(
+  sql: Sql,
+  query: PageQuery & { code?: string | undefined; name?: string | undefined },
+) {
+  return paged(
+    sql,
+    'FROM third_parties t WHERE ($1::text IS NULL OR t.code ILIKE $1) AND ($2::text IS NULL OR t.name ILIKE $2)',
+    [containsPattern(query.code), containsPattern(query.name)],
+    THIRD_PARTY_SELECT,
+    't.code, t.third_party_id',
+    query,
+    thirdPartyView,
+  );
+}
+
+export async function getThirdParty(sql: Sql, thirdPartyId: string): Promise<ThirdPartyView | null> {
+  const { rows } = await sql.query<ThirdPartyRow>(
+    `SELECT ${THIRD_PARTY_SELECT} FROM third_parties t WHERE t.third_party_id = $1`,
+    [thirdPartyId],
+  );
+  return rows[0] ? thirdPartyView(rows[0]) : null;
+}
+
+// ---- Agents -----------------------------------------------------------------------------------------------
+
+interface AgentRow {
+  user_id: string;
+  user_name: string;
+  nick_name: string;
+  phonenumber: string | null;
+  role_names: string[];
+  purchase_method: AgentView['purchaseMethod'];
+  balance: string;
+  recharge_total: string;
+  recharge_count: number;
+}
+const agentView = (r: AgentRow): AgentView => ({
+  userId: r.user_id,
+  userName: r.user_name,
+  nickName: r.nick_name,
+  phonenumber: r.phonenumber,
+  roleNames: r.role_names,
+  purchaseMethod: r.purchase_method,
+  balance: Number(r.balance),
+  rechargeTotal: Number(r.recharge_total),
+  rechargeCount: r.recharge_count,
+});
+/** Agents: users of the tenant holding a role of type agent (read inside withTenant). */
+const AGENT_FROM = `FROM users u
+  JOIN LATERAL (SELECT array_agg(r.role_name ORDER BY r.role_name) AS role_names FROM roles r
+    WHERE r.role_id = ANY(u.role_ids) AND r.role_type = 'agent') ar ON ar.role_names IS NOT NULL
+  LEFT JOIN agent_accounts a ON a.user_id = u.user_id`;
+const AGENT_SELECT = `u.user_id::text, u.user_name, u.nick_name, u.phonenumber, ar.role_names, a.purchase_method,
+  coalesce(a.balance, 0)::text AS balance, coalesce(a.recharge_total, 0)::text AS recharge_total,
+  coalesce(a.recharge_count, 0) AS recharge_count`;
+
+export function listAgents(
+  sql: Sql,
+  query: PageQuery & { userName?: string | undefined; purchaseMethod?: string | undefined },
+) {
+  return paged(
+    sql,
+    `${AGENT_FROM} WHERE ($1::text IS NULL OR u.user_name ILIKE $1 OR u.nick_name ILIKE $1)
+      AND ($2::text IS NULL OR a.purchase_method = $2)`,
+    [containsPattern(query.userName), query.purchaseMethod ?? null],
+    AGENT_SELECT,
+    'u.user_name',
+    query,
+    agentView,
+  );
+}
+
+export async function getAgent(sql: Sql, userId: string): Promise<AgentView | null> {
+  const { rows } = await sql.query<AgentRow>(`SELECT ${AGENT_SELECT} ${AGENT_FROM} WHERE u.user_id = $1`, [
+    userId,
+  ]);
+  return rows[0] ? agentView(rows[0]) : null;
+}
+
+interface MovementRow {
+  movement_id: string;
+  user_id: string;
+  user_name: string;
+  kind: AgentMovementView['kind'];
+  amount: string;
+  balance_after: string;
+  third_party_id: string | null;
+  remark: string | null;
+  operator: string;
+  at: Date;
+}
+const movementView = (r: MovementRow): AgentMovementView => ({
+  movementId: r.movement_id,
+  userId: r.user_id,
+  userName: r.user_name,
+  kind: r.kind,
+  amount: Number(r.amount),
+  balanceAfter: Number(r.balance_after),
+  thirdPartyId: r.third_party_id,
+  remark: r.remark,
+  operator: r.operator,
+  at: r.at.toISOString(),
+});
+
+/** Movements of agents' accounts, newest first: of one agent, or through one third-party platform. */
+export function listAgentMovements(
+  sql: Sql,
+  query: PageQuery & { userId?: string | undefined; thirdPartyId?: string | undefined },
+) {
+  return paged(
+    sql,
+    `FROM agent_movements m JOIN users u ON u.user_id = m.user_id
+      WHERE ($1::uuid IS NULL OR m.user_id = $1) AND ($2::uuid IS NULL OR m.third_party_id = $2)`,
+    [query.userId ?? null, query.thirdPartyId ?? null],
+    `m.movement_id::text, m.user_id::text, u.user_name, m.kind, m.amount::text, m.balance_after::text,
+      m.third_party_id::text, m.remark, m.operator, m.at`,
+    'm.at DESC, m.movement_id DESC',
+    query,
+    movementView,
+  );
+}
