@@ -1,21 +1,22 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
+export * from './admin.ts';
 export * from './cascade.ts';
 export * from './customers.ts';
 export * from './decider.ts';
-export * from './devices.ts';
-export * from './identity.ts';
-export * from './leakage.ts';
-export * from './registration.ts';
-export * from './admin.ts';
 export * from './decider.ts';
 export * from './devices.ts';
+export * from './devices.ts';
 export * from './identity.ts';
+export * from './identity.ts';
+export * from './leakage.ts';
 export * from './platform.ts';
+export * from './registration.ts';
 export * from './tenant.ts';
 export * from './time.ts';
 export * from './volumes.ts';
 
+import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
 import { cascadeDecider } from './cascade.ts';
 import { customerDecider, customerTypeDecider } from './customers.ts';
 import {
@@ -25,8 +26,6 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from './devices.ts';
-import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
-import { gatewayDecider, meterCommandDecider, meterDecider, meterTypeDecider } from './devices.ts';
 import {
   configDecider,
   deptDecider,
@@ -36,8 +35,8 @@ import {
   sessionDecider,
   userDecider,
 } from './identity.ts';
-import { phoneCodeDecider, smsQuotaDecider } from './registration.ts';
 import { agentAccountDecider, carrierDecider, regionDecider, thirdPartyDecider } from './platform.ts';
+import { phoneCodeDecider, smsQuotaDecider } from './registration.ts';
 import { tenantDecider } from './tenant.ts';
 
 /** What folding a stream needs, for any aggregate. */

@@ -11,16 +11,21 @@ import type { DayValue } from '@hydrolog/schemas';
 const ZONE = "coalesce(t.settings->>'timeZone', 'UTC')";
 
 /**
- * Accounts counted from meters: the stand-in until the customers module lands (the lead switches this
- * one function to the customers read model at merge). A meter that has reported stands for an opened
- * account; a registered meter that never reported, for one not opened.
+ * Meters with an open (not cancelled) customer account, and registered meters without one: "accounts
+ * opened or not" of the dashboards.
  */
-export async function accountCountsFromMeters(
+export async function accountCounts(
   sql: Sql,
   tenantId: string | null,
 ): Promise<{ opened: number; notOpened: number }> {
-  const { total, reported } = await meterCounts(sql, tenantId);
-  return { opened: reported, notOpened: total - reported };
+  const { rows } = await sql.query<{ total: number; opened: number }>(
+    `SELECT count(*)::int AS total, count(c.customer_id)::int AS opened
+     FROM meters m LEFT JOIN customers c ON c.meter_id = m.meter_id AND c.status <> 'cancelled'
+     WHERE $1::uuid IS NULL OR m.tenant_id = $1`,
+    [tenantId],
+  );
+  const { total, opened } = rows[0] ?? { total: 0, opened: 0 };
+  return { opened, notOpened: total - opened };
 }
 
 /** Registered meters, and those that ever reported (in the field: "outbound"). */

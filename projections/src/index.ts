@@ -2,14 +2,14 @@ export * from './admin.ts';
 export * from './audit-queries.ts';
 export * from './cascade.ts';
 export * from './customers.ts';
-export * from './devices.ts';
-export * from './identity.ts';
-export * from './identity-queries.ts';
-export * from './meter-queries.ts';
 export * from './dashboard-queries.ts';
 export * from './devices.ts';
+export * from './devices.ts';
+export * from './identity.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
+export * from './identity-queries.ts';
+export * from './meter-queries.ts';
 export * from './outbox-queries.ts';
 export * from './platform.ts';
 export * from './projection.ts';
@@ -18,9 +18,9 @@ export * from './runner.ts';
 export * from './tenancy.ts';
 export * from './tenants.ts';
 
+import { adminProjection } from './admin.ts';
 import { cascadeProjection } from './cascade.ts';
 import { customersProjection } from './customers.ts';
-import { adminProjection } from './admin.ts';
 import { devicesProjection } from './devices.ts';
 import {
   operationLogProjection,

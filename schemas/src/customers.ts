@@ -58,6 +58,10 @@ export const amountSchema = z
   .min(0, 'validation.tooSmall')
   .max(99_999_999, 'validation.tooBig')
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'validation.twoDecimals' });
+/** A sum paid in or out (recharges, refunds): greater than zero, at most two decimals. */
+export const positiveAmountSchema = amountSchema.refine((n) => n > 0, {
+  message: 'validation.rechargePositive',
+});
 
 /** Attachments are images uploaded through POST /business/customer/attachment. */
 export const attachmentUrlSchema = z
@@ -141,7 +145,7 @@ export const customerActionBodySchema = z.object({ customerId: z.uuid(), version
 /** POST /business/customer/recharge: money onto the account (greater than zero, two decimals). */
 export const rechargeBodySchema = z.object({
   accountNo: accountNoSchema,
-  amount: amountSchema.refine((n) => n > 0, { message: 'validation.rechargePositive' }),
+  amount: positiveAmountSchema,
   payChannel: payChannelSchema,
 });
 export type RechargeBody = z.input<typeof rechargeBodySchema>;

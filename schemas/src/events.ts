@@ -7,8 +7,8 @@ import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
 import { meterEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
-import { registrationEventSchemas } from './registration.ts';
 import { platformEventSchemas } from './platform.ts';
+import { registrationEventSchemas } from './registration.ts';
 import { tenantEventSchemas } from './tenant.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */

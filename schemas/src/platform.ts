@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveAmountSchema } from './customers.ts';
 
 /**
  * Platform management (spec sections 2, 3 and 9): mobile carriers, regions, third-party platforms and
@@ -84,16 +85,9 @@ export type ThirdPartyView = z.infer<typeof thirdPartyViewSchema>;
 export const purchaseMethodSchema = z.enum(['0', '1', '2']);
 export type PurchaseMethod = z.infer<typeof purchaseMethodSchema>;
 
-/** A sum of money: positive, at most two decimals. */
-export const amountSchema = z
-  .number({ error: 'validation.required' })
-  .positive('validation.invalidValue')
-  .max(100_000_000)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'validation.invalidValue');
-
 export const agentRechargeBodySchema = z.object({
   userId: z.uuid(),
-  amount: amountSchema,
+  amount: positiveAmountSchema,
   /** The third-party platform the money came through (purchase method third party). */
   thirdPartyId: z.uuid().nullable().default(null),
   remark: optionalText(200),
@@ -101,7 +95,7 @@ export const agentRechargeBodySchema = z.object({
 export type AgentRechargeBody = z.input<typeof agentRechargeBodySchema>;
 export const agentWithdrawBodySchema = z.object({
   userId: z.uuid(),
-  amount: amountSchema,
+  amount: positiveAmountSchema,
   remark: optionalText(200),
 });
 export type AgentWithdrawBody = z.input<typeof agentWithdrawBodySchema>;

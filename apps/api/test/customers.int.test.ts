@@ -263,6 +263,16 @@ describe.each(testEngines())('customers on $engine', (engine) => {
         '5005',
         '5006',
       ]);
+      // A meter on an account stays registered.
+      const remove = await admin({
+        method: 'DELETE',
+        url: `/prod-api/business/meter/${valveMeters.get('5001')}`,
+        headers: EN,
+      });
+      expect(remove.json()).toMatchObject({
+        code: 500,
+        msg: 'The meter is on a customer account and cannot be deleted',
+      });
     });
 
     it('freezes with a valve close, refuses a second freeze and a stale version, unfreezes', async () => {

@@ -23,16 +23,41 @@ async function registerFleet(services: Services, tenantId: string, typeName: str
     cardKind: 'none',
     reportIntervalMinutes: 60,
   });
-  await registerMeters(
+  const meterIds = await registerMeters(
     services.store,
     metadata,
     meterNos.map((meterNo) => ({ meterNo, meterTypeId })),
   );
+  return new Map(meterNos.map((meterNo, i) => [meterNo, meterIds[i]!]));
+}
+
+/** Opens an account on each meter as the tenant's administrator (the dashboards count accounts). */
+async function openAccounts(api: ReturnType<typeof injectAs>, meters: ReadonlyMap<string, string>) {
+  const type = await api({
+    method: 'POST',
+    url: '/prod-api/business/customerType',
+    payload: { name: 'Homes' },
+  });
+  for (const [meterNo, meterId] of meters) {
+    const res = await api({
+      method: 'POST',
+      url: '/prod-api/business/customer',
+      payload: {
+        accountNo: `H${meterNo}`,
+        name: 'Li Lei',
+        phone: '13800000001',
+        customerTypeId: type.json().data.customerTypeId,
+        meterId,
+      },
+    });
+    expect(res.json().code, res.body).toBe(200);
+  }
 }
 
 /**
  * The demo tenant: meters 1001 (1 m3 an hour) and 1002 (2 m3 an hour, one low-battery alarm yesterday
- * noon) report hourly for three days, 1003 never; the trial tenant's 2001 reports too.
+ * noon) report hourly for three days, 1003 never; the trial tenant's 2001 reports too. Every household
+ * meter has an account.
  */
 describe.each(testEngines())('dashboards on $engine', (engine) => {
   let app: FastifyInstance;
@@ -64,9 +89,12 @@ describe.each(testEngines())('dashboards on $engine', (engine) => {
 
   beforeAll(async () => {
     ({ app, services } = await startApi(engine));
-    await registerFleet(services, DEMO_TENANT, 'NB-IoT household', ['1001', '1002']);
+    const households = await registerFleet(services, DEMO_TENANT, 'NB-IoT household', ['1001', '1002']);
     await registerFleet(services, DEMO_TENANT, 'Bulk inlet', ['1003']);
-    await registerFleet(services, TRIAL_TENANT, 'Trial household', ['2001']);
+    const trialHouseholds = await registerFleet(services, TRIAL_TENANT, 'Trial household', ['2001']);
+    // Accounts on the households; the inlet 1003 has none.
+    await openAccounts(injectAs(app, await login(app, ...ACCOUNTS.demoAdmin)), households);
+    await openAccounts(injectAs(app, await login(app, ...ACCOUNTS.trialAdmin)), trialHouseholds);
     const readings: object[] = [];
     for (let t = lastHour - 72 * HOUR, h = 0; t <= lastHour; t += HOUR, h++) {
       const ts = new Date(t).toISOString();

@@ -1,7 +1,7 @@
 import { DomainError, localDate } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import {
-  accountCountsFromMeters,
+  accountCounts,
   alarmMeterDays,
   dailyConsumption,
   getTenant,
@@ -70,7 +70,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         request,
         await asTenant(request, async (sql, { tenantId, timeZone }) => {
           const meters = await meterCounts(sql, tenantId);
-          const accounts = await accountCountsFromMeters(sql, tenantId);
+          const accounts = await accountCounts(sql, tenantId);
           // The last finished day: today is not over, so its rate would look low all day.
           const [yesterday] = await readingRate(sql, timeZone, localDate(now().getTime(), timeZone), 2);
           return {
@@ -194,7 +194,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         tenants,
         totalTenants: tenants.length,
         trialTenants: tenants.filter((t) => t.trial).length,
-        accounts: await accountCountsFromMeters(db, tenantId),
+        accounts: await accountCounts(db, tenantId),
         today: {
           reported: today.reported,
           notReported: today.meters - today.reported,

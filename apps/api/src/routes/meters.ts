@@ -1,5 +1,6 @@
 import { DomainError, meterDecider, meterDeletionRefusal, meterTypeDecider } from '@hydrolog/domain';
 import {
+  activeAccountOfMeter,
   findMeters,
   getMeterType,
   getMeterView,
@@ -339,9 +340,11 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       const checked = [];
       for (const meterId of ids) {
         await meter(request, meterId);
-        const hasReadings = await readAsCaller(db, request, (sql) => meterHasReadings(sql, meterId));
-        // The account link arrives with the customers; until then no meter is on an account.
-        const command = { type: 'DeleteMeter' as const, hasReadings, onAccount: false };
+        const { hasReadings, onAccount } = await readAsCaller(db, request, async (sql) => ({
+          hasReadings: await meterHasReadings(sql, meterId),
+          onAccount: (await activeAccountOfMeter(sql, meterId)) !== null,
+        }));
+        const command = { type: 'DeleteMeter' as const, hasReadings, onAccount };
         const refused = meterDeletionRefusal(command);
         if (refused) throw refused;
         checked.push({ meterId, command });
