@@ -31,6 +31,7 @@ import {
   envelopeSchema,
   idListSchema,
   listEnvelopeSchema,
+  type MessageKey,
   noDataResponses,
   pageQuerySchema,
   purchaseMethodSchema,
@@ -53,6 +54,11 @@ import { ok, okList } from '../http.ts';
 
 const ids = (key: string) => z.object({ [key]: idListSchema });
 const splitIds = (value: string) => [...new Set(value.split(','))];
+/** The record read, or the refusal with its not-found message. */
+const existing = <T>(found: T | null, notFound: MessageKey): T => {
+  if (!found) throw new DomainError(notFound);
+  return found;
+};
 
 /**
  * Platform management (spec section 2, operators only): mobile carriers with the country table, regions,
@@ -66,135 +72,164 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
   const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
     readAsCaller(db, request, work);
 
+  /**
+   * The routes every kind of platform record has: one record by id, add, change; when given, its page
+   * list and deleting several at once. Paths and permissions follow the record's `path` and `permission`
+   * ('/tenant/carrier/list', 'tenant:carrier:add'). A change and a delete first read the record, so an
+   * unknown id is refused with the record's own message.
+   */
+  function recordRoutes<
+    Body extends z.ZodObject,
+    Update extends z.ZodObject,
+    Query extends z.ZodObject,
+    View,
+  >(record: {
+    path: string;
+    permission: string;
+    tag: string;
+    idKey: string;
+    view: z.ZodType<View>;
+    body: Body;
+    update: Update;
+    summaries: { one: string; add: string; change: string };
+    find(request: FastifyRequest, id: string): Promise<View>;
+    /** Appends the save; the route answers with the record read back. */
+    save(request: FastifyRequest, id: string, body: z.infer<Body>): Promise<unknown>;
+    /** What a save checks beyond the record (a region's parent); `existingId` is null when adding. */
+    checkSave?(request: FastifyRequest, body: z.infer<Body>, existingId: string | null): Promise<void>;
+    list?: {
+      summary: string;
+      query: Query;
+      read(query: z.infer<Query>): Promise<{ total: number; rows: View[] }>;
+    };
+    removeMany?: {
+      summary: string;
+      /** Refuses to delete a record still in use. */
+      check?(found: View): void;
+      remove(request: FastifyRequest, id: string): Promise<unknown>;
+    };
+  }) {
+    const { path, permission, tag, idKey, find, save, checkSave, list, removeMany } = record;
+    const response = apiResponses(envelopeSchema(record.view));
+    if (list)
+      app.get(
+        `${path}/list`,
+        {
+          config: operatorOnly(`${permission}:list`),
+          schema: {
+            tags: [tag],
+            summary: list.summary,
+            querystring: list.query,
+            response: apiResponses(listEnvelopeSchema(record.view)),
+          },
+        },
+        async (request) => okList(request, await list.read(request.query as z.infer<Query>)),
+      );
+    app.get(
+      `${path}/:${idKey}`,
+      {
+        config: operatorOnly(`${permission}:query`),
+        schema: {
+          tags: [tag],
+          summary: record.summaries.one,
+          params: z.object({ [idKey]: z.uuid() }),
+          response,
+        },
+      },
+      async (request) =>
+        ok(request, await find(request, String((request.params as Record<string, unknown>)[idKey]))),
+    );
+    app.post(
+      path,
+      {
+        config: operatorOnly(`${permission}:add`),
+        schema: { tags: [tag], summary: record.summaries.add, body: record.body, response },
+      },
+      async (request) => {
+        const body = request.body as z.infer<Body>;
+        await checkSave?.(request, body, null);
+        const id = uuidv7();
+        await save(request, id, body);
+        return ok(request, await find(request, id));
+      },
+    );
+    app.put(
+      path,
+      {
+        config: operatorOnly(`${permission}:edit`),
+        schema: { tags: [tag], summary: record.summaries.change, body: record.update, response },
+      },
+      async (request) => {
+        const { [idKey]: id, ...body } = request.body as Record<string, unknown>;
+        await find(request, String(id));
+        await checkSave?.(request, body as z.infer<Body>, String(id));
+        await save(request, String(id), body as z.infer<Body>);
+        return ok(request, await find(request, String(id)));
+      },
+    );
+    if (removeMany)
+      app.delete(
+        `${path}/:${idKey}s`,
+        {
+          config: operatorOnly(`${permission}:remove`),
+          schema: {
+            tags: [tag],
+            summary: removeMany.summary,
+            params: ids(`${idKey}s`),
+            response: noDataResponses,
+          },
+        },
+        async (request) => {
+          const recordIds = splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`]));
+          for (const id of recordIds) removeMany.check?.(await find(request, id));
+          for (const id of recordIds) await removeMany.remove(request, id);
+          return ok(request, null);
+        },
+      );
+  }
+
   // ---- Carriers ------------------------------------------------------------------------------------------
 
-  async function carrier(_request: FastifyRequest, carrierId: string) {
-    const found = await getCarrier(db, carrierId);
-    if (!found) throw new DomainError('error.carrier.notFound');
-    return found;
-  }
-  async function saveCarrier(
-    request: FastifyRequest,
-    carrierId: string,
-    body: z.infer<typeof carrierBodySchema>,
-  ) {
-    const country = countryByCode(body.country);
-    if (!country) throw new DomainError('error.carrier.unknownCountry');
-    const { remark, ...fields } = body;
-    await execute(
-      store,
-      carrierDecider,
-      carrierId,
-      [{ type: 'Save', carrierId, ...fields, remark: remark || null }],
-      meta(request),
-    );
-    return carrier(request, carrierId);
-  }
-  const carrierResponse = apiResponses(envelopeSchema(carrierViewSchema));
-
-  app.get(
-    '/tenant/carrier/list',
-    {
-      config: operatorOnly('tenant:carrier:list'),
-      schema: {
-        tags: ['carrier'],
-        summary: 'Mobile carriers',
-        querystring: pageQuerySchema.extend({
-          carrierName: z.string().max(50).optional(),
-          country: z.string().max(2).optional(),
-        }),
-        response: apiResponses(listEnvelopeSchema(carrierViewSchema)),
-      },
+  const carrier = async (_request: FastifyRequest, carrierId: string) =>
+    existing(await getCarrier(db, carrierId), 'error.carrier.notFound');
+  recordRoutes({
+    path: '/tenant/carrier',
+    permission: 'tenant:carrier',
+    tag: 'carrier',
+    idKey: 'carrierId',
+    view: carrierViewSchema,
+    body: carrierBodySchema,
+    update: updateCarrierBodySchema,
+    summaries: { one: 'One carrier', add: 'Add a carrier', change: 'Change a carrier' },
+    find: carrier,
+    async save(request, carrierId, { remark, ...fields }) {
+      if (!countryByCode(fields.country)) throw new DomainError('error.carrier.unknownCountry');
+      await execute(
+        store,
+        carrierDecider,
+        carrierId,
+        [{ type: 'Save', carrierId, ...fields, remark: remark || null }],
+        meta(request),
+      );
     },
-    async (request) => okList(request, await listCarriers(db, request.query)),
-  );
-
-  app.get(
-    '/tenant/carrier/:carrierId',
-    {
-      config: operatorOnly('tenant:carrier:query'),
-      schema: {
-        tags: ['carrier'],
-        summary: 'One carrier',
-        params: z.object({ carrierId: z.uuid() }),
-        response: carrierResponse,
-      },
+    list: {
+      summary: 'Mobile carriers',
+      query: pageQuerySchema.extend({
+        carrierName: z.string().max(50).optional(),
+        country: z.string().max(2).optional(),
+      }),
+      read: (query) => listCarriers(db, query),
     },
-    async (request) => ok(request, await carrier(request, request.params.carrierId)),
-  );
-
-  app.post(
-    '/tenant/carrier',
-    {
-      config: operatorOnly('tenant:carrier:add'),
-      schema: {
-        tags: ['carrier'],
-        summary: 'Add a carrier',
-        body: carrierBodySchema,
-        response: carrierResponse,
-      },
+    removeMany: {
+      summary: 'Delete carriers',
+      remove: (request, id) => execute(store, carrierDecider, id, [{ type: 'Delete' }], meta(request)),
     },
-    async (request) => ok(request, await saveCarrier(request, uuidv7(), request.body)),
-  );
-
-  app.put(
-    '/tenant/carrier',
-    {
-      config: operatorOnly('tenant:carrier:edit'),
-      schema: {
-        tags: ['carrier'],
-        summary: 'Change a carrier',
-        body: updateCarrierBodySchema,
-        response: carrierResponse,
-      },
-    },
-    async (request) => {
-      const { carrierId, ...body } = request.body;
-      await carrier(request, carrierId);
-      return ok(request, await saveCarrier(request, carrierId, body));
-    },
-  );
-
-  app.delete(
-    '/tenant/carrier/:carrierIds',
-    {
-      config: operatorOnly('tenant:carrier:remove'),
-      schema: {
-        tags: ['carrier'],
-        summary: 'Delete carriers',
-        params: ids('carrierIds'),
-        response: noDataResponses,
-      },
-    },
-    async (request) => {
-      const carrierIds = splitIds(String(request.params.carrierIds));
-      for (const id of carrierIds) await carrier(request, id);
-      for (const id of carrierIds)
-        await execute(store, carrierDecider, id, [{ type: 'Delete' }], meta(request));
-      return ok(request, null);
-    },
-  );
+  });
 
   // ---- Regions -------------------------------------------------------------------------------------------
 
-  async function region(_request: FastifyRequest, regionId: string) {
-    const found = await getRegion(db, regionId);
-    if (!found) throw new DomainError('error.region.notFound');
-    return found;
-  }
-  const saveRegion = async (
-    request: FastifyRequest,
-    regionId: string,
-    body: z.infer<typeof regionBodySchema>,
-  ) => {
-    await execute(store, regionDecider, regionId, [{ type: 'Save', regionId, ...body }], {
-      ...meta(request),
-      taken: 'error.region.exists',
-    });
-    return region(request, regionId);
-  };
-  const regionResponse = apiResponses(envelopeSchema(regionViewSchema));
-
+  const region = async (_request: FastifyRequest, regionId: string) =>
+    existing(await getRegion(db, regionId), 'error.region.notFound');
   app.get(
     '/tenant/region/list',
     {
@@ -209,59 +244,32 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     async (request) => ok(request, await listRegions(db, request.query)),
   );
 
-  app.get(
-    '/tenant/region/:regionId',
-    {
-      config: operatorOnly('tenant:region:query'),
-      schema: {
-        tags: ['region'],
-        summary: 'One region',
-        params: z.object({ regionId: z.uuid() }),
-        response: regionResponse,
-      },
+  recordRoutes({
+    path: '/tenant/region',
+    permission: 'tenant:region',
+    tag: 'region',
+    idKey: 'regionId',
+    view: regionViewSchema,
+    body: regionBodySchema,
+    update: updateRegionBodySchema,
+    summaries: {
+      one: 'One region',
+      add: 'Add a top region (no parent) or a sub-region',
+      change: 'Change a region',
     },
-    async (request) => ok(request, await region(request, request.params.regionId)),
-  );
-
-  app.post(
-    '/tenant/region',
-    {
-      config: operatorOnly('tenant:region:add'),
-      schema: {
-        tags: ['region'],
-        summary: 'Add a top region (no parent) or a sub-region',
-        body: regionBodySchema,
-        response: regionResponse,
-      },
+    find: region,
+    save: (request, regionId, body) =>
+      execute(store, regionDecider, regionId, [{ type: 'Save', regionId, ...body }], {
+        ...meta(request),
+        taken: 'error.region.exists',
+      }),
+    async checkSave(request, { parentId }, regionId) {
+      if (!parentId) return;
+      await region(request, parentId);
+      if (regionId && (await isRegionOrBelow(db, regionId, parentId)))
+        throw new DomainError('error.region.parentLoop');
     },
-    async (request) => {
-      if (request.body.parentId) await region(request, request.body.parentId);
-      return ok(request, await saveRegion(request, uuidv7(), request.body));
-    },
-  );
-
-  app.put(
-    '/tenant/region',
-    {
-      config: operatorOnly('tenant:region:edit'),
-      schema: {
-        tags: ['region'],
-        summary: 'Change a region',
-        body: updateRegionBodySchema,
-        response: regionResponse,
-      },
-    },
-    async (request) => {
-      const { regionId, ...body } = request.body;
-      await region(request, regionId);
-      const { parentId } = body;
-      if (parentId) {
-        await region(request, parentId);
-        if (await isRegionOrBelow(db, regionId, parentId)) throw new DomainError('error.region.parentLoop');
-      }
-      return ok(request, await saveRegion(request, regionId, body));
-    },
-  );
+  });
 
   app.delete(
     '/tenant/region/:regionId',
@@ -284,41 +292,9 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
 
   // ---- Third-party platforms -----------------------------------------------------------------------------
 
-  async function thirdParty(_request: FastifyRequest, thirdPartyId: string) {
-    const found = await getThirdParty(db, thirdPartyId);
-    if (!found) throw new DomainError('error.thirdParty.notFound');
-    return found;
-  }
-  const saveThirdParty = async (
-    request: FastifyRequest,
-    thirdPartyId: string,
-    body: z.infer<typeof thirdPartyBodySchema>,
-  ) => {
-    await execute(store, thirdPartyDecider, thirdPartyId, [{ type: 'Save', thirdPartyId, ...body }], {
-      ...meta(request),
-      taken: 'error.thirdParty.codeExists',
-    });
-    return thirdParty(request, thirdPartyId);
-  };
-  const thirdPartyResponse = apiResponses(envelopeSchema(thirdPartyViewSchema));
+  const thirdParty = async (_request: FastifyRequest, thirdPartyId: string) =>
+    existing(await getThirdParty(db, thirdPartyId), 'error.thirdParty.notFound');
   const movementList = apiResponses(listEnvelopeSchema(agentMovementViewSchema));
-
-  app.get(
-    '/tenant/thirdParty/list',
-    {
-      config: operatorOnly('tenant:thirdParty:list'),
-      schema: {
-        tags: ['thirdParty'],
-        summary: 'Third-party platforms with their recharge count and total',
-        querystring: pageQuerySchema.extend({
-          code: z.string().max(30).optional(),
-          name: z.string().max(50).optional(),
-        }),
-        response: apiResponses(listEnvelopeSchema(thirdPartyViewSchema)),
-      },
-    },
-    async (request) => okList(request, await listThirdParties(db, request.query)),
-  );
 
   app.get(
     '/tenant/thirdParty/recharge/list',
@@ -337,81 +313,46 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     },
   );
 
-  app.get(
-    '/tenant/thirdParty/:thirdPartyId',
-    {
-      config: operatorOnly('tenant:thirdParty:query'),
-      schema: {
-        tags: ['thirdParty'],
-        summary: 'One third-party platform',
-        params: z.object({ thirdPartyId: z.uuid() }),
-        response: thirdPartyResponse,
+  recordRoutes({
+    path: '/tenant/thirdParty',
+    permission: 'tenant:thirdParty',
+    tag: 'thirdParty',
+    idKey: 'thirdPartyId',
+    view: thirdPartyViewSchema,
+    body: thirdPartyBodySchema,
+    update: updateThirdPartyBodySchema,
+    summaries: {
+      one: 'One third-party platform',
+      add: 'Add a third-party platform',
+      change: 'Change a third-party platform',
+    },
+    find: thirdParty,
+    save: (request, thirdPartyId, body) =>
+      execute(store, thirdPartyDecider, thirdPartyId, [{ type: 'Save', thirdPartyId, ...body }], {
+        ...meta(request),
+        taken: 'error.thirdParty.codeExists',
+      }),
+    list: {
+      summary: 'Third-party platforms with their recharge count and total',
+      query: pageQuerySchema.extend({
+        code: z.string().max(30).optional(),
+        name: z.string().max(50).optional(),
+      }),
+      read: (query) => listThirdParties(db, query),
+    },
+    removeMany: {
+      summary: 'Delete third-party platforms without recharge records',
+      check(found) {
+        if (found.rechargeCount > 0) throw new DomainError('error.thirdParty.hasRecharges');
       },
+      remove: (request, id) => execute(store, thirdPartyDecider, id, [{ type: 'Delete' }], meta(request)),
     },
-    async (request) => ok(request, await thirdParty(request, request.params.thirdPartyId)),
-  );
-
-  app.post(
-    '/tenant/thirdParty',
-    {
-      config: operatorOnly('tenant:thirdParty:add'),
-      schema: {
-        tags: ['thirdParty'],
-        summary: 'Add a third-party platform',
-        body: thirdPartyBodySchema,
-        response: thirdPartyResponse,
-      },
-    },
-    async (request) => ok(request, await saveThirdParty(request, uuidv7(), request.body)),
-  );
-
-  app.put(
-    '/tenant/thirdParty',
-    {
-      config: operatorOnly('tenant:thirdParty:edit'),
-      schema: {
-        tags: ['thirdParty'],
-        summary: 'Change a third-party platform',
-        body: updateThirdPartyBodySchema,
-        response: thirdPartyResponse,
-      },
-    },
-    async (request) => {
-      const { thirdPartyId, ...body } = request.body;
-      await thirdParty(request, thirdPartyId);
-      return ok(request, await saveThirdParty(request, thirdPartyId, body));
-    },
-  );
-
-  app.delete(
-    '/tenant/thirdParty/:thirdPartyIds',
-    {
-      config: operatorOnly('tenant:thirdParty:remove'),
-      schema: {
-        tags: ['thirdParty'],
-        summary: 'Delete third-party platforms without recharge records',
-        params: ids('thirdPartyIds'),
-        response: noDataResponses,
-      },
-    },
-    async (request) => {
-      const thirdPartyIds = splitIds(String(request.params.thirdPartyIds));
-      for (const id of thirdPartyIds)
-        if ((await thirdParty(request, id)).rechargeCount > 0)
-          throw new DomainError('error.thirdParty.hasRecharges');
-      for (const id of thirdPartyIds)
-        await execute(store, thirdPartyDecider, id, [{ type: 'Delete' }], meta(request));
-      return ok(request, null);
-    },
-  );
+  });
 
   // ---- Agents --------------------------------------------------------------------------------------------
 
-  async function agent(request: FastifyRequest, userId: string) {
-    const found = await scoped(request, (sql) => getAgent(sql, userId));
-    if (!found) throw new DomainError('error.agent.notFound');
-    return found;
-  }
+  const agent = async (request: FastifyRequest, userId: string) =>
+    existing(await scoped(request, (sql) => getAgent(sql, userId)), 'error.agent.notFound');
   const agentResponse = apiResponses(envelopeSchema(agentViewSchema));
   const now = () => new Date().toISOString();
 
