@@ -1,4 +1,9 @@
-import { CASCADE_MAX_LEVELS, CASCADE_SUB_METER_QUOTA, type EventData } from '@hydrolog/schemas';
+import {
+  type Boundary,
+  CASCADE_MAX_LEVELS,
+  CASCADE_SUB_METER_QUOTA,
+  type EventData,
+} from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
 
 export type CascadeEvent = EventOf<
@@ -29,6 +34,8 @@ export type CascadeState =
       deleted: boolean;
       partitionId: string;
       rootPointId: string;
+      /** kept so that changing the root's fields through ChangePoint keeps the partition's boundary */
+      boundary: Boundary | null;
       points: Readonly<Record<string, PointState>>;
     };
 
@@ -57,7 +64,8 @@ function withPoint(state: Existing, pointId: string, change: (point: PointState)
 /**
  * A cascade partition: a tree of metering points of at most five levels under one root (spec sections 5
  * and 8). Each point has one summary meter and sub-meters; a sub-meter may be the summary meter of a child
- * point. The root goes only with the partition; a point that still has sub-meters (metered ones, or child
+ * point. The root's name, leader and thresholds are the partition's (ChangePoint on the root changes the
+ * partition, boundary kept). The root goes only with the partition; a point that still has sub-meters (metered ones, or child
  * points below it) cannot be deleted.
  */
 export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState> = {
@@ -71,6 +79,7 @@ export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState>
         deleted: false,
         partitionId: event.data.partitionId,
         rootPointId: event.data.pointId,
+        boundary: event.data.boundary,
         points: { [event.data.pointId]: root },
       };
     }
@@ -110,6 +119,7 @@ export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState>
         }));
       }
       case 'CascadePartitionChanged':
+        return { ...state, boundary: event.data.boundary };
       case 'CascadePointChanged':
       case 'CascadeMeterPositionsSet':
         return state;
@@ -145,8 +155,11 @@ export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState>
       case 'ChangePoint': {
         const { type: _, ...fields } = command;
         if (!point(fields.pointId)) return new DomainError('error.cascade.pointNotFound');
-        // The root's fields are the partition's: one source for both.
-        if (fields.pointId === state.rootPointId) return new DomainError('error.cascade.rootDelete');
+        // The root's fields are the partition's (one source for both): changing them changes the partition.
+        if (fields.pointId === state.rootPointId)
+          return [
+            { type: 'CascadePartitionChanged', data: { partitionId, ...fields, boundary: state.boundary } },
+          ];
         return [{ type: 'CascadePointChanged', data: { partitionId, ...fields } }];
       }
       case 'DeletePoints': {

@@ -73,6 +73,37 @@ describe('cascade partition decider', () => {
     );
   });
 
+  it("changes the root's leader and thresholds as the partition's, keeping its boundary", () => {
+    const boundary = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [120, 30],
+          [120.01, 30],
+          [120.01, 30.01],
+          [120, 30],
+        ] as [number, number][],
+      ],
+    };
+    const drawn: CascadeEvent = {
+      type: 'CascadePartitionChanged',
+      data: { partitionId, ...fields(id(1), 'North'), boundary },
+    };
+    const change = {
+      ...fields(id(1), 'North'),
+      leaderName: 'Zhao Min',
+      thresholds: { ...thresholds, kl: 0.8 },
+    };
+    expect(given([created, drawn]).when({ type: 'ChangePoint', ...change })).toEqual([
+      { type: 'CascadePartitionChanged', data: { partitionId, ...change, boundary } },
+    ]);
+    // Any other point changes on its own.
+    const below = { ...fields(id(2), 'P2b'), thresholds: { ...thresholds, mnf: 2 } };
+    expect(given([created, added(id(2), id(1), 2)]).when({ type: 'ChangePoint', ...below })).toEqual([
+      { type: 'CascadePointChanged', data: { partitionId, ...below } },
+    ]);
+  });
+
   it("refuses to delete a point with sub-meters or child points: 'Sub-meter exists and cannot be deleted'", () => {
     const subs: CascadeEvent = {
       type: 'CascadeSubMetersAssociated',

@@ -345,6 +345,24 @@ export async function activeAccountOfMeter(sql: Sql, meterId: string): Promise<s
   return rows[0]?.customer_id ?? null;
 }
 
+/**
+ * The tenant's opened meters among these numbers (number -> meter id): registered and held by an account
+ * that is not cancelled. Only these may become sub-meters of a cascade point.
+ */
+export async function openedMetersByNo(
+  sql: Sql,
+  tenantId: string,
+  meterNos: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await sql.query<{ meter_id: string; meter_no: string }>(
+    `SELECT m.meter_id::text, m.meter_no FROM meters m
+      WHERE m.tenant_id = $1 AND m.meter_no = ANY($2::text[])
+        AND EXISTS (SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled')`,
+    [tenantId, meterNos],
+  );
+  return new Map(rows.map((r) => [r.meter_no, r.meter_id]));
+}
+
 /** The tenant's meters by number with their type, and whether an account holds each (batch open). */
 export async function metersForOpening(
   sql: Sql,

@@ -105,7 +105,11 @@ describe('cascade partitions in the browser', () => {
     await wizard.getByLabel('Summary meter number').fill('9000000002');
     await wizard.getByRole('button', { name: 'Next' }).click();
 
-    // Step 3: sub-meters typed separated by English commas.
+    // Step 3: sub-meters typed separated by English commas; a household without an account is not opened
+    // (the demo accounts are on households 21-80).
+    await wizard.getByLabel('Meter numbers').fill('1000000005');
+    await wizard.getByRole('button', { name: 'Associate', exact: true }).click();
+    await expect.poll(() => page.getByText('Meter 1000000005 is not opened').count()).toBeGreaterThan(0);
     await wizard.getByLabel('Meter numbers').fill('1000000070, 1000000071,1000000070');
     await wizard.getByRole('button', { name: 'Associate', exact: true }).click();
     await expect
@@ -117,6 +121,53 @@ describe('cascade partitions in the browser', () => {
 
     await expect.poll(() => table.locator('tbody tr').count()).toBe(4);
     expect(await table.innerText()).toContain('E2E zone');
+  });
+
+  it("edits the root's thresholds, adds a child point and deletes selected points after a confirmation", async () => {
+    const table = page.getByTestId('partitions-table');
+    await table.getByRole('button', { name: 'Metering points of E2E zone' }).click();
+    const tree = page.getByTestId('partition-points-table');
+    await expect.poll(() => tree.locator('tbody tr').count()).toBe(1);
+    const deleteSelected = page.getByRole('button', { name: /^Delete selected/ });
+    expect(await deleteSelected.isDisabled()).toBe(true);
+
+    // The root's KL threshold (the partition's), checked against 0 first.
+    await tree.getByRole('button', { name: 'Edit E2E zone' }).click();
+    const form = page.getByTestId('point-form');
+    await form.getByLabel('KL threshold').fill('0');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.getByText('Must be greater than 0').count()).toBe(1);
+    await page.waitForTimeout(3100);
+    await form.getByLabel('KL threshold').fill('0.75');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    await expect.poll(() => tree.innerText()).toContain('KL 0.75');
+
+    // A child point one layer down.
+    await tree.getByRole('button', { name: 'Add a point below E2E zone' }).click();
+    await form.getByLabel('Metering point name').fill('E2E street');
+    await form.getByLabel(/^Leader(?! phone)/).fill('Zhao Min');
+    await form.getByLabel('Leader phone').fill('13800000001');
+    await form.getByLabel('Night minimum flow threshold (m³/h)').fill('0.5');
+    await form.getByLabel('KL threshold').fill('0.3');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => tree.locator('tbody tr').count()).toBe(2);
+    expect(await tree.locator('tbody tr').nth(1).innerText()).toContain('E2E street');
+
+    // Batch delete: asked first (irreversible), cancel keeps it, confirm removes it.
+    await tree.getByRole('checkbox', { name: 'Select E2E street' }).check();
+    expect(await deleteSelected.isDisabled()).toBe(false);
+    await deleteSelected.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete metering points' });
+    await expect.poll(() => dialog.innerText()).toContain('This cannot be undone');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await tree.locator('tbody tr').count()).toBe(2);
+    await deleteSelected.click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => tree.locator('tbody tr').count()).toBe(1);
+    await page.screenshot({ path: join(outputDir, 'cascade-points-en.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tree.count()).toBe(0);
   });
 
   it('shows the full-screen view to the signed-in user, and only a sign-in prompt to anyone else', async () => {

@@ -34,7 +34,8 @@ function boundaryAround(points: readonly { lng: number; lat: number }[]): Bounda
  * One cascade partition per district of the demo fleet (once; a partition of the district's name is left
  * alone): the inlet meter is the root's summary meter, the district's households its sub-meters, with the
  * meters placed on the map and the district's outline as boundary. So the leakage screens show real figures
- * from the first `npm start`.
+ * from the first `npm start`. The seed writes the network as built straight to the decider: every household
+ * joins, with or without a demo account (the API lets only opened meters join), so supply and sales balance.
  */
 export async function seedDemoPartitions(services: Services, fleet: Fleet = demoFleet()): Promise<number> {
   const { rows } = await services.db.query<{ name: string }>(

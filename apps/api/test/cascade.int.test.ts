@@ -5,6 +5,7 @@ import { addDays, localDate, localMidnight } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import { demoFleet } from '@hydrolog/sim';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateCascadeAlarms } from '../src/cascade-alarms.ts';
@@ -12,7 +13,7 @@ import { seedDemoPartitions } from '../src/demo-cascade.ts';
 import { seedDemoFleet } from '../src/demo-fleet.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, injectAs, login, multipartFile, startApi } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
@@ -31,11 +32,33 @@ async function meters(services: Services, tenantId: string, meterNos: string[]) 
     cardKind: 'none',
     reportIntervalMinutes: 60,
   });
-  await registerMeters(
+  const ids = await registerMeters(
     services.store,
     metadata,
     meterNos.map((meterNo) => ({ meterNo, meterTypeId })),
   );
+  return new Map(meterNos.map((no, i) => [no, ids[i]!]));
+}
+
+/** Opens a postpaid account on each meter (only meters with an open account may become sub-meters). */
+async function openAccounts(admin: ReturnType<typeof injectAs>, meterIds: Map<string, string>) {
+  const type = await admin({
+    method: 'POST',
+    url: '/prod-api/business/customerType',
+    payload: { name: `Cascade ${uuidv7().slice(-6)}` },
+  });
+  const customerTypeId = type.json().data.customerTypeId;
+  const customerIds = new Map<string, string>();
+  for (const [meterNo, meterId] of meterIds) {
+    const res = await admin({
+      method: 'POST',
+      url: '/prod-api/business/customer',
+      payload: { accountNo: `K${meterNo}`, name: 'Li Na', phone: '13800000001', customerTypeId, meterId },
+    });
+    expect(res.json().code).toBe(200);
+    customerIds.set(meterNo, res.json().data.customerId);
+  }
+  return customerIds;
 }
 
 /** Counter readings on every local hour of [from, to) for a meter whose flow per local hour is `flow(h)`. */
@@ -76,7 +99,18 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
     trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
     viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
-    await meters(services, DEMO_TENANT, ['9100', '9101', '9102', '9103']);
+    // 9100 is an inlet (no account needed); 9104 has no account; 9105's account gets cancelled.
+    const demoMeters = await meters(services, DEMO_TENANT, ['9100', '9101', '9102', '9103', '9104', '9105']);
+    const customerIds = await openAccounts(
+      admin,
+      new Map([...demoMeters].filter(([no]) => ['9101', '9102', '9103', '9105'].includes(no))),
+    );
+    const cancelled = await admin({
+      method: 'PUT',
+      url: '/prod-api/business/customer/cancel',
+      payload: { customerId: customerIds.get('9105'), version: 0 },
+    });
+    expect(cancelled.json().data.status).toBe('cancelled');
     await meters(services, TRIAL_TENANT, ['9200']);
     const gateway = await admin({
       method: 'POST',
@@ -119,8 +153,8 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(list).toMatchObject({ code: 200, total: 1 });
   });
 
-  it('refuses meters not opened in the tenant (unknown, or another tenant) and malformed lists, changing nothing', async () => {
-    for (const meterNos of ['9999', '9200']) {
+  it('refuses meters not opened in the tenant (unknown, another tenant, no account, cancelled account) and malformed lists, changing nothing', async () => {
+    for (const meterNos of ['9999', '9200', '9104', '9105']) {
       const res = await admin({
         method: 'POST',
         url: '/prod-api/cascade/point/subMeters',
@@ -139,6 +173,81 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(JSON.stringify(malformed.json())).toContain('Meter numbers separated by English commas');
     const point = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data.points[0];
     expect(point.subMeterCount).toBe(2);
+  });
+
+  it("edits the root's leader and thresholds through the point route, as the partition's, keeping the boundary", async () => {
+    const before = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
+    const changed = { ...leader, leaderName: 'Zhao Min', thresholds: { ...thresholds, kl: 0.8 } };
+    const res = await admin({
+      method: 'PUT',
+      url: '/prod-api/cascade/point',
+      payload: { partitionId, pointId: rootId, name: 'North zone', ...changed },
+    });
+    expect(res.json()).toMatchObject({ code: 200, data: { pointId: rootId } });
+    const after = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
+    expect(after).toMatchObject({ name: 'North zone', ...changed, boundary: before.boundary });
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.points[0]).toMatchObject({ pointId: rootId, ...changed, subMeterCount: 2 });
+    const bad = await admin({
+      method: 'PUT',
+      url: '/prod-api/cascade/point',
+      payload: {
+        partitionId,
+        pointId: rootId,
+        name: 'North zone',
+        ...changed,
+        thresholds: { ...thresholds, mnf: 0 },
+      },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('Must be greater than 0');
+    const byTrial = await trial({
+      method: 'PUT',
+      url: '/prod-api/cascade/point',
+      payload: { partitionId, pointId: rootId, name: 'Mine', ...changed },
+    });
+    expect(byTrial.json().key).toBe('error.cascade.pointNotFound');
+    const byViewer = await viewer({
+      method: 'PUT',
+      url: '/prod-api/cascade/point',
+      payload: { partitionId, pointId: rootId, name: 'Mine', ...changed },
+    });
+    expect(byViewer.statusCode).toBe(403);
+    expect((await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data.name).toBe('North zone');
+  });
+
+  it('imports only opened meters from xlsx, with an error per refused row', async () => {
+    const created = await admin({
+      method: 'POST',
+      url: '/prod-api/cascade/partition',
+      payload: { name: 'Import zone', ...leader, thresholds },
+    });
+    const { partitionId: importZone, pointId } = created.json().data;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('sub-meters');
+    for (const row of [['Meter number'], ['9101'], ['9104'], ['9105'], ['9200']]) sheet.addRow(row);
+    const file = multipartFile(
+      'sub-meters.xlsx',
+      Buffer.from(await book.xlsx.writeBuffer()),
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const res = await admin({
+      method: 'POST',
+      url: `/prod-api/cascade/point/${pointId}/subMeters/import`,
+      payload: file.payload,
+      headers: { ...file.headers, 'accept-language': 'en' },
+    });
+    expect(res.json().data).toEqual({
+      added: 1,
+      total: 1,
+      errors: [3, 4, 5].map((row, i) => ({
+        row,
+        meterNo: ['9104', '9105', '9200'][i],
+        message: `Meter ${['9104', '9105', '9200'][i]} is not opened`,
+      })),
+    });
+    await admin({ method: 'DELETE', url: `/prod-api/cascade/partition/${importZone}` });
   });
 
   it("keeps to five levels: 'Cascade layers cannot exceed five'", async () => {

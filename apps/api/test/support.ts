@@ -115,3 +115,16 @@ export const ACCOUNTS = {
   demoNewcomer: ['demo_newcomer', 'Hydrolog123'],
   trialAdmin: ['trial_admin', 'Trial123'],
 } as const;
+
+/** A multipart body with one file in field `file` (the import routes). */
+export function multipartFile(fileName: string, content: Buffer, contentType: string) {
+  const boundary = `----hydrolog${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -24,6 +24,7 @@ import {
   listSubMeters,
   meterHourlyVolumes,
   nightFigures,
+  openedMetersByNo,
   periodBalance,
   rootDailyTotals,
 } from '@hydrolog/projections';
@@ -113,13 +114,17 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     return partition;
   }
   /**
-   * The tenant's meters for these numbers, in order; only meters already opened may join a partition.
-   * No customer accounts exist yet, so "opened" means registered in the tenant's meter registry.
+   * The tenant's meters for these numbers, in order, or `error.cascade.meterNotOpened` naming the missing
+   * ones. Sub-meters (customer meters) must be opened: held by an account that is not cancelled. A summary
+   * (inlet) meter, a meter placed on the map or one taken off a point only has to be registered.
    */
-  async function openedMeters(request: FastifyRequest, meterNos: readonly string[]) {
-    const found = await readAsCaller(db, request, (sql) =>
-      findMeters(sql, callerOf(request).tenantId, meterNos),
-    );
+  async function tenantMeters(
+    request: FastifyRequest,
+    meterNos: readonly string[],
+    which: 'registered' | 'opened' = 'registered',
+  ) {
+    const lookup = which === 'opened' ? openedMetersByNo : findMeters;
+    const found = await readAsCaller(db, request, (sql) => lookup(sql, callerOf(request).tenantId, meterNos));
     const missing = meterNos.filter((no) => !found.has(no));
     if (missing.length > 0)
       throw new DomainError('error.cascade.meterNotOpened', { meterNo: missing.slice(0, 10).join(',') });
@@ -127,7 +132,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   }
   async function associateSubMeters(request: FastifyRequest, pointId: string, meterNos: readonly string[]) {
     const point = await pointOf(request, pointId);
-    const meters = await openedMeters(request, meterNos);
+    const meters = await tenantMeters(request, meterNos, 'opened');
     const { events } = await run(request, point.partitionId, [
       { type: 'AssociateSubMeters', pointId, meters },
     ]);
@@ -251,7 +256,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => {
       const { partitionId, positions } = request.body;
       await partitionOf(request, partitionId);
-      await openedMeters(
+      await tenantMeters(
         request,
         positions.map((p) => p.meterNo),
       );
@@ -288,7 +293,8 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: requires('cascade:partition:edit'),
       schema: {
         tags: ['cascade'],
-        summary: "Change a metering point's name, leader and thresholds",
+        summary:
+          "Change a metering point's name, leader and thresholds (on the root: the partition's, boundary kept)",
         body: pointUpdateBodySchema,
         response: apiResponses(envelopeSchema(z.object({ pointId: z.string() }))),
       },
@@ -340,7 +346,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => {
       const { pointId, meterNo } = request.body;
       const point = await pointOf(request, pointId);
-      const [meter] = await openedMeters(request, [meterNo]);
+      const [meter] = await tenantMeters(request, [meterNo]);
       await run(request, point.partitionId, [{ type: 'AssociateSummaryMeter', pointId, meter: meter! }]);
       return ok(request, meter!);
     },
@@ -397,7 +403,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => {
       const { pointId, meterNos } = request.body;
       const point = await pointOf(request, pointId);
-      const meters = await openedMeters(request, meterNos);
+      const meters = await tenantMeters(request, meterNos);
       await run(request, point.partitionId, [
         { type: 'RemoveSubMeters', pointId, meterIds: meters.map((m) => m.meterId) },
       ]);
@@ -475,7 +481,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         return okNo;
       });
       const found = await readAsCaller(db, request, (sql) =>
-        findMeters(
+        openedMetersByNo(
           sql,
           callerOf(request).tenantId,
           valid.map((r) => r.meterNo),

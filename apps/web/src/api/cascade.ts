@@ -59,6 +59,10 @@ export const deletePartition = (partitionId: string) =>
 export const addPoint = (body: PointFields & { partitionId: string; parentId: string }) =>
   requestData<{ partitionId: string; pointId: string }>('/cascade/point', { method: 'POST', body });
 
+/** A point's name, leader and thresholds; on the root they are the partition's. */
+export const updatePoint = (body: PointFields & { partitionId: string; pointId: string }) =>
+  requestData<{ pointId: string }>('/cascade/point', { method: 'PUT', body });
+
 /** Irreversible; refused for the root and for points that still have sub-meters. */
 export const deletePoints = (pointIds: readonly string[]) =>
   request<{ code: number }>(`/cascade/point/${pointIds.join(',')}`, { method: 'DELETE' });

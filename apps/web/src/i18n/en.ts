@@ -870,6 +870,23 @@ export const en = {
     gisNoBoundary: 'No partition has a boundary yet.',
     rangeUpTo: 'up to {{rate}}',
     unknownRate: 'unknown',
+    // cascade points: edit, child points, batch delete
+    pointName: 'Metering point name',
+    level: 'Layer',
+    pointsOf: 'Metering points of {{name}}',
+    pointsTitle: 'Metering points of {{name}}',
+    pointsHint:
+      'Edit a point’s leader and thresholds (the root’s are the partition’s), add a point below one, or select points to delete.',
+    pointsDelete: 'Delete selected ({{count}})',
+    pointsDeleteTitle: 'Delete metering points',
+    pointsDeleteConfirm: 'Delete the selected metering points ({{count}})? This cannot be undone.',
+    pointsDeleted: 'Metering points deleted: {{count}}',
+    selectPoint: 'Select {{name}}',
+    pointEditTitle: 'Edit {{name}}',
+    pointEditOf: 'Edit {{name}}',
+    pointAdd: 'Add a point below',
+    pointAddTitle: 'New metering point below {{name}}',
+    pointAddUnder: 'Add a point below {{name}}',
   },
   customerTypes: {
     title: 'Customer types',

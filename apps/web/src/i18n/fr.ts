@@ -882,6 +882,24 @@ export const fr: Translation = {
     gisNoBoundary: 'Aucun secteur n’a encore de limite.',
     rangeUpTo: 'jusqu’à {{rate}}',
     unknownRate: 'inconnu',
+    // cascade points: edit, child points, batch delete
+    pointName: 'Nom du point de comptage',
+    level: 'Niveau',
+    pointsOf: 'Points de comptage de {{name}}',
+    pointsTitle: 'Points de comptage de {{name}}',
+    pointsHint:
+      'Modifiez le responsable et les seuils d’un point (ceux de la racine sont ceux du secteur), ajoutez un point en dessous d’un autre ou sélectionnez des points à supprimer.',
+    pointsDelete: 'Supprimer la sélection ({{count}})',
+    pointsDeleteTitle: 'Supprimer des points de comptage',
+    pointsDeleteConfirm:
+      'Supprimer les {{count}} points de comptage sélectionnés ? Cette action est irréversible.',
+    pointsDeleted: 'Points de comptage supprimés : {{count}}',
+    selectPoint: 'Sélectionner {{name}}',
+    pointEditTitle: 'Modifier {{name}}',
+    pointEditOf: 'Modifier {{name}}',
+    pointAdd: 'Ajouter un point en dessous',
+    pointAddTitle: 'Nouveau point de comptage sous {{name}}',
+    pointAddUnder: 'Ajouter un point sous {{name}}',
   },
   customerTypes: {
     title: 'Types de client',

@@ -876,6 +876,23 @@ export const id: Translation = {
     gisNoBoundary: 'Belum ada partisi dengan batas.',
     rangeUpTo: 'hingga {{rate}}',
     unknownRate: 'tidak diketahui',
+    // cascade points: edit, child points, batch delete
+    pointName: 'Nama titik meter',
+    level: 'Tingkat',
+    pointsOf: 'Titik meter {{name}}',
+    pointsTitle: 'Titik meter {{name}}',
+    pointsHint:
+      'Ubah penanggung jawab dan ambang titik (milik akar adalah milik partisi), tambahkan titik di bawah titik lain, atau pilih titik untuk dihapus.',
+    pointsDelete: 'Hapus yang dipilih ({{count}})',
+    pointsDeleteTitle: 'Hapus titik meter',
+    pointsDeleteConfirm: 'Hapus {{count}} titik meter yang dipilih? Tindakan ini tidak dapat dibatalkan.',
+    pointsDeleted: '{{count}} titik meter dihapus',
+    selectPoint: 'Pilih {{name}}',
+    pointEditTitle: 'Ubah {{name}}',
+    pointEditOf: 'Ubah {{name}}',
+    pointAdd: 'Tambah titik di bawah',
+    pointAddTitle: 'Titik meter baru di bawah {{name}}',
+    pointAddUnder: 'Tambah titik di bawah {{name}}',
   },
   customerTypes: {
     title: 'Jenis pelanggan',

@@ -858,6 +858,23 @@ export const zhCN: Translation = {
     gisNoBoundary: '暂无分区边界。',
     rangeUpTo: '不超过 {{rate}}',
     unknownRate: '未知',
+    // cascade points: edit, child points, batch delete
+    pointName: '计量点名称',
+    level: '层级',
+    pointsOf: '{{name}} 的计量点',
+    pointsTitle: '{{name}} 的计量点',
+    pointsHint:
+      '可编辑计量点的负责人和阈值（根节点即分区本身），在某计量点下新增下级计量点，或勾选计量点批量删除。',
+    pointsDelete: '删除所选（{{count}}）',
+    pointsDeleteTitle: '删除计量点',
+    pointsDeleteConfirm: '确定删除所选的 {{count}} 个计量点吗？此操作不可恢复。',
+    pointsDeleted: '已删除 {{count}} 个计量点',
+    selectPoint: '选择 {{name}}',
+    pointEditTitle: '编辑 {{name}}',
+    pointEditOf: '编辑 {{name}}',
+    pointAdd: '新增下级计量点',
+    pointAddTitle: '在 {{name}} 下新增计量点',
+    pointAddUnder: '在 {{name}} 下新增计量点',
   },
   customerTypes: {
     title: '客户类型',

@@ -1,4 +1,4 @@
-import { CASCADE_IMPORT_MAX, partitionBodySchema, summaryMeterBodySchema } from '@hydrolog/schemas';
+import { CASCADE_IMPORT_MAX, summaryMeterBodySchema } from '@hydrolog/schemas';
 import {
   Alert,
   Anchor,
@@ -7,8 +7,6 @@ import {
   Group,
   List,
   Modal,
-  NumberInput,
-  SimpleGrid,
   Stack,
   Stepper,
   Text,
@@ -17,7 +15,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   addSubMeters,
   createPartition,
@@ -27,43 +24,7 @@ import {
 } from '../api/cascade.ts';
 import { download } from '../api/request.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-
-interface PartitionValues extends Record<string, unknown> {
-  name: string;
-  leaderName: string;
-  leaderPhone: string;
-  /** percent in the form; a fraction in the body */
-  leakageRatePct: number | string;
-  mnf: number | string;
-  kl: number | string;
-}
-
-const numberOrUndefined = (v: number | string) => (v === '' ? undefined : Number(v));
-
-/** The form's values as the shared body schema reads them (errors come back under `thresholds.*`). */
-const partitionFormSchema = z.preprocess((value) => {
-  const v = value as PartitionValues;
-  const pct = numberOrUndefined(v.leakageRatePct);
-  return {
-    name: v.name,
-    leaderName: v.leaderName,
-    leaderPhone: v.leaderPhone,
-    thresholds: {
-      leakageRate: pct === undefined ? undefined : pct / 100,
-      mnf: numberOrUndefined(v.mnf),
-      kl: numberOrUndefined(v.kl),
-    },
-  };
-}, partitionBodySchema);
-
-const EMPTY: PartitionValues = {
-  name: '',
-  leaderName: '',
-  leaderPhone: '',
-  leakageRatePct: 25,
-  mnf: '',
-  kl: '',
-};
+import { EMPTY_POINT, PointFieldInputs, usePointForm } from './PointForm.tsx';
 
 /**
  * The creation wizard, in the spec's order: create the partition (its root metering point), associate the
@@ -73,10 +34,7 @@ export function PartitionWizard({ onClose }: { onClose(created: boolean): void }
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [created, setCreated] = useState<{ partitionId: string; pointId: string } | null>(null);
-  const form = useSchemaForm<PartitionValues, z.infer<typeof partitionBodySchema>>(
-    partitionFormSchema,
-    EMPTY,
-  );
+  const form = usePointForm(EMPTY_POINT);
   const summary = useSchemaForm<{ meterNo: string }, { meterNo: string }>(
     summaryMeterBodySchema.pick({ meterNo: true }),
     {
@@ -129,41 +87,7 @@ export function PartitionWizard({ onClose }: { onClose(created: boolean): void }
             }}
           >
             <Stack mt="md">
-              <TextInput label={t('cascade.name')} withAsterisk data-autofocus {...form.text('name')} />
-              <SimpleGrid cols={2}>
-                <TextInput label={t('cascade.leaderName')} withAsterisk {...form.text('leaderName')} />
-                <TextInput label={t('cascade.leaderPhone')} withAsterisk {...form.text('leaderPhone')} />
-              </SimpleGrid>
-              <SimpleGrid cols={3}>
-                <NumberInput
-                  label={t('cascade.thresholdRate')}
-                  withAsterisk
-                  suffix="%"
-                  min={0}
-                  max={100}
-                  value={form.values.leakageRatePct}
-                  onChange={(v) => form.set('leakageRatePct', v)}
-                  error={form.errors['thresholds.leakageRate']}
-                />
-                <NumberInput
-                  label={t('cascade.thresholdMnf')}
-                  withAsterisk
-                  min={0}
-                  decimalScale={3}
-                  value={form.values.mnf}
-                  onChange={(v) => form.set('mnf', v)}
-                  error={form.errors['thresholds.mnf']}
-                />
-                <NumberInput
-                  label={t('cascade.thresholdKl')}
-                  withAsterisk
-                  min={0}
-                  decimalScale={3}
-                  value={form.values.kl}
-                  onChange={(v) => form.set('kl', v)}
-                  error={form.errors['thresholds.kl']}
-                />
-              </SimpleGrid>
+              <PointFieldInputs form={form} nameLabel={t('cascade.name')} />
               <Group justify="flex-end">
                 <Button type="submit" loading={form.busy}>
                   {t('cascade.wizard.next')}

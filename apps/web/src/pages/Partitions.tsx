@@ -11,6 +11,7 @@ import { useListPage } from '../hooks/useListPage.ts';
 import { EMPTY_PARTITION_FILTERS, type PartitionQuery, parsePartitionQuery } from '../lib/cascadeQuery.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
+import { PartitionPoints } from './PartitionPoints.tsx';
 import { PartitionWizard } from './PartitionWizard.tsx';
 
 /** The route of this page (menu catalogue component 'cascade/partition/index'). */
@@ -34,6 +35,7 @@ export function Partitions() {
   });
   const { query, filters, setFilter, data, loading, load, search, reset } = list;
   const [creating, setCreating] = useState(false);
+  const [opened, setOpened] = useState<string | null>(null);
 
   async function remove(partition: PartitionView) {
     const done = await confirmAndRun(
@@ -71,15 +73,23 @@ export function Partitions() {
       id: 'actions',
       header: () => t('cascade.actions'),
       cell: (c) => (
-        <HasPermi value={['cascade:partition:remove']}>
+        <Group gap={4} wrap="nowrap">
           <RowAction
-            label={t('actions.remove')}
-            ariaLabel={t('cascade.deleteOf', { name: c.row.original.name })}
-            icon="trash"
-            color="red"
-            onClick={() => void remove(c.row.original)}
+            label={t('cascade.points')}
+            ariaLabel={t('cascade.pointsOf', { name: c.row.original.name })}
+            icon="eye"
+            onClick={() => setOpened(c.row.original.partitionId)}
           />
-        </HasPermi>
+          <HasPermi value={['cascade:partition:remove']}>
+            <RowAction
+              label={t('actions.remove')}
+              ariaLabel={t('cascade.deleteOf', { name: c.row.original.name })}
+              icon="trash"
+              color="red"
+              onClick={() => void remove(c.row.original)}
+            />
+          </HasPermi>
+        </Group>
       ),
     }),
   ]);
@@ -120,6 +130,15 @@ export function Partitions() {
         page={query}
         onChange={list.setPage}
       />
+      {opened && (
+        <PartitionPoints
+          partitionId={opened}
+          onClose={() => {
+            setOpened(null);
+            load();
+          }}
+        />
+      )}
       {creating && (
         <PartitionWizard
           onClose={(created) => {
