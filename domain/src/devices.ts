@@ -109,10 +109,10 @@ export const meterTypeDecider: Decider<MeterTypeCommand, MeterTypeEvent, MeterTy
   },
 };
 
-export type MeterEvent = EventOf<'MeterRegistered' | 'MeterChanged' | 'MeterDeleted'>;
+export type MeterEvent = EventOf<'MeterRegistered' | 'MeterChanged' | 'MeterDeleted' | 'MeterReplaced'>;
 export type MeterState =
   | { exists: false; deleted: boolean }
-  | (EventData<'MeterRegistered'> & { exists: true; deleted: false });
+  | (EventData<'MeterRegistered'> & { exists: true; deleted: false; replaced: boolean });
 export type MeterCommand =
   | ({ type: 'RegisterMeter' } & EventData<'MeterRegistered'>)
   | ({ type: 'ChangeMeter' } & Omit<EventData<'MeterChanged'>, 'meterId'>)
@@ -120,7 +120,24 @@ export type MeterCommand =
    * A meter that has reported (its readings are history) or is on an account is kept: only a meter
    * registered by mistake, never used, can be deleted. The route reads both facts from the read models.
    */
-  | { type: 'DeleteMeter'; hasReadings: boolean; onAccount: boolean };
+  | { type: 'DeleteMeter'; hasReadings: boolean; onAccount: boolean }
+  /**
+   * Swaps this (old) meter for another of the same tenant. The route resolves the new meter from the read
+   * models (null when the tenant has no such meter): whether an account holds it and whether it was itself
+   * replaced before. customerId: the account on the old meter, which moves to the new one.
+   */
+  | ({ type: 'ReplaceMeter' } & Pick<
+      EventData<'MeterReplaced'>,
+      'customerId' | 'accountNo' | 'lastReadTime' | 'recentReading' | 'reason' | 'replacedAt'
+    > & {
+        newMeter: {
+          meterId: string;
+          meterNo: string;
+          initialReading: number;
+          onAccount: boolean;
+          replaced: boolean;
+        } | null;
+      });
 
 /** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
 export function meterDeletionRefusal(
@@ -138,15 +155,17 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'MeterRegistered':
-        return { ...event.data, exists: true, deleted: false };
+        return { ...event.data, exists: true, deleted: false, replaced: false };
       case 'MeterChanged': {
         if (!state.exists) return state;
         // Optional fields left out of a change are cleared.
-        const { tenantId, meterNo, registeredAt } = state;
-        return { tenantId, meterNo, registeredAt, ...event.data, exists: true, deleted: false };
+        const { tenantId, meterNo, registeredAt, replaced } = state;
+        return { tenantId, meterNo, registeredAt, replaced, ...event.data, exists: true, deleted: false };
       }
       case 'MeterDeleted':
         return { exists: false, deleted: true };
+      case 'MeterReplaced':
+        return state.exists ? { ...state, replaced: true } : state;
     }
   },
   decide(command, state) {
@@ -168,6 +187,27 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
       }
       case 'DeleteMeter':
         return meterDeletionRefusal(command) ?? [{ type: 'MeterDeleted', data: { meterId } }];
+      case 'ReplaceMeter': {
+        const { type: _, newMeter, ...facts } = command;
+        if (state.replaced) return new DomainError('error.meterReplace.alreadyReplaced');
+        if (!newMeter) return new DomainError('error.meter.notFound');
+        if (newMeter.meterId === meterId) return new DomainError('error.meterReplace.sameMeter');
+        if (newMeter.replaced) return new DomainError('error.meterReplace.newRetired');
+        if (newMeter.onAccount) return new DomainError('error.meterReplace.newOnAccount');
+        return [
+          {
+            type: 'MeterReplaced',
+            data: {
+              oldMeterId: meterId,
+              newMeterId: newMeter.meterId,
+              oldMeterNo: state.meterNo,
+              newMeterNo: newMeter.meterNo,
+              ...facts,
+              newInitialReading: newMeter.initialReading,
+            },
+          },
+        ];
+      }
     }
   },
 };

@@ -10,6 +10,7 @@ export * from './identity.ts';
 export * from './identity-queries.ts';
 export * from './identity-queries.ts';
 export * from './meter-queries.ts';
+export * from './meter-replacements.ts';
 export * from './outbox-queries.ts';
 export * from './platform.ts';
 export * from './projection.ts';
@@ -29,6 +30,7 @@ import {
   settingsProjection,
   usersProjection,
 } from './identity.ts';
+import { meterReplacementsProjection } from './meter-replacements.ts';
 import { platformProjection } from './platform.ts';
 import { readingsProjection } from './readings.ts';
 import { tenantsProjection } from './tenants.ts';
@@ -47,4 +49,5 @@ export const allProjections = [
   customersProjection,
   adminProjection,
   platformProjection,
+  meterReplacementsProjection,
 ];

@@ -5,7 +5,7 @@ import { cascadeEventSchemas } from './cascade.ts';
 import { customerEventSchemas } from './customers.ts';
 import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
-import { meterEventSchemas } from './meters.ts';
+import { meterEventSchemas, meterReplacementEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
 import { platformEventSchemas } from './platform.ts';
 import { registrationEventSchemas } from './registration.ts';
@@ -33,6 +33,7 @@ export const eventSchemas = {
   ...organisationEventSchemas,
   ...auditEventSchemas,
   ...meterEventSchemas,
+  ...meterReplacementEventSchemas,
   ...ingestEventSchemas,
   ...cascadeEventSchemas,
   ...customerEventSchemas,

@@ -1804,6 +1804,70 @@ export const messages = {
     fr: "Le type d'un dictionnaire qui a des données ne peut changer",
     id: 'Jenis kamus yang memiliki data tidak dapat diubah',
   },
+  // ---- meter replacement (meters2) ----
+  'error.meterReplace.sameMeter': {
+    'zh-CN': '新表不能与旧表相同',
+    en: 'The new meter must differ from the old one',
+    fr: 'Le nouveau compteur doit être différent de l’ancien',
+    id: 'Meter baru harus berbeda dari meter lama',
+  },
+  'error.meterReplace.newOnAccount': {
+    'zh-CN': '新表已关联用户账户',
+    en: 'The new meter is already on a customer account',
+    fr: 'Le nouveau compteur est déjà rattaché à un compte client',
+    id: 'Meter baru sudah terhubung ke akun pelanggan',
+  },
+  'error.meterReplace.alreadyReplaced': {
+    'zh-CN': '该水表已被换下',
+    en: 'This meter has already been replaced',
+    fr: 'Ce compteur a déjà été remplacé',
+    id: 'Meter ini sudah diganti',
+  },
+  'error.meterReplace.newRetired': {
+    'zh-CN': '新表曾被换下，不能再次安装',
+    en: 'The new meter was replaced earlier and cannot be installed again',
+    fr: 'Le nouveau compteur a déjà été remplacé et ne peut pas être réinstallé',
+    id: 'Meter baru pernah diganti dan tidak dapat dipasang lagi',
+  },
+  'meterReplace.oldMeterNo': {
+    'zh-CN': '旧表号',
+    en: 'Old meter number',
+    fr: 'N° ancien compteur',
+    id: 'Nomor meter lama',
+  },
+  'meterReplace.newMeterNo': {
+    'zh-CN': '新表号',
+    en: 'New meter number',
+    fr: 'N° nouveau compteur',
+    id: 'Nomor meter baru',
+  },
+  'meterReplace.accountNo': { 'zh-CN': '户号', en: 'Account number', fr: 'N° de compte', id: 'Nomor akun' },
+  'meterReplace.lastReadTime': {
+    'zh-CN': '最后抄表时间',
+    en: 'Last read time',
+    fr: 'Heure du dernier relevé',
+    id: 'Waktu baca terakhir',
+  },
+  'meterReplace.recentReading': {
+    'zh-CN': '旧表最近读数',
+    en: 'Recent reading',
+    fr: 'Dernier index',
+    id: 'Pembacaan terakhir',
+  },
+  'meterReplace.newInitialReading': {
+    'zh-CN': '新表初始读数',
+    en: 'New meter initial reading',
+    fr: 'Index initial du nouveau compteur',
+    id: 'Pembacaan awal meter baru',
+  },
+  'meterReplace.reason': { 'zh-CN': '换表原因', en: 'Reason', fr: 'Motif', id: 'Alasan' },
+  'meterReplace.replacedAt': {
+    'zh-CN': '换表时间',
+    en: 'Replaced at',
+    fr: 'Remplacé le',
+    id: 'Diganti pada',
+  },
+  'meterReplace.operator': { 'zh-CN': '操作人', en: 'Operator', fr: 'Opérateur', id: 'Operator' },
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -1531,6 +1531,33 @@ export const en = {
     keyFixed: 'The type has entries: its key stays as it is',
     notFound: 'Dictionary {{id}} not found',
   },
+  // Meter replacement (issue 5, meters2)
+  meterReplace: {
+    title: 'Meter replacement',
+    'new': 'Replace a meter',
+    replace: 'Replace',
+    confirmTitle: 'Replace the meter',
+    confirm:
+      'Replace meter {{oldMeterNo}} with {{newMeterNo}}? This cannot be undone: the old meter is taken out and its account moves to the new meter.',
+    saved: 'Meter {{oldMeterNo}} replaced by {{newMeterNo}}',
+    oldMeterNo: 'Old meter number',
+    newMeterNo: 'New meter number',
+    accountNo: 'Account number',
+    lastReadTime: 'Last read time',
+    recentReading: 'Recent reading (m³)',
+    recentReadingHint: "The old meter's final reading: it closes the old meter's consumption",
+    newInitialReading: 'New meter initial reading (m³)',
+    reason: 'Reason',
+    operator: 'Operator',
+    replacedAt: 'Replaced at',
+    meterNo: 'Meter number (old or new)',
+    fromDay: 'From',
+    toDay: 'To',
+    empty: 'No replacement matches',
+    none: 'No meter replaced yet',
+    total_one: '{{count}} replacement',
+    total_other: '{{count}} replacements',
+  },
 };
 
 export type Translation = typeof en;

@@ -16,6 +16,7 @@ import { LoginLog } from '../pages/LoginLog.tsx';
 import { Menus } from '../pages/Menus.tsx';
 import { MeterGroups } from '../pages/MeterGroups.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
+import { MeterReplacements } from '../pages/MeterReplacements.tsx';
 import { Meters } from '../pages/Meters.tsx';
 import { MeterTypes } from '../pages/MeterTypes.tsx';
 import { NoticeCenter } from '../pages/NoticeCenter.tsx';
@@ -75,6 +76,8 @@ const BUILT: Record<string, RouteComponent> = {
   'tenant/carrier/index': Carriers,
   'tenant/region/index': Regions,
   'tenant/thirdParty/index': ThirdParties,
+  // Meter replacement (issue 5, meters2)
+  'business/meterReplace/index': MeterReplacements,
 };
 
 export interface PageRoute {

@@ -1,0 +1,162 @@
+import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
+import type {
+  EventData,
+  MeterReplacementListQuery,
+  MeterReplacementView,
+  PageQuery,
+} from '@hydrolog/schemas';
+import type { Projection } from './projection.ts';
+import { containsPattern } from './sql.ts';
+
+/**
+ * Meter replacements (inline, so a replaced meter is refused again on the next request). Each row is one
+ * `MeterReplaced`, keyed by the old meter's stream position: a meter is replaced at most once.
+ */
+export const meterReplacementsProjection: Projection = {
+  name: 'meterReplacements',
+  version: 1,
+  mode: 'inline',
+  tables: ['meter_replacements'],
+  tenantTables: ['meter_replacements'],
+  migrations: [
+    `CREATE TABLE meter_replacements (
+      old_meter_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      new_meter_id uuid NOT NULL,
+      old_meter_no text NOT NULL,
+      new_meter_no text NOT NULL,
+      customer_id uuid,
+      account_no text,
+      last_read_time timestamptz NOT NULL,
+      recent_reading double precision NOT NULL,
+      new_initial_reading double precision NOT NULL,
+      reason text NOT NULL,
+      replaced_at timestamptz NOT NULL,
+      operator_id text
+    )`,
+    'CREATE INDEX meter_replacements_tenant_time ON meter_replacements (tenant_id, replaced_at DESC)',
+    'CREATE INDEX meter_replacements_customer ON meter_replacements (customer_id)',
+  ],
+  handlers: {
+    async MeterReplaced(sql, event: RecordedEvent) {
+      const d = event.data as EventData<'MeterReplaced'>;
+      await sql.query(
+        `INSERT INTO meter_replacements (old_meter_id, tenant_id, new_meter_id, old_meter_no, new_meter_no, customer_id,
+           account_no, last_read_time, recent_reading, new_initial_reading, reason, replaced_at, operator_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          d.oldMeterId,
+          event.metadata.tenantId,
+          d.newMeterId,
+          d.oldMeterNo,
+          d.newMeterNo,
+          d.customerId,
+          d.accountNo,
+          d.lastReadTime,
+          d.recentReading,
+          d.newInitialReading,
+          d.reason,
+          d.replacedAt,
+          event.metadata.userId ?? null,
+        ],
+      );
+    },
+  },
+};
+
+// ---- queries (run inside withTenant) ------------------------------------------------------------------
+
+/** Whether a meter was replaced (taken out); such a meter is never installed again. */
+export async function meterWasReplaced(sql: Sql, meterId: string): Promise<boolean> {
+  const { rows } = await sql.query('SELECT 1 FROM meter_replacements WHERE old_meter_id = $1', [meterId]);
+  return rows.length > 0;
+}
+
+export async function listMeterReplacements(
+  sql: Sql,
+  query: PageQuery & MeterReplacementListQuery,
+  timeZone: string,
+): Promise<{ total: number; rows: MeterReplacementView[] }> {
+  // Days are the tenant's local days.
+  const where = `WHERE ($1::text IS NULL OR r.old_meter_no ILIKE $1 OR r.new_meter_no ILIKE $1)
+    AND ($2::date IS NULL OR (r.replaced_at AT TIME ZONE $4)::date >= $2::date)
+    AND ($3::date IS NULL OR (r.replaced_at AT TIME ZONE $4)::date <= $3::date)`;
+  const params = [containsPattern(query.meterNo), query.fromDay ?? null, query.toDay ?? null, timeZone];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM meter_replacements r ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT r.*, u.user_name FROM meter_replacements r LEFT JOIN users u ON u.user_id::text = r.operator_id
+     ${where} ORDER BY r.replaced_at DESC, r.old_meter_id LIMIT $5 OFFSET $6`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      replacementId: r.old_meter_id as string,
+      oldMeterId: r.old_meter_id as string,
+      oldMeterNo: r.old_meter_no as string,
+      newMeterId: r.new_meter_id as string,
+      newMeterNo: r.new_meter_no as string,
+      accountNo: r.account_no as string | null,
+      lastReadTime: (r.last_read_time as Date).toISOString(),
+      recentReading: r.recent_reading as number,
+      newInitialReading: r.new_initial_reading as number,
+      reason: r.reason as string,
+      replacedAt: (r.replaced_at as Date).toISOString(),
+      operator: (r.user_name as string | null) ?? null,
+    })),
+  };
+}
+
+export interface AccountDayConsumption {
+  day: string;
+  /** m3 used by the account that day, over every meter it was on. */
+  volume: number;
+}
+
+/**
+ * An account's consumption per local day over the meters it was on (spec section 3, replacement). Each
+ * meter counts its daily volumes (counter differences, readings read model) only while it served the
+ * account: the old meter up to its swap day, the new one from it. On the swap day the readings nobody
+ * reported are added: the old meter's final reading minus its last reported counter, and the new meter's
+ * first reported counter minus its initial reading. So no volume is lost or counted twice. A meter is
+ * assumed to stop reporting once taken out (its later readings, if any, are not the account's).
+ */
+export async function accountDailyConsumption(
+  sql: Sql,
+  customerId: string,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<AccountDayConsumption[]> {
+  const { rows } = await sql.query<{ day: string; volume: number }>(
+    `WITH swaps AS (
+       SELECT old_meter_id, new_meter_id, last_read_time, recent_reading, new_initial_reading,
+         (last_read_time AT TIME ZONE $4)::date AS day
+       FROM meter_replacements WHERE customer_id = $1),
+     served AS (
+       -- every meter of the account with the days it served: from the swap that put it in to the one that took it out
+       SELECT m.meter_id,
+         (SELECT s.day FROM swaps s WHERE s.new_meter_id = m.meter_id) AS first_day,
+         (SELECT s.day FROM swaps s WHERE s.old_meter_id = m.meter_id) AS last_day
+       FROM (SELECT old_meter_id AS meter_id FROM swaps UNION SELECT new_meter_id FROM swaps
+             UNION SELECT meter_id FROM customers WHERE customer_id = $1) m),
+     metered AS (
+       SELECT d.day, d.volume FROM served s JOIN meter_daily d ON d.meter_id = s.meter_id
+       WHERE d.day >= $2::date AND d.day <= $3::date AND d.volume IS NOT NULL
+         AND (s.first_day IS NULL OR d.day >= s.first_day) AND (s.last_day IS NULL OR d.day <= s.last_day)),
+     unreported AS (
+       SELECT s.day,
+         coalesce(s.recent_reading - (SELECT r.total FROM tenant_readings r WHERE r.meter_id = s.old_meter_id
+           AND r.ts <= s.last_read_time ORDER BY r.ts DESC LIMIT 1), 0)
+         + coalesce((SELECT r.total FROM tenant_readings r WHERE r.meter_id = s.new_meter_id
+           AND r.ts >= s.last_read_time ORDER BY r.ts LIMIT 1) - s.new_initial_reading, 0) AS volume
+       FROM swaps s WHERE s.day >= $2::date AND s.day <= $3::date)
+     SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(volume)::float8 AS volume
+     FROM (SELECT * FROM metered UNION ALL SELECT * FROM unreported) v GROUP BY day ORDER BY day`,
+    [customerId, fromDay, toDay, timeZone],
+  );
+  return rows.map((r) => ({ day: r.day, volume: r.volume }));
+}
