@@ -21,9 +21,12 @@ try {
   }
   throw error;
 }
-await ensureBuiltInMenus(services);
+// The demo seed brings the built-in menus and the dictionary types up to date itself.
 if (config.seedDemo) await seedDemo(services, { captchaEnabled: config.seedCaptcha });
-await ensureDictTypes(services);
+else {
+  await ensureBuiltInMenus(services);
+  await ensureDictTypes(services);
+}
 const app = await buildApp(services, {
   webDir: config.webDir,
   logLevel: config.logLevel,

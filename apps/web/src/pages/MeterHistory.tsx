@@ -341,6 +341,9 @@ function DailyTable({ rows }: { rows: DailyRow[] }) {
   );
 }
 
+/** The optional numeric channels of a reading. */
+type FigureChannel = 'flow' | 'pressure' | 'battery' | 'signal' | 'temperature';
+
 function ReadingsTable({ readings, timeZone }: { readings: MeterReading[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -356,6 +359,12 @@ function ReadingsTable({ readings, timeZone }: { readings: MeterReading[]; timeZ
     const text = formatNumber(value, language, digits);
     return text && unit ? `${text} ${unit}` : text || NONE;
   };
+  /** A numeric channel's column, when the meter reported it. */
+  const figure = (key: FigureChannel, label: string, digits: number, unit?: string) =>
+    when(
+      key,
+      readingColumn.accessor(key, { header: () => label, cell: (c) => number(digits, unit)(c.getValue()) }),
+    );
   const columns = readingColumn.columns([
     readingColumn.accessor('ts', {
       header: () => t('history.readingTime'),
@@ -372,34 +381,10 @@ function ReadingsTable({ readings, timeZone }: { readings: MeterReading[]; timeZ
         cell: (c) => number(3)(c.getValue()),
       }),
     ),
-    ...when(
-      'flow',
-      readingColumn.accessor('flow', {
-        header: () => t('history.flow'),
-        cell: (c) => number(3, 'm³/h')(c.getValue()),
-      }),
-    ),
-    ...when(
-      'pressure',
-      readingColumn.accessor('pressure', {
-        header: () => t('history.pressure'),
-        cell: (c) => number(3, 'MPa')(c.getValue()),
-      }),
-    ),
-    ...when(
-      'battery',
-      readingColumn.accessor('battery', {
-        header: () => t('history.battery'),
-        cell: (c) => number(2, 'V')(c.getValue()),
-      }),
-    ),
-    ...when(
-      'signal',
-      readingColumn.accessor('signal', {
-        header: () => t('history.signal'),
-        cell: (c) => number(0)(c.getValue()),
-      }),
-    ),
+    ...figure('flow', t('history.flow'), 3, 'm³/h'),
+    ...figure('pressure', t('history.pressure'), 3, 'MPa'),
+    ...figure('battery', t('history.battery'), 2, 'V'),
+    ...figure('signal', t('history.signal'), 0),
     ...when(
       'valve',
       readingColumn.accessor('valve', {
@@ -407,13 +392,7 @@ function ReadingsTable({ readings, timeZone }: { readings: MeterReading[]; timeZ
         cell: (c) => (c.getValue() ? t(`history.valves.${c.getValue()}`) : NONE),
       }),
     ),
-    ...when(
-      'temperature',
-      readingColumn.accessor('temperature', {
-        header: () => t('history.temperature'),
-        cell: (c) => number(1, '°C')(c.getValue()),
-      }),
-    ),
+    ...figure('temperature', t('history.temperature'), 1, '°C'),
     ...when(
       'alarms',
       readingColumn.accessor('alarms', {
