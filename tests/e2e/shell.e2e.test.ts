@@ -149,9 +149,16 @@ describe('the shell in the browser', () => {
     ] as const;
     for (const [code, name, home, changed] of languages) {
       await page.getByTestId('language').click();
-      // The choice is saved on the user, then the page reloads itself in the new language.
-      await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name }).click()]);
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(code);
+      // The choice is saved on the user, then the page reloads itself in the new language
+      // (a loaded machine can take long over both: the wait is on the outcome, not on an event).
+      const saved = page.waitForResponse((r) => r.url().includes('/system/user/updateLanguage'), {
+        timeout: 60_000,
+      });
+      await page.getByRole('option', { name }).click();
+      expect((await saved).ok()).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 60_000 })
+        .toBe(code);
       await expect.poll(() => page.getByText(changed).count()).toBe(1);
       await page.reload();
       await expect.poll(() => sidebar(page).getByText(home, { exact: true }).count()).toBe(1);
