@@ -226,3 +226,31 @@ export function remainingSubMeterQuota(state: CascadeState, pointId: string): nu
   if (!state.exists) return 0;
   return CASCADE_SUB_METER_QUOTA - (state.points[pointId]?.subMeterIds.length ?? 0);
 }
+
+export type CascadeAlarmEvent = EventOf<'CascadeAlarmRaised' | 'CascadeAlarmProcessed'>;
+export type CascadeAlarmState = { raised: false } | { raised: true; alarmId: string; processed: boolean };
+export type CascadeAlarmCommand = { type: 'ProcessCascadeAlarm'; processedAt: string };
+
+/**
+ * A cascade alarm, one stream per point, kind and local day (`cascadeAlarm-<pointId>.<kind>.<day>`): raised
+ * by the evaluation, then processed by a user once; processing it again changes nothing.
+ */
+export const cascadeAlarmDecider: Decider<CascadeAlarmCommand, CascadeAlarmEvent, CascadeAlarmState> = {
+  category: 'cascadeAlarm',
+  initialState: () => ({ raised: false }),
+  evolve(state, event) {
+    if (event.type === 'CascadeAlarmRaised')
+      return { raised: true, alarmId: event.data.alarmId, processed: false };
+    return state.raised ? { ...state, processed: true } : state;
+  },
+  decide(command, state) {
+    if (!state.raised) return new DomainError('error.cascade.alarmNotFound');
+    if (state.processed) return [];
+    return [
+      {
+        type: 'CascadeAlarmProcessed',
+        data: { alarmId: state.alarmId, processedAt: command.processedAt },
+      },
+    ];
+  },
+};

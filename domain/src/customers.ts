@@ -58,6 +58,7 @@ export type CustomerEvent = EventOf<
   | 'CustomerCancelled'
   | 'CustomerTransferred'
   | 'CustomerMeterChanged'
+  | 'CustomerMoved'
   | 'AccountRecharged'
   | 'AccountRefunded'
 >;
@@ -89,6 +90,8 @@ export type CustomerCommand =
   | { type: 'Cancel'; at: string; openDebt: number }
   | ({ type: 'Transfer'; at: string } & Holder)
   | { type: 'ChangeMeter'; at: string; meterId: string; meterNo: string; meterTypeId: string }
+  /** With its meter to another tenant; `accountNo` names the account in refusals of a batch. */
+  | ({ type: 'Move'; accountNo: string; openDebt: number } & Omit<EventData<'CustomerMoved'>, 'customerId'>)
   | { type: 'Recharge'; at: string; amount: number; payChannel: EventData<'AccountRecharged'>['payChannel'] }
   | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
 
@@ -121,6 +124,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
       case 'CustomerCancelled':
         return { ...state, status: 'cancelled' };
       case 'CustomerTransferred':
+      case 'CustomerMoved':
         return state;
       case 'CustomerMeterChanged':
         return { ...state, meterId: event.data.meterId };
@@ -168,6 +172,13 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         if (command.meterId === state.meterId) return [];
         const { type: _, ...data } = command;
         return [{ type: 'CustomerMeterChanged', data: { customerId, ...data } }];
+      }
+      case 'Move': {
+        // The money on an account and its debts belong to the utility it leaves: settled before it goes.
+        const { type: _, accountNo, openDebt, ...data } = command;
+        if (state.balanceCents > 0) return new DomainError('error.meterMove.balance', { accountNo });
+        if (openDebt > 0) return new DomainError('error.meterMove.debt', { accountNo });
+        return [{ type: 'CustomerMoved', data: { customerId, ...data } }];
       }
       case 'Recharge': {
         if (toCents(command.amount) <= 0) return new DomainError('error.customer.balanceInsufficient');

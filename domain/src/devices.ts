@@ -109,7 +109,9 @@ export const meterTypeDecider: Decider<MeterTypeCommand, MeterTypeEvent, MeterTy
   },
 };
 
-export type MeterEvent = EventOf<'MeterRegistered' | 'MeterChanged' | 'MeterDeleted' | 'MeterReplaced'>;
+export type MeterEvent = EventOf<
+  'MeterRegistered' | 'MeterChanged' | 'MeterDeleted' | 'MeterReplaced' | 'MeterMoved'
+>;
 export type MeterState =
   | { exists: false; deleted: boolean }
   | (EventData<'MeterRegistered'> & { exists: true; deleted: false; replaced: boolean });
@@ -137,6 +139,14 @@ export type MeterCommand =
           onAccount: boolean;
           replaced: boolean;
         } | null;
+      })
+  /**
+   * Moves this meter to another tenant (platform operator). The route reads from the read models whether
+   * the meter sits in a cascade partition of its tenant and whether the target tenant has its number.
+   */
+  | ({ type: 'MoveMeter' } & Omit<EventData<'MeterMoved'>, 'meterId' | 'meterNo' | 'fromMeterTypeId'> & {
+        inPartition: boolean;
+        numberTakenInTarget: boolean;
       });
 
 /** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
@@ -166,6 +176,10 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
         return { exists: false, deleted: true };
       case 'MeterReplaced':
         return state.exists ? { ...state, replaced: true } : state;
+      case 'MeterMoved':
+        return state.exists
+          ? { ...state, tenantId: event.data.toTenantId, meterTypeId: event.data.meterTypeId }
+          : state;
     }
   },
   decide(command, state) {
@@ -206,6 +220,19 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
               newInitialReading: newMeter.initialReading,
             },
           },
+        ];
+      }
+      case 'MoveMeter': {
+        const { type: _, inPartition, numberTakenInTarget, ...facts } = command;
+        const meterNo = state.meterNo;
+        // A meter of another tenant than the one named is not found there.
+        if (facts.fromTenantId !== state.tenantId) return new DomainError('error.meter.notFound');
+        if (facts.toTenantId === state.tenantId) return new DomainError('error.meterMove.sameTenant');
+        if (state.replaced) return new DomainError('error.meterMove.retired', { meterNo });
+        if (inPartition) return new DomainError('error.meterMove.inPartition', { meterNo });
+        if (numberTakenInTarget) return new DomainError('error.meterMove.numberTaken', { meterNo });
+        return [
+          { type: 'MeterMoved', data: { meterId, meterNo, fromMeterTypeId: state.meterTypeId, ...facts } },
         ];
       }
     }

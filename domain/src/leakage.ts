@@ -5,7 +5,7 @@
  * 02:00-04:00 local window; ADF = supply / 24; KL = MNF / ADF. Pure: the read model feeds it volumes.
  */
 
-import { HOUR_MS, localDate, zoneOffsetMs } from './time.ts';
+import { addDays, HOUR_MS, localDate, localHourBoundaries, localMidnight, zoneOffsetMs } from './time.ts';
 
 /** Legal night flow is judged from 2 to 4 o'clock at night (spec sections 4 and 9), local wall-clock hours. */
 export const NIGHT_WINDOW = { fromHour: 2, toHour: 4 } as const;
@@ -88,6 +88,42 @@ export interface FlowInterval {
 export function inNightWindow(t: number, timeZone: string): boolean {
   const hour = new Date(t + zoneOffsetMs(timeZone, t)).getUTCHours();
   return hour >= NIGHT_WINDOW.fromHour && hour < NIGHT_WINDOW.toHour;
+}
+
+/**
+ * The UTC ranges [start, end) of the local hours that start inside the night window, one range per night of
+ * [fromDay, toDay]: an hour starting in a range starts in the window and no other does, so a reader of
+ * hourly volumes fetches just these ranges by index instead of testing every hour's local time.
+ */
+export function nightWindowRanges(
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
+    const midnight = localMidnight(day, timeZone);
+    const offset = zoneOffsetMs(timeZone, midnight);
+    // Most nights keep the midnight offset past the window: the window is its wall-clock hours.
+    if (zoneOffsetMs(timeZone, midnight + (NIGHT_WINDOW.toHour + 1) * HOUR_MS) === offset) {
+      ranges.push({
+        start: midnight + NIGHT_WINDOW.fromHour * HOUR_MS,
+        end: midnight + NIGHT_WINDOW.toHour * HOUR_MS,
+      });
+      continue;
+    }
+    // A DST night: the window's hours found one by one (one or three hours, or none).
+    const hours = localHourBoundaries(midnight, localMidnight(addDays(day, 1), timeZone), timeZone);
+    for (let i = 0; i + 1 < hours.length; i++) {
+      const start = hours[i]!;
+      const end = hours[i + 1]!;
+      if (!inNightWindow(start, timeZone)) continue;
+      const last = ranges.at(-1);
+      if (last?.end === start) last.end = end;
+      else ranges.push({ start, end });
+    }
+  }
+  return ranges;
 }
 
 export interface NightFlow {

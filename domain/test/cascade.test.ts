@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type CascadeCommand, type CascadeEvent, cascadeDecider } from '../src/cascade.ts';
+import {
+  type CascadeAlarmEvent,
+  type CascadeCommand,
+  type CascadeEvent,
+  cascadeAlarmDecider,
+  cascadeDecider,
+} from '../src/cascade.ts';
 import { DomainError, fold } from '../src/decider.ts';
 
 const partitionId = '0190a000-0000-7000-8000-00000000c001';
@@ -169,5 +175,39 @@ describe('cascade partition decider', () => {
     expect(
       errorKey(given([created, deleted]).when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'x') })),
     ).toBe('error.cascade.partitionNotFound');
+  });
+});
+
+describe('cascade alarm decider', () => {
+  const alarmId = '0190a000-0000-7000-8000-0000000a0001';
+  const raised: CascadeAlarmEvent = {
+    type: 'CascadeAlarmRaised',
+    data: {
+      alarmId,
+      partitionId,
+      pointId: id(1),
+      kind: 'mnf',
+      day: '2026-11-02',
+      value: 2,
+      threshold: 1.5,
+      trend: 0.5,
+      raisedAt: '2026-11-03T00:10:00.000Z',
+    },
+  };
+  const processedAt = '2026-11-03T08:00:00.000Z';
+  const when = (events: CascadeAlarmEvent[]) =>
+    cascadeAlarmDecider.decide(
+      { type: 'ProcessCascadeAlarm', processedAt },
+      fold(cascadeAlarmDecider, events),
+    );
+
+  it('marks a raised alarm processed once; processing it again changes nothing', () => {
+    const processed: CascadeAlarmEvent = { type: 'CascadeAlarmProcessed', data: { alarmId, processedAt } };
+    expect(when([raised])).toEqual([processed]);
+    expect(when([raised, processed])).toEqual([]);
+  });
+
+  it('knows no alarm that was not raised', () => {
+    expect(errorKey(when([]))).toBe('error.cascade.alarmNotFound');
   });
 });

@@ -6,8 +6,10 @@ import {
   detectBursts,
   type FlowInterval,
   infrastructureLeakageIndex,
+  inNightWindow,
   klRatio,
   minimumNightFlows,
+  nightWindowRanges,
 } from '../src/leakage.ts';
 import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../src/time.ts';
 import { type CounterReading, intervalVolumes } from '../src/volumes.ts';
@@ -152,6 +154,50 @@ describe('night minimum flow', () => {
     const start = Date.UTC(2026, 10, 20, 2, 0, 0); // 02:00 UTC
     const intervals = [{ start, end: start + HOUR_MS / 2, volume: 0.4, known: true }];
     expect(minimumNightFlows(intervals, 'UTC')[0]!.mnf).toBeCloseTo(0.8, 12);
+  });
+});
+
+describe('night window ranges', () => {
+  // Each zone over a year holding its DST nights: whole-hour shifts, a half-hour shift (Lord Howe), a
+  // two-hour shift at 01:00 UTC (Troll) and none (Shanghai).
+  it.each(['Asia/Shanghai', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Antarctica/Troll'])(
+    'holds exactly the local hours starting in 02:00-04:00 (%s, 2026)',
+    (zone) => {
+      const ranges = nightWindowRanges('2026-01-01', '2026-12-31', zone);
+      const hours = localHourBoundaries(
+        localMidnight('2026-01-01', zone),
+        localMidnight('2027-01-01', zone),
+        zone,
+      );
+      const starts = hours.slice(0, -1);
+      let next = 0; // ranges are walked in order with the hours
+      const inRanges = (t: number) => {
+        while (next < ranges.length && ranges[next]!.end <= t) next++;
+        return next < ranges.length && t >= ranges[next]!.start;
+      };
+      const windowHours = starts.filter((t) => inNightWindow(t, zone));
+      expect(windowHours.length).toBeGreaterThan(700);
+      expect(starts.filter(inRanges)).toEqual(windowHours);
+      // Ranges are ordered, disjoint and end on an hour boundary, so a range scan reads no other hour.
+      const boundaries = new Set(hours);
+      ranges.forEach((r, i) => {
+        expect(r.start).toBeLessThan(r.end);
+        if (i > 0) expect(r.start).toBeGreaterThanOrEqual(ranges[i - 1]!.end);
+        expect(boundaries.has(r.end)).toBe(true);
+      });
+    },
+  );
+
+  it('has one range a night, one hour long on the spring-forward night (Europe/Paris)', () => {
+    const ranges = nightWindowRanges('2026-03-28', '2026-03-30', 'Europe/Paris');
+    expect(ranges.map((r) => [new Date(r.start).toISOString(), (r.end - r.start) / HOUR_MS])).toEqual([
+      ['2026-03-28T01:00:00.000Z', 2],
+      ['2026-03-29T01:00:00.000Z', 1],
+      ['2026-03-30T00:00:00.000Z', 2],
+    ]);
+    expect(nightWindowRanges('2026-10-25', '2026-10-25', 'Europe/Paris')).toEqual([
+      { start: Date.parse('2026-10-25T00:00:00Z'), end: Date.parse('2026-10-25T03:00:00Z') },
+    ]);
   });
 });
 

@@ -3,9 +3,8 @@ import {
   averageDailyFlow,
   balanceFromTotals,
   klRatio,
-  localMidnight,
   minimumNightFlows,
-  NIGHT_WINDOW,
+  nightWindowRanges,
 } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type {
@@ -21,6 +20,8 @@ import type {
   PeriodBalance,
   PointView,
   RankingRow,
+  SubMeterCandidate,
+  SubMeterCandidateQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
 import { containsPattern } from './sql.ts';
@@ -193,6 +194,10 @@ export const cascadeProjection: Projection = {
         ],
       );
       await bumpVersion(sql, d.partitionId, event);
+    },
+    async CascadeAlarmProcessed(sql, event) {
+      const d = event.data as EventData<'CascadeAlarmProcessed'>;
+      await sql.query(`UPDATE cascade_alarms SET status = 'processed' WHERE alarm_id = $1`, [d.alarmId]);
     },
     async CascadeAlarmRaised(sql, event) {
       const d = event.data as EventData<'CascadeAlarmRaised'>;
@@ -421,6 +426,39 @@ export async function listSubMeters(
   };
 }
 
+/**
+ * The sub-meter picker: the tenant's opened meters (held by an account that is not cancelled) that are
+ * neither a sub-meter nor the summary meter of the point, by meter number, filtered by number or name.
+ */
+export async function listSubMeterCandidates(
+  sql: Sql,
+  tenantId: string,
+  pointId: string,
+  query: PageQuery & SubMeterCandidateQuery,
+): Promise<{ total: number; rows: SubMeterCandidate[] }> {
+  const where = `FROM customers c
+    WHERE c.tenant_id = $1 AND c.status <> 'cancelled'
+      AND NOT EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = $2 AND s.meter_id = c.meter_id)
+      AND NOT EXISTS (SELECT 1 FROM cascade_points p WHERE p.point_id = $2 AND p.summary_meter_id = c.meter_id)
+      AND ($3::text IS NULL OR c.meter_no LIKE $3) AND ($4::text IS NULL OR c.name ILIKE $4)`;
+  const params = [tenantId, pointId, containsPattern(query.meterNo), containsPattern(query.accountName)];
+  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${where}`, params);
+  const { rows } = await sql.query<{ meter_id: string; meter_no: string; account_no: string; name: string }>(
+    `SELECT c.meter_id::text, c.meter_no, c.account_no, c.name ${where}
+      ORDER BY c.meter_no, c.meter_id LIMIT $5 OFFSET $6`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      meterId: r.meter_id,
+      meterNo: r.meter_no,
+      accountNo: r.account_no,
+      accountName: r.name,
+    })),
+  };
+}
+
 // ---- figures (DESIGN "Leakage definitions"; the arithmetic is the domain's) ----------------------------
 
 interface DayTotalsRow {
@@ -485,19 +523,21 @@ export async function nightFigures(
   timeZone: string,
 ): Promise<NightFigure[]> {
   const meterId = point.summaryMeter?.meterId ?? null;
-  // Only the hours whose local start is in the window: 2 of 24 rows read, the domain takes the minimum.
+  // Only the hours starting in the night window, 2 of 24: one index range scan per night, its UTC range
+  // computed once here; the domain takes the minimum. The LATERAL subquery has its own ORDER BY so the
+  // planner keeps it a scan per window rather than flattening it into a join it could turn around (a scan
+  // of the whole year tested against every window).
+  const windows = nightWindowRanges(fromDay, toDay, timeZone);
   const hours = await sql.query<{ hour: Date; hour_end: Date; volume: number; known: boolean }>(
-    `SELECT hour, hour_end, volume, start_known AND end_known AS known FROM meter_hourly
-     WHERE meter_id = $1 AND hour >= $2 AND hour < $3
-       AND extract(hour FROM hour AT TIME ZONE $4) >= $5 AND extract(hour FROM hour AT TIME ZONE $4) < $6
-     ORDER BY hour`,
+    `SELECT h.hour, h.hour_end, h.volume, h.known
+     FROM unnest($2::timestamptz[], $3::timestamptz[]) AS w(start, until)
+     CROSS JOIN LATERAL (SELECT hour, hour_end, volume, start_known AND end_known AS known FROM meter_hourly
+       WHERE meter_id = $1 AND hour >= w.start AND hour < w.until ORDER BY hour) h
+     ORDER BY h.hour`,
     [
       meterId,
-      new Date(localMidnight(fromDay, timeZone)).toISOString(),
-      new Date(localMidnight(addDays(toDay, 1), timeZone)).toISOString(),
-      timeZone,
-      NIGHT_WINDOW.fromHour,
-      NIGHT_WINDOW.toHour,
+      windows.map((w) => new Date(w.start).toISOString()),
+      windows.map((w) => new Date(w.end).toISOString()),
     ],
   );
   const nights = new Map(
@@ -654,6 +694,24 @@ export async function listCascadeAlarms(
       status: r.status,
     })),
   };
+}
+
+/** The caller's alarms among these ids (another tenant's are not seen), with their stream's name parts. */
+export async function cascadeAlarmsByIds(
+  sql: Sql,
+  alarmIds: readonly string[],
+): Promise<{ alarmId: string; pointId: string; kind: CascadeAlarmKindName; day: string }[]> {
+  const { rows } = await sql.query<{
+    alarm_id: string;
+    point_id: string;
+    kind: CascadeAlarmKindName;
+    day: string;
+  }>(
+    `SELECT alarm_id::text, point_id::text, kind, to_char(day, 'YYYY-MM-DD') AS day
+       FROM cascade_alarms WHERE alarm_id = ANY($1::uuid[])`,
+    [alarmIds],
+  );
+  return rows.map((r) => ({ alarmId: r.alarm_id, pointId: r.point_id, kind: r.kind, day: r.day }));
 }
 
 /** Alarms per local day of [fromDay, toDay] and kind (the 30-day alarm counts). */

@@ -2,6 +2,7 @@ import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type {
   CustomerListQuery,
   CustomerRow,
+  CustomerTypeListQuery,
   CustomerTypeView,
   CustomerView,
   EventData,
@@ -9,7 +10,7 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import { containsPattern, orderBy } from './sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
@@ -144,6 +145,15 @@ export const customersProjection: Projection = {
         [d.customerId, d.name, d.phone, d.nature, JSON.stringify(pick(d, HOLDER_FIELDS)), version(event)],
       );
     },
+    async CustomerMoved(sql, event) {
+      const d = event.data as EventData<'CustomerMoved'>;
+      // The price scheme was the old tenant's.
+      await sql.query(
+        `UPDATE customers SET tenant_id = $2, customer_type_id = $3, meter_type_id = $4, version = $5,
+           account = account - 'priceSchemeId' WHERE customer_id = $1`,
+        [d.customerId, d.toTenantId, d.customerTypeId, d.meterTypeId, version(event)],
+      );
+    },
     async CustomerMeterChanged(sql, event) {
       const d = event.data as EventData<'CustomerMeterChanged'>;
       await sql.query(
@@ -181,9 +191,17 @@ function setStatus(sql: Sql, event: RecordedEvent, status: 'active' | 'frozen' |
 
 // ---- queries -----------------------------------------------------------------------------------------
 
+/** The SQL of each sortable column of the customer type list. */
+const CUSTOMER_TYPE_ORDER = {
+  name: 'lower(t.name)',
+  remark: 'lower(t.remark)',
+  customerCount: 'customer_count',
+  createTime: 't.created_at',
+} as const;
+
 export async function listCustomerTypes(
   sql: Sql,
-  query: PageQuery & { name?: string | undefined },
+  query: PageQuery & CustomerTypeListQuery,
 ): Promise<{ total: number; rows: CustomerTypeView[] }> {
   const where = 'WHERE ($1::text IS NULL OR t.name ILIKE $1)';
   const params = [containsPattern(query.name)];
@@ -194,7 +212,8 @@ export async function listCustomerTypes(
   const { rows } = await sql.query<Record<string, unknown>>(
     `SELECT t.customer_type_id::text, t.name, t.remark, t.created_at, t.version::text,
        (SELECT count(*)::int FROM customers c WHERE c.customer_type_id = t.customer_type_id) AS customer_count
-     FROM customer_types t ${where} ORDER BY t.created_at, t.customer_type_id LIMIT $2 OFFSET $3`,
+     FROM customer_types t ${where}
+     ${orderBy(query, CUSTOMER_TYPE_ORDER, 't.created_at, t.customer_type_id')} LIMIT $2 OFFSET $3`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerTypeView) };
@@ -287,6 +306,18 @@ function customerView(row: Record<string, unknown>): CustomerView {
   };
 }
 
+/** The SQL of each sortable column of the customer list. */
+const CUSTOMER_ORDER = {
+  accountNo: 'c.account_no',
+  name: 'lower(c.name)',
+  phone: 'c.phone',
+  customerTypeName: 'lower(ct.name)',
+  meterNo: 'c.meter_no',
+  balance: 'c.balance',
+  status: 'c.status',
+  openTime: 'c.opened_at',
+} as const;
+
 export async function listCustomers(
   sql: Sql,
   query: PageQuery & CustomerListQuery,
@@ -307,7 +338,8 @@ export async function listCustomers(
     params,
   );
   const { rows } = await sql.query<Record<string, unknown>>(
-    `${CUSTOMER_SELECT} ${where} ORDER BY c.opened_at DESC, c.account_no LIMIT $7 OFFSET $8`,
+    `${CUSTOMER_SELECT} ${where} ${orderBy(query, CUSTOMER_ORDER, 'c.opened_at DESC, c.account_no')}
+     LIMIT $7 OFFSET $8`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerRow) };

@@ -228,6 +228,19 @@ export const devicesProjection: Projection = {
       await sql.query('DELETE FROM meters WHERE meter_id = $1', [d.meterId]);
       await sql.query('DELETE FROM meter_group_members WHERE meter_id = $1', [d.meterId]);
     },
+    async MeterMoved(sql, event) {
+      const d = event.data as EventData<'MeterMoved'>;
+      await sql.query(
+        'UPDATE meters SET tenant_id = $2, meter_type_id = $3, version = $4 WHERE meter_id = $1',
+        [d.meterId, d.toTenantId, d.meterTypeId, version(event)],
+      );
+      // Its valve and key history goes with it; the groups were the old tenant's.
+      await sql.query('UPDATE meter_commands SET tenant_id = $2 WHERE meter_id = $1', [
+        d.meterId,
+        d.toTenantId,
+      ]);
+      await sql.query('DELETE FROM meter_group_members WHERE meter_id = $1', [d.meterId]);
+    },
     async MeterGroupCreated(sql, event) {
       const d = event.data as EventData<'MeterGroupCreated'>;
       await sql.query(

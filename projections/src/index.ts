@@ -4,11 +4,9 @@ export * from './cascade.ts';
 export * from './customers.ts';
 export * from './dashboard-queries.ts';
 export * from './devices.ts';
-export * from './devices.ts';
-export * from './identity.ts';
 export * from './identity.ts';
 export * from './identity-queries.ts';
-export * from './identity-queries.ts';
+export * from './meter-moves.ts';
 export * from './meter-queries.ts';
 export * from './meter-replacements.ts';
 export * from './outbox-queries.ts';
@@ -30,6 +28,7 @@ import {
   settingsProjection,
   usersProjection,
 } from './identity.ts';
+import { meterMovesProjection } from './meter-moves.ts';
 import { meterReplacementsProjection } from './meter-replacements.ts';
 import { platformProjection } from './platform.ts';
 import { readingsProjection } from './readings.ts';
@@ -50,4 +49,5 @@ export const allProjections = [
   adminProjection,
   platformProjection,
   meterReplacementsProjection,
+  meterMovesProjection,
 ];

@@ -11,7 +11,7 @@ import type {
   PageQuery,
   PeakPeriod,
 } from '@hydrolog/schemas';
-import { containsPattern } from './sql.ts';
+import { containsPattern, orderBy } from './sql.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 
@@ -46,6 +46,17 @@ function meterTypeView(row: MeterTypeRow): MeterTypeView {
   };
 }
 
+/** The SQL of each sortable column of the meter type list. */
+const METER_TYPE_ORDER = {
+  name: 'lower(t.name)',
+  billingMode: 't.billing_mode',
+  valveControl: 't.valve_control',
+  communication: 't.communication',
+  cardKind: 't.card_kind',
+  reportIntervalMinutes: 't.report_interval_minutes',
+  meterCount: 'meter_count',
+} as const;
+
 export async function listMeterTypes(
   sql: Sql,
   query: PageQuery & MeterTypeListQuery,
@@ -58,7 +69,8 @@ export async function listMeterTypes(
     params,
   );
   const { rows } = await sql.query<MeterTypeRow>(
-    `${METER_TYPE_SELECT} ${where} ORDER BY lower(t.name), t.meter_type_id LIMIT $4 OFFSET $5`,
+    `${METER_TYPE_SELECT} ${where} ${orderBy(query, METER_TYPE_ORDER, 'lower(t.name), t.meter_type_id')}
+     LIMIT $4 OFFSET $5`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(meterTypeView) };
@@ -149,6 +161,18 @@ function meterView(row: MeterRow, now: Date): MeterView {
 const isOnline = (lastReport: Date, intervalMinutes: number, now: Date) =>
   now.getTime() - lastReport.getTime() <= intervalMinutes * 60_000;
 
+/** The SQL of each sortable column of the meter list. */
+const METER_ORDER = {
+  meterNo: 'm.meter_no',
+  meterTypeName: 'lower(t.name)',
+  imei: 'm.imei',
+  lastReading: 'l.total',
+  lastReportAt: 'l.ts',
+  battery: 'l.battery',
+  signal: 'l.signal',
+  valve: 'l.valve',
+} as const;
+
 /** The tenant's meters with their latest state; `link` compares the last report with the type's interval. */
 export async function listMeters(
   sql: Sql,
@@ -172,7 +196,7 @@ export async function listMeters(
     params,
   );
   const { rows } = await sql.query<MeterRow>(
-    `${METER_SELECT} ${where} ORDER BY m.meter_no, m.meter_id LIMIT $7 OFFSET $8`,
+    `${METER_SELECT} ${where} ${orderBy(query, METER_ORDER, 'm.meter_no, m.meter_id')} LIMIT $7 OFFSET $8`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => meterView(r, now)) };
@@ -213,6 +237,14 @@ const groupView = (row: GroupRow): MeterGroupView => ({
   version: Number(row.version),
 });
 
+/** The SQL of each sortable column of the meter group list. */
+const GROUP_ORDER = {
+  name: 'lower(g.name)',
+  remark: 'lower(g.remark)',
+  meterCount: 'meter_count',
+  createTime: 'g.created_at',
+} as const;
+
 export async function listMeterGroups(
   sql: Sql,
   query: PageQuery & MeterGroupListQuery,
@@ -224,7 +256,7 @@ export async function listMeterGroups(
     params,
   );
   const { rows } = await sql.query<GroupRow>(
-    `${GROUP_SELECT} ${where} ORDER BY lower(g.name), g.group_id LIMIT $2 OFFSET $3`,
+    `${GROUP_SELECT} ${where} ${orderBy(query, GROUP_ORDER, 'lower(g.name), g.group_id')} LIMIT $2 OFFSET $3`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(groupView) };
@@ -256,6 +288,13 @@ export async function listGroupMeters(
 // ---- valve operation and key update ----
 
 const OPEN_STATUSES = "('sending', 'executing', 'resend')";
+
+/** The SQL of each sortable column of the valve operation and key update lists. */
+const COMMAND_STATE_ORDER = {
+  meterNo: 'm.meter_no',
+  meterTypeName: 'lower(t.name)',
+  valve: 'l.valve',
+} as const;
 
 /**
  * Meters with their valve and the latest command of one family: valve commands (valve-capable meters
@@ -293,7 +332,7 @@ export async function listMeterCommandStates(
   }>(
     `SELECT m.meter_id::text, m.meter_no, t.name AS meter_type_name, t.valve_control, t.report_interval_minutes,
        l.valve, l.ts, c.command_id::text, c.kind, c.status, c.updated_at, c.detail
-     ${from} ORDER BY m.meter_no, m.meter_id LIMIT $5 OFFSET $6`,
+     ${from} ${orderBy(query, COMMAND_STATE_ORDER, 'm.meter_no, m.meter_id')} LIMIT $5 OFFSET $6`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {

@@ -6,7 +6,7 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import { containsPattern, orderBy } from './sql.ts';
 
 /**
  * Meter replacements (inline, so a replaced meter is refused again on the next request). Each row is one
@@ -72,6 +72,19 @@ export async function meterWasReplaced(sql: Sql, meterId: string): Promise<boole
   return rows.length > 0;
 }
 
+/** The SQL of each sortable column of the meter replacement list. */
+const REPLACEMENT_ORDER = {
+  oldMeterNo: 'r.old_meter_no',
+  newMeterNo: 'r.new_meter_no',
+  accountNo: 'r.account_no',
+  lastReadTime: 'r.last_read_time',
+  recentReading: 'r.recent_reading',
+  newInitialReading: 'r.new_initial_reading',
+  reason: 'lower(r.reason)',
+  operator: 'lower(u.user_name)',
+  replacedAt: 'r.replaced_at',
+} as const;
+
 export async function listMeterReplacements(
   sql: Sql,
   query: PageQuery & MeterReplacementListQuery,
@@ -88,7 +101,7 @@ export async function listMeterReplacements(
   );
   const { rows } = await sql.query<Record<string, unknown>>(
     `SELECT r.*, u.user_name FROM meter_replacements r LEFT JOIN users u ON u.user_id::text = r.operator_id
-     ${where} ORDER BY r.replaced_at DESC, r.old_meter_id LIMIT $5 OFFSET $6`,
+     ${where} ${orderBy(query, REPLACEMENT_ORDER, 'r.replaced_at DESC, r.old_meter_id')} LIMIT $5 OFFSET $6`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {

@@ -26,21 +26,25 @@ export async function ensureTenantRole(sql: Sql): Promise<void> {
   await sql.query(`GRANT USAGE ON SCHEMA public TO ${TENANT_ROLE}`);
 }
 
+/**
+ * The transaction's tenant, as a scalar subquery: PostgreSQL evaluates it once per statement (an InitPlan)
+ * and can use it as an index key, where the bare expression would be parsed into a uuid again for every row
+ * a query reads (34,000 rows for the 30-day leakage ranking of 1,000 points).
+ */
+const CURRENT_TENANT = "(SELECT nullif(current_setting('hydrolog.tenant_id', true), '')::uuid)";
+
 /** Turns on the tenant policy of each of the projection's tenant tables (created in the current search_path). */
 export async function isolateTenantTables(sql: Sql, projection: Projection): Promise<void> {
   for (const table of projection.tenantTables ?? []) {
     await sql.query(`ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`);
     await sql.query(`DROP POLICY IF EXISTS tenant_isolation ON ${table}`);
-    await sql.query(
-      `CREATE POLICY tenant_isolation ON ${table}
-         USING (tenant_id = nullif(current_setting('hydrolog.tenant_id', true), '')::uuid)`,
-    );
+    await sql.query(`CREATE POLICY tenant_isolation ON ${table} USING (tenant_id = ${CURRENT_TENANT})`);
     await sql.query(`GRANT SELECT ON ${table} TO ${TENANT_ROLE}`);
   }
   for (const table of projection.tenantViews ?? []) {
     await sql.query(
       `CREATE OR REPLACE VIEW tenant_${table} WITH (security_barrier) AS SELECT * FROM ${table}
-       WHERE tenant_id = nullif(current_setting('hydrolog.tenant_id', true), '')::uuid`,
+       WHERE tenant_id = ${CURRENT_TENANT}`,
     );
     await sql.query(`GRANT SELECT ON tenant_${table} TO ${TENANT_ROLE}`);
   }

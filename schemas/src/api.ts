@@ -30,6 +30,27 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** The sort directions of a list, as the back office names them (RuoYi's `isAsc`). */
+export const SORT_DIRECTIONS = ['ascending', 'descending'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * The sort of a list (RuoYi's `orderByColumn` and `isAsc`; ascending when only the column is given). Each
+ * list query extends it with its own whitelist of column ids, so no free text ever reaches the SQL.
+ * Without a column the list keeps its own order.
+ */
+export function sortQuerySchema<const C extends readonly [string, ...string[]]>(columns: C) {
+  return z.object({
+    orderByColumn: z.enum(columns, 'validation.invalidValue').optional(),
+    isAsc: z.enum(SORT_DIRECTIONS, 'validation.invalidValue').optional(),
+  });
+}
+/** The sort of a list query; `C` is the list's whitelist of column ids. */
+export interface ListSort<C extends string = string> {
+  orderByColumn?: C | undefined;
+  isAsc?: SortDirection | undefined;
+}
+
 /** A field error as the API reports it: the path of the field and a message in the caller's language. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -112,6 +112,19 @@ export const meterPositionsBodySchema = z.object({
 
 export const cascadeMeterSchema = z.object({ meterId: z.string(), meterNo: z.string() });
 
+/** Filters of the sub-meter picker: opened meters by number or account name. */
+export const subMeterCandidateQuerySchema = z.object({
+  meterNo: z.string().max(32).optional(),
+  accountName: z.string().max(50).optional(),
+});
+export type SubMeterCandidateQuery = z.infer<typeof subMeterCandidateQuerySchema>;
+/** A meter that may become a sub-meter of a point: opened (an account holds it), not yet on the point. */
+export const subMeterCandidateSchema = cascadeMeterSchema.extend({
+  accountNo: z.string(),
+  accountName: z.string(),
+});
+export type SubMeterCandidate = z.infer<typeof subMeterCandidateSchema>;
+
 export const pointViewSchema = z.object({
   pointId: z.string(),
   partitionId: z.string(),
@@ -348,5 +361,10 @@ export const cascadeEventSchemas = {
       trend: z.number().nullable(),
       raisedAt: z.iso.datetime(),
     }),
+  },
+  /** A user has dealt with the alarm (spec section 3 Alarm status). */
+  CascadeAlarmProcessed: {
+    schemaVersion: 1,
+    data: z.object({ alarmId: z.uuid(), processedAt: z.iso.datetime() }),
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortQuerySchema } from './api.ts';
 import { phoneSchema } from './identity.ts';
 import { meterCommandStatusSchema } from './ingest.ts';
 
@@ -36,6 +37,15 @@ export const customerTypeViewSchema = z.object({
   version: z.number().int(),
 });
 export type CustomerTypeView = z.infer<typeof customerTypeViewSchema>;
+
+/** The columns the customer type list sorts by. */
+export const CUSTOMER_TYPE_SORT_COLUMNS = ['name', 'remark', 'customerCount', 'createTime'] as const;
+/** The customer type list and its export: a name filter and the sort. */
+export const customerTypeListQuerySchema = z.object({
+  name: z.string().trim().max(49).optional(),
+  ...sortQuerySchema(CUSTOMER_TYPE_SORT_COLUMNS).shape,
+});
+export type CustomerTypeListQuery = z.infer<typeof customerTypeListQuerySchema>;
 
 // ---- Customers ---------------------------------------------------------------------------------------
 
@@ -152,6 +162,17 @@ export type RechargeBody = z.input<typeof rechargeBodySchema>;
 /** POST /business/customer/refund: the whole remaining balance goes back to the holder. */
 export const refundBodySchema = z.object({ accountNo: accountNoSchema, payChannel: payChannelSchema });
 
+/** The columns the customer list sorts by. */
+export const CUSTOMER_SORT_COLUMNS = [
+  'accountNo',
+  'name',
+  'phone',
+  'customerTypeName',
+  'meterNo',
+  'balance',
+  'status',
+  'openTime',
+] as const;
 export const customerListQuerySchema = z.object({
   accountNo: z.string().trim().max(32).optional(),
   name: z.string().trim().max(20).optional(),
@@ -159,6 +180,7 @@ export const customerListQuerySchema = z.object({
   meterNo: z.string().trim().max(32).optional(),
   customerTypeId: z.uuid().optional(),
   status: customerStatusSchema.optional(),
+  ...sortQuerySchema(CUSTOMER_SORT_COLUMNS).shape,
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
@@ -296,6 +318,17 @@ export const customerEventSchemas = {
       at: z.iso.datetime(),
       meterId: z.uuid(),
       meterNo: z.string(),
+      meterTypeId: z.uuid(),
+    }),
+  ),
+  /** The account moved to another tenant with its meter (meter move; the `MeterMoved` of the same append). */
+  CustomerMoved: eventSchema(
+    z.object({
+      customerId: z.uuid(),
+      at: z.iso.datetime(),
+      fromTenantId: z.uuid(),
+      toTenantId: z.uuid(),
+      customerTypeId: z.uuid(),
       meterTypeId: z.uuid(),
     }),
   ),

@@ -5,7 +5,7 @@ import { cascadeEventSchemas } from './cascade.ts';
 import { customerEventSchemas } from './customers.ts';
 import { identityEventSchemas } from './identity.ts';
 import { ingestEventSchemas } from './ingest.ts';
-import { meterEventSchemas, meterReplacementEventSchemas } from './meters.ts';
+import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters.ts';
 import { organisationEventSchemas } from './organisation.ts';
 import { platformEventSchemas } from './platform.ts';
 import { registrationEventSchemas } from './registration.ts';
@@ -34,6 +34,7 @@ export const eventSchemas = {
   ...auditEventSchemas,
   ...meterEventSchemas,
   ...meterReplacementEventSchemas,
+  ...meterMoveEventSchemas,
   ...ingestEventSchemas,
   ...cascadeEventSchemas,
   ...customerEventSchemas,

@@ -110,6 +110,7 @@ const DIRECTORIES: readonly DirSpec[] = [
       page('tenant.meterMove', 'meterMove', 'tenant/meterMove/index', 'business:meterMove', [
         'query',
         'move',
+        'export',
       ]),
     ],
   },
@@ -284,7 +285,10 @@ const DIRECTORIES: readonly DirSpec[] = [
         'import',
       ]),
       page('cascade.gis', 'gis', 'cascade/gis/index', 'cascade:gis', ['query']),
-      page('cascade.analysis', 'analysis', 'cascade/analysis/index', 'cascade:analysis', READ),
+      page('cascade.analysis', 'analysis', 'cascade/analysis/index', 'cascade:analysis', [
+        ...READ,
+        'process',
+      ]),
       // The full-screen view resolves to /cascadeScreen and opens in a new tab (spec section 2).
       page('cascade.screen', 'cascadeScreen', 'cascadeScreen', 'cascade:screen', [], {
         link: '/cascadeScreen',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sortQuerySchema } from './api.ts';
 import { meterNoSchema, valveStateSchema } from './ingest.ts';
 
 /**
@@ -100,10 +101,21 @@ export const meterTypeViewSchema = z.object({
 });
 export type MeterTypeView = z.infer<typeof meterTypeViewSchema>;
 
+/** The columns the meter type list sorts by. */
+export const METER_TYPE_SORT_COLUMNS = [
+  'name',
+  'billingMode',
+  'valveControl',
+  'communication',
+  'cardKind',
+  'reportIntervalMinutes',
+  'meterCount',
+] as const;
 export const meterTypeListQuerySchema = z.object({
   name: z.string().max(50).optional(),
   billingMode: billingModeSchema.optional(),
   communication: communicationSchema.optional(),
+  ...sortQuerySchema(METER_TYPE_SORT_COLUMNS).shape,
 });
 export type MeterTypeListQuery = z.infer<typeof meterTypeListQuerySchema>;
 
@@ -141,12 +153,24 @@ export const meterViewSchema = z.object({
 });
 export type MeterView = z.infer<typeof meterViewSchema>;
 
+/** The columns the meter list sorts by. */
+export const METER_SORT_COLUMNS = [
+  'meterNo',
+  'meterTypeName',
+  'imei',
+  'lastReading',
+  'lastReportAt',
+  'battery',
+  'signal',
+  'valve',
+] as const;
 export const meterListQuerySchema = z.object({
   meterNo: z.string().max(32).optional(),
   meterTypeId: z.uuid().optional(),
   imei: z.string().max(15).optional(),
   link: meterLinkSchema.optional(),
   valve: valveStateSchema.optional(),
+  ...sortQuerySchema(METER_SORT_COLUMNS).shape,
 });
 export type MeterListQuery = z.infer<typeof meterListQuerySchema>;
 
@@ -201,7 +225,12 @@ export const meterGroupViewSchema = z.object({
 });
 export type MeterGroupView = z.infer<typeof meterGroupViewSchema>;
 
-export const meterGroupListQuerySchema = z.object({ name: z.string().max(50).optional() });
+/** The columns the meter group list sorts by. */
+export const METER_GROUP_SORT_COLUMNS = ['name', 'remark', 'meterCount', 'createTime'] as const;
+export const meterGroupListQuerySchema = z.object({
+  name: z.string().max(50).optional(),
+  ...sortQuerySchema(METER_GROUP_SORT_COLUMNS).shape,
+});
 export type MeterGroupListQuery = z.infer<typeof meterGroupListQuerySchema>;
 
 export const meterGroupEventSchemas = {
@@ -277,10 +306,13 @@ export const meterCommandStateSchema = z.object({
 });
 export type MeterCommandState = z.infer<typeof meterCommandStateSchema>;
 
+/** The columns the valve operation and key update lists sort by. */
+export const METER_COMMAND_STATE_SORT_COLUMNS = ['meterNo', 'meterTypeName', 'valve'] as const;
 export const meterCommandStateQuerySchema = z.object({
   meterNo: z.string().max(32).optional(),
   /** Only meters with a command still under way (sending, executing, resend). */
   pending: z.enum(['1']).optional(),
+  ...sortQuerySchema(METER_COMMAND_STATE_SORT_COLUMNS).shape,
 });
 export type MeterCommandStateQuery = z.infer<typeof meterCommandStateQuerySchema>;
 
@@ -325,11 +357,24 @@ export const meterReplacementViewSchema = z.object({
 });
 export type MeterReplacementView = z.infer<typeof meterReplacementViewSchema>;
 
+/** The columns the meter replacement list sorts by. */
+export const METER_REPLACEMENT_SORT_COLUMNS = [
+  'oldMeterNo',
+  'newMeterNo',
+  'accountNo',
+  'lastReadTime',
+  'recentReading',
+  'newInitialReading',
+  'reason',
+  'operator',
+  'replacedAt',
+] as const;
 export const meterReplacementListQuerySchema = z.object({
   /** Old or new meter number (part of it). */
   meterNo: z.string().max(32).optional(),
   fromDay: z.iso.date('validation.date').optional(),
   toDay: z.iso.date('validation.date').optional(),
+  ...sortQuerySchema(METER_REPLACEMENT_SORT_COLUMNS).shape,
 });
 export type MeterReplacementListQuery = z.infer<typeof meterReplacementListQuerySchema>;
 
@@ -350,6 +395,142 @@ export const meterReplacementEventSchemas = {
       newInitialReading: z.number(),
       reason: z.string(),
       replacedAt: z.iso.datetime(),
+    }),
+  },
+};
+
+// ---- Meter moves between tenants (platform operators) -------------------------------------------------
+
+/** At most this many meters move in one request. */
+export const METER_MOVE_MAX = 1000;
+
+/**
+ * POST /tenant/meterMove: move meters (each with its open account) from one tenant to another. Meter types
+ * and customer types belong to a tenant, so the moved meters take a meter type of the target tenant and
+ * their accounts a customer type of it; that is why the selected meters must share both on the source side.
+ */
+export const meterMoveBodySchema = z
+  .object({
+    sourceTenantId: z.uuid('validation.required'),
+    targetTenantId: z.uuid('validation.required'),
+    meterIds: z.array(z.uuid()).min(1, 'error.meterMove.noMeter').max(METER_MOVE_MAX, 'validation.tooBig'),
+    /** The target tenant's customer type of the moved accounts. */
+    customerTypeId: z.uuid('validation.required'),
+    /** The target tenant's meter type of the moved meters. */
+    meterTypeId: z.uuid('validation.required'),
+    reason: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    /** Who to call at the target tenant about the moved meters. */
+    adminContact: z.string().trim().max(50, 'validation.tooLong').optional(),
+  })
+  .refine((b) => b.sourceTenantId !== b.targetTenantId, {
+    message: 'error.meterMove.sameTenant',
+    path: ['targetTenantId'],
+  });
+export type MeterMoveBody = z.input<typeof meterMoveBodySchema>;
+
+/** The meters of a source tenant that can be picked, filtered by their customer type and meter type. */
+export const meterMoveCandidateQuerySchema = z.object({
+  sourceTenantId: z.uuid('validation.required'),
+  customerTypeId: z.uuid('validation.required'),
+  meterTypeId: z.uuid().optional(),
+  meterNo: z.string().max(32).optional(),
+});
+export type MeterMoveCandidateQuery = z.infer<typeof meterMoveCandidateQuerySchema>;
+
+export const meterMoveCandidateSchema = z.object({
+  meterId: z.uuid(),
+  meterNo: z.string(),
+  meterTypeId: z.string(),
+  meterTypeName: z.string(),
+  accountNo: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+});
+export type MeterMoveCandidate = z.infer<typeof meterMoveCandidateSchema>;
+
+/** A utility tenant meters can move from or to. */
+export const tenantOptionSchema = z.object({ tenantId: z.uuid(), name: z.string() });
+export type TenantOption = z.infer<typeof tenantOptionSchema>;
+
+/** A tenant's meter types and customer types, for the move form's selects. */
+export const tenantTypesSchema = z.object({
+  meterTypes: z.array(z.object({ meterTypeId: z.string(), name: z.string() })),
+  customerTypes: z.array(z.object({ customerTypeId: z.string(), name: z.string() })),
+});
+export type TenantTypes = z.infer<typeof tenantTypesSchema>;
+
+/** One moved meter (spec section 3: tenant name and number, meter type, customer type, meter number,
+ * account, address, phone, reason, administrator contact). */
+export const meterMoveViewSchema = z.object({
+  moveId: z.string(),
+  meterId: z.uuid(),
+  meterNo: z.string(),
+  fromTenantId: z.string(),
+  fromTenantName: z.string(),
+  toTenantId: z.string(),
+  toTenantName: z.string(),
+  fromMeterTypeName: z.string(),
+  meterTypeName: z.string(),
+  customerTypeName: z.string().nullable(),
+  accountNo: z.string().nullable(),
+  customerName: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  reason: z.string(),
+  adminContact: z.string().nullable(),
+  movedAt: z.string(),
+  operator: z.string().nullable(),
+});
+export type MeterMoveView = z.infer<typeof meterMoveViewSchema>;
+
+/** The columns the meter move record sorts by. */
+export const METER_MOVE_SORT_COLUMNS = [
+  'meterNo',
+  'fromTenantName',
+  'toTenantName',
+  'meterTypeName',
+  'customerTypeName',
+  'accountNo',
+  'customerName',
+  'reason',
+  'operator',
+  'movedAt',
+] as const;
+export const meterMoveListQuerySchema = z.object({
+  /** Meter or account number (part of it). */
+  meterNo: z.string().max(32).optional(),
+  /** Moved from or to this tenant. */
+  tenantId: z.uuid().optional(),
+  fromDay: z.iso.date('validation.date').optional(),
+  toDay: z.iso.date('validation.date').optional(),
+  ...sortQuerySchema(METER_MOVE_SORT_COLUMNS).shape,
+});
+export type MeterMoveListQuery = z.infer<typeof meterMoveListQuerySchema>;
+
+export const meterMoveEventSchemas = {
+  /**
+   * The meter now belongs to another tenant, with its reading history and, when it was on an open account,
+   * that account (a `CustomerMoved` in the same append). The account fields are the record's snapshot.
+   */
+  MeterMoved: {
+    schemaVersion: 1,
+    data: z.object({
+      meterId: z.uuid(),
+      meterNo: z.string(),
+      fromTenantId: z.uuid(),
+      toTenantId: z.uuid(),
+      fromMeterTypeId: z.uuid(),
+      meterTypeId: z.uuid(),
+      customerId: z.uuid().nullable(),
+      customerTypeId: z.uuid().nullable(),
+      accountNo: z.string().nullable(),
+      customerName: z.string().nullable(),
+      address: z.string().nullable(),
+      phone: z.string().nullable(),
+      reason: z.string(),
+      adminContact: z.string().nullable(),
+      movedAt: z.iso.datetime(),
     }),
   },
 };

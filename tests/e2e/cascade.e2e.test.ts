@@ -79,7 +79,7 @@ describe('cascade partitions in the browser', () => {
     expect(await ranking.locator('tbody tr').count()).toBe(3);
   });
 
-  it('creates a partition through the wizard: partition, summary meter, sub-meters typed with commas, done', async () => {
+  it('creates a partition through the wizard: partition, summary meter, sub-meters typed with commas and selected, done', async () => {
     await page.goto(`${service.url}/cascade/partition`);
     const table = page.getByTestId('partitions-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
@@ -107,6 +107,7 @@ describe('cascade partitions in the browser', () => {
 
     // Step 3: sub-meters typed separated by English commas; a household without an account is not opened
     // (the demo accounts are on households 21-80).
+    await wizard.getByRole('tab', { name: 'Type numbers' }).click();
     await wizard.getByLabel('Meter numbers').fill('1000000005');
     await wizard.getByRole('button', { name: 'Associate', exact: true }).click();
     await expect.poll(() => page.getByText('Meter 1000000005 is not opened').count()).toBeGreaterThan(0);
@@ -115,6 +116,26 @@ describe('cascade partitions in the browser', () => {
     await expect
       .poll(() => page.getByTestId('sub-meter-result').innerText())
       .toContain('2 sub-meters added, 2 in all');
+
+    // Batch selection: opened meters not yet on the point (70 and 71 are), filtered, two of them checked.
+    await wizard.getByRole('tab', { name: 'Select meters' }).click();
+    const candidates = wizard.getByTestId('sub-meter-candidates');
+    await wizard.getByTestId('sub-meter-picker-filter').getByLabel('Meter number').fill('100000007');
+    await wizard.getByTestId('sub-meter-picker-filter').getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => candidates.locator('tbody tr').count()).toBe(8);
+    expect(await candidates.innerText()).not.toContain('1000000071');
+    // None selected is refused with a reason.
+    await wizard.getByRole('button', { name: 'Add selected (0)' }).click();
+    await expect.poll(() => wizard.getByText('Select at least one meter.').count()).toBe(1);
+    await candidates.getByRole('checkbox', { name: 'Select meter 1000000072' }).check();
+    await candidates.getByRole('checkbox', { name: 'Select meter 1000000073' }).check();
+    await wizard.getByRole('button', { name: 'Add selected (2)' }).click();
+    await expect
+      .poll(() => page.getByTestId('sub-meter-result').innerText())
+      .toContain('2 sub-meters added, 4 in all');
+    await expect.poll(() => candidates.locator('tbody tr').count()).toBe(6);
+    expect(await wizard.getByTestId('sub-meter-quota').innerText()).toContain('4996 of 5000');
+    await page.screenshot({ path: join(outputDir, 'cascade-picker-en.png'), fullPage: true });
     await wizard.getByRole('button', { name: 'Finish' }).click();
     await expect.poll(() => page.getByTestId('partition-wizard-done').count()).toBe(1);
     await page.getByTestId('partition-wizard-done').getByRole('button', { name: 'OK' }).click();
@@ -128,6 +149,15 @@ describe('cascade partitions in the browser', () => {
     await table.getByRole('button', { name: 'Metering points of E2E zone' }).click();
     const tree = page.getByTestId('partition-points-table');
     await expect.poll(() => tree.locator('tbody tr').count()).toBe(1);
+    // The sub-meters typed and selected in the wizard are under the root.
+    await tree.getByRole('button', { name: 'Sub-meters of E2E zone' }).click();
+    const subMeters = page.getByTestId('point-sub-meter-table');
+    await expect.poll(() => subMeters.locator('tbody tr').count()).toBe(4);
+    expect(await subMeters.innerText()).toMatch(
+      /1000000070[\s\S]*1000000071[\s\S]*1000000072[\s\S]*1000000073/,
+    );
+    await page.getByTestId('point-sub-meters').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => subMeters.count()).toBe(0);
     const deleteSelected = page.getByRole('button', { name: /^Delete selected/ });
     expect(await deleteSelected.isDisabled()).toBe(true);
 
@@ -168,6 +198,77 @@ describe('cascade partitions in the browser', () => {
     await page.screenshot({ path: join(outputDir, 'cascade-points-en.png'), fullPage: true });
     await page.keyboard.press('Escape');
     await expect.poll(() => tree.count()).toBe(0);
+  });
+
+  it('imports a GeoJSON boundary: a bad file is refused in words, a good one previewed on the map and saved', async () => {
+    const table = page.getByTestId('partitions-table');
+    await table.getByRole('button', { name: 'Import the boundary of E2E zone' }).click();
+    const dialog = page.getByTestId('boundary-import');
+    const file = dialog.locator('input[type="file"]');
+    await file.setInputFiles({
+      name: 'zone.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from('{ oops'),
+    });
+    await expect.poll(() => dialog.getByText('This file is not JSON.').count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    const ring = [
+      [120.2, 30.3],
+      [120.21, 30.3],
+      [120.21, 30.31],
+      [120.2, 30.31],
+      [120.2, 30.3],
+    ];
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: {} },
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [120.205, 30.305] },
+          properties: { meterNo: '1000000070' },
+        },
+      ],
+    };
+    await file.setInputFiles({
+      name: 'zone.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(geojson)),
+    });
+    await expect
+      .poll(() => dialog.getByTestId('boundary-summary').innerText())
+      .toContain('Boundary with 4 corners, 1 meter positions');
+    await expect
+      .poll(() => dialog.getByTestId('boundary-preview').locator('canvas').count())
+      .toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByText('Boundary of E2E zone saved').count()).toBeGreaterThan(0);
+    // Opened again, the saved boundary is drawn.
+    await table.getByRole('button', { name: 'Import the boundary of E2E zone' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('boundary-preview').locator('canvas').count())
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: join(outputDir, 'cascade-boundary-en.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('computes the Infrastructure Leakage Index and shows the burst detection of the MNF series', async () => {
+    await page.goto(`${service.url}/cascade/analysis?tab=detection`);
+    const panel = page.getByTestId('ili-panel');
+    await expect
+      .poll(() => page.getByTestId('bursts-chart').locator('canvas').count(), { timeout: 30_000 })
+      .toBe(1);
+    await panel.getByLabel('Mains length Lm (km)').fill('12');
+    await panel.getByLabel('Service connections Nc').fill('800');
+    await panel.getByLabel('Average pressure P (m)').fill('40');
+    await panel.getByRole('button', { name: 'Compute' }).click();
+    // UARL = (18 x 12 + 0.8 x 800 + 0) x 40 = 34,240 litres/day; CARL from the district's leakage.
+    await expect.poll(() => page.getByTestId('ili-uarl').innerText()).toBe('34,240');
+    expect(figure(await page.getByTestId('ili-carl').innerText())).toBeGreaterThan(0);
+    expect(await page.getByTestId('ili-value').innerText()).toMatch(/^\d[\d,]*\.\d{2}$/);
+    await page.screenshot({ path: join(outputDir, 'cascade-detection-en.png'), fullPage: true });
   });
 
   it('shows the full-screen view to the signed-in user, and only a sign-in prompt to anyone else', async () => {

@@ -168,6 +168,52 @@ describe('meters in the browser', () => {
     await page.screenshot({ path: `${outputDir}/meters-list.png` });
   });
 
+  it('sorts the list by a header click, kept in the URL, and keeps a hidden column hidden after a reload', async () => {
+    await page.goto(`${service.url}/meter/list`);
+    const table = page.getByTestId('meters-table');
+    const firstMeterNo = () => table.locator('tbody tr').first().locator('td').first().textContent();
+    const sortedBy = (isAsc: string) => (url: URL) =>
+      url.searchParams.get('orderByColumn') === 'imei' && url.searchParams.get('isAsc') === isAsc;
+    const imei = table.getByRole('columnheader', { name: 'IMEI' });
+    // The list's own order is by meter number; the form's meter has the highest IMEI.
+    await eventually(firstMeterNo).toBe('39999999');
+    expect(await imei.getAttribute('aria-sort')).toBe('none');
+    await imei.getByRole('button').click();
+    await page.waitForURL(sortedBy('ascending'));
+    await eventually(firstMeterNo).toBe(String(FIRST_NO));
+    expect(await imei.getAttribute('aria-sort')).toBe('ascending');
+    await imei.getByRole('button').click();
+    await page.waitForURL(sortedBy('descending'));
+    await eventually(firstMeterNo).toBe('39999999');
+    expect(await imei.getAttribute('aria-sort')).toBe('descending');
+    await eventually(() => table.locator('tbody tr').nth(1).locator('td').first().textContent()).toBe(
+      String(FIRST_NO + ROWS - 1),
+    );
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const columns = page.getByTestId('meters-table-columns');
+    await columns.getByRole('checkbox', { name: 'IMEI' }).uncheck();
+    await eventually(() => imei.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    // The sort comes back from the URL, the column choice from this browser.
+    await eventually(firstMeterNo).toBe('39999999');
+    expect(await table.getByRole('columnheader').allTextContents()).not.toContain('IMEI');
+    expect(await table.locator('tbody tr').first().locator('td').count()).toBe(
+      await table.getByRole('columnheader').count(),
+    );
+    await page.screenshot({ path: `${outputDir}/meters-sorted-column-hidden.png` });
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await columns.getByRole('button', { name: 'Show all columns' }).click();
+    await eventually(() => imei.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    // A third click goes back to the list's own order.
+    await imei.getByRole('button').click();
+    await page.waitForURL((url) => url.pathname === '/meter/list' && !url.searchParams.has('orderByColumn'));
+    await eventually(firstMeterNo).toBe('39999999');
+    expect(await imei.getAttribute('aria-sort')).toBe('none');
+  });
+
   it('closes two valves in one batch: sending until the gateway answers, then success, live in the list', async () => {
     const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
     const gateway = await (

@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { meterGroupRoutes } from './routes/meter-groups.ts';
+import { meterMoveRoutes } from './routes/meter-moves.ts';
 import { meterReplacementRoutes } from './routes/meter-replacements.ts';
 import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
@@ -169,6 +170,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(gatewayRoutes, { services });
       await api.register(meterCommandRoutes, { services, dispatch });
       await api.register(meterReplacementRoutes, { services });
+      await api.register(meterMoveRoutes, { services });
       await api.register(meterRoutes, { services });
       await api.register(meterGroupRoutes, { services });
       await api.register(valveRoutes, { services });

@@ -1,5 +1,10 @@
 import { type Decider, DomainError, fold, streamName } from '@hydrolog/domain';
-import { type EventStore, type ExpectedVersion, WrongExpectedVersionError } from '@hydrolog/eventstore';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  WrongExpectedVersionError,
+} from '@hydrolog/eventstore';
 import { type DomainEvent, type EventMetadata, type MessageKey, uuidv7 } from '@hydrolog/schemas';
 
 export interface CommandContext {
@@ -11,6 +16,71 @@ export interface CommandContext {
 }
 
 const MAX_ATTEMPTS = 3;
+
+/** What deciding commands on one stream gives: its events and the version they were decided on. */
+interface Decision<Event extends DomainEvent> {
+  stream: string;
+  current: bigint;
+  events: Event[];
+}
+
+/** Loads the aggregate and decides each command on the state the previous ones produced. */
+async function decideOn<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+  id: string,
+  commands: readonly Command[],
+  expectedVersion: bigint | undefined,
+): Promise<Decision<Event>> {
+  const stream = streamName(decider, id);
+  const recorded = await store.readStream(stream);
+  const current = recorded.at(-1)?.streamVersion ?? -1n;
+  if (expectedVersion !== undefined && expectedVersion !== current) {
+    throw new WrongExpectedVersionError(stream, expectedVersion, current);
+  }
+  let state = fold(decider, recorded as unknown as Event[]);
+  const events: Event[] = [];
+  for (const command of commands) {
+    const decided = decider.decide(command, state);
+    if (decided instanceof DomainError) throw decided;
+    events.push(...decided);
+    state = decided.reduce(decider.evolve, state);
+  }
+  return { stream, current, events };
+}
+
+/**
+ * Appends the decisions' events at once, each stream at the version it was decided on. A concurrent writer
+ * makes the append fail and the caller decides again on fresh state (`retry`), unless it pinned a version.
+ */
+async function appendDecisions(
+  store: EventStore,
+  decisions: readonly Decision<DomainEvent>[],
+  context: CommandContext,
+  attempt: number,
+): Promise<AppendResult[] | 'retry'> {
+  try {
+    return await store.appendMany(
+      decisions
+        .filter((d) => d.events.length > 0)
+        .map((d) => ({
+          stream: d.stream,
+          expectedVersion: (d.current === -1n ? 'no_stream' : d.current) as ExpectedVersion,
+          events: d.events.map((e) => ({
+            id: uuidv7(),
+            type: e.type,
+            data: e.data,
+            metadata: context.metadata,
+          })),
+        })),
+    );
+  } catch (error) {
+    if (context.taken && isUniqueViolation(error)) throw new DomainError(context.taken);
+    const retry = error instanceof WrongExpectedVersionError && context.expectedVersion === undefined;
+    if (!retry || attempt >= MAX_ATTEMPTS) throw error;
+    return 'retry';
+  }
+}
 
 /**
  * Loads the aggregate, decides each command on the state the previous ones produced and appends all their
@@ -24,35 +94,37 @@ export async function execute<Command, Event extends DomainEvent, State>(
   commands: readonly Command[],
   context: CommandContext,
 ): Promise<{ version: bigint; events: Event[] }> {
-  const stream = streamName(decider, id);
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(stream);
-    const current = recorded.at(-1)?.streamVersion ?? -1n;
-    if (context.expectedVersion !== undefined && context.expectedVersion !== current) {
-      throw new WrongExpectedVersionError(stream, context.expectedVersion, current);
-    }
-    let state = fold(decider, recorded as unknown as Event[]);
-    const events: Event[] = [];
-    for (const command of commands) {
-      const decided = decider.decide(command, state);
-      if (decided instanceof DomainError) throw decided;
-      events.push(...decided);
-      state = decided.reduce(decider.evolve, state);
-    }
-    if (events.length === 0) return { version: current, events };
-    const expectedVersion: ExpectedVersion = current === -1n ? 'no_stream' : current;
-    try {
-      const result = await store.append(
-        stream,
-        events.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata: context.metadata })),
-        { expectedVersion },
-      );
-      return { version: result.nextExpectedVersion, events };
-    } catch (error) {
-      if (context.taken && isUniqueViolation(error)) throw new DomainError(context.taken);
-      const retry = error instanceof WrongExpectedVersionError && context.expectedVersion === undefined;
-      if (!retry || attempt >= MAX_ATTEMPTS) throw error;
-    }
+    const decision = await decideOn(store, decider, id, commands, context.expectedVersion);
+    if (decision.events.length === 0) return { version: decision.current, events: decision.events };
+    const appended = await appendDecisions(store, [decision], context, attempt);
+    if (appended !== 'retry') return { version: appended[0]!.nextExpectedVersion, events: decision.events };
+  }
+}
+
+/** One command on one aggregate, of a change that spans several (each its own stream). */
+export interface StreamCommand {
+  // biome-ignore lint/suspicious/noExplicitAny: each step names its own decider; the list mixes them.
+  decider: Decider<any, DomainEvent, any>;
+  id: string;
+  command: unknown;
+}
+
+/**
+ * Decides one command on each of several aggregates and appends all their events in one transaction: all
+ * of them land or none (a meter move with its accounts). Refusals name the first aggregate refused.
+ */
+export async function executeAll(
+  store: EventStore,
+  steps: readonly StreamCommand[],
+  context: CommandContext,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const decisions: Decision<DomainEvent>[] = [];
+    for (const step of steps)
+      decisions.push(await decideOn(store, step.decider, step.id, [step.command], undefined));
+    if (decisions.every((d) => d.events.length === 0)) return;
+    if ((await appendDecisions(store, decisions, context, attempt)) !== 'retry') return;
   }
 }
 

@@ -11,10 +11,10 @@ import {
   toFieldError,
   translate,
 } from '@hydrolog/schemas';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from './http.ts';
 import type { CheckedAccount } from './routes/customers.ts';
+import { cellText, readFirstSheet } from './spreadsheet.ts';
 import type { Column } from './xlsx.ts';
 
 /** Rows of one batch (spec section 5 recommends under 1000 for imports). */
@@ -62,20 +62,20 @@ async function readRows(
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
     throw error;
   });
-  const workbook = new ExcelJS.Workbook();
-  // Old binary .xls cannot be read here: it is refused like any other unreadable file.
-  await workbook.xlsx.load(content as unknown as ArrayBuffer).catch(() => {
-    throw new DomainError('error.customer.importFile');
+  const sheet = await readFirstSheet(content, {
+    unreadable: 'error.customer.importFile',
+    tooMany: 'error.customer.importTooMany',
+    maxRows: IMPORT_MAX_ROWS,
   });
-  const sheet = workbook.worksheets[0];
   const rows: { row: number; cells: Record<ColumnName, string> }[] = [];
-  sheet?.eachRow((row, number) => {
-    if (number === 1) return; // headers
-    const cells = Object.fromEntries(
-      COLUMNS.map((name, i) => [name, row.getCell(i + 1).text.trim()]),
-    ) as Record<ColumnName, string>;
-    if (Object.values(cells).some(Boolean)) rows.push({ row: number, cells });
-  });
+  for (const { row, cells } of sheet) {
+    if (row === 1) continue; // headers
+    const texts = Object.fromEntries(COLUMNS.map((name, i) => [name, cellText(cells[i])])) as Record<
+      ColumnName,
+      string
+    >;
+    if (Object.values(texts).some(Boolean)) rows.push({ row, cells: texts });
+  }
   if (rows.length === 0) throw new DomainError('error.customer.importEmpty');
   if (rows.length > IMPORT_MAX_ROWS)
     throw new DomainError('error.customer.importTooMany', { max: IMPORT_MAX_ROWS });

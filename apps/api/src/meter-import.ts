@@ -10,7 +10,7 @@ import {
   toFieldError,
   translate,
 } from '@hydrolog/schemas';
-import ExcelJS from 'exceljs';
+import { cellText, readFirstSheet } from './spreadsheet.ts';
 import type { Column } from './xlsx.ts';
 
 /** The header of each template column, in the caller's language. */
@@ -40,60 +40,30 @@ export function templateColumns(language: Language): Column<Record<string, strin
   }));
 }
 
-/** A cell as the text a person typed: numbers without float noise, dates as YYYY-MM-DD, blanks undefined. */
-function cellText(value: ExcelJS.CellValue): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text).trim() || undefined;
-    if ('richText' in value)
-      return (
-        value.richText
-          .map((r) => r.text)
-          .join('')
-          .trim() || undefined
-      );
-    return undefined;
-  }
-  const text = String(value).trim();
-  return text === '' ? undefined : text;
-}
-
 export interface ParsedRow {
   /** The spreadsheet row number (the header is row 1). */
   row: number;
   values: Record<string, unknown>;
 }
 
-/**
- * The data rows of the first sheet of an xlsx file, read by column position (headers are translated).
- * A legacy .xls (OLE2) or anything that is not an xlsx workbook is refused as a whole.
- */
+/** The data rows of the first sheet of an xlsx or xls file, read by column position (headers are translated). */
 export async function readImportFile(content: Buffer): Promise<ParsedRow[]> {
-  if (content.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0])))
-    throw new DomainError('error.meterImport.xls');
-  if (!content.subarray(0, 2).equals(Buffer.from('PK'))) throw new DomainError('error.meterImport.file');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw new DomainError('error.meterImport.file');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new DomainError('error.meterImport.empty');
+  const sheet = await readFirstSheet(content, {
+    unreadable: 'error.meterImport.file',
+    tooMany: 'error.meterImport.tooMany',
+    maxRows: METER_IMPORT_MAX_ROWS,
+  });
   const rows: ParsedRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const { row, cells } of sheet) {
+    if (row === 1) continue; // the header
     const values: Record<string, unknown> = {};
     METER_IMPORT_COLUMNS.forEach((name, i) => {
-      const text = cellText(row.getCell(i + 1).value);
-      if (text === undefined) return;
-      values[name] =
-        NUMBER_COLUMNS.has(name) && text !== '' && !Number.isNaN(Number(text)) ? Number(text) : text;
+      const text = cellText(cells[i]);
+      if (text === '') return;
+      values[name] = NUMBER_COLUMNS.has(name) && !Number.isNaN(Number(text)) ? Number(text) : text;
     });
-    if (Object.keys(values).length > 0) rows.push({ row: rowNumber, values });
-  });
+    if (Object.keys(values).length > 0) rows.push({ row, values });
+  }
   if (rows.length === 0) throw new DomainError('error.meterImport.empty');
   if (rows.length > METER_IMPORT_MAX_ROWS)
     throw new DomainError('error.meterImport.tooMany', { max: METER_IMPORT_MAX_ROWS });

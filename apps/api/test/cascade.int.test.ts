@@ -175,6 +175,22 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(point.subMeterCount).toBe(2);
   });
 
+  it('offers for batch selection only opened meters not yet on the point, paged and filtered', async () => {
+    const url = `/prod-api/cascade/point/${rootId}/subMeterCandidates`;
+    // 9100 is the summary meter, 9101 and 9102 are sub-meters, 9104 has no account, 9105's is cancelled.
+    const page = (await admin(`${url}?meterNo=910&pageNum=1&pageSize=10`)).json();
+    expect(page).toMatchObject({ code: 200, total: 1 });
+    expect(page.rows).toEqual([
+      { meterId: expect.any(String), meterNo: '9103', accountNo: 'K9103', accountName: 'Li Na' },
+    ]);
+    const byName = (await admin(`${url}?meterNo=910&accountName=li%20n`)).json();
+    expect(byName.rows.map((r: { meterNo: string }) => r.meterNo)).toEqual(['9103']);
+    expect((await admin(`${url}?meterNo=910&accountName=nobody`)).json().total).toBe(0);
+    const byTrial = await trial(url);
+    expect(byTrial.json().key).toBe('error.cascade.pointNotFound');
+    expect((await viewer(url)).statusCode).toBe(403);
+  });
+
   it("edits the root's leader and thresholds through the point route, as the partition's, keeping the boundary", async () => {
     const before = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
     const changed = { ...leader, leaderName: 'Zhao Min', thresholds: { ...thresholds, kl: 0.8 } };
@@ -407,6 +423,30 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(hourly.rows.map((h: { flow: number }) => Math.round(h.flow * 1000) / 1000).slice(0, 5)).toEqual([
       10, 10, 2, 3, 10,
     ]);
+  });
+
+  it('marks an alarm processed once, for a user with the permission of its own tenant only', async () => {
+    const listed = (await admin(`/prod-api/cascade/alarm/list?partitionId=${partitionId}`)).json().rows;
+    const mnf = listed.find((a: { kind: string }) => a.kind === 'mnf');
+    const url = `/prod-api/cascade/alarm/process/${mnf.alarmId}`;
+    expect((await viewer({ method: 'PUT', url })).statusCode).toBe(403);
+    const byTrial = await trial({ method: 'PUT', url, headers: { 'accept-language': 'en' } });
+    expect(byTrial.json()).toMatchObject({ code: 500, msg: 'The alarm does not exist' });
+    const unknown = await admin({ method: 'PUT', url: `${url},${uuidv7()}` });
+    expect(unknown.json().key).toBe('error.cascade.alarmNotFound');
+    const statuses = async () =>
+      Object.fromEntries(
+        (await admin(`/prod-api/cascade/alarm/list?partitionId=${partitionId}`))
+          .json()
+          .rows.map((a: { kind: string; status: string }) => [a.kind, a.status]),
+      );
+    expect(await statuses()).toEqual({ leakageRate: 'open', mnf: 'open' });
+    expect((await admin({ method: 'PUT', url })).json().code).toBe(200);
+    expect(await statuses()).toEqual({ leakageRate: 'open', mnf: 'processed' });
+    // Again: nothing new in its stream.
+    expect((await admin({ method: 'PUT', url })).json().code).toBe(200);
+    const stream = await services.store.readStream(`cascadeAlarm-${rootId}.mnf.${day}`);
+    expect(stream.map((e) => e.type)).toEqual(['CascadeAlarmRaised', 'CascadeAlarmProcessed']);
   });
 
   it('exports the daily figures as CSV and xlsx', async () => {

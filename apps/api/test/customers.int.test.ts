@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeAll } from '../src/commands.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
-import { moveAccountToReplacementMeter } from '../src/routes/customers.ts';
+import { accountFollowsReplacement } from '../src/routes/customers.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 
@@ -387,13 +389,16 @@ describe.each(testEngines())('customers on $engine', (engine) => {
         phone: '13900000001',
         accountNo: 'T0001',
       });
-      const moved = await moveAccountToReplacementMeter(
-        services,
-        { tenantId: DEMO_TENANT, correlationId: uuidv7() },
+      const follows = await accountFollowsReplacement(
+        services.db,
+        DEMO_TENANT,
         valveMeters.get('5004')!,
         valveMeters.get('5005')!,
       );
-      expect(moved).toBe(customerId);
+      expect(follows?.id).toBe(customerId);
+      await executeAll(services.store, [follows!], {
+        metadata: { tenantId: DEMO_TENANT, correlationId: uuidv7() },
+      });
       expect((await admin(`/prod-api/business/customer/${customerId}`)).json().data.meterNo).toBe('5005');
     });
 
@@ -567,6 +572,25 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       expect(valveTypeId).not.toBe(batchType);
     });
 
+    it('opens accounts from a legacy xls file and reports its bad row the same way', async () => {
+      const { meterTypeId: batchType } = await meters(services, DEMO_TENANT, ['8101', '8102']);
+      // fixtures/make-xls.py: X0001 on meter 8101, then a one-letter name on row 3.
+      const file = readFileSync(new URL('fixtures/customers.xls', import.meta.url));
+      const upload = multipart('customers.xls', file, 'application/vnd.ms-excel');
+      const res = await admin({
+        method: 'POST',
+        url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
+        payload: upload.payload,
+        headers: { ...upload.headers, ...EN },
+      });
+      expect(res.json(), res.body).toMatchObject({
+        code: 200,
+        data: { opened: 1, failed: [{ row: 3, reason: 'Name: The name is 2 to 20 characters' }] },
+      });
+      const opened = (await admin('/prod-api/business/customer/list?accountNo=X000')).json().rows;
+      expect(opened).toMatchObject([{ accountNo: 'X0001', name: '赵云', meterNo: '8101' }]);
+    });
+
     it('refuses a file that is not xls or xlsx, and serves the template', async () => {
       const text = multipart('customers.csv', Buffer.from('a,b\n1,2'), 'text/csv');
       const res = await admin({
@@ -586,6 +610,107 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       expect(book.worksheets[0]!.getRow(1).getCell(7).text).toBe('Meter no.');
       const denied = await viewer({ method: 'POST', url: '/prod-api/business/customer/importTemplate' });
       expect(denied.statusCode).toBe(403);
+    });
+  });
+
+  describe('sorting', () => {
+    /** The account numbers of the sort test's accounts, as a list call answers them. */
+    const accountNos = async (query: string, as = admin) =>
+      (await as(`/prod-api/business/customer/list?accountNo=SRT&${query}`))
+        .json()
+        .rows.map((r: { accountNo: string }) => r.accountNo);
+
+    it('sorts by a listed column both ways, the export too, within the tenant; an unknown column is refused', async () => {
+      const { ids } = await meters(services, DEMO_TENANT, ['9101', '9102', '9103']);
+      // Names, balances and account numbers each give another order; names differ in case.
+      const accounts = [
+        { accountNo: 'SRT-1', name: 'Carol Chen', meterNo: '9101', amount: 30 },
+        { accountNo: 'SRT-2', name: 'alice An', meterNo: '9102', amount: 10 },
+        { accountNo: 'SRT-3', name: 'Bob Bai', meterNo: '9103', amount: 50 },
+      ];
+      for (const a of accounts) {
+        const opened = await open({
+          accountNo: a.accountNo,
+          name: a.name,
+          phone: holder.phone,
+          customerTypeId: residential,
+          meterId: ids.get(a.meterNo),
+        });
+        expect(opened.json().code).toBe(200);
+        const paid = await money('recharge', { accountNo: a.accountNo, amount: a.amount, payChannel: '3' });
+        expect(paid.json().code).toBe(200);
+      }
+      // The other tenant's account would come first by name and by account number.
+      const trialMeter = (await meters(services, TRIAL_TENANT, ['9109'])).ids.get('9109');
+      const trialType = await trial({
+        method: 'POST',
+        url: '/prod-api/business/customerType',
+        payload: { name: 'Sorted' },
+      });
+      const trialOpened = await open(
+        {
+          accountNo: 'SRT-0',
+          name: 'Aaron Ai',
+          phone: holder.phone,
+          customerTypeId: trialType.json().data.customerTypeId,
+          meterId: trialMeter,
+        },
+        trial,
+      );
+      expect(trialOpened.json().code).toBe(200);
+
+      expect(await accountNos('')).toEqual(['SRT-3', 'SRT-2', 'SRT-1']); // newest first, as before
+      expect(await accountNos('orderByColumn=name&isAsc=ascending')).toEqual(['SRT-2', 'SRT-3', 'SRT-1']);
+      expect(await accountNos('orderByColumn=name&isAsc=descending')).toEqual(['SRT-1', 'SRT-3', 'SRT-2']);
+      expect(await accountNos('orderByColumn=balance')).toEqual(['SRT-2', 'SRT-1', 'SRT-3']);
+      expect(await accountNos('orderByColumn=balance&isAsc=descending')).toEqual(['SRT-3', 'SRT-1', 'SRT-2']);
+      expect(await accountNos('orderByColumn=accountNo&isAsc=ascending')).toEqual([
+        'SRT-1',
+        'SRT-2',
+        'SRT-3',
+      ]);
+      expect(await accountNos('orderByColumn=name&isAsc=ascending', trial)).toEqual(['SRT-0']);
+
+      const exported = await admin({
+        method: 'POST',
+        url: '/prod-api/business/customer/export',
+        payload: 'accountNo=SRT&orderByColumn=name&isAsc=descending',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...EN },
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect([2, 3, 4].map((row) => sheet.getRow(row).getCell(1).text)).toEqual(['SRT-1', 'SRT-3', 'SRT-2']);
+      expect(sheet.rowCount).toBe(4);
+
+      const bad = await admin({
+        url: '/prod-api/business/customer/list?orderByColumn=balance%20desc;%20drop%20table%20customers&isAsc=up',
+        headers: EN,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual([
+        { field: 'orderByColumn', message: 'Invalid value' },
+        { field: 'isAsc', message: 'Invalid value' },
+      ]);
+      const unknown = await admin({ url: '/prod-api/business/customer/list?orderByColumn=customerId' });
+      expect(unknown.statusCode).toBe(400);
+      expect(await accountNos('orderByColumn=balance')).toEqual(['SRT-2', 'SRT-1', 'SRT-3']);
+    });
+
+    it('sorts customer types by their number of accounts', async () => {
+      const unused = { name: 'Unused (sorting)' };
+      await admin({ method: 'POST', url: '/prod-api/business/customerType', payload: unused });
+      const counts = async (isAsc: string) =>
+        (await admin(`/prod-api/business/customerType/list?orderByColumn=customerCount&isAsc=${isAsc}`))
+          .json()
+          .rows.map((r: { customerCount: number }) => r.customerCount);
+      const ascending = await counts('ascending');
+      expect(new Set(ascending).size).toBeGreaterThan(1);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(await counts('descending')).toEqual([...ascending].sort((a, b) => b - a));
+      expect((await admin('/prod-api/business/customerType/list?orderByColumn=version')).statusCode).toBe(
+        400,
+      );
     });
   });
 

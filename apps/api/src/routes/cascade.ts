@@ -1,6 +1,7 @@
 import {
   addDays,
   type CascadeCommand,
+  cascadeAlarmDecider,
   cascadeDecider,
   DEFAULT_BURST_OPTIONS,
   DomainError,
@@ -12,6 +13,7 @@ import {
 import type { Sql } from '@hydrolog/eventstore';
 import {
   alarmCounts,
+  cascadeAlarmsByIds,
   dailyFigures,
   findMeters,
   getPartition,
@@ -21,6 +23,7 @@ import {
   listCascadeAlarms,
   listPartitions,
   listPoints,
+  listSubMeterCandidates,
   listSubMeters,
   meterHourlyVolumes,
   nightFigures,
@@ -58,12 +61,13 @@ import {
   pointUpdateBodySchema,
   rankingRowSchema,
   removeSubMetersBodySchema,
+  subMeterCandidateQuerySchema,
+  subMeterCandidateSchema,
   subMetersBodySchema,
   summaryMeterBodySchema,
   translate,
   uuidv7,
 } from '@hydrolog/schemas';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,6 +75,7 @@ import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
+import { cellText, readFirstSheet } from '../spreadsheet.ts';
 import { type Column, sendXlsx } from '../xlsx.ts';
 
 const partitionIdParams = z.object({ partitionId: z.uuid() });
@@ -84,12 +89,9 @@ const exportBodySchema = z.object({
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
 });
 
-/** An .xlsx file starts as a zip (the name and declared type can lie; a binary .xls is not read). */
-const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 /**
  * Cascade partitions (spec sections 2, 3, 5, 8): partitions and their metering points, summary meters and
- * sub-meters (by selection, typed numbers or an xlsx import), and the leakage figures of DESIGN's
+ * sub-meters (by selection, typed numbers or an xls/xlsx import), and the leakage figures of DESIGN's
  * "Leakage definitions" for analysts and tools.
  */
 export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -373,6 +375,29 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   );
 
+  app.get(
+    '/cascade/point/:pointId/subMeterCandidates',
+    {
+      config: requires('cascade:partition:edit'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Opened meters that may become sub-meters of a point (the batch selection of wizard step 3)',
+        params: pointIdParams,
+        querystring: pageQuerySchema.extend(subMeterCandidateQuerySchema.shape),
+        response: apiResponses(listEnvelopeSchema(subMeterCandidateSchema)),
+      },
+    },
+    async (request) => {
+      await pointOf(request, request.params.pointId);
+      return okList(
+        request,
+        await readAsCaller(db, request, (sql) =>
+          listSubMeterCandidates(sql, callerOf(request).tenantId, request.params.pointId, request.query),
+        ),
+      );
+    },
+  );
+
   app.post(
     '/cascade/point/subMeters',
     {
@@ -435,7 +460,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: requires('cascade:partition:import'),
       schema: {
         tags: ['cascade'],
-        summary: `Import sub-meters from an xlsx file (multipart field file; at most ${CASCADE_IMPORT_MAX} rows; only opened meters)`,
+        summary: `Import sub-meters from an xls or xlsx file (multipart field file; at most ${CASCADE_IMPORT_MAX} rows; only opened meters)`,
         consumes: ['multipart/form-data'],
         params: pointIdParams,
         response: apiResponses(
@@ -456,18 +481,15 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
         throw error;
       });
-      if (!content.subarray(0, 4).equals(XLSX_MAGIC)) throw new DomainError('error.cascade.importFile');
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(content as unknown as ArrayBuffer).catch(() => {
-        throw new DomainError('error.cascade.importFile');
+      const sheet = await readFirstSheet(content, {
+        unreadable: 'error.cascade.importFile',
+        tooMany: 'validation.tooMany',
+        maxRows: CASCADE_IMPORT_MAX,
       });
-      const sheet = workbook.worksheets[0];
-      const rows: { row: number; meterNo: string }[] = [];
-      sheet?.eachRow((row, number) => {
-        if (number === 1) return; // the header
-        const value = String(row.getCell(1).text ?? '').trim();
-        if (value) rows.push({ row: number, meterNo: value });
-      });
+      const rows = sheet
+        .filter((r) => r.row > 1) // the header
+        .map((r) => ({ row: r.row, meterNo: cellText(r.cells[0]) }))
+        .filter((r) => r.meterNo);
       if (rows.length === 0) throw new DomainError('validation.atLeastOne');
       if (rows.length > CASCADE_IMPORT_MAX)
         throw new DomainError('validation.tooMany', { max: CASCADE_IMPORT_MAX });
@@ -725,6 +747,36 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) =>
       okList(request, await readAsCaller(db, request, (sql) => listCascadeAlarms(sql, request.query))),
   );
+  app.put(
+    '/cascade/alarm/process/:alarmIds',
+    {
+      config: requires('cascade:analysis:process'),
+      schema: {
+        tags: ['cascade'],
+        summary: 'Mark cascade alarms processed (ids separated by commas; processed ones stay so)',
+        params: z.object({
+          alarmIds: z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.atLeastOne'),
+        }),
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      const alarmIds = [...new Set(request.params.alarmIds.split(','))];
+      const alarms = await readAsCaller(db, request, (sql) => cascadeAlarmsByIds(sql, alarmIds));
+      if (alarms.length !== alarmIds.length) throw new DomainError('error.cascade.alarmNotFound');
+      const processedAt = new Date().toISOString();
+      for (const alarm of alarms)
+        await execute(
+          store,
+          cascadeAlarmDecider,
+          `${alarm.pointId}.${alarm.kind}.${alarm.day}`,
+          [{ type: 'ProcessCascadeAlarm', processedAt }],
+          { metadata: callerMetadata(request) },
+        );
+      return ok(request, null);
+    },
+  );
+
   /** The tenant's partitions at a glance, from the tenant's yesterday back (finished days only). */
   async function overview(sql: Sql, request: FastifyRequest): Promise<CascadeOverview> {
     const timeZone = await timeZoneOf(sql, request);

@@ -34,6 +34,7 @@ import {
   customerListQuerySchema,
   customerRowSchema,
   customerTypeBodySchema,
+  customerTypeListQuerySchema,
   customerTypeViewSchema,
   customerViewSchema,
   type EventMetadata,
@@ -60,7 +61,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { execute, isUniqueViolation } from '../commands.ts';
+import { execute, isUniqueViolation, type StreamCommand } from '../commands.ts';
 import { importCustomers, templateColumns } from '../customer-import.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
@@ -96,39 +97,29 @@ async function openDebtOf(_sql: Sql, _customerId: string): Promise<number> {
 }
 
 /**
- * Moves the active account of `oldMeterId` to its replacement (meter replacement, the meter half of the
- * issue): the account keeps its number, balance and history. Call it when a `MeterReplaced` is appended.
- * Answers the account moved, or null when no active account holds the old meter.
+ * The step moving the active account of `oldMeterId` to its replacement (meter replacement): the account
+ * keeps its number, balance and history. Appended with the `MeterReplaced` it follows, in one transaction.
+ * Null when no active account holds the old meter.
  */
-export async function moveAccountToReplacementMeter(
-  services: Pick<Services, 'db' | 'store'>,
-  metadata: EventMetadata,
+export async function accountFollowsReplacement(
+  db: Services['db'],
+  tenantId: string,
   oldMeterId: string,
   newMeterId: string,
-): Promise<string | null> {
-  const found = await withTenant(services.db, metadata.tenantId, async (sql) => ({
+): Promise<StreamCommand | null> {
+  const found = await withTenant(db, tenantId, async (sql) => ({
     customerId: await activeAccountOfMeter(sql, oldMeterId),
     meter: await meterForOpening(sql, newMeterId),
   }));
   if (!found.customerId) return null;
   if (!found.meter) throw new DomainError('error.meter.notFound');
   if (found.meter.taken) throw new DomainError('error.customer.meterTaken');
-  await execute(
-    services.store,
-    customerDecider,
-    found.customerId,
-    [
-      {
-        type: 'ChangeMeter',
-        at: new Date().toISOString(),
-        meterId: found.meter.meterId,
-        meterNo: found.meter.meterNo,
-        meterTypeId: found.meter.meterTypeId,
-      },
-    ],
-    { metadata, taken: 'error.customer.meterTaken' },
-  );
-  return found.customerId;
+  const { meterId, meterNo, meterTypeId } = found.meter;
+  return {
+    decider: customerDecider,
+    id: found.customerId,
+    command: { type: 'ChangeMeter', at: new Date().toISOString(), meterId, meterNo, meterTypeId },
+  };
 }
 
 /** An account ready to open: checked against the read models (number free, meter free and of the tenant). */
@@ -208,8 +199,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{
     return found;
   }
 
-  const typeListQuery = pageQuerySchema.extend({ name: z.string().trim().max(49).optional() });
-
   app.get(
     '/business/customerType/list',
     {
@@ -217,7 +206,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary: 'List customer types',
-        querystring: typeListQuery,
+        querystring: pageQuerySchema.extend(customerTypeListQuerySchema.shape),
         response: apiResponses(listEnvelopeSchema(customerTypeViewSchema)),
       },
     },
@@ -349,7 +338,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary: 'Export the customer types (xlsx)',
-        body: z.object({ name: z.string().trim().max(49).optional() }),
+        body: customerTypeListQuerySchema,
       },
     },
     async (request, reply) => {

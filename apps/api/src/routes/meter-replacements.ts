@@ -26,11 +26,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
+import { executeAll, type StreamCommand } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
-import { moveAccountToReplacementMeter } from './customers.ts';
+import { accountFollowsReplacement } from './customers.ts';
 
 /** Meter replacement (spec section 3): the old meter's account moves to the new one; consumption continues. */
 export const meterReplacementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -95,24 +95,27 @@ export const meterReplacementRoutes: FastifyPluginAsyncZod<{ services: Services 
         };
       });
       if (!found) throw new DomainError('error.meter.notFound');
-      await execute(
-        store,
-        meterDecider,
-        found.oldMeterId,
-        [
-          {
-            type: 'ReplaceMeter',
-            ...facts,
-            customerId: found.customerId,
-            accountNo: found.accountNo,
-            newMeter: found.newMeter,
-            replacedAt: new Date().toISOString(),
-          },
-        ],
-        { metadata, taken: 'error.meterReplace.alreadyReplaced' },
-      );
-      if (found.customerId && found.newMeter)
-        await moveAccountToReplacementMeter(services, metadata, found.oldMeterId, found.newMeter.meterId);
+      const replacement: StreamCommand = {
+        decider: meterDecider,
+        id: found.oldMeterId,
+        command: {
+          type: 'ReplaceMeter',
+          ...facts,
+          customerId: found.customerId,
+          accountNo: found.accountNo,
+          newMeter: found.newMeter,
+          replacedAt: new Date().toISOString(),
+        },
+      };
+      // The account follows in the same append: both land or neither.
+      const account =
+        found.customerId && found.newMeter
+          ? await accountFollowsReplacement(db, metadata.tenantId, found.oldMeterId, found.newMeter.meterId)
+          : null;
+      await executeAll(store, account ? [replacement, account] : [replacement], {
+        metadata,
+        taken: 'error.meterReplace.alreadyReplaced',
+      });
       return ok(request, null);
     },
   );

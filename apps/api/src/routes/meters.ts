@@ -408,7 +408,7 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: ['meters'],
         summary:
-          'Import meters from an xlsx file (multipart field file): good rows registered, bad rows reported',
+          'Import meters from an xls or xlsx file (multipart field file): good rows registered, bad rows reported',
         consumes: ['multipart/form-data'],
         response: apiResponses(envelopeSchema(meterImportResultSchema)),
       },

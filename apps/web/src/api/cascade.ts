@@ -1,4 +1,5 @@
 import type {
+  Boundary,
   CascadeAlarmView,
   CascadeOverview,
   CascadeThresholds,
@@ -8,6 +9,7 @@ import type {
   PartitionView,
   PeriodBalance,
   RankingRow,
+  SubMeterCandidate,
 } from '@hydrolog/schemas';
 import { download, request, requestData } from './request.ts';
 
@@ -24,6 +26,7 @@ export type {
   PeriodBalance,
   PointView,
   RankingRow,
+  SubMeterCandidate,
 } from '@hydrolog/schemas';
 
 export interface PointFields {
@@ -56,6 +59,21 @@ export const createPartition = (body: PointFields) =>
 export const deletePartition = (partitionId: string) =>
   request<{ code: number }>(`/cascade/partition/${partitionId}`, { method: 'DELETE' });
 
+/** The partition's fields (its root's) and boundary; `version` guards against a concurrent change. */
+export const updatePartition = (
+  body: PointFields & { partitionId: string; version: number; boundary: Boundary | null },
+) => requestData<PartitionDetail>('/cascade/partition', { method: 'PUT', body });
+
+/** Where the partition's meters stand on its map ([lng, lat]). */
+export const setMeterPositions = (
+  partitionId: string,
+  positions: readonly { meterNo: string; coordinates: [number, number] }[],
+) =>
+  request<{ code: number }>('/cascade/partition/positions', {
+    method: 'PUT',
+    body: { partitionId, positions },
+  });
+
 export const addPoint = (body: PointFields & { partitionId: string; parentId: string }) =>
   requestData<{ partitionId: string; pointId: string }>('/cascade/point', { method: 'POST', body });
 
@@ -77,6 +95,24 @@ export const setSummaryMeter = (pointId: string, meterNo: string) =>
 export const addSubMeters = (pointId: string, meterNos: string | readonly string[]) =>
   requestData<{ added: number; total: number }>('/cascade/point/subMeters', {
     method: 'POST',
+    body: { pointId, meterNos },
+  });
+
+/** Opened meters that may become sub-meters of the point (the batch selection). */
+export const listSubMeterCandidates = (
+  pointId: string,
+  query: { pageNum: number; pageSize: number; meterNo?: string; accountName?: string },
+) =>
+  request<Rows<SubMeterCandidate>>(`/cascade/point/${pointId}/subMeterCandidates`, { query: { ...query } });
+
+export const listPointSubMeters = (pointId: string, query: { pageNum: number; pageSize: number }) =>
+  request<Rows<{ meterId: string; meterNo: string }>>(`/cascade/point/${pointId}/subMeters`, {
+    query: { ...query },
+  });
+
+export const removeSubMeters = (pointId: string, meterNos: readonly string[]) =>
+  request<{ code: number }>('/cascade/point/subMeters/remove', {
+    method: 'PUT',
     body: { pointId, meterNos },
   });
 
@@ -110,11 +146,44 @@ export const periodBalance = (query: AnalysisQuery) =>
 export const hourlyFlow = (pointId: string, date: string) =>
   request<Rows<HourlyFlow>>('/cascade/analysis/hourly', { query: { pointId, date } }).then((r) => r.rows);
 
+/** A new leak on the nightly MNF series: the night it started, its MNF and the recent minimum before it. */
+export interface BurstFinding {
+  date: string;
+  /** m3/h */
+  mnf: number;
+  baseline: number;
+  rise: number;
+}
+
+export const listBursts = (query: AnalysisQuery) =>
+  request<Rows<BurstFinding>>('/cascade/analysis/bursts', { query: { ...query } }).then((r) => r.rows);
+
+export interface IliInput {
+  mainsKm: number;
+  connections: number;
+  privatePipeKm: number;
+  pressureM: number;
+}
+export interface IliResult {
+  uarlLitresPerDay: number;
+  carlLitresPerDay: number;
+  ili: number | null;
+  /** days of the period with a known leakage (CARL is their mean) */
+  days: number;
+}
+
+export const infrastructureLeakageIndex = (query: AnalysisQuery & IliInput) =>
+  requestData<IliResult>('/cascade/analysis/ili', { query: { ...query } });
+
 export const leakageRanking = (days = 30) =>
   request<Rows<RankingRow>>('/cascade/analysis/ranking', { query: { days } }).then((r) => r.rows);
 
 export const listCascadeAlarms = (query: { pageNum: number; pageSize: number; partitionId?: string }) =>
   request<Rows<CascadeAlarmView>>('/cascade/alarm/list', { query: { ...query } });
+
+/** Marks alarms processed (one confirmed action; processed ones stay so). */
+export const processCascadeAlarms = (alarmIds: readonly string[]) =>
+  request<{ code: number }>(`/cascade/alarm/process/${alarmIds.join(',')}`, { method: 'PUT' });
 
 export const exportFigures = (kind: 'daily' | 'night', query: AnalysisQuery, format: 'csv' | 'xlsx') =>
   download(

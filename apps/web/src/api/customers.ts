@@ -3,6 +3,7 @@ import type {
   CustomerListQuery,
   CustomerRow,
   CustomerTypeBody,
+  CustomerTypeListQuery,
   CustomerTypeView,
   CustomerView,
   FreeMeter,
@@ -16,7 +17,7 @@ import { download, exportName, request, requestData } from './request.ts';
 /** Customer types and customer accounts of the caller's tenant (/business/customerType, /business/customer). */
 export type ListPage<T> = { code: number; total: number; rows: T[] };
 
-export const listCustomerTypes = (query: { pageNum: number; pageSize: number; name?: string }) =>
+export const listCustomerTypes = (query: { pageNum: number; pageSize: number } & CustomerTypeListQuery) =>
   request<ListPage<CustomerTypeView>>('/business/customerType/list', { query: { ...query } });
 export const customerTypeOptions = () => requestData<CustomerTypeView[]>('/business/customerType/options');
 export const createCustomerType = (body: CustomerTypeBody) =>
@@ -25,7 +26,7 @@ export const updateCustomerType = (body: CustomerTypeBody & { customerTypeId: st
   requestData<CustomerTypeView>('/business/customerType', { method: 'PUT', body });
 export const deleteCustomerTypes = (ids: readonly string[]) =>
   request<{ code: number }>(`/business/customerType/${ids.join(',')}`, { method: 'DELETE' });
-export const exportCustomerTypes = (filter: { name?: string }) =>
+export const exportCustomerTypes = (filter: CustomerTypeListQuery) =>
   download('/business/customerType/export', { ...filter }, exportName('customer-types'));
 
 export type CustomerFilter = Partial<CustomerListQuery>;

@@ -7,13 +7,18 @@ import {
   Group,
   LoadingOverlay,
   Pagination,
+  Popover,
   Select,
   Skeleton,
+  Stack,
   Table,
   Text,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import {
+  type ColumnVisibilityState,
+  columnVisibilityFeature,
   createColumnHelper,
   type ReactTable,
   type RowData,
@@ -21,10 +26,11 @@ import {
   rowSelectionFeature,
   type TableFeatures,
   tableFeatures,
+  type Updater,
 } from '@tanstack/react-table';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageQuery } from '../lib/listQuery.ts';
+import { nextSort, type PageQuery, type SortQuery } from '../lib/listQuery.ts';
 import { Icon } from './Icon.tsx';
 
 /** Cells keep to one line; the actions stay in sight when the table scrolls. */
@@ -55,6 +61,10 @@ interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData>
   cellStyle?: (columnId: string) => CSSProperties;
   /** Extra attributes of a row's element (a tree table's depth). */
   rowProps?: (row: TData) => Record<string, string | number>;
+  /** The columns sorted on the server (the list query schema's whitelist), the sort and its change. */
+  sortable?: readonly string[];
+  sort?: SortQuery;
+  onSort?(sort: SortQuery): void;
 }
 
 /** The table of a list page: header, skeleton while loading first, empty text, rows, overlay on reload. */
@@ -68,21 +78,63 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   minWidth = 960,
   cellStyle = defaultCellStyle,
   rowProps,
+  sortable = [],
+  sort,
+  onSort,
 }: ListTableProps<TFeatures, TData>) {
-  const span = table.getAllLeafColumns().length;
+  const headerGroups = table.getHeaderGroups();
+  // The header row has the visible columns (every column of a table without column choice).
+  const visible = new Set(headerGroups.at(-1)?.headers.map((header) => header.column.id));
+  const span = visible.size;
   return (
     <Box pos="relative">
       <LoadingOverlay visible={loading && rows !== null} overlayProps={{ blur: 1 }} />
       <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover withTableBorder horizontalSpacing="xs" fz="sm" data-testid={testId}>
           <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
+            {headerGroups.map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id} style={cellStyle(header.column.id)}>
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </Table.Th>
-                ))}
+                {group.headers.map((header) => {
+                  const columnId = header.column.id;
+                  const sorted = sort?.orderByColumn === columnId ? sort.isAsc : '';
+                  const canSort = sort && onSort && !header.isPlaceholder && sortable.includes(columnId);
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      style={cellStyle(columnId)}
+                      aria-sort={canSort ? sorted || 'none' : undefined}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <UnstyledButton
+                          fz="inherit"
+                          fw="inherit"
+                          style={{ whiteSpace: 'nowrap' }}
+                          onClick={() => onSort(nextSort(sort, columnId))}
+                        >
+                          <table.FlexRender header={header} />{' '}
+                          <Box
+                            component="span"
+                            c={sorted ? undefined : 'dimmed'}
+                            style={{ verticalAlign: 'middle' }}
+                          >
+                            <Icon
+                              name={
+                                sorted === 'ascending'
+                                  ? 'arrow-up'
+                                  : sorted === 'descending'
+                                    ? 'arrow-down'
+                                    : 'selector'
+                              }
+                              size={14}
+                            />
+                          </Box>
+                        </UnstyledButton>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.Th>
+                  );
+                })}
               </Table.Tr>
             ))}
           </Table.Thead>
@@ -114,11 +166,14 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
                 data-selected={selection?.[row.id] || undefined}
                 {...rowProps?.(row.original)}
               >
-                {row.getAllCells().map((cell) => (
-                  <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
-                    <table.FlexRender cell={cell} />
-                  </Table.Td>
-                ))}
+                {row
+                  .getAllCells()
+                  .filter((cell) => visible.has(cell.column.id))
+                  .map((cell) => (
+                    <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
+                      <table.FlexRender cell={cell} />
+                    </Table.Td>
+                  ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -194,8 +249,97 @@ export function FilterBar({
   );
 }
 
+/** The table features of a list: its columns can be chosen (ColumnsMenu, useColumnChoice). */
+export const listFeatures = tableFeatures({ columnVisibilityFeature });
 /** The table features of a list with row selection. */
-export const selectableFeatures = tableFeatures({ rowSelectionFeature });
+export const selectableFeatures = tableFeatures({ rowSelectionFeature, columnVisibilityFeature });
+
+/** Columns always shown: the row selection and the row actions. */
+const ALWAYS_SHOWN = ['select', 'actions'];
+const columnsKey = (testId: string) => `list-columns:${testId}`;
+
+/** Only the hidden columns that may be hidden. */
+const hiddenOnly = (state: ColumnVisibilityState): ColumnVisibilityState =>
+  Object.fromEntries(
+    Object.entries(state).filter(([id, shown]) => shown === false && !ALWAYS_SHOWN.includes(id)),
+  );
+
+function storedColumns(testId: string): ColumnVisibilityState {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(columnsKey(testId)) ?? '{}');
+    return stored && typeof stored === 'object' ? hiddenOnly(stored as ColumnVisibilityState) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The columns a user hid in a list (its table testId names it), kept in localStorage, not in the URL: a
+ * choice of this browser, not part of a shared link. Spread into useTable's options.
+ */
+export function useColumnChoice(testId: string) {
+  const [columnVisibility, setColumnVisibility] = useState(() => storedColumns(testId));
+  useEffect(() => {
+    if (Object.keys(columnVisibility).length === 0) localStorage.removeItem(columnsKey(testId));
+    else localStorage.setItem(columnsKey(testId), JSON.stringify(columnVisibility));
+  }, [testId, columnVisibility]);
+  const onColumnVisibilityChange = useCallback(
+    (updater: Updater<ColumnVisibilityState>) =>
+      setColumnVisibility((previous) =>
+        hiddenOnly(typeof updater === 'function' ? updater(previous) : updater),
+      ),
+    [],
+  );
+  return { state: { columnVisibility }, onColumnVisibilityChange };
+}
+
+/** What the columns menu needs of a table with column visibility (list or selectable features). */
+interface ChoosableTable {
+  getAllLeafColumns(): {
+    id: string;
+    columnDef: { header?: unknown };
+    getIsVisible(): boolean;
+    toggleVisibility(visible?: boolean): void;
+  }[];
+  resetColumnVisibility(defaultState?: boolean): void;
+}
+
+/**
+ * The "Columns" button of a list's toolbar: show or hide each column (selection and actions always
+ * stay), or go back to every column.
+ */
+export function ColumnsMenu({ table, testId }: { table: ChoosableTable; testId: string }) {
+  const { t } = useTranslation();
+  const columns = table.getAllLeafColumns().filter((column) => !ALWAYS_SHOWN.includes(column.id));
+  const shown = columns.filter((column) => column.getIsVisible()).length;
+  return (
+    <Popover position="bottom-end" shadow="md">
+      <Popover.Target>
+        <Button variant="default" leftSection={<Icon name="columns" size={16} />}>
+          {t('common.columns')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid={`${testId}-columns`}>
+        <Stack gap="xs">
+          {columns.map((column) => (
+            <Checkbox
+              key={column.id}
+              // Chosen columns have plain-text headers.
+              label={typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id}
+              checked={column.getIsVisible()}
+              // One column at least stays.
+              disabled={column.getIsVisible() && shown === 1}
+              onChange={(event) => column.toggleVisibility(event.currentTarget.checked)}
+            />
+          ))}
+          <Button variant="subtle" size="xs" onClick={() => table.resetColumnVisibility(true)}>
+            {t('common.columnsReset')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 /** The checkbox column of a list with row selection: all rows of the page in the header, one per row. */
 export function selectionColumn<TData extends RowData>(labels: { all: string; one(row: TData): string }) {

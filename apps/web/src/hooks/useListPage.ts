@@ -1,23 +1,38 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { filtersOf, type PageQuery, pageAfterRemoval, querySearch } from '../lib/listQuery.ts';
+import {
+  filtersOf,
+  type PageQuery,
+  pageAfterRemoval,
+  querySearch,
+  type SortQuery,
+  sortOf,
+} from '../lib/listQuery.ts';
 import { useRouteQuery } from './useRouteQuery.ts';
 
-export interface ListPageOptions<F extends object, Row> {
+export interface ListPageOptions<F extends object, Row, Q extends F & PageQuery> {
   /** The route of the page: its query lives in the URL. */
   path: string;
-  parse(search: Record<string, unknown>): F & PageQuery;
+  /** The query from the URL: filters, page and, for a sorted list, its sort. */
+  parse(search: Record<string, unknown>): Q;
   /** The filter bar after Reset. */
   empty: F;
-  fetch(query: F & PageQuery): Promise<{ total: number; rows: Row[] }>;
+  fetch(query: Q): Promise<{ total: number; rows: Row[] }>;
 }
 
 /**
  * The state of a server-paginated list page: the query in the URL, the filter bar as typed, the rows of
- * the current page, the row selection (cleared on every load), search, reset and paging.
+ * the current page, the row selection (cleared on every load), search, reset, sort and paging.
  */
-export function useListPage<F extends object, Row>({ path, parse, empty, fetch }: ListPageOptions<F, Row>) {
-  const [query, setQuery] = useRouteQuery(path, parse, querySearch);
+export function useListPage<F extends object, Row, Q extends F & PageQuery = F & PageQuery>({
+  path,
+  parse,
+  empty,
+  fetch,
+}: ListPageOptions<F, Row, Q>) {
+  const [query, setRouteQuery] = useRouteQuery(path, parse, querySearch);
+  // Goes to another query through the URL, which parse reads back and checks.
+  const setQuery = (next: F & PageQuery & Partial<SortQuery>) => setRouteQuery(next as unknown as Q);
   const [filters, setFilters] = useState<F>(() => filtersOf(query));
   const [data, setData] = useState<{ total: number; rows: Row[] } | null>(null);
   const [loading, setLoading] = useState(false);
@@ -52,11 +67,15 @@ export function useListPage<F extends object, Row>({ path, parse, empty, fetch }
   }, [query]);
 
   const setFilter = <K extends keyof F>(key: K, value: F[K]) => setFilters((f) => ({ ...f, [key]: value }));
-  const search = () => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
+  // Search and Reset change the filters; the sort stays.
+  const sort = sortOf(query);
+  const search = () => setQuery({ ...filters, ...sort, pageNum: 1, pageSize: query.pageSize });
   const reset = () => {
     setFilters(empty);
-    setQuery({ ...empty, pageNum: 1, pageSize: query.pageSize });
+    setQuery({ ...empty, ...sort, pageNum: 1, pageSize: query.pageSize });
   };
+  /** Another sort (a header clicked): back to the first page. */
+  const setSort = (next: SortQuery) => setQuery({ ...query, ...next, pageNum: 1 });
   const setPage = (page: PageQuery) => setQuery({ ...query, ...page });
   /** After `count` rows of the page were removed: reload, or go to the last page that still has rows. */
   const removed = (count: number) => {
@@ -79,6 +98,8 @@ export function useListPage<F extends object, Row>({ path, parse, empty, fetch }
     search,
     reset,
     setPage,
+    sort,
+    setSort,
     removed,
   };
 }

@@ -1,3 +1,4 @@
+import { CASCADE_IMPORT_MAX } from '@hydrolog/schemas';
 import { type PageQuery, parsePage, queryDate, queryOption, queryText } from './listQuery.ts';
 
 /** The queries of the cascade pages as kept in the URL. */
@@ -12,7 +13,7 @@ export function parsePartitionQuery(search: Record<string, unknown>): PartitionQ
   return { name: queryText(search.name, 50), ...parsePage(search) };
 }
 
-export const ANALYSIS_TABS = ['analysis', 'statistics'] as const;
+export const ANALYSIS_TABS = ['analysis', 'statistics', 'detection'] as const;
 export const ANALYSIS_MODES = ['partition', 'point'] as const;
 /** Spec section 9 date presets. */
 export const ANALYSIS_PRESETS = [7, 30, 90] as const;
@@ -60,4 +61,28 @@ export const RATE_RANGES = [
 export function rateColor(rate: number | null): string {
   if (rate === null) return '#adb5bd';
   return (RATE_RANGES.find((r) => rate <= r.upTo) ?? RATE_RANGES.at(-1)!).color;
+}
+
+/** Meters one batch may add to a point: at most CASCADE_IMPORT_MAX, and no more than its remaining quota. */
+export function batchLimit(remaining: number): number {
+  return Math.max(0, Math.min(CASCADE_IMPORT_MAX, remaining));
+}
+
+/** Why a batch selection of `count` meters cannot be added (an i18n key), or null when it can. */
+export function selectionProblem(
+  count: number,
+  remaining: number,
+): 'cascade.picker.noneSelected' | 'cascade.picker.tooMany' | null {
+  if (count === 0) return 'cascade.picker.noneSelected';
+  if (count > batchLimit(remaining)) return 'cascade.picker.tooMany';
+  return null;
+}
+
+/** The World Bank Institute's ILI bands (A best, D worst) for an index, or null when it is unknown. */
+export function iliBand(ili: number | null): 'A' | 'B' | 'C' | 'D' | null {
+  if (ili === null || !Number.isFinite(ili)) return null;
+  if (ili < 2) return 'A';
+  if (ili < 4) return 'B';
+  if (ili < 8) return 'C';
+  return 'D';
 }

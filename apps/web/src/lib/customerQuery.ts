@@ -1,6 +1,14 @@
-import { type CustomerStatus, customerStatusSchema } from '@hydrolog/schemas';
+import { CUSTOMER_SORT_COLUMNS, type CustomerStatus, customerStatusSchema } from '@hydrolog/schemas';
 import type { CustomerFilter } from '../api/customers.ts';
-import { type PageQuery, parsePage, queryOption, queryText } from './listQuery.ts';
+import {
+  type PageQuery,
+  parsePage,
+  parseSort,
+  queryId,
+  queryOption,
+  queryText,
+  type SortQuery,
+} from './listQuery.ts';
 
 export const CUSTOMER_STATUSES = customerStatusSchema.options;
 
@@ -23,20 +31,21 @@ export const EMPTY_CUSTOMER_FILTERS: CustomerFilters = {
   status: '',
 };
 
-export interface CustomerQuery extends CustomerFilters, PageQuery {}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export interface CustomerQuery
+  extends CustomerFilters,
+    PageQuery,
+    SortQuery<(typeof CUSTOMER_SORT_COLUMNS)[number]> {}
 
 /** Reads the query from URL search params; anything invalid falls back to its default. */
 export function parseCustomerQuery(search: Record<string, unknown>): CustomerQuery {
-  const typeId = queryText(search.customerTypeId, 36);
   return {
     accountNo: queryText(search.accountNo, 32),
     name: queryText(search.name, 20),
     phone: queryText(search.phone, 11),
     meterNo: queryText(search.meterNo, 32),
-    customerTypeId: UUID.test(typeId) ? typeId : '',
+    customerTypeId: queryId(search.customerTypeId),
     status: queryOption(search.status, CUSTOMER_STATUSES),
+    ...parseSort(search, CUSTOMER_SORT_COLUMNS),
     ...parsePage(search),
   };
 }

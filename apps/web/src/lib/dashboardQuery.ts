@@ -1,4 +1,5 @@
 import { USAGE_PRESETS } from '../api/dashboard.ts';
+import { queryId } from './listQuery.ts';
 
 /** The dashboards' choices as kept in the URL. */
 
@@ -27,12 +28,10 @@ export interface TenantDashboardQuery {
   interval: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function parseTenantDashboardQuery(search: Record<string, unknown>): TenantDashboardQuery {
   const interval = Number(search.interval);
   return {
-    tenantId: typeof search.tenantId === 'string' && UUID.test(search.tenantId) ? search.tenantId : null,
+    tenantId: queryId(search.tenantId) || null,
     demo: search.demo === 1 || search.demo === '1' || search.demo === true,
     interval:
       Number.isInteger(interval) && interval >= DEMO_INTERVAL_MIN && interval <= DEMO_INTERVAL_MAX

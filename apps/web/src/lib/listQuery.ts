@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@hydrolog/schemas';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListSort,
+  PAGE_SIZES,
+  SORT_DIRECTIONS,
+  type SortDirection,
+} from '@hydrolog/schemas';
 import dayjs from 'dayjs';
 
 /** Shared pieces of the list queries kept in the URL (filters and page; spec section 9 pagination). */
@@ -10,6 +16,14 @@ export interface PageQuery {
 /** A text filter from URL search params (values may arrive parsed as numbers), trimmed and cut to `max`. */
 export const queryText = (value: unknown, max: number): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim().slice(0, max) : '';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id (uuid), else '' (no filter). */
+export function queryId(value: unknown): string {
+  const text = queryText(value, 36);
+  return UUID.test(text) ? text : '';
+}
 
 /** One of `options`, else '' (no filter). */
 export function queryOption<T extends string>(value: unknown, options: readonly T[]): T | '' {
@@ -23,6 +37,48 @@ export function queryDate(value: unknown): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).format('YYYY-MM-DD') === text ? text : '';
 }
 
+/**
+ * The sort of a list in the URL, with the names the back office speaks (RuoYi's `orderByColumn`, `isAsc`).
+ * Both are '' while the list keeps its own order.
+ */
+export interface SortQuery<C extends string = string> {
+  orderByColumn: C | '';
+  isAsc: SortDirection | '';
+}
+export const NO_SORT: SortQuery<never> = { orderByColumn: '', isAsc: '' };
+
+/** A column of `columns` and its direction (ascending when not given); anything else is no sort. */
+export function parseSort<C extends string>(
+  search: Record<string, unknown>,
+  columns: readonly C[],
+): SortQuery<C> {
+  const column = columns.find((c) => c === queryText(search.orderByColumn, 50));
+  if (!column) return NO_SORT;
+  return { orderByColumn: column, isAsc: queryOption(search.isAsc, SORT_DIRECTIONS) || 'ascending' };
+}
+
+/** The sort of a query; NO_SORT for a list whose query has none. */
+export function sortOf(query: object): SortQuery {
+  const { orderByColumn, isAsc } = query as Partial<SortQuery>;
+  return orderByColumn && isAsc ? { orderByColumn, isAsc } : NO_SORT;
+}
+
+/** A click on a sortable header: ascending, then descending, then the list's own order again. */
+export function nextSort<C extends string>(sort: SortQuery<C>, column: C): SortQuery<C> {
+  if (sort.orderByColumn !== column) return { orderByColumn: column, isAsc: 'ascending' };
+  return sort.isAsc === 'ascending' ? { orderByColumn: column, isAsc: 'descending' } : NO_SORT;
+}
+
+/** The sort parameters of a list call or an export; none while the list keeps its own order. */
+export function sortParams<C extends string>(sort: SortQuery<C>): ListSort<C> {
+  return sort.orderByColumn && sort.isAsc ? { orderByColumn: sort.orderByColumn, isAsc: sort.isAsc } : {};
+}
+
+/** The page and sort parameters of a list call (its filters go beside them). */
+export function pageParams<C extends string>(query: PageQuery & SortQuery<C>): PageQuery & ListSort<C> {
+  return { pageNum: query.pageNum, pageSize: query.pageSize, ...sortParams(query) };
+}
+
 /** Page number and size; anything invalid falls back to page 1 of the default size. */
 export function parsePage(search: Record<string, unknown>): PageQuery {
   const pageNum = Number(search.pageNum);
@@ -34,8 +90,8 @@ export function parsePage(search: Record<string, unknown>): PageQuery {
 }
 
 /**
- * The URL search params of a query: empty filters and default page values are left out. Filters are
- * the string fields of the query.
+ * The URL search params of a query: empty filters, no sort and default page values are left out. Filters
+ * (and the sort) are the string fields of the query.
  */
 export function querySearch(query: PageQuery & object): Record<string, string | number> {
   const search: Record<string, string | number> = {};
@@ -47,9 +103,15 @@ export function querySearch(query: PageQuery & object): Record<string, string | 
   return search;
 }
 
-/** The filters of a query, without its page. */
+/** The filters of a query, without its page and sort. */
 export function filtersOf<F extends object>(query: F & PageQuery): F {
-  const { pageNum: _, pageSize: __, ...filters } = query;
+  const {
+    pageNum: _,
+    pageSize: __,
+    orderByColumn: ___,
+    isAsc: ____,
+    ...filters
+  } = query as F & PageQuery & Partial<SortQuery>;
   return filters as unknown as F;
 }
 

@@ -1,5 +1,22 @@
-import type { MeterLink, MeterListQuery, MeterTypeListQuery, ValveState } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryOption, queryText } from './listQuery.ts';
+import {
+  METER_COMMAND_STATE_SORT_COLUMNS,
+  METER_GROUP_SORT_COLUMNS,
+  METER_SORT_COLUMNS,
+  METER_TYPE_SORT_COLUMNS,
+  type MeterLink,
+  type MeterListQuery,
+  type MeterTypeListQuery,
+  type ValveState,
+} from '@hydrolog/schemas';
+import {
+  type PageQuery,
+  parsePage,
+  parseSort,
+  queryId,
+  queryOption,
+  queryText,
+  type SortQuery,
+} from './listQuery.ts';
 
 export const COMMUNICATIONS = ['nbiot', 'lorawan', 'wmbus', 'walkBy', 'manual'] as const;
 export const CARD_KINDS = ['none', 'ic', 'e55', 'sts'] as const;
@@ -15,13 +32,17 @@ export interface MeterTypeFilters {
   communication: (typeof COMMUNICATIONS)[number] | '';
 }
 export const EMPTY_METER_TYPE_FILTERS: MeterTypeFilters = { name: '', billingMode: '', communication: '' };
-export interface MeterTypeQuery extends MeterTypeFilters, PageQuery {}
+export interface MeterTypeQuery
+  extends MeterTypeFilters,
+    PageQuery,
+    SortQuery<(typeof METER_TYPE_SORT_COLUMNS)[number]> {}
 
 export function parseMeterTypeQuery(search: Record<string, unknown>): MeterTypeQuery {
   return {
     name: queryText(search.name, 50),
     billingMode: queryOption(search.billingMode, BILLING_MODES),
     communication: queryOption(search.communication, COMMUNICATIONS),
+    ...parseSort(search, METER_TYPE_SORT_COLUMNS),
     ...parsePage(search),
   };
 }
@@ -47,18 +68,16 @@ export const EMPTY_METER_FILTERS: MeterFilters = {
   link: '',
   valve: '',
 };
-export interface MeterQuery extends MeterFilters, PageQuery {}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export interface MeterQuery extends MeterFilters, PageQuery, SortQuery<(typeof METER_SORT_COLUMNS)[number]> {}
 
 export function parseMeterQuery(search: Record<string, unknown>): MeterQuery {
-  const meterTypeId = queryText(search.meterTypeId, 36);
   return {
     meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
-    meterTypeId: UUID.test(meterTypeId) ? meterTypeId : '',
+    meterTypeId: queryId(search.meterTypeId),
     imei: queryText(search.imei, 15).replace(/\D/g, ''),
     link: queryOption(search.link, METER_LINKS),
     valve: queryOption(search.valve, VALVE_STATES),
+    ...parseSort(search, METER_SORT_COLUMNS),
     ...parsePage(search),
   };
 }
@@ -79,9 +98,13 @@ export interface MeterGroupFilters {
   name: string;
 }
 export const EMPTY_METER_GROUP_FILTERS: MeterGroupFilters = { name: '' };
-export interface MeterGroupQuery extends MeterGroupFilters, PageQuery {}
+export interface MeterGroupQuery
+  extends MeterGroupFilters,
+    PageQuery,
+    SortQuery<(typeof METER_GROUP_SORT_COLUMNS)[number]> {}
 export const parseMeterGroupQuery = (search: Record<string, unknown>): MeterGroupQuery => ({
   name: queryText(search.name, 50),
+  ...parseSort(search, METER_GROUP_SORT_COLUMNS),
   ...parsePage(search),
 });
 export const meterGroupFilter = (f: MeterGroupFilters) => ({ name: f.name.trim() || undefined });
@@ -102,10 +125,14 @@ export interface CommandStateFilters {
   pending: '1' | '';
 }
 export const EMPTY_COMMAND_STATE_FILTERS: CommandStateFilters = { meterNo: '', pending: '' };
-export interface CommandStateQuery extends CommandStateFilters, PageQuery {}
+export interface CommandStateQuery
+  extends CommandStateFilters,
+    PageQuery,
+    SortQuery<(typeof METER_COMMAND_STATE_SORT_COLUMNS)[number]> {}
 export const parseCommandStateQuery = (search: Record<string, unknown>): CommandStateQuery => ({
   meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
   pending: queryOption(search.pending, ['1'] as const),
+  ...parseSort(search, METER_COMMAND_STATE_SORT_COLUMNS),
   ...parsePage(search),
 });
 export const commandStateFilter = (f: CommandStateFilters) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { querySearch } from './listQuery.ts';
+import { NO_SORT, querySearch } from './listQuery.ts';
 import {
   EMPTY_METER_REPLACE_FILTERS,
   meterReplaceFilter,
@@ -12,14 +12,23 @@ describe('the meter replacement list query in the URL', () => {
       parseMeterReplaceQuery({ fromDay: '2026-02-30', toDay: 'soon', pageNum: 0, pageSize: 15 }),
     ).toEqual({
       ...EMPTY_METER_REPLACE_FILTERS,
+      ...NO_SORT,
       pageNum: 1,
       pageSize: 20,
     });
     expect(parseMeterReplaceQuery({ meterNo: '9'.repeat(40) }).meterNo).toHaveLength(32);
   });
 
-  it('round-trips filters and page, and sends only the filters that are set', () => {
-    const query = { meterNo: '8101', fromDay: '2026-03-01', toDay: '2026-03-31', pageNum: 2, pageSize: 50 };
+  it('round-trips filters, sort and page, and sends only the filters that are set', () => {
+    const query = {
+      meterNo: '8101',
+      fromDay: '2026-03-01',
+      toDay: '2026-03-31',
+      orderByColumn: 'newInitialReading',
+      isAsc: 'descending',
+      pageNum: 2,
+      pageSize: 50,
+    } as const;
     expect(parseMeterReplaceQuery(querySearch(query))).toEqual(query);
     expect(meterReplaceFilter({ ...query, meterNo: '  ', toDay: '' })).toEqual({
       meterNo: undefined,

@@ -1,5 +1,5 @@
-import type { MeterReplacementListQuery } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryDate, queryText } from './listQuery.ts';
+import { METER_REPLACEMENT_SORT_COLUMNS, type MeterReplacementListQuery } from '@hydrolog/schemas';
+import { type PageQuery, parsePage, parseSort, queryDate, queryText, type SortQuery } from './listQuery.ts';
 
 /** The filter bar of the meter replacement page, as typed (kept in the URL). */
 export interface MeterReplaceFilters {
@@ -8,12 +8,16 @@ export interface MeterReplaceFilters {
   toDay: string;
 }
 export const EMPTY_METER_REPLACE_FILTERS: MeterReplaceFilters = { meterNo: '', fromDay: '', toDay: '' };
-export interface MeterReplaceQuery extends MeterReplaceFilters, PageQuery {}
+export interface MeterReplaceQuery
+  extends MeterReplaceFilters,
+    PageQuery,
+    SortQuery<(typeof METER_REPLACEMENT_SORT_COLUMNS)[number]> {}
 
 export const parseMeterReplaceQuery = (search: Record<string, unknown>): MeterReplaceQuery => ({
   meterNo: queryText(search.meterNo, 32),
   fromDay: queryDate(search.fromDay),
   toDay: queryDate(search.toDay),
+  ...parseSort(search, METER_REPLACEMENT_SORT_COLUMNS),
   ...parsePage(search),
 });
 

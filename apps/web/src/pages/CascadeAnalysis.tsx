@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AnalysisQuery,
@@ -38,6 +38,7 @@ import {
   nightFigures,
   type PeriodBalance,
   periodBalance,
+  processCascadeAlarms,
 } from '../api/cascade.ts';
 import {
   Chart,
@@ -47,7 +48,7 @@ import {
   useChartTheme,
   zonedDate,
 } from '../components/Chart.tsx';
-import { figureColumns, ListTable } from '../components/ListTable.tsx';
+import { figureColumns, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
 import {
@@ -57,9 +58,11 @@ import {
   parseAnalysisQuery,
   rateColor,
 } from '../lib/cascadeQuery.ts';
+import { confirmAndRun } from '../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
 import { addDays, formatInZone, localMidnight, todayIn } from '../lib/tenantTime.ts';
 import { session } from '../store/session.ts';
+import { CascadeDetection } from './CascadeDetection.tsx';
 
 /** The route of this page (menu catalogue component 'cascade/analysis/index'). */
 export const CASCADE_ANALYSIS_PATH = '/cascade/analysis';
@@ -178,7 +181,8 @@ function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: st
 /**
  * Cascade partitions / Leakage analysis: per partition (its root point) or per metering point, the daily
  * water balance, production versus sales over the period, night flow (MNF, ADF, KL, the hourly flow with
- * the 02:00-04:00 window), and the statistics tab (30-day ranking of leakage rates, alarms).
+ * the 02:00-04:00 window), the statistics tab (30-day ranking of leakage rates, alarms), and leak detection
+ * (bursts on the nightly MNF, the Infrastructure Leakage Index).
  */
 export function CascadeAnalysis() {
   const { t, i18n } = useTranslation();
@@ -239,14 +243,31 @@ export function CascadeAnalysis() {
 
   const [ranking, setRanking] = useState<RankingRow[] | null>(null);
   const [alarms, setAlarms] = useState<{ total: number; rows: CascadeAlarmView[] } | null>(null);
-  useEffect(() => {
-    if (query.tab !== 'statistics') return;
-    leakageRanking(30).then(setRanking, () => setRanking([]));
+  const loadAlarms = useCallback(() => {
     listCascadeAlarms({ pageNum: 1, pageSize: 20, partitionId: partitionId || undefined }).then(
       setAlarms,
       () => setAlarms({ total: 0, rows: [] }),
     );
-  }, [query.tab, partitionId]);
+  }, [partitionId]);
+  useEffect(() => {
+    if (query.tab !== 'statistics') return;
+    leakageRanking(30).then(setRanking, () => setRanking([]));
+    loadAlarms();
+  }, [query.tab, loadAlarms]);
+
+  async function processAlarm(alarm: CascadeAlarmView) {
+    const what = t(`cascade.alarmKinds.${alarm.kind}`);
+    const done = await confirmAndRun(
+      {
+        title: t('cascade.alarmProcessTitle'),
+        message: t('cascade.alarmProcessConfirm', { kind: what, point: alarm.pointName, day: alarm.day }),
+        confirm: t('cascade.alarmProcess'),
+      },
+      () => processCascadeAlarms([alarm.alarmId]),
+      t('cascade.alarmProcessed'),
+    );
+    if (done) loadAlarms();
+  }
 
   const dailyChart = useDailyChart(days ?? []);
   const nightChart = useNightChart(nights ?? []);
@@ -328,7 +349,31 @@ export function CascadeAnalysis() {
       alarmColumn.accessor('day', { header: () => t('cascade.alarmTime') }),
       alarmColumn.accessor('status', {
         header: () => t('cascade.alarmStatus'),
-        cell: (c) => t(`cascade.alarmStatuses.${c.getValue()}`),
+        cell: (c) => (
+          <Badge variant="light" color={c.getValue() === 'open' ? 'red' : 'green'}>
+            {t(`cascade.alarmStatuses.${c.getValue()}`)}
+          </Badge>
+        ),
+      }),
+      alarmColumn.display({
+        id: 'actions',
+        header: () => t('cascade.actions'),
+        cell: (c) =>
+          c.row.original.status === 'open' && (
+            <HasPermi value={['cascade:analysis:process']}>
+              <RowAction
+                label={t('cascade.alarmProcess')}
+                ariaLabel={t('cascade.alarmProcessOf', {
+                  kind: t(`cascade.alarmKinds.${c.row.original.kind}`),
+                  point: c.row.original.pointName,
+                  day: c.row.original.day,
+                })}
+                icon="check"
+                color="green"
+                onClick={() => void processAlarm(c.row.original)}
+              />
+            </HasPermi>
+          ),
       }),
     ]),
     data: alarms?.rows ?? [],
@@ -393,11 +438,12 @@ export function CascadeAnalysis() {
       ) : (
         <Tabs
           value={query.tab}
-          onChange={(v) => set({ tab: v === 'statistics' ? 'statistics' : 'analysis' })}
+          onChange={(v) => set({ tab: v === 'statistics' || v === 'detection' ? v : 'analysis' })}
         >
           <Tabs.List mb="md">
             <Tabs.Tab value="analysis">{t('cascade.tabAnalysis')}</Tabs.Tab>
             <Tabs.Tab value="statistics">{t('cascade.tabStatistics')}</Tabs.Tab>
+            <Tabs.Tab value="detection">{t('cascade.tabDetection')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="analysis">
             <Stack>
@@ -519,6 +565,9 @@ export function CascadeAnalysis() {
                 cellStyle={figureColumns('supply', 'sales', 'leakage', 'leakageRate', 'coverage')}
               />
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="detection">
+            {query.tab === 'detection' && <CascadeDetection analysis={analysis} nights={nights} />}
           </Tabs.Panel>
           <Tabs.Panel value="statistics">
             <SimpleGrid cols={{ base: 1, lg: 2 }}>

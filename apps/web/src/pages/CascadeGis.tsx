@@ -5,6 +5,7 @@ import { Box, Card, Group, List, Select, SimpleGrid, Skeleton, Stack, Text, Titl
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPartition, gisOverview } from '../api/cascade.ts';
+import { viewOf } from '../lib/cascadeGeo.ts';
 import { RATE_RANGES, rateColor } from '../lib/cascadeQuery.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
 
@@ -73,22 +74,10 @@ export function CascadeGis() {
   }, [selected]);
 
   const bounded = useMemo(() => (overview?.partitionFigures ?? []).filter((p) => p.boundary), [overview]);
-  const viewState = useMemo(() => {
-    const ring = bounded.flatMap((p) => p.boundary!.coordinates[0] ?? []);
-    if (ring.length === 0) return { longitude: 120.11, latitude: 30.27, zoom: 12 };
-    const lngs = ring.map((c) => c[0]);
-    const lats = ring.map((c) => c[1]);
-    const span = Math.max(
-      Math.max(...lngs) - Math.min(...lngs),
-      Math.max(...lats) - Math.min(...lats),
-      0.001,
-    );
-    return {
-      longitude: (Math.max(...lngs) + Math.min(...lngs)) / 2,
-      latitude: (Math.max(...lats) + Math.min(...lats)) / 2,
-      zoom: Math.min(18, Math.log2(360 / span) - 0.5),
-    };
-  }, [bounded]);
+  const viewState = useMemo(
+    () => viewOf(bounded.flatMap((p) => p.boundary!.coordinates[0] ?? [])),
+    [bounded],
+  );
 
   const layers = [
     new GeoJsonLayer({

@@ -1,7 +1,12 @@
-import { type CustomerTypeBody, type CustomerTypeView, customerTypeBodySchema } from '@hydrolog/schemas';
+import {
+  CUSTOMER_TYPE_SORT_COLUMNS,
+  type CustomerTypeBody,
+  type CustomerTypeView,
+  customerTypeBodySchema,
+} from '@hydrolog/schemas';
 import { Button, Card, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,28 +17,44 @@ import {
   listCustomerTypes,
   updateCustomerType,
 } from '../api/customers.ts';
-import { FilterBar, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  ListPager,
+  ListTable,
+  listFeatures,
+  RowAction,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
-import { type PageQuery, parsePage, queryText } from '../lib/listQuery.ts';
+import {
+  type PageQuery,
+  pageParams,
+  parsePage,
+  parseSort,
+  queryText,
+  type SortQuery,
+  sortParams,
+} from '../lib/listQuery.ts';
 
 /** The route of this page (menu catalogue component 'business/customerType/index'). */
 export const CUSTOMER_TYPES_PATH = '/customer/type';
 
-interface TypeQuery extends PageQuery {
+interface TypeQuery extends PageQuery, SortQuery<(typeof CUSTOMER_TYPE_SORT_COLUMNS)[number]> {
   name: string;
 }
 const parse = (search: Record<string, unknown>): TypeQuery => ({
   name: queryText(search.name, 49),
+  ...parseSort(search, CUSTOMER_TYPE_SORT_COLUMNS),
   ...parsePage(search),
 });
 const fetchTypes = (query: TypeQuery) =>
-  listCustomerTypes({ pageNum: query.pageNum, pageSize: query.pageSize, name: query.name || undefined });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, CustomerTypeView>();
+  listCustomerTypes({ ...pageParams(query), name: query.name || undefined });
+const column = createColumnHelper<typeof listFeatures, CustomerTypeView>();
 const NO_ROWS: CustomerTypeView[] = [];
 
 /** Customers / Customer types: names under 50 characters, unique in the tenant. */
@@ -42,7 +63,6 @@ export function CustomerTypes() {
   const list = useListPage({ path: CUSTOMER_TYPES_PATH, parse, empty: { name: '' }, fetch: fetchTypes });
   const { query, filters, setFilter, data, loading, load } = list;
   const [editing, setEditing] = useState<CustomerTypeView | 'new' | null>(null);
-  const exporter = useExport(() => exportCustomerTypes({ name: query.name || undefined }));
 
   async function remove(type: CustomerTypeView) {
     const done = await confirmAndRun(
@@ -58,16 +78,16 @@ export function CustomerTypes() {
   }
 
   const columns = column.columns([
-    column.accessor('name', { header: () => t('customerTypes.name') }),
-    column.accessor('remark', { header: () => t('customerTypes.remark'), cell: (c) => c.getValue() ?? '' }),
-    column.accessor('customerCount', { header: () => t('customerTypes.customerCount') }),
+    column.accessor('name', { header: t('customerTypes.name') }),
+    column.accessor('remark', { header: t('customerTypes.remark'), cell: (c) => c.getValue() ?? '' }),
+    column.accessor('customerCount', { header: t('customerTypes.customerCount') }),
     column.accessor('createTime', {
-      header: () => t('customerTypes.createTime'),
+      header: t('customerTypes.createTime'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
     column.display({
       id: 'actions',
-      header: () => t('customerTypes.actions'),
+      header: t('customerTypes.actions'),
       cell: (c) => {
         const type = c.row.original;
         return (
@@ -94,11 +114,13 @@ export function CustomerTypes() {
       },
     }),
   ]);
+  const columnChoice = useColumnChoice('customer-types-table');
   const table = useTable({
-    features,
+    features: listFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => row.customerTypeId,
+    ...columnChoice,
   });
 
   return (
@@ -106,11 +128,11 @@ export function CustomerTypes() {
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('customerTypes.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['business:customerType:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ColumnsMenu table={table} testId="customer-types-table" />
+          <ExportButton
+            permission="business:customerType:export"
+            exportFile={() => exportCustomerTypes({ name: query.name || undefined, ...sortParams(query) })}
+          />
           <HasPermi value={['business:customerType:add']}>
             <Button onClick={() => setEditing('new')}>{t('customerTypes.new')}</Button>
           </HasPermi>
@@ -130,6 +152,9 @@ export function CustomerTypes() {
         loading={loading}
         empty={t('customerTypes.empty')}
         testId="customer-types-table"
+        sortable={CUSTOMER_TYPE_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
         minWidth={700}
       />
       <ListPager

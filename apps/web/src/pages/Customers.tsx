@@ -1,14 +1,23 @@
-import type { CustomerRow, CustomerTypeView } from '@hydrolog/schemas';
+import { CUSTOMER_SORT_COLUMNS, type CustomerRow, type CustomerTypeView } from '@hydrolog/schemas';
 import { Button, Card, EmptyState, Group, Select, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerAction, customerTypeOptions, exportCustomers, listCustomers } from '../api/customers.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { FilterBar, figureColumns, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  figureColumns,
+  ListPager,
+  ListTable,
+  listFeatures,
+  RowAction,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import {
   CUSTOMER_STATUSES,
@@ -19,6 +28,7 @@ import {
   parseCustomerQuery,
 } from '../lib/customerQuery.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { pageParams, sortParams } from '../lib/listQuery.ts';
 import { formatNumber } from '../lib/numberFormat.ts';
 import { CommandBadge, StatusBadge } from './CustomerBadges.tsx';
 import { CustomerDetail } from './CustomerDetail.tsx';
@@ -32,9 +42,8 @@ export const CUSTOMERS_PATH = '/customer/account';
 const REFRESH_MS = 3000;
 
 const fetchCustomers = (query: CustomerQuery) =>
-  listCustomers({ pageNum: query.pageNum, pageSize: query.pageSize, ...customerFilter(query) });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, CustomerRow>();
+  listCustomers({ ...pageParams(query), ...customerFilter(query) });
+const column = createColumnHelper<typeof listFeatures, CustomerRow>();
 const NO_ROWS: CustomerRow[] = [];
 
 type Dialog =
@@ -58,7 +67,7 @@ export function Customers() {
   const { query, filters, setFilter, data, loading, load } = list;
   const [types, setTypes] = useState<CustomerTypeView[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const exporter = useExport(() => exportCustomers(customerFilter(query)));
+  const columnChoice = useColumnChoice('customers-table');
 
   useEffect(() => {
     customerTypeOptions().then(setTypes, () => setTypes([]));
@@ -89,36 +98,36 @@ export function Customers() {
   }
 
   const columns = column.columns([
-    column.accessor('accountNo', { header: () => t('customers.accountNo') }),
-    column.accessor('name', { header: () => t('customers.name') }),
-    column.accessor('phone', { header: () => t('customers.phone') }),
+    column.accessor('accountNo', { header: t('customers.accountNo') }),
+    column.accessor('name', { header: t('customers.name') }),
+    column.accessor('phone', { header: t('customers.phone') }),
     column.accessor('customerTypeName', {
-      header: () => t('customers.type'),
+      header: t('customers.type'),
       cell: (c) => c.getValue() ?? '',
     }),
-    column.accessor('meterNo', { header: () => t('customers.meterNo') }),
+    column.accessor('meterNo', { header: t('customers.meterNo') }),
     column.accessor('balance', {
-      header: () => t('customers.balance'),
+      header: t('customers.balance'),
       cell: (c) => formatNumber(c.getValue(), i18n.language, 2),
     }),
     column.accessor('status', {
-      header: () => t('customers.status'),
+      header: t('customers.status'),
       cell: (c) => <StatusBadge status={c.getValue()} />,
     }),
     column.accessor('lastValveCommand', {
-      header: () => t('customers.valve'),
+      header: t('customers.valve'),
       cell: (c) => {
         const command = c.getValue();
         return command ? <CommandBadge command={command} /> : null;
       },
     }),
     column.accessor('openTime', {
-      header: () => t('customers.openTime'),
+      header: t('customers.openTime'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
     column.display({
       id: 'actions',
-      header: () => t('customers.actions'),
+      header: t('customers.actions'),
       cell: (c) => {
         const customer = c.row.original;
         const names = { accountNo: customer.accountNo };
@@ -186,10 +195,11 @@ export function Customers() {
     }),
   ]);
   const table = useTable({
-    features,
+    features: listFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => row.customerId,
+    ...columnChoice,
   });
 
   const close = () => setDialog(null);
@@ -203,11 +213,11 @@ export function Customers() {
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('customers.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['business:customer:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ColumnsMenu table={table} testId="customers-table" />
+          <ExportButton
+            permission="business:customer:export"
+            exportFile={() => exportCustomers({ ...customerFilter(query), ...sortParams(query) })}
+          />
           <HasPermi value={['business:customer:import']}>
             <Button variant="light" onClick={() => setDialog({ kind: 'import' })}>
               {t('customers.batchOpen')}
@@ -285,6 +295,9 @@ export function Customers() {
         }
         testId="customers-table"
         minWidth={1200}
+        sortable={CUSTOMER_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
       />
       <ListPager
         total={data?.total ?? 0}

@@ -18,11 +18,11 @@ import dayjs from 'dayjs';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportGateways, listGateways, revokeGateway, rotateGatewayKey } from '../api/gateways.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { FilterBar, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { showSecretOnce } from '../components/SecretOnce.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import {
@@ -118,7 +118,6 @@ export function Gateways() {
   });
   const { query, filters, setFilter, data, loading, load, search, reset } = list;
   const [editing, setEditing] = useState<GatewayView | 'new' | null>(null);
-  const exporter = useExport(() => exportGateways(gatewayFilter(query)));
 
   /** The key the server answers this once, after registration (`rotated` false) or rotation. */
   const showKey = (name: string, key: string, rotated: boolean) =>
@@ -283,11 +282,10 @@ export function Gateways() {
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('gateways.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['ingest:gateway:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ExportButton
+            permission="ingest:gateway:export"
+            exportFile={() => exportGateways(gatewayFilter(query))}
+          />
           <HasPermi value={['ingest:gateway:add']}>
             <Button onClick={() => setEditing('new')}>{t('gateways.new')}</Button>
           </HasPermi>

@@ -1,4 +1,4 @@
-import type { MeterCommandState } from '@hydrolog/schemas';
+import { METER_COMMAND_STATE_SORT_COLUMNS, type MeterCommandState } from '@hydrolog/schemas';
 import {
   Badge,
   Button,
@@ -17,11 +17,19 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type KeyUpdateRecord, listKeyUpdateMeters, listKeyUpdates, sendMeterKey } from '../api/meters.ts';
-import { FilterBar, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  ListPager,
+  ListTable,
+  listFeatures,
+  RowAction,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
 import { usePollWhile } from '../hooks/usePollWhile.ts';
-import type { PageQuery } from '../lib/listQuery.ts';
+import { type PageQuery, pageParams } from '../lib/listQuery.ts';
 import {
   type CommandStateQuery,
   commandStateFilter,
@@ -37,9 +45,9 @@ import { CommandStatus } from './Valves.tsx';
 export const KEY_UPDATES_PATH = '/meter/keyUpdate';
 
 const fetchMeters = (query: CommandStateQuery) =>
-  listKeyUpdateMeters({ pageNum: query.pageNum, pageSize: query.pageSize, ...commandStateFilter(query) });
+  listKeyUpdateMeters({ ...pageParams(query), ...commandStateFilter(query) });
 const features = tableFeatures({});
-const meterColumn = createColumnHelper<typeof features, MeterCommandState>();
+const meterColumn = createColumnHelper<typeof listFeatures, MeterCommandState>();
 const recordColumn = createColumnHelper<typeof features, KeyUpdateRecord>();
 const NO_METERS: MeterCommandState[] = [];
 const NO_RECORDS: KeyUpdateRecord[] = [];
@@ -115,26 +123,26 @@ function KeyUpdateRecords({ meterNo, version }: { meterNo: string; version: numb
   );
 
   const columns = recordColumn.columns([
-    recordColumn.accessor('meterNo', { header: () => t('meters.meterNo') }),
+    recordColumn.accessor('meterNo', { header: t('meters.meterNo') }),
     recordColumn.accessor('status', {
-      header: () => t('keyUpdates.status'),
+      header: t('keyUpdates.status'),
       cell: (c) => (
         <Badge color={commandStatusColor(c.getValue())} variant="light">
           {t(`valves.statuses.${c.getValue()}`)}
         </Badge>
       ),
     }),
-    recordColumn.accessor('attempts', { header: () => t('keyUpdates.attempts') }),
+    recordColumn.accessor('attempts', { header: t('keyUpdates.attempts') }),
     recordColumn.accessor('issuedAt', {
-      header: () => t('keyUpdates.issuedAt'),
+      header: t('keyUpdates.issuedAt'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss'),
     }),
     recordColumn.accessor('updatedAt', {
-      header: () => t('keyUpdates.updatedAt'),
+      header: t('keyUpdates.updatedAt'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss'),
     }),
     recordColumn.accessor('detail', {
-      header: () => t('keyUpdates.detail'),
+      header: t('keyUpdates.detail'),
       cell: (c) => c.getValue() ?? '',
     }),
   ]);
@@ -185,16 +193,16 @@ export function KeyUpdates() {
   );
 
   const columns = meterColumn.columns([
-    meterColumn.accessor('meterNo', { header: () => t('meters.meterNo') }),
-    meterColumn.accessor('meterTypeName', { header: () => t('meters.type') }),
+    meterColumn.accessor('meterNo', { header: t('meters.meterNo') }),
+    meterColumn.accessor('meterTypeName', { header: t('meters.type') }),
     meterColumn.display({
       id: 'command',
-      header: () => t('keyUpdates.lastUpdate'),
+      header: t('keyUpdates.lastUpdate'),
       cell: (c) => <CommandStatus row={c.row.original} />,
     }),
     meterColumn.display({
       id: 'actions',
-      header: () => t('meters.actions'),
+      header: t('meters.actions'),
       cell: (c) => (
         <HasPermi value={['business:keyUpdate:send']}>
           <RowAction
@@ -207,18 +215,21 @@ export function KeyUpdates() {
       ),
     }),
   ]);
+  const columnChoice = useColumnChoice('key-update-meters');
   const table = useTable({
-    features,
+    features: listFeatures,
     columns,
     data: data?.rows ?? NO_METERS,
     getRowId: (row) => row.meterId,
+    ...columnChoice,
   });
 
   return (
     <Card withBorder data-testid="key-updates-page">
-      <Title order={4} mb="md">
-        {t('keyUpdates.title')}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('keyUpdates.title')}</Title>
+        <ColumnsMenu table={table} testId="key-update-meters" />
+      </Group>
       <FilterBar testId="key-updates-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meters.meterNo')}
@@ -234,6 +245,9 @@ export function KeyUpdates() {
         loading={loading}
         empty={isFiltered(commandStateFilter(query)) ? t('meters.empty') : t('meters.none')}
         testId="key-update-meters"
+        sortable={METER_COMMAND_STATE_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
       />
       <ListPager
         total={data?.total ?? 0}

@@ -1,7 +1,12 @@
-import { type MeterGroupBody, type MeterGroupView, meterGroupBodySchema } from '@hydrolog/schemas';
+import {
+  METER_GROUP_SORT_COLUMNS,
+  type MeterGroupBody,
+  type MeterGroupView,
+  meterGroupBodySchema,
+} from '@hydrolog/schemas';
 import { Button, Card, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +17,22 @@ import {
   listMeterGroups,
   updateMeterGroup,
 } from '../api/meters.ts';
-import { FilterBar, figureColumns, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  figureColumns,
+  ListPager,
+  ListTable,
+  listFeatures,
+  RowAction,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { pageParams, sortParams } from '../lib/listQuery.ts';
 import {
   EMPTY_METER_GROUP_FILTERS,
   isFiltered,
@@ -31,9 +46,8 @@ import { MeterGroupMembers } from './MeterGroupMembers.tsx';
 export const METER_GROUPS_PATH = '/meter/group';
 
 const fetchGroups = (query: MeterGroupQuery) =>
-  listMeterGroups({ pageNum: query.pageNum, pageSize: query.pageSize, ...meterGroupFilter(query) });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, MeterGroupView>();
+  listMeterGroups({ ...pageParams(query), ...meterGroupFilter(query) });
+const column = createColumnHelper<typeof listFeatures, MeterGroupView>();
 const NO_ROWS: MeterGroupView[] = [];
 
 type Values = { name: string; remark: string } & Record<string, unknown>;
@@ -114,7 +128,6 @@ export function MeterGroups() {
   const { query, filters, setFilter, data, loading, load, search, reset } = list;
   const [editing, setEditing] = useState<MeterGroupView | 'new' | null>(null);
   const [members, setMembers] = useState<MeterGroupView | null>(null);
-  const exporter = useExport(() => exportMeterGroups(meterGroupFilter(query)));
 
   async function remove(group: MeterGroupView) {
     const done = await confirmAndRun(
@@ -130,16 +143,16 @@ export function MeterGroups() {
   }
 
   const columns = column.columns([
-    column.accessor('name', { header: () => t('meterGroups.name') }),
-    column.accessor('remark', { header: () => t('meterGroups.remark'), cell: (c) => c.getValue() ?? '' }),
-    column.accessor('meterCount', { header: () => t('meterGroups.meterCount') }),
+    column.accessor('name', { header: t('meterGroups.name') }),
+    column.accessor('remark', { header: t('meterGroups.remark'), cell: (c) => c.getValue() ?? '' }),
+    column.accessor('meterCount', { header: t('meterGroups.meterCount') }),
     column.accessor('createTime', {
-      header: () => t('meterGroups.createTime'),
+      header: t('meterGroups.createTime'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
     column.display({
       id: 'actions',
-      header: () => t('meterGroups.actions'),
+      header: t('meterGroups.actions'),
       cell: (c) => {
         const group = c.row.original;
         return (
@@ -174,18 +187,25 @@ export function MeterGroups() {
       },
     }),
   ]);
-  const table = useTable({ features, columns, data: data?.rows ?? NO_ROWS, getRowId: (row) => row.groupId });
+  const columnChoice = useColumnChoice('meter-groups-table');
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: data?.rows ?? NO_ROWS,
+    getRowId: (row) => row.groupId,
+    ...columnChoice,
+  });
 
   return (
     <Card withBorder data-testid="meter-groups-page">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('meterGroups.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['business:group:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ColumnsMenu table={table} testId="meter-groups-table" />
+          <ExportButton
+            permission="business:group:export"
+            exportFile={() => exportMeterGroups({ ...meterGroupFilter(query), ...sortParams(query) })}
+          />
           <HasPermi value={['business:group:add']}>
             <Button onClick={() => setEditing('new')}>{t('meterGroups.new')}</Button>
           </HasPermi>
@@ -205,6 +225,9 @@ export function MeterGroups() {
         loading={loading}
         empty={isFiltered(meterGroupFilter(query)) ? t('meterGroups.empty') : t('meterGroups.none')}
         testId="meter-groups-table"
+        sortable={METER_GROUP_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
         cellStyle={figureColumns('meterCount')}
       />
       <ListPager

@@ -1,16 +1,30 @@
-import { type MeterReplaceBody, type MeterReplacementView, meterReplaceBodySchema } from '@hydrolog/schemas';
+import {
+  METER_REPLACEMENT_SORT_COLUMNS,
+  type MeterReplaceBody,
+  type MeterReplacementView,
+  meterReplaceBodySchema,
+} from '@hydrolog/schemas';
 import { Button, Card, Group, Modal, NumberInput, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportMeterReplacements, listMeterReplacements, replaceMeter } from '../api/meterReplacements.ts';
-import { FilterBar, figureColumns, ListPager, ListTable } from '../components/ListTable.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  figureColumns,
+  ListPager,
+  ListTable,
+  listFeatures,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { pageParams, sortParams } from '../lib/listQuery.ts';
 import { isFiltered } from '../lib/meterQuery.ts';
 import {
   EMPTY_METER_REPLACE_FILTERS,
@@ -23,9 +37,8 @@ import {
 export const METER_REPLACE_PATH = '/meter/replace';
 
 const fetchReplacements = (query: MeterReplaceQuery) =>
-  listMeterReplacements({ pageNum: query.pageNum, pageSize: query.pageSize, ...meterReplaceFilter(query) });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, MeterReplacementView>();
+  listMeterReplacements({ ...pageParams(query), ...meterReplaceFilter(query) });
+const column = createColumnHelper<typeof listFeatures, MeterReplacementView>();
 const NO_ROWS: MeterReplacementView[] = [];
 const dateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -141,36 +154,37 @@ export function MeterReplacements() {
   });
   const { query, filters, setFilter, data, loading, load, search, reset } = list;
   const [replacing, setReplacing] = useState(false);
-  const exporter = useExport(() => exportMeterReplacements(meterReplaceFilter(query)));
 
   const columns = column.columns([
-    column.accessor('oldMeterNo', { header: () => t('meterReplace.oldMeterNo') }),
-    column.accessor('newMeterNo', { header: () => t('meterReplace.newMeterNo') }),
+    column.accessor('oldMeterNo', { header: t('meterReplace.oldMeterNo') }),
+    column.accessor('newMeterNo', { header: t('meterReplace.newMeterNo') }),
     column.accessor('accountNo', {
-      header: () => t('meterReplace.accountNo'),
+      header: t('meterReplace.accountNo'),
       cell: (c) => c.getValue() ?? '',
     }),
     column.accessor('lastReadTime', {
-      header: () => t('meterReplace.lastReadTime'),
+      header: t('meterReplace.lastReadTime'),
       cell: (c) => dateTime(c.getValue()),
     }),
-    column.accessor('recentReading', { header: () => t('meterReplace.recentReading') }),
-    column.accessor('newInitialReading', { header: () => t('meterReplace.newInitialReading') }),
-    column.accessor('reason', { header: () => t('meterReplace.reason') }),
+    column.accessor('recentReading', { header: t('meterReplace.recentReading') }),
+    column.accessor('newInitialReading', { header: t('meterReplace.newInitialReading') }),
+    column.accessor('reason', { header: t('meterReplace.reason') }),
     column.accessor('operator', {
-      header: () => t('meterReplace.operator'),
+      header: t('meterReplace.operator'),
       cell: (c) => c.getValue() ?? '',
     }),
     column.accessor('replacedAt', {
-      header: () => t('meterReplace.replacedAt'),
+      header: t('meterReplace.replacedAt'),
       cell: (c) => dateTime(c.getValue()),
     }),
   ]);
+  const columnChoice = useColumnChoice('meter-replace-table');
   const table = useTable({
-    features,
+    features: listFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => row.replacementId,
+    ...columnChoice,
   });
 
   return (
@@ -178,11 +192,11 @@ export function MeterReplacements() {
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('meterReplace.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['business:meterReplace:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ColumnsMenu table={table} testId="meter-replace-table" />
+          <ExportButton
+            permission="business:meterReplace:export"
+            exportFile={() => exportMeterReplacements({ ...meterReplaceFilter(query), ...sortParams(query) })}
+          />
           <HasPermi value={['business:meterReplace:add']}>
             <Button onClick={() => setReplacing(true)}>{t('meterReplace.new')}</Button>
           </HasPermi>
@@ -214,6 +228,9 @@ export function MeterReplacements() {
         loading={loading}
         empty={isFiltered(meterReplaceFilter(query)) ? t('meterReplace.empty') : t('meterReplace.none')}
         testId="meter-replace-table"
+        sortable={METER_REPLACEMENT_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
         cellStyle={figureColumns('recentReading', 'newInitialReading')}
       />
       <ListPager

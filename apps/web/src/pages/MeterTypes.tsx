@@ -1,14 +1,24 @@
-import type { MeterTypeView } from '@hydrolog/schemas';
+import { METER_TYPE_SORT_COLUMNS, type MeterTypeView } from '@hydrolog/schemas';
 import { Badge, Button, Card, Group, Select, Text, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMeterTypes, exportMeterTypes, listMeterTypes } from '../api/meters.ts';
-import { FilterBar, figureColumns, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  figureColumns,
+  ListPager,
+  ListTable,
+  listFeatures,
+  RowAction,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { pageParams, sortParams } from '../lib/listQuery.ts';
 import {
   BILLING_MODES,
   COMMUNICATIONS,
@@ -24,9 +34,8 @@ import { MeterTypeForm } from './MeterTypeForm.tsx';
 export const METER_TYPES_PATH = '/meter/type';
 
 const fetchMeterTypes = (query: MeterTypeQuery) =>
-  listMeterTypes({ pageNum: query.pageNum, pageSize: query.pageSize, ...meterTypeFilter(query) });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, MeterTypeView>();
+  listMeterTypes({ ...pageParams(query), ...meterTypeFilter(query) });
+const column = createColumnHelper<typeof listFeatures, MeterTypeView>();
 const NO_ROWS: MeterTypeView[] = [];
 
 /** Meters / Meter types: the models a utility installs (billing, valve, communication, card, report interval). */
@@ -40,7 +49,6 @@ export function MeterTypes() {
   });
   const { query, filters, setFilter, data, loading, load, search, reset } = list;
   const [editing, setEditing] = useState<MeterTypeView | 'new' | null>(null);
-  const exporter = useExport(() => exportMeterTypes(meterTypeFilter(query)));
 
   async function remove(type: MeterTypeView) {
     const done = await confirmAndRun(
@@ -56,13 +64,13 @@ export function MeterTypes() {
   }
 
   const columns = column.columns([
-    column.accessor('name', { header: () => t('meterTypes.name') }),
+    column.accessor('name', { header: t('meterTypes.name') }),
     column.accessor('billingMode', {
-      header: () => t('meterTypes.billingMode'),
+      header: t('meterTypes.billingMode'),
       cell: (c) => t(`meterTypes.billingModes.${c.getValue()}`),
     }),
     column.accessor('valveControl', {
-      header: () => t('meterTypes.valveControl'),
+      header: t('meterTypes.valveControl'),
       cell: (c) => (
         <Badge variant="light" color={c.getValue() ? 'teal' : 'gray'}>
           {t(c.getValue() ? 'meterTypes.yes' : 'meterTypes.no')}
@@ -70,18 +78,18 @@ export function MeterTypes() {
       ),
     }),
     column.accessor('communication', {
-      header: () => t('meterTypes.communication'),
+      header: t('meterTypes.communication'),
       cell: (c) => t(`meterTypes.communications.${c.getValue()}`),
     }),
     column.accessor('cardKind', {
-      header: () => t('meterTypes.cardKind'),
+      header: t('meterTypes.cardKind'),
       cell: (c) => t(`meterTypes.cardKinds.${c.getValue()}`),
     }),
-    column.accessor('reportIntervalMinutes', { header: () => t('meterTypes.reportInterval') }),
-    column.accessor('meterCount', { header: () => t('meterTypes.meterCount') }),
+    column.accessor('reportIntervalMinutes', { header: t('meterTypes.reportInterval') }),
+    column.accessor('meterCount', { header: t('meterTypes.meterCount') }),
     column.display({
       id: 'actions',
-      header: () => t('meterTypes.actions'),
+      header: t('meterTypes.actions'),
       cell: (c) => {
         const type = c.row.original;
         return (
@@ -108,11 +116,13 @@ export function MeterTypes() {
       },
     }),
   ]);
+  const columnChoice = useColumnChoice('meter-types-table');
   const table = useTable({
-    features,
+    features: listFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => row.meterTypeId,
+    ...columnChoice,
   });
 
   return (
@@ -120,11 +130,11 @@ export function MeterTypes() {
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('meterTypes.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['business:meterType:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ColumnsMenu table={table} testId="meter-types-table" />
+          <ExportButton
+            permission="business:meterType:export"
+            exportFile={() => exportMeterTypes({ ...meterTypeFilter(query), ...sortParams(query) })}
+          />
           <HasPermi value={['business:meterType:add']}>
             <Button onClick={() => setEditing('new')}>{t('meterTypes.new')}</Button>
           </HasPermi>
@@ -170,6 +180,9 @@ export function MeterTypes() {
           )
         }
         testId="meter-types-table"
+        sortable={METER_TYPE_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
         cellStyle={figureColumns('reportIntervalMinutes', 'meterCount')}
       />
       <ListPager

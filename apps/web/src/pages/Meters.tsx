@@ -1,15 +1,25 @@
-import type { MeterTypeView, MeterView } from '@hydrolog/schemas';
+import { METER_SORT_COLUMNS, type MeterTypeView, type MeterView } from '@hydrolog/schemas';
 import { Badge, Button, Card, Group, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMeters, exportMeters, listMeters, meterTypeOptions } from '../api/meters.ts';
-import { FilterBar, figureColumns, ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import {
+  ColumnsMenu,
+  FilterBar,
+  figureColumns,
+  ListPager,
+  ListTable,
+  listFeatures,
+  RowAction,
+  useColumnChoice,
+} from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { useExport } from '../hooks/useExport.ts';
 import { useListPage } from '../hooks/useListPage.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { pageParams, sortParams } from '../lib/listQuery.ts';
 import {
   EMPTY_METER_FILTERS,
   isFiltered,
@@ -26,10 +36,8 @@ import { MeterImport } from './MeterImport.tsx';
 /** The route of this page (menu catalogue component 'business/meter/index'). */
 export const METERS_PATH = '/meter/list';
 
-const fetchMeters = (query: MeterQuery) =>
-  listMeters({ pageNum: query.pageNum, pageSize: query.pageSize, ...meterFilter(query) });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, MeterView>();
+const fetchMeters = (query: MeterQuery) => listMeters({ ...pageParams(query), ...meterFilter(query) });
+const column = createColumnHelper<typeof listFeatures, MeterView>();
 const NO_ROWS: MeterView[] = [];
 const FULL_TIME = 'YYYY-MM-DD HH:mm:ss';
 const figure = (value: number | null, digits: number) => (value === null ? '' : value.toFixed(digits));
@@ -50,7 +58,6 @@ export function Meters() {
   const [editing, setEditing] = useState<MeterView | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [types, setTypes] = useState<MeterTypeView[]>([]);
-  const exporter = useExport(() => exportMeters(meterFilter(query)));
 
   useEffect(() => {
     meterTypeOptions().then(setTypes, () => undefined);
@@ -70,15 +77,15 @@ export function Meters() {
   }
 
   const columns = column.columns([
-    column.accessor('meterNo', { header: () => t('meters.meterNo') }),
-    column.accessor('meterTypeName', { header: () => t('meters.type') }),
-    column.accessor('imei', { header: () => t('meters.imei'), cell: (c) => c.getValue() ?? '' }),
+    column.accessor('meterNo', { header: t('meters.meterNo') }),
+    column.accessor('meterTypeName', { header: t('meters.type') }),
+    column.accessor('imei', { header: t('meters.imei'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('lastReading', {
-      header: () => t('meters.lastReading'),
+      header: t('meters.lastReading'),
       cell: (c) => figure(c.getValue(), 3),
     }),
     column.accessor('lastReportAt', {
-      header: () => t('meters.lastReport'),
+      header: t('meters.lastReport'),
       cell: (c) => {
         const at = c.getValue();
         if (!at)
@@ -96,10 +103,10 @@ export function Meters() {
         );
       },
     }),
-    column.accessor('battery', { header: () => t('meters.battery'), cell: (c) => figure(c.getValue(), 2) }),
-    column.accessor('signal', { header: () => t('meters.signal'), cell: (c) => figure(c.getValue(), 0) }),
+    column.accessor('battery', { header: t('meters.battery'), cell: (c) => figure(c.getValue(), 2) }),
+    column.accessor('signal', { header: t('meters.signal'), cell: (c) => figure(c.getValue(), 0) }),
     column.accessor('valve', {
-      header: () => t('meters.valve'),
+      header: t('meters.valve'),
       cell: (c) => {
         const valve = c.getValue();
         if (!valve) return '';
@@ -111,7 +118,7 @@ export function Meters() {
       },
     }),
     column.accessor('link', {
-      header: () => t('meters.link'),
+      header: t('meters.link'),
       cell: (c) => (
         <Badge variant="dot" color={c.getValue() === 'online' ? 'teal' : 'gray'}>
           {t(`meters.links.${c.getValue()}`)}
@@ -120,7 +127,7 @@ export function Meters() {
     }),
     column.display({
       id: 'actions',
-      header: () => t('meters.actions'),
+      header: t('meters.actions'),
       cell: (c) => {
         const meter = c.row.original;
         return (
@@ -147,18 +154,25 @@ export function Meters() {
       },
     }),
   ]);
-  const table = useTable({ features, columns, data: data?.rows ?? NO_ROWS, getRowId: (row) => row.meterId });
+  const columnChoice = useColumnChoice('meters-table');
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: data?.rows ?? NO_ROWS,
+    getRowId: (row) => row.meterId,
+    ...columnChoice,
+  });
 
   return (
     <Card withBorder data-testid="meters-page">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('meters.title')}</Title>
         <Group gap="xs">
-          <HasPermi value={['business:meter:export']}>
-            <Button variant="light" loading={exporter.exporting} onClick={() => void exporter.run()}>
-              {t('actions.export')}
-            </Button>
-          </HasPermi>
+          <ColumnsMenu table={table} testId="meters-table" />
+          <ExportButton
+            permission="business:meter:export"
+            exportFile={() => exportMeters({ ...meterFilter(query), ...sortParams(query) })}
+          />
           <HasPermi value={['business:meter:import']}>
             <Button variant="light" onClick={() => setImporting(true)}>
               {t('actions.import')}
@@ -219,6 +233,9 @@ export function Meters() {
         loading={loading}
         empty={isFiltered(meterFilter(query)) ? t('meters.empty') : t('meters.none')}
         testId="meters-table"
+        sortable={METER_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
         minWidth={1200}
         cellStyle={figureColumns('lastReading', 'battery', 'signal')}
       />

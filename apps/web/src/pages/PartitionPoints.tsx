@@ -8,6 +8,7 @@ import { HasPermi } from '../components/Permission.tsx';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
 import { PointForm } from './PointForm.tsx';
+import { PointSubMeters } from './SubMeters.tsx';
 
 /** The points in tree order: each point followed by its children (depth first from the root). */
 function treeOrder(points: readonly PointView[]): PointView[] {
@@ -25,8 +26,8 @@ function treeOrder(points: readonly PointView[]): PointView[] {
 }
 
 /**
- * A partition's cascade tree: edit a point's leader and thresholds (the root's are the partition's), add a
- * child point, and delete selected points in one confirmed, irreversible batch (never the root; the server
+ * A partition's cascade tree: edit a point's leader and thresholds (the root's are the partition's), see and
+ * change a point's sub-meters, add a child point, and delete selected points in one confirmed, irreversible batch (never the root; the server
  * refuses points that still have sub-meters).
  */
 export function PartitionPoints({ partitionId, onClose }: { partitionId: string; onClose(): void }) {
@@ -35,6 +36,7 @@ export function PartitionPoints({ partitionId, onClose }: { partitionId: string;
   const [detail, setDetail] = useState<PartitionDetail | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [form, setForm] = useState<{ edit: PointView } | { parent: PointView } | null>(null);
+  const [subMetersOf, setSubMetersOf] = useState<PointView | null>(null);
 
   // A partition gone meanwhile closes the tree (the request layer has said why); the latest onClose, not a reload per render.
   const close = useRef(onClose);
@@ -151,6 +153,12 @@ export function PartitionPoints({ partitionId, onClose }: { partitionId: string;
                               onClick={() => setForm({ edit: point })}
                             />
                           </HasPermi>
+                          <RowAction
+                            label={t('cascade.subMeters')}
+                            ariaLabel={t('cascade.subMetersOf', { name: point.name })}
+                            icon="gauge"
+                            onClick={() => setSubMetersOf(point)}
+                          />
                           {point.level < CASCADE_MAX_LEVELS && (
                             <HasPermi value={['cascade:partition:add']}>
                               <RowAction
@@ -170,6 +178,15 @@ export function PartitionPoints({ partitionId, onClose }: { partitionId: string;
             </Table>
           </Table.ScrollContainer>
         </Stack>
+      )}
+      {subMetersOf && (
+        <PointSubMeters
+          point={subMetersOf}
+          onClose={(changed) => {
+            setSubMetersOf(null);
+            if (changed) load();
+          }}
+        />
       )}
       {form && (
         <PointForm

@@ -11,6 +11,7 @@ import { useListPage } from '../hooks/useListPage.ts';
 import { EMPTY_PARTITION_FILTERS, type PartitionQuery, parsePartitionQuery } from '../lib/cascadeQuery.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
+import { BoundaryImport } from './BoundaryImport.tsx';
 import { PartitionPoints } from './PartitionPoints.tsx';
 import { PartitionWizard } from './PartitionWizard.tsx';
 
@@ -23,7 +24,10 @@ const features = tableFeatures({});
 const column = createColumnHelper<typeof features, PartitionView>();
 const NO_ROWS: PartitionView[] = [];
 
-/** Cascade partitions / Partitions: the tenant's partitions; the creation wizard; delete (irreversible). */
+/**
+ * Cascade partitions / Partitions: the tenant's partitions; the creation wizard; the boundary import (GeoJSON);
+ * delete (irreversible).
+ */
 export function Partitions() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -36,6 +40,7 @@ export function Partitions() {
   const { query, filters, setFilter, data, loading, load, search, reset } = list;
   const [creating, setCreating] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<PartitionView | null>(null);
 
   async function remove(partition: PartitionView) {
     const done = await confirmAndRun(
@@ -80,6 +85,14 @@ export function Partitions() {
             icon="eye"
             onClick={() => setOpened(c.row.original.partitionId)}
           />
+          <HasPermi value={['cascade:partition:edit']}>
+            <RowAction
+              label={t('cascade.geo.action')}
+              ariaLabel={t('cascade.geo.actionOf', { name: c.row.original.name })}
+              icon="upload"
+              onClick={() => setMapping(c.row.original)}
+            />
+          </HasPermi>
           <HasPermi value={['cascade:partition:remove']}>
             <RowAction
               label={t('actions.remove')}
@@ -136,6 +149,15 @@ export function Partitions() {
           onClose={() => {
             setOpened(null);
             load();
+          }}
+        />
+      )}
+      {mapping && (
+        <BoundaryImport
+          partition={mapping}
+          onClose={(saved) => {
+            setMapping(null);
+            if (saved) load();
           }}
         />
       )}

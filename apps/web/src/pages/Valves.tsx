@@ -1,4 +1,4 @@
-import type { MeterCommandState } from '@hydrolog/schemas';
+import { METER_COMMAND_STATE_SORT_COLUMNS, type MeterCommandState } from '@hydrolog/schemas';
 import { Badge, Button, Card, Checkbox, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
@@ -6,17 +6,20 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { listValveMeters, operateValves } from '../api/meters.ts';
 import {
+  ColumnsMenu,
   FilterBar,
   ListPager,
   ListTable,
   RowAction,
   selectableFeatures,
   selectionColumn,
+  useColumnChoice,
 } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
 import { usePollWhile } from '../hooks/usePollWhile.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
+import { pageParams } from '../lib/listQuery.ts';
 import {
   type CommandStateQuery,
   commandStateFilter,
@@ -31,7 +34,7 @@ import {
 export const VALVES_PATH = '/meter/valve';
 
 const fetchValves = (query: CommandStateQuery) =>
-  listValveMeters({ pageNum: query.pageNum, pageSize: query.pageSize, ...commandStateFilter(query) });
+  listValveMeters({ ...pageParams(query), ...commandStateFilter(query) });
 const column = createColumnHelper<typeof selectableFeatures, MeterCommandState>();
 const NO_ROWS: MeterCommandState[] = [];
 
@@ -112,10 +115,10 @@ export function Valves() {
           }),
         ]
       : []),
-    column.accessor('meterNo', { header: () => t('meters.meterNo') }),
-    column.accessor('meterTypeName', { header: () => t('meters.type') }),
+    column.accessor('meterNo', { header: t('meters.meterNo') }),
+    column.accessor('meterTypeName', { header: t('meters.type') }),
     column.accessor('link', {
-      header: () => t('meters.link'),
+      header: t('meters.link'),
       cell: (c) => (
         <Badge variant="dot" color={c.getValue() === 'online' ? 'teal' : 'gray'}>
           {t(`meters.links.${c.getValue()}`)}
@@ -123,17 +126,17 @@ export function Valves() {
       ),
     }),
     column.accessor('valve', {
-      header: () => t('meters.valve'),
+      header: t('meters.valve'),
       cell: (c) => (c.getValue() ? t(`meters.valves.${c.getValue()}`) : ''),
     }),
     column.display({
       id: 'command',
-      header: () => t('valves.lastCommand'),
+      header: t('valves.lastCommand'),
       cell: (c) => <CommandStatus row={c.row.original} />,
     }),
     column.display({
       id: 'actions',
-      header: () => t('meters.actions'),
+      header: t('meters.actions'),
       cell: (c) => {
         const meter = c.row.original;
         return (
@@ -161,14 +164,16 @@ export function Valves() {
       },
     }),
   ]);
+  const columnChoice = useColumnChoice('valves-table');
   const table = useTable({
     features: selectableFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => row.meterId,
     enableRowSelection: canSelect,
-    state: { rowSelection: selection },
     onRowSelectionChange: setSelection,
+    ...columnChoice,
+    state: { ...columnChoice.state, rowSelection: selection },
   });
   const selected = (data?.rows ?? NO_ROWS).filter((row) => selection[row.meterId]);
 
@@ -177,6 +182,7 @@ export function Valves() {
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('valves.title')}</Title>
         <Group gap="xs">
+          <ColumnsMenu table={table} testId="valves-table" />
           <HasPermi value={['business:valve:open']}>
             <Button
               variant="light"
@@ -221,6 +227,9 @@ export function Valves() {
         selection={selection}
         empty={isFiltered(commandStateFilter(query)) ? t('meters.empty') : t('valves.none')}
         testId="valves-table"
+        sortable={METER_COMMAND_STATE_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
       />
       <ListPager
         total={data?.total ?? 0}

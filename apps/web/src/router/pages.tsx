@@ -16,6 +16,7 @@ import { LoginLog } from '../pages/LoginLog.tsx';
 import { Menus } from '../pages/Menus.tsx';
 import { MeterGroups } from '../pages/MeterGroups.tsx';
 import { MeterHistory } from '../pages/MeterHistory.tsx';
+import { MeterMoves } from '../pages/MeterMoves.tsx';
 import { MeterReplacements } from '../pages/MeterReplacements.tsx';
 import { Meters } from '../pages/Meters.tsx';
 import { MeterTypes } from '../pages/MeterTypes.tsx';
@@ -78,6 +79,7 @@ const BUILT: Record<string, RouteComponent> = {
   'tenant/thirdParty/index': ThirdParties,
   // Meter replacement (issue 5, meters2)
   'business/meterReplace/index': MeterReplacements,
+  'tenant/meterMove/index': MeterMoves,
 };
 
 export interface PageRoute {
