@@ -75,6 +75,7 @@ const { values } = parseArgs({
     readings: { type: 'string', default: '20000' },
     meters: { type: 'string', default: '1000' },
     explain: { type: 'boolean', default: false },
+    batch: { type: 'string', default: '500' },
   },
 });
 const readings = Number(values.readings);
@@ -85,7 +86,8 @@ const raw = values.engine === 'postgres' ? await openTemporaryPostgres(url!) : a
 const stats = new Map<string, Stat>();
 const db = timed(raw, stats);
 const store = await SqlEventStore.open(db);
-const runner = new ProjectionRunner(db, store, allProjections);
+const batchSize = Number(values.batch);
+const runner = new ProjectionRunner(db, store, allProjections, { batchSize });
 await runner.start(); // no follow: the projection runs only when asked
 const services: Services = {
   db,
@@ -170,7 +172,12 @@ try {
   // 4. The readings projection catching up on all of it.
   t = performance.now();
   await runner.catchUp('readings');
-  report('readings projection catch-up (batches of 500 events)', performance.now() - t, readings, stats);
+  report(
+    `readings projection catch-up (batches of ${batchSize} events)`,
+    performance.now() - t,
+    readings,
+    stats,
+  );
 
   // 5. The plan of the last daily rollup statement (rolled back).
   if (values.explain && lastDaily) {

@@ -106,7 +106,7 @@ export class SqlEventStore extends BaseEventStore implements EventStore {
         type: string;
         schemaVersion: number;
         data: unknown;
-        metadata: unknown;
+        metadata: RecordedEvent['metadata'];
       }[] = [];
       const results: AppendResult[] = requests.map((request, i) => {
         const fresh = validated[i]!.filter((v) => !alreadyStored.has(v.event.id));
@@ -128,18 +128,30 @@ export class SqlEventStore extends BaseEventStore implements EventStore {
       });
       if (rows.length === 0) return results;
 
-      const inserted = await sql.query<EventRow>(
+      // One JSON parameter (no per-column arrays of escaped JSON), and only what the log adds comes back.
+      const inserted = await sql.query<{
+        event_id: string;
+        position: string;
+        transaction_id: string;
+        recorded_at: Date;
+      }>(
         `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[])
-         RETURNING ${EVENT_COLUMNS}`,
+         SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
+         FROM jsonb_to_recordset($1::jsonb) AS e(id uuid, stream text, version bigint, type text, schema_version int,
+           data jsonb, metadata jsonb)
+         RETURNING event_id::text, position::text, transaction_id::text, recorded_at`,
         [
-          rows.map((r) => r.id),
-          rows.map((r) => r.stream),
-          rows.map((r) => r.version.toString()),
-          rows.map((r) => r.type),
-          rows.map((r) => r.schemaVersion),
-          rows.map((r) => JSON.stringify(r.data)),
-          rows.map((r) => JSON.stringify(r.metadata)),
+          JSON.stringify(
+            rows.map((r) => ({
+              id: r.id,
+              stream: r.stream,
+              version: r.version.toString(),
+              type: r.type,
+              schema_version: r.schemaVersion,
+              data: r.data,
+              metadata: r.metadata,
+            })),
+          ),
         ],
       );
       const changed = results.filter((r) => r.nextExpectedVersion !== versions.get(r.stream));
@@ -150,8 +162,22 @@ export class SqlEventStore extends BaseEventStore implements EventStore {
       );
       await sql.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 
-      const recorded = inserted.rows
-        .map(toRecorded)
+      const logged = new Map(inserted.rows.map((row) => [row.event_id, row]));
+      const recorded = rows
+        .map((r): RecordedEvent => {
+          const row = logged.get(r.id.toLowerCase())!;
+          return {
+            id: row.event_id,
+            stream: r.stream,
+            streamVersion: r.version,
+            type: r.type,
+            schemaVersion: r.schemaVersion,
+            data: r.data,
+            metadata: r.metadata,
+            recordedAt: row.recorded_at,
+            checkpoint: { txId: BigInt(row.transaction_id), position: BigInt(row.position) },
+          };
+        })
         .sort((a, b) => Number(a.checkpoint.position - b.checkpoint.position));
       for (const result of results) result.events = recorded.filter((e) => e.stream === result.stream);
       for (const hook of this.hooks) await hook(recorded, sql);

@@ -166,19 +166,18 @@ export class ReadingIngest {
 
   /** Takes out readings already stored for the same meter and time; returns how many. */
   private async dropStored(byMeter: Map<string, Map<number, StoredReading>>): Promise<number> {
-    const meters: string[] = [];
-    const times: string[] = [];
-    for (const [meterId, readings] of byMeter) {
-      for (const reading of readings.values()) {
-        meters.push(meterId);
-        times.push(reading.ts);
-      }
-    }
-    if (meters.length === 0) return 0;
+    // One JSON parameter: each meter with its times in epoch seconds.
+    const keys = [...byMeter].map(([meter, readings]) => ({
+      meter,
+      times: [...readings.keys()].map((t) => t / 1000),
+    }));
+    if (keys.length === 0) return 0;
     const { rows } = await this.db.query<{ meter_id: string; ts: Date }>(
-      `SELECT r.meter_id::text, r.ts FROM unnest($1::uuid[], $2::timestamptz[]) AS k(meter_id, ts)
-       JOIN readings r ON r.meter_id = k.meter_id AND r.ts = k.ts`,
-      [meters, times],
+      `SELECT r.meter_id::text, r.ts
+       FROM jsonb_to_recordset($1::jsonb) AS k(meter uuid, times jsonb)
+       CROSS JOIN LATERAL jsonb_array_elements_text(k.times) AS t(seconds)
+       JOIN readings r ON r.meter_id = k.meter AND r.ts = to_timestamp(t.seconds::float8)`,
+      [JSON.stringify(keys)],
     );
     for (const row of rows) byMeter.get(row.meter_id)?.delete(row.ts.getTime());
     return rows.length;

@@ -122,101 +122,89 @@ function setZone(sql: Sql, tenantId: string, timeZone: string) {
   );
 }
 
+/** A meter with newly stored readings, epoch ms throughout. */
 interface DirtyMeter {
+  meterId: string;
   tenantId: string;
-  /** earliest and latest newly stored reading, epoch ms */
+  timeZone: string;
+  /** earliest and latest newly stored reading */
   lo: number;
   hi: number;
+  /** the stored readings just before lo and just after hi, if any */
+  prev: number | null;
+  next: number | null;
 }
 
+/** Epoch milliseconds of a timestamptz expression, as a float8 Node reads without parsing a date. */
+const epochMs = (expression: string) => `(extract(epoch FROM ${expression}) * 1000)::float8`;
+
+/**
+ * Stores the events' readings and each meter's latest state in one statement. The readings go as one JSON
+ * parameter, read by the database (measured: 0.6 of the time of per-column arrays, which Node escapes
+ * and PostgreSQL parses element by element); a line per meter comes back with its new readings' span, its
+ * stored neighbours (the statement's snapshot does not see its own inserts) and its tenant's time zone.
+ */
 async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promise<void> {
-  const columns = {
-    tenant: [] as string[],
-    meter: [] as string[],
-    gateway: [] as string[],
-    ts: [] as string[],
-    total: [] as number[],
-    reverse: [] as (number | null)[],
-    flow: [] as (number | null)[],
-    pressure: [] as (number | null)[],
-    battery: [] as (number | null)[],
-    signal: [] as (number | null)[],
-    valve: [] as (ValveState | null)[],
-    temperature: [] as (number | null)[],
-    alarms: [] as (string | null)[],
-  };
-  for (const event of events) {
+  const uploads = events.map((event) => {
     const d = event.data as EventData<'ReadingsReported'>;
-    for (const r of d.readings) {
-      columns.tenant.push(event.metadata.tenantId);
-      columns.meter.push(d.meterId);
-      columns.gateway.push(d.gatewayId);
-      columns.ts.push(r.ts);
-      columns.total.push(r.total);
-      columns.reverse.push(r.reverseTotal ?? null);
-      columns.flow.push(r.flow ?? null);
-      columns.pressure.push(r.pressure ?? null);
-      columns.battery.push(r.battery ?? null);
-      columns.signal.push(r.signal ?? null);
-      columns.valve.push(r.valve ?? null);
-      columns.temperature.push(r.temperature ?? null);
-      columns.alarms.push(r.alarms ? JSON.stringify(r.alarms) : null);
-    }
-  }
+    return { tenant: event.metadata.tenantId, meter: d.meterId, gateway: d.gatewayId, readings: d.readings };
+  });
   // A reading already stored (same meter and time) is kept as it was: the first one wins, in log order.
-  const inserted = await sql.query<{ meter_id: string; tenant_id: string; ts: Date }>(
-    `INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, battery,
-       signal, valve, temperature, alarms)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::float8[], $6::float8[],
-       $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::text[], $12::float8[], $13::jsonb[])
-     ON CONFLICT (meter_id, ts) DO NOTHING
-     RETURNING meter_id::text, tenant_id::text, ts`,
-    [
-      columns.tenant,
-      columns.meter,
-      columns.gateway,
-      columns.ts,
-      columns.total,
-      columns.reverse,
-      columns.flow,
-      columns.pressure,
-      columns.battery,
-      columns.signal,
-      columns.valve,
-      columns.temperature,
-      columns.alarms,
-    ],
+  const stored = await sql.query<{
+    meter_id: string;
+    tenant_id: string;
+    time_zone: string;
+    lo: number;
+    hi: number;
+    prev: number | null;
+    next: number | null;
+  }>(
+    `WITH inserted AS (
+       INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, battery,
+         signal, valve, temperature, alarms)
+       SELECT u.tenant, u.meter, u.gateway, r.ts, r.total, r."reverseTotal", r.flow, r.pressure, r.battery,
+         r.signal, r.valve, r.temperature, r.alarms
+       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (tenant uuid, meter uuid, gateway uuid, readings jsonb))
+         WITH ORDINALITY AS u(tenant, meter, gateway, readings, n)
+       CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(u.readings) AS (ts timestamptz, total float8,
+         "reverseTotal" float8, flow float8, pressure float8, battery float8, signal float8, valve text,
+         temperature float8, alarms jsonb))
+         WITH ORDINALITY AS r(ts, total, "reverseTotal", flow, pressure, battery, signal, valve, temperature, alarms, k)
+       ORDER BY u.n, r.k
+       ON CONFLICT (meter_id, ts) DO NOTHING
+       RETURNING *),
+     latest AS (
+       INSERT INTO meter_latest (meter_id, tenant_id, ts, total, reverse_total, flow, pressure, battery, signal,
+         valve, gateway_id)
+       SELECT DISTINCT ON (meter_id) meter_id, tenant_id, ts, total, reverse_total, flow, pressure, battery, signal,
+         valve, gateway_id
+       FROM inserted ORDER BY meter_id, ts DESC
+       ON CONFLICT (meter_id) DO UPDATE SET ts = excluded.ts, total = excluded.total,
+         reverse_total = excluded.reverse_total, flow = excluded.flow, pressure = excluded.pressure,
+         battery = excluded.battery, signal = excluded.signal, valve = excluded.valve, gateway_id = excluded.gateway_id
+       WHERE meter_latest.ts < excluded.ts),
+     spans AS (
+       SELECT meter_id, (array_agg(tenant_id))[1] AS tenant_id, min(ts) AS lo, max(ts) AS hi
+       FROM inserted GROUP BY meter_id)
+     SELECT s.meter_id::text, s.tenant_id::text, coalesce(z.time_zone, 'UTC') AS time_zone,
+       ${epochMs('s.lo')} AS lo, ${epochMs('s.hi')} AS hi,
+       ${epochMs('(SELECT max(ts) FROM readings r WHERE r.meter_id = s.meter_id AND r.ts < s.lo)')} AS prev,
+       ${epochMs('(SELECT min(ts) FROM readings r WHERE r.meter_id = s.meter_id AND r.ts > s.hi)')} AS next
+     FROM spans s LEFT JOIN reading_zones z ON z.tenant_id = s.tenant_id`,
+    [JSON.stringify(uploads)],
   );
-  if (inserted.rows.length === 0) return;
-
-  const dirty = new Map<string, DirtyMeter>();
-  for (const row of inserted.rows) {
-    const t = row.ts.getTime();
-    const meter = dirty.get(row.meter_id);
-    if (!meter) dirty.set(row.meter_id, { tenantId: row.tenant_id, lo: t, hi: t });
-    else {
-      meter.lo = Math.min(meter.lo, t);
-      meter.hi = Math.max(meter.hi, t);
-    }
-  }
-  const meterIds = [...dirty.keys()];
-  const his = meterIds.map((id) => new Date(dirty.get(id)!.hi).toISOString());
-  const los = meterIds.map((id) => new Date(dirty.get(id)!.lo).toISOString());
-
-  await sql.query(
-    `INSERT INTO meter_latest (meter_id, tenant_id, ts, total, reverse_total, flow, pressure, battery, signal, valve,
-       gateway_id)
-     SELECT r.meter_id, r.tenant_id, r.ts, r.total, r.reverse_total, r.flow, r.pressure, r.battery, r.signal, r.valve,
-       r.gateway_id
-     FROM unnest($1::uuid[], $2::timestamptz[]) AS d(meter_id, ts)
-     JOIN readings r ON r.meter_id = d.meter_id AND r.ts = d.ts
-     ON CONFLICT (meter_id) DO UPDATE SET ts = excluded.ts, total = excluded.total,
-       reverse_total = excluded.reverse_total, flow = excluded.flow, pressure = excluded.pressure,
-       battery = excluded.battery, signal = excluded.signal, valve = excluded.valve, gateway_id = excluded.gateway_id
-     WHERE meter_latest.ts < excluded.ts`,
-    [meterIds, his],
+  await recomputeVolumes(
+    sql,
+    stored.rows.map((row) => ({
+      meterId: row.meter_id,
+      tenantId: row.tenant_id,
+      timeZone: row.time_zone,
+      lo: row.lo,
+      hi: row.hi,
+      prev: row.prev,
+      next: row.next,
+    })),
   );
-  await recomputeVolumes(sql, dirty, meterIds, los, his);
 }
 
 /**
@@ -229,84 +217,52 @@ async function moveMeterHistory(sql: Sql, moved: EventData<'MeterMoved'>): Promi
   await sql.query('UPDATE meter_latest SET tenant_id = $2 WHERE meter_id = $1', [meterId, toTenantId]);
   await sql.query('DELETE FROM meter_hourly WHERE meter_id = $1', [meterId]);
   await sql.query('DELETE FROM meter_daily WHERE meter_id = $1', [meterId]);
-  const span = await sql.query<{ lo: Date | null; hi: Date | null }>(
-    'SELECT min(ts) AS lo, max(ts) AS hi FROM readings WHERE meter_id = $1',
-    [meterId],
+  const span = await sql.query<{ lo: number | null; hi: number | null; time_zone: string }>(
+    `SELECT ${epochMs('min(ts)')} AS lo, ${epochMs('max(ts)')} AS hi,
+       coalesce((SELECT time_zone FROM reading_zones WHERE tenant_id = $2), 'UTC') AS time_zone
+     FROM readings WHERE meter_id = $1`,
+    [meterId, toTenantId],
   );
-  const { lo, hi } = span.rows[0] ?? { lo: null, hi: null };
-  if (!lo || !hi) return;
-  const dirty = new Map([[meterId, { tenantId: toTenantId, lo: lo.getTime(), hi: hi.getTime() }]]);
-  await recomputeVolumes(sql, dirty, [meterId], [lo.toISOString()], [hi.toISOString()]);
+  const { lo, hi, time_zone: timeZone } = span.rows[0]!;
+  if (lo === null || hi === null) return;
+  await recomputeVolumes(sql, [{ meterId, tenantId: toTenantId, timeZone, lo, hi, prev: null, next: null }]);
 }
 
 /**
  * A new reading changes the counter interpolated anywhere between its stored neighbours, so the hours from
  * the one holding its previous neighbour to the one holding its next are recomputed, then their days.
  */
-async function recomputeVolumes(
-  sql: Sql,
-  dirty: Map<string, DirtyMeter>,
-  meterIds: string[],
-  los: string[],
-  his: string[],
-): Promise<void> {
-  const tenants = [...new Set([...dirty.values()].map((m) => m.tenantId))];
-  const zones = await sql.query<{ tenant_id: string; time_zone: string }>(
-    'SELECT tenant_id::text, time_zone FROM reading_zones WHERE tenant_id = ANY($1::uuid[])',
-    [tenants],
-  );
-  const zoneOf = new Map(zones.rows.map((z) => [z.tenant_id, z.time_zone]));
-  const neighbours = await sql.query<{ meter_id: string; prev: Date | null; next: Date | null }>(
-    `SELECT d.meter_id::text,
-       (SELECT max(ts) FROM readings r WHERE r.meter_id = d.meter_id AND r.ts < d.lo) AS prev,
-       (SELECT min(ts) FROM readings r WHERE r.meter_id = d.meter_id AND r.ts > d.hi) AS next
-     FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS d(meter_id, lo, hi)`,
-    [meterIds, los, his],
-  );
-  const ranges = neighbours.rows.map((row) => {
-    const meter = dirty.get(row.meter_id)!;
-    const timeZone = zoneOf.get(meter.tenantId) ?? 'UTC';
-    const from = localHourStart(row.prev?.getTime() ?? meter.lo, timeZone);
-    const until = row.next?.getTime() ?? meter.hi;
+async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promise<void> {
+  if (meters.length === 0) return;
+  const ranges = meters.map((meter) => {
+    const { timeZone } = meter;
+    const from = localHourStart(meter.prev ?? meter.lo, timeZone);
+    const until = meter.next ?? meter.hi;
     const boundaries = localHourBoundaries(from, until, timeZone);
     if (boundaries.length < 2) boundaries.push(localHourStart(from + HOUR_MS, timeZone));
-    return { meterId: row.meter_id, tenantId: meter.tenantId, timeZone, boundaries };
+    return { meterId: meter.meterId, tenantId: meter.tenantId, timeZone, boundaries };
   });
 
-  const window = await sql.query<{ meter_id: string; ts: Date; total: number; reverse_total: number | null }>(
-    `SELECT d.meter_id::text, r.ts, r.total, r.reverse_total
-     FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS d(meter_id, lo, hi)
+  // The readings from the last one at or before the first boundary to the first one at or after the last.
+  const window = await sql.query<{ n: number; t: number; total: number; reverse_total: number | null }>(
+    `SELECT d.n::int, ${epochMs('r.ts')} AS t, r.total, r.reverse_total
+     FROM ROWS FROM (unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]))
+       WITH ORDINALITY AS d(meter_id, lo, hi, n)
      CROSS JOIN LATERAL (SELECT
          coalesce((SELECT max(ts) FROM readings p WHERE p.meter_id = d.meter_id AND p.ts <= d.lo), d.lo) AS lo,
          coalesce((SELECT min(ts) FROM readings n WHERE n.meter_id = d.meter_id AND n.ts >= d.hi), d.hi) AS hi) w
      JOIN readings r ON r.meter_id = d.meter_id AND r.ts >= w.lo AND r.ts <= w.hi
-     ORDER BY d.meter_id, r.ts`,
+     ORDER BY d.n, r.ts`,
     [
       ranges.map((r) => r.meterId),
       ranges.map((r) => new Date(r.boundaries[0]!).toISOString()),
       ranges.map((r) => new Date(r.boundaries.at(-1)!).toISOString()),
     ],
   );
-  const readingsOf = new Map<string, { t: number; total: number; reverse: number | null }[]>();
-  for (const row of window.rows) {
-    let list = readingsOf.get(row.meter_id);
-    if (!list) {
-      list = [];
-      readingsOf.set(row.meter_id, list);
-    }
-    list.push({ t: row.ts.getTime(), total: row.total, reverse: row.reverse_total });
-  }
+  const readingsOf = ranges.map(() => [] as { t: number; total: number; reverse: number | null }[]);
+  for (const row of window.rows)
+    readingsOf[row.n - 1]!.push({ t: row.t, total: row.total, reverse: row.reverse_total });
 
-  const hourly = {
-    tenant: [] as string[],
-    meter: [] as string[],
-    hour: [] as string[],
-    end: [] as string[],
-    volume: [] as number[],
-    reverse: [] as number[],
-    startKnown: [] as boolean[],
-    endKnown: [] as boolean[],
-  };
   const days = {
     tenant: [] as string[],
     meter: [] as string[],
@@ -314,44 +270,35 @@ async function recomputeVolumes(
     first: [] as string[],
     last: [] as string[],
   };
-  for (const range of ranges) {
-    const intervals = intervalVolumes(
-      readingsOf.get(range.meterId) ?? [],
-      range.boundaries,
-      READING_MAX_GAP_MS,
-    );
-    for (const v of intervals) {
-      hourly.tenant.push(range.tenantId);
-      hourly.meter.push(range.meterId);
-      hourly.hour.push(new Date(v.start).toISOString());
-      hourly.end.push(new Date(v.end).toISOString());
-      hourly.volume.push(v.volume);
-      hourly.reverse.push(v.reverseVolume);
-      hourly.startKnown.push(v.startKnown);
-      hourly.endKnown.push(v.endKnown);
-    }
+  // Hours as one JSON parameter, boundaries in epoch seconds (whole seconds in every time zone).
+  const hourly = ranges.map((range, i) => {
     days.tenant.push(range.tenantId);
     days.meter.push(range.meterId);
     days.zone.push(range.timeZone);
     days.first.push(localDate(range.boundaries[0]!, range.timeZone));
     days.last.push(localDate(range.boundaries.at(-1)! - 1, range.timeZone));
-  }
+    const intervals = intervalVolumes(readingsOf[i]!, range.boundaries, READING_MAX_GAP_MS);
+    return {
+      tenant: range.tenantId,
+      meter: range.meterId,
+      hours: intervals.map((v) => ({
+        s: v.start / 1000,
+        e: v.end / 1000,
+        v: v.volume,
+        r: v.reverseVolume,
+        sk: v.startKnown,
+        ek: v.endKnown,
+      })),
+    };
+  });
   await sql.query(
     `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known, end_known)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[], $5::float8[], $6::float8[],
-       $7::boolean[], $8::boolean[])
+     SELECT m.tenant, m.meter, to_timestamp(h.s), to_timestamp(h.e), h.v, h.r, h.sk, h.ek
+     FROM jsonb_to_recordset($1::jsonb) AS m(tenant uuid, meter uuid, hours jsonb)
+     CROSS JOIN LATERAL jsonb_to_recordset(m.hours) AS h(s float8, e float8, v float8, r float8, sk boolean, ek boolean)
      ON CONFLICT (meter_id, hour) DO UPDATE SET hour_end = excluded.hour_end, volume = excluded.volume,
        reverse_volume = excluded.reverse_volume, start_known = excluded.start_known, end_known = excluded.end_known`,
-    [
-      hourly.tenant,
-      hourly.meter,
-      hourly.hour,
-      hourly.end,
-      hourly.volume,
-      hourly.reverse,
-      hourly.startKnown,
-      hourly.endKnown,
-    ],
+    [JSON.stringify(hourly)],
   );
   // A day's volume is the sum of its hours (= the counter's rise from local midnight to midnight); it is
   // known when the counter is known at both midnights and every hour between has a row.
