@@ -17,6 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  type ColumnDef,
   type ColumnVisibilityState,
   columnVisibilityFeature,
   createColumnHelper,
@@ -27,6 +28,7 @@ import {
   type TableFeatures,
   tableFeatures,
   type Updater,
+  useTable,
 } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -291,6 +293,31 @@ export function useColumnChoice(testId: string) {
     [],
   );
   return { state: { columnVisibility }, onColumnVisibilityChange };
+}
+
+/** Rows of a list while its first answer is on its way (one array, so the table sees no change). */
+const NO_ROWS: never[] = [];
+
+/**
+ * The table of a list page without row selection: the current page's rows (none while loading) and the
+ * columns the user chose (useColumnChoice under the table's testId).
+ */
+export function useListTable<TData extends RowData>(
+  testId: string,
+  options: {
+    columns: ColumnDef<typeof listFeatures, TData, unknown>[];
+    rows: readonly TData[] | undefined;
+    getRowId(row: TData): string;
+  },
+) {
+  const columnChoice = useColumnChoice(testId);
+  return useTable({
+    features: listFeatures,
+    columns: options.columns,
+    data: options.rows ?? NO_ROWS,
+    getRowId: options.getRowId,
+    ...columnChoice,
+  });
 }
 
 /** What the columns menu needs of a table with column visibility (list or selectable features). */

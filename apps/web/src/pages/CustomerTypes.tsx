@@ -6,7 +6,7 @@ import {
 } from '@hydrolog/schemas';
 import { Button, Card, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,9 @@ import {
   FilterBar,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   RowAction,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -55,7 +55,6 @@ const parse = (search: Record<string, unknown>): TypeQuery => ({
 const fetchTypes = (query: TypeQuery) =>
   listCustomerTypes({ ...pageParams(query), name: query.name || undefined });
 const column = createColumnHelper<typeof listFeatures, CustomerTypeView>();
-const NO_ROWS: CustomerTypeView[] = [];
 
 /** Customers / Customer types: names under 50 characters, unique in the tenant. */
 export function CustomerTypes() {
@@ -114,13 +113,10 @@ export function CustomerTypes() {
       },
     }),
   ]);
-  const columnChoice = useColumnChoice('customer-types-table');
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('customer-types-table', {
     columns,
-    data: data?.rows ?? NO_ROWS,
+    rows: data?.rows,
     getRowId: (row) => row.customerTypeId,
-    ...columnChoice,
   });
 
   return (

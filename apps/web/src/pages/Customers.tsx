@@ -1,6 +1,6 @@
 import { CUSTOMER_SORT_COLUMNS, type CustomerRow, type CustomerTypeView } from '@hydrolog/schemas';
 import { Button, Card, EmptyState, Group, Select, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,9 @@ import {
   figureColumns,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   RowAction,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -44,7 +44,6 @@ const REFRESH_MS = 3000;
 const fetchCustomers = (query: CustomerQuery) =>
   listCustomers({ ...pageParams(query), ...customerFilter(query) });
 const column = createColumnHelper<typeof listFeatures, CustomerRow>();
-const NO_ROWS: CustomerRow[] = [];
 
 type Dialog =
   | { kind: 'open' | 'import' }
@@ -67,7 +66,6 @@ export function Customers() {
   const { query, filters, setFilter, data, loading, load } = list;
   const [types, setTypes] = useState<CustomerTypeView[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const columnChoice = useColumnChoice('customers-table');
 
   useEffect(() => {
     customerTypeOptions().then(setTypes, () => setTypes([]));
@@ -194,12 +192,10 @@ export function Customers() {
       },
     }),
   ]);
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('customers-table', {
     columns,
-    data: data?.rows ?? NO_ROWS,
+    rows: data?.rows,
     getRowId: (row) => row.customerId,
-    ...columnChoice,
   });
 
   const close = () => setDialog(null);

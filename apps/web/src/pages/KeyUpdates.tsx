@@ -22,9 +22,9 @@ import {
   FilterBar,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   RowAction,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -215,13 +215,10 @@ export function KeyUpdates() {
       ),
     }),
   ]);
-  const columnChoice = useColumnChoice('key-update-meters');
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('key-update-meters', {
     columns,
-    data: data?.rows ?? NO_METERS,
+    rows: data?.rows,
     getRowId: (row) => row.meterId,
-    ...columnChoice,
   });
 
   return (

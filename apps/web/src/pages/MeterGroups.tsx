@@ -6,7 +6,7 @@ import {
 } from '@hydrolog/schemas';
 import { Button, Card, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +24,9 @@ import {
   figureColumns,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   RowAction,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -48,7 +48,6 @@ export const METER_GROUPS_PATH = '/meter/group';
 const fetchGroups = (query: MeterGroupQuery) =>
   listMeterGroups({ ...pageParams(query), ...meterGroupFilter(query) });
 const column = createColumnHelper<typeof listFeatures, MeterGroupView>();
-const NO_ROWS: MeterGroupView[] = [];
 
 type Values = { name: string; remark: string } & Record<string, unknown>;
 
@@ -187,13 +186,10 @@ export function MeterGroups() {
       },
     }),
   ]);
-  const columnChoice = useColumnChoice('meter-groups-table');
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('meter-groups-table', {
     columns,
-    data: data?.rows ?? NO_ROWS,
+    rows: data?.rows,
     getRowId: (row) => row.groupId,
-    ...columnChoice,
   });
 
   return (

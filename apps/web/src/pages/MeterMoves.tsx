@@ -39,10 +39,10 @@ import {
   FilterBar,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   selectableFeatures,
   selectionColumn,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -64,7 +64,6 @@ const fetchMoves = (query: MeterMoveQuery) =>
   listMeterMoves({ ...pageParams(query), ...meterMoveFilter(query) });
 const column = createColumnHelper<typeof listFeatures, MeterMoveView>();
 const candidateColumn = createColumnHelper<typeof selectableFeatures, MeterMoveCandidate>();
-const NO_ROWS: MeterMoveView[] = [];
 const NO_CANDIDATES: MeterMoveCandidate[] = [];
 const NO_TYPES: TenantTypes = { meterTypes: [], customerTypes: [] };
 const CANDIDATE_PAGE_SIZE = 10;
@@ -433,13 +432,10 @@ export function MeterMoves() {
     }),
     column.accessor('movedAt', { header: t('meterMove.movedAt'), cell: (c) => dateTime(c.getValue()) }),
   ]);
-  const columnChoice = useColumnChoice('meter-move-table');
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('meter-move-table', {
     columns,
-    data: data?.rows ?? NO_ROWS,
+    rows: data?.rows,
     getRowId: (row) => row.moveId,
-    ...columnChoice,
   });
 
   return (

@@ -5,7 +5,7 @@ import {
   meterReplaceBodySchema,
 } from '@hydrolog/schemas';
 import { Button, Card, Group, Modal, NumberInput, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ import {
   figureColumns,
   ListPager,
   ListTable,
-  listFeatures,
-  useColumnChoice,
+  type listFeatures,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -39,7 +39,6 @@ export const METER_REPLACE_PATH = '/meter/replace';
 const fetchReplacements = (query: MeterReplaceQuery) =>
   listMeterReplacements({ ...pageParams(query), ...meterReplaceFilter(query) });
 const column = createColumnHelper<typeof listFeatures, MeterReplacementView>();
-const NO_ROWS: MeterReplacementView[] = [];
 const dateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 type Values = {
@@ -178,13 +177,10 @@ export function MeterReplacements() {
       cell: (c) => dateTime(c.getValue()),
     }),
   ]);
-  const columnChoice = useColumnChoice('meter-replace-table');
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('meter-replace-table', {
     columns,
-    data: data?.rows ?? NO_ROWS,
+    rows: data?.rows,
     getRowId: (row) => row.replacementId,
-    ...columnChoice,
   });
 
   return (

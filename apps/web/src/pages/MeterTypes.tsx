@@ -1,6 +1,6 @@
 import { METER_TYPE_SORT_COLUMNS, type MeterTypeView } from '@hydrolog/schemas';
 import { Badge, Button, Card, Group, Select, Text, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMeterTypes, exportMeterTypes, listMeterTypes } from '../api/meters.ts';
@@ -11,9 +11,9 @@ import {
   figureColumns,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   RowAction,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -36,7 +36,6 @@ export const METER_TYPES_PATH = '/meter/type';
 const fetchMeterTypes = (query: MeterTypeQuery) =>
   listMeterTypes({ ...pageParams(query), ...meterTypeFilter(query) });
 const column = createColumnHelper<typeof listFeatures, MeterTypeView>();
-const NO_ROWS: MeterTypeView[] = [];
 
 /** Meters / Meter types: the models a utility installs (billing, valve, communication, card, report interval). */
 export function MeterTypes() {
@@ -116,13 +115,10 @@ export function MeterTypes() {
       },
     }),
   ]);
-  const columnChoice = useColumnChoice('meter-types-table');
-  const table = useTable({
-    features: listFeatures,
+  const table = useListTable('meter-types-table', {
     columns,
-    data: data?.rows ?? NO_ROWS,
+    rows: data?.rows,
     getRowId: (row) => row.meterTypeId,
-    ...columnChoice,
   });
 
   return (

@@ -1,6 +1,6 @@
 import { METER_SORT_COLUMNS, type MeterTypeView, type MeterView } from '@hydrolog/schemas';
 import { Badge, Button, Card, Group, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,9 @@ import {
   figureColumns,
   ListPager,
   ListTable,
-  listFeatures,
+  type listFeatures,
   RowAction,
-  useColumnChoice,
+  useListTable,
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
@@ -38,7 +38,6 @@ export const METERS_PATH = '/meter/list';
 
 const fetchMeters = (query: MeterQuery) => listMeters({ ...pageParams(query), ...meterFilter(query) });
 const column = createColumnHelper<typeof listFeatures, MeterView>();
-const NO_ROWS: MeterView[] = [];
 const FULL_TIME = 'YYYY-MM-DD HH:mm:ss';
 const figure = (value: number | null, digits: number) => (value === null ? '' : value.toFixed(digits));
 
@@ -154,14 +153,7 @@ export function Meters() {
       },
     }),
   ]);
-  const columnChoice = useColumnChoice('meters-table');
-  const table = useTable({
-    features: listFeatures,
-    columns,
-    data: data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.meterId,
-    ...columnChoice,
-  });
+  const table = useListTable('meters-table', { columns, rows: data?.rows, getRowId: (row) => row.meterId });
 
   return (
     <Card withBorder data-testid="meters-page">
