@@ -4,7 +4,15 @@
  */
 import { addDays, localDate, zoneOffsetMs } from '@hydrolog/domain';
 
-export { addDays, DAY_MS, HOUR_MS, localDate, localMidnight, zoneOffsetMs } from '@hydrolog/domain';
+export {
+  addDays,
+  DAY_MS,
+  HOUR_MS,
+  localDate,
+  localMidnight,
+  nightWindowRanges,
+  zoneOffsetMs,
+} from '@hydrolog/domain';
 
 /** Today in the zone (YYYY-MM-DD). */
 export const todayIn = (timeZone: string, now: number = Date.now()): string => localDate(now, timeZone);

@@ -60,7 +60,7 @@ import {
 } from '../lib/cascadeQuery.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
-import { addDays, formatInZone, localMidnight, todayIn } from '../lib/tenantTime.ts';
+import { addDays, formatInZone, nightWindowRanges, todayIn } from '../lib/tenantTime.ts';
 import { session } from '../store/session.ts';
 import { CascadeDetection } from './CascadeDetection.tsx';
 
@@ -151,13 +151,17 @@ function useNightChart(nights: readonly NightFigure[]) {
   }, [nights, t, theme]);
 }
 
-/** The summary meter's hourly flow of one day, the legal night window 02:00-04:00 shaded. */
+/**
+ * The summary meter's hourly flow of one day, the legal night window 02:00-04:00 shaded: the hours that
+ * count for MNF, one or three of them on a night the clocks change.
+ */
 function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: string) {
   const { t } = useTranslation();
   const theme = useChartTheme();
   return useMemo(() => {
-    const midnight = localMidnight(date, timeZone) / 1000;
-    const window: [number, number] = [midnight + 2 * 3600, midnight + 4 * 3600];
+    const windows = nightWindowRanges(date, date, timeZone).map(
+      (w): [number, number] => [w.start / 1000, w.end / 1000],
+    );
     const options: ChartOptions = {
       scales: { x: { time: true } },
       tzDate: zonedDate(timeZone),
@@ -168,7 +172,7 @@ function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: st
         }),
         themedAxis(theme, { size: 60 }),
       ],
-      plugins: [shadeXRanges(() => [window], alpha(theme.color('yellow'), 0.25))],
+      plugins: [shadeXRanges(() => windows, alpha(theme.color('yellow'), 0.25))],
     };
     const data: [number[], (number | null)[]] = [
       hours.map((h) => Date.parse(h.start) / 1000),
