@@ -4,10 +4,7 @@ export * from './admin.ts';
 export * from './cascade.ts';
 export * from './customers.ts';
 export * from './decider.ts';
-export * from './decider.ts';
 export * from './devices.ts';
-export * from './devices.ts';
-export * from './identity.ts';
 export * from './identity.ts';
 export * from './leakage.ts';
 export * from './platform.ts';
@@ -17,7 +14,7 @@ export * from './time.ts';
 export * from './volumes.ts';
 
 import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
-import { cascadeDecider } from './cascade.ts';
+import { cascadeAlarmDecider, cascadeDecider } from './cascade.ts';
 import { customerDecider, customerTypeDecider } from './customers.ts';
 import {
   gatewayDecider,
@@ -62,6 +59,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterDecider,
     meterCommandDecider,
     cascadeDecider,
+    cascadeAlarmDecider,
     customerTypeDecider,
     customerDecider,
     meterGroupDecider,
