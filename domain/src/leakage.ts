@@ -67,6 +67,33 @@ export function balanceFromTotals(
   };
 }
 
+/**
+ * Balances added up: the days of a period, or the points of a day. Leakage compares only what was measured
+ * on both sides, so supply and sales are those of the parts whose supply is known (a day without an inlet
+ * volume adds no sales against nothing); when no part has a supply there is nothing to compare and sales
+ * are every part's. Coverage is the parts' mean, weighted by `weights` (say, meters per part) when given.
+ */
+export function addBalances(parts: readonly DailyBalance[], weights?: readonly number[]): DailyBalance {
+  const measured = parts.filter((p) => p.supply !== null);
+  const supply = measured.length > 0 ? measured.reduce((s, p) => s + p.supply!, 0) : null;
+  const sales = (measured.length > 0 ? measured : parts).reduce((s, p) => s + p.sales, 0);
+  const leakage = supply === null ? null : supply - sales;
+  let covered = 0;
+  let weight = 0;
+  parts.forEach((p, i) => {
+    const w = weights?.[i] ?? 1;
+    covered += p.coverage * w;
+    weight += w;
+  });
+  return {
+    supply,
+    sales,
+    leakage,
+    leakageRate: leakageRate(supply, leakage),
+    coverage: weight > 0 ? covered / weight : 0,
+  };
+}
+
 /** leakage / supply, or null when it has no meaning (no supply, or none positive). */
 export function leakageRate(supply: number | null, leakage: number | null): number | null {
   if (supply === null || leakage === null || !(supply > 0)) return null;

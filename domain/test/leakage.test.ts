@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   alarmFindings,
   averageDailyFlow,
+  addBalances,
+  balanceFromTotals,
   dailyBalance,
   detectBursts,
   type FlowInterval,
@@ -73,6 +75,33 @@ describe('daily balance', () => {
       expect(b.coverage).toBeGreaterThanOrEqual(0);
       expect(b.coverage).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('balances added up', () => {
+  const day = (supply: number | null, sales: number, coverage: number) =>
+    balanceFromTotals(supply === null ? undefined : { volume: supply, coverage }, {
+      sales,
+      coverage: 0,
+      count: 0,
+    });
+
+  it('leaves out the sales of a day without supply, by hand', () => {
+    // Day 1: 100 in, 70 sold. Day 2: the inlet is silent, 60 sold. Day 3: 80 in, 50 sold.
+    const period = addBalances([day(100, 70, 1), day(null, 60, 0), day(80, 50, 0.5)]);
+    expect(period).toEqual({ supply: 180, sales: 120, leakage: 60, leakageRate: 60 / 180, coverage: 0.5 });
+  });
+
+  it('keeps every sale when no part has a supply, and weights coverage when told', () => {
+    expect(addBalances([day(null, 5, 0), day(null, 7, 0)])).toEqual({
+      supply: null,
+      sales: 12,
+      leakage: null,
+      leakageRate: null,
+      coverage: 0,
+    });
+    expect(addBalances([day(10, 4, 1), day(10, 4, 0)], [3, 1]).coverage).toBe(0.75);
+    expect(addBalances([])).toEqual({ supply: null, sales: 0, leakage: null, leakageRate: null, coverage: 0 });
   });
 });
 

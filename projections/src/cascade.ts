@@ -1,4 +1,5 @@
 import {
+  addBalances,
   addDays,
   averageDailyFlow,
   balanceFromTotals,
@@ -566,24 +567,14 @@ export async function nightFigures(
   return out;
 }
 
-/** Production versus sales over a period: the days' supplies and sales added up. */
+/** Production versus sales over a period: its days added up (addBalances: days without supply left out). */
 export async function periodBalance(
   sql: Sql,
   point: PointView,
   fromDay: string,
   toDay: string,
 ): Promise<PeriodBalance> {
-  const days = await dailyFigures(sql, point, fromDay, toDay);
-  const known = days.filter((d) => d.supply !== null);
-  const supply = known.length > 0 ? known.reduce((s, d) => s + d.supply!, 0) : null;
-  const sales = days.reduce((s, d) => s + d.sales, 0);
-  const coverage = days.reduce((s, d) => s + d.coverage, 0) / Math.max(1, days.length);
-  const balance = balanceFromTotals(supply === null ? undefined : { volume: supply, coverage: 0 }, {
-    sales,
-    coverage: 0,
-    count: 0,
-  });
-  return { from: fromDay, to: toDay, ...balance, coverage };
+  return { from: fromDay, to: toDay, ...addBalances(await dailyFigures(sql, point, fromDay, toDay)) };
 }
 
 /**
@@ -734,21 +725,10 @@ export async function rootDailyTotals(sql: Sql, fromDay: string, toDay: string):
   const perRoot: DailyFigure[][] = [];
   for (const root of roots) perRoot.push(await dailyFigures(sql, root, fromDay, toDay));
   const out: DailyFigure[] = [];
+  // A root's share of the day's coverage is by its meters (summary meter and sub-meters).
+  const meters = roots.map((r) => 1 + r.subMeterCount);
   for (let day = fromDay, i = 0; day <= toDay; day = addDays(day, 1), i++) {
-    const rows = perRoot.map((figures) => figures[i]!);
-    const known = rows.filter((r) => r.supply !== null);
-    const meters = roots.map((r) => 1 + r.subMeterCount);
-    const coverage =
-      rows.reduce((s, r, k) => s + r.coverage * meters[k]!, 0) /
-      Math.max(
-        1,
-        meters.reduce((a, b) => a + b, 0),
-      );
-    const balance = balanceFromTotals(
-      known.length > 0 ? { volume: known.reduce((s, r) => s + r.supply!, 0), coverage: 0 } : undefined,
-      { sales: rows.reduce((s, r) => s + r.sales, 0), coverage: 0, count: 0 },
-    );
-    out.push({ date: day, ...balance, coverage });
+    out.push({ date: day, ...addBalances(perRoot.map((figures) => figures[i]!), meters) });
   }
   return out;
 }

@@ -406,7 +406,35 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
   it("gives the overview of the tenant's partitions, and another tenant none of it", async () => {
     const overview = (await admin('/prod-api/cascade/screen/overview')).json().data;
     expect(overview).toMatchObject({ partitions: 1, points: 2, levels: 2, summaryMeters: 1, subMeters: 3 });
-    expect(overview.trend).toHaveLength(7);
+    // The week up to yesterday (today - 1): the data holds the last two hours of day - 1 (inlet 20, sales
+    // 6 + 6), the whole day (225, 144) and the first two hours of day + 1 (20, 12); the other days are empty.
+    const week = Array.from({ length: 7 }, (_, i) => addDays(day, i - 4));
+    expect(overview.trend.map((d: { date: string }) => d.date)).toEqual(week);
+    const figures: Record<string, [number, number]> = {
+      [addDays(day, -1)]: [20, 12],
+      [day]: [225, 144],
+      [addDays(day, 1)]: [20, 12],
+    };
+    for (const figure of overview.trend) {
+      const [supply, sales] = figures[figure.date] ?? [null, 0];
+      expect(figure).toMatchObject({ supply, sales, leakage: supply === null ? null : supply - sales });
+    }
+    expect(overview.yesterday).toEqual(overview.trend[6]);
+    expect(overview.dayBefore).toMatchObject({
+      date: addDays(day, 1),
+      supply: 20,
+      leakage: 8,
+      leakageRate: 0.4,
+    });
+    // The month so far: the days of the data that fall in the current month.
+    const monthStart = overview.month.from as string;
+    const inMonth = Object.entries(figures).filter(([date]) => date >= monthStart);
+    const monthSupply = inMonth.length > 0 ? inMonth.reduce((s, [, f]) => s + f[0], 0) : null;
+    const monthSales = inMonth.reduce((s, [, f]) => s + f[1], 0);
+    expect(monthStart).toBe(`${localDate(Date.now(), ZONE).slice(0, 8)}01`);
+    expect(overview.month).toMatchObject({ supply: monthSupply, sales: monthSales });
+    if (monthSupply !== null)
+      expect(overview.month.leakageRate).toBeCloseTo((monthSupply - monthSales) / monthSupply, 9);
     expect(overview.alarmCounts).toEqual([
       { kind: 'leakageRate', count: 1 },
       { kind: 'mnf', count: 1 },

@@ -1,4 +1,5 @@
 import {
+  addBalances,
   addDays,
   type CascadeCommand,
   cascadeAlarmDecider,
@@ -788,13 +789,6 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     // On the first of a month, the month so far has no finished day: it is today's month from its first day.
     const month = await rootDailyTotals(sql, monthStart, today);
     const days = await rootDailyTotals(sql, addDays(yesterday, -6), yesterday);
-    const monthSum = (pick: (d: (typeof month)[number]) => number | null) => {
-      const known = month.map(pick).filter((v): v is number => v !== null);
-      return known.length > 0 ? known.reduce((a, b) => a + b, 0) : null;
-    };
-    const monthSupply = monthSum((d) => d.supply);
-    const monthSales = month.reduce((s, d) => s + d.sales, 0);
-    const monthLeakage = monthSupply === null ? null : monthSupply - monthSales;
     const partitionFigures = [];
     const { rows: partitions } = await listPartitions(sql, { pageNum: 1, pageSize: 1000 });
     for (const partition of partitions) {
@@ -818,18 +812,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       levels: Math.max(0, ...partitions.map((p) => p.levels)),
       summaryMeters: points.filter((p) => p.summaryMeter).length,
       subMeters: points.reduce((n, p) => n + p.subMeterCount, 0),
-      month: {
-        from: monthStart,
-        to: today,
-        supply: monthSupply,
-        sales: monthSales,
-        leakage: monthLeakage,
-        leakageRate:
-          monthSupply !== null && monthSupply > 0 && monthLeakage !== null
-            ? monthLeakage / monthSupply
-            : null,
-        coverage: month.reduce((s, d) => s + d.coverage, 0) / Math.max(1, month.length),
-      },
+      month: { from: monthStart, to: today, ...addBalances(month) },
       yesterday: days.at(-1)!,
       dayBefore: days.at(-2)!,
       trend: days,
