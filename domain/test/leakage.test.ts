@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addBalances,
   alarmFindings,
   averageDailyFlow,
-  addBalances,
   balanceFromTotals,
   dailyBalance,
   detectBursts,
@@ -101,7 +101,13 @@ describe('balances added up', () => {
       coverage: 0,
     });
     expect(addBalances([day(10, 4, 1), day(10, 4, 0)], [3, 1]).coverage).toBe(0.75);
-    expect(addBalances([])).toEqual({ supply: null, sales: 0, leakage: null, leakageRate: null, coverage: 0 });
+    expect(addBalances([])).toEqual({
+      supply: null,
+      sales: 0,
+      leakage: null,
+      leakageRate: null,
+      coverage: 0,
+    });
   });
 });
 

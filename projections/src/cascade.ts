@@ -728,7 +728,13 @@ export async function rootDailyTotals(sql: Sql, fromDay: string, toDay: string):
   // A root's share of the day's coverage is by its meters (summary meter and sub-meters).
   const meters = roots.map((r) => 1 + r.subMeterCount);
   for (let day = fromDay, i = 0; day <= toDay; day = addDays(day, 1), i++) {
-    out.push({ date: day, ...addBalances(perRoot.map((figures) => figures[i]!), meters) });
+    out.push({
+      date: day,
+      ...addBalances(
+        perRoot.map((figures) => figures[i]!),
+        meters,
+      ),
+    });
   }
   return out;
 }
