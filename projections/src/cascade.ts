@@ -579,10 +579,12 @@ export async function periodBalance(
 
 /**
  * Every point with sub-meters by leakage rate over [fromDay, toDay], highest first (points with no rate
- * last): one grouped query over the points' meters.
+ * last), with the days added up as addBalances does: sales of days without an inlet volume left out.
  */
 export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
-  // Set-based: every meter's volume over the period once, then added up per point by its role there.
+  // Set-based: every member meter's volume over the period once (and the days it is known), added up per
+  // point by its role there. Only a point whose inlet missed some of the days (rare) looks at days: its
+  // sales of those days are taken out again.
   const { rows } = await sql.query<{
     point_id: string;
     partition_id: string;
@@ -594,13 +596,19 @@ export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): 
        WHERE p.summary_meter_id IS NOT NULL AND EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = p.point_id)),
      members AS (SELECT point_id, summary_meter_id AS meter_id, true AS supply FROM ranked
        UNION ALL SELECT s.point_id, s.meter_id, false FROM cascade_sub_meters s JOIN ranked r USING (point_id)),
-     volumes AS (SELECT md.meter_id, sum(md.volume) AS volume FROM meter_daily md
+     volumes AS (SELECT md.meter_id, sum(md.volume) AS volume, count(md.volume)::int AS days FROM meter_daily md
        WHERE md.meter_id IN (SELECT meter_id FROM members) AND md.day BETWEEN $1::date AND $2::date
-       GROUP BY md.meter_id)
-     SELECT r.point_id::text, r.partition_id::text, r.name,
-       sum(v.volume) FILTER (WHERE m.supply) AS supply, sum(v.volume) FILTER (WHERE NOT m.supply) AS sales
-     FROM ranked r JOIN members m USING (point_id) LEFT JOIN volumes v USING (meter_id)
-     GROUP BY r.point_id, r.partition_id, r.name`,
+       GROUP BY md.meter_id),
+     totals AS (SELECT m.point_id, sum(v.volume) FILTER (WHERE m.supply) AS supply,
+         sum(v.days) FILTER (WHERE m.supply) AS supply_days, sum(v.volume) FILTER (WHERE NOT m.supply) AS sales
+       FROM members m LEFT JOIN volumes v USING (meter_id) GROUP BY m.point_id)
+     SELECT r.point_id::text, r.partition_id::text, r.name, t.supply, t.sales - coalesce(u.sales, 0) AS sales
+     FROM ranked r JOIN totals t USING (point_id)
+     LEFT JOIN LATERAL (SELECT sum(s.volume) AS sales FROM cascade_sub_meters c
+         JOIN meter_daily s ON s.meter_id = c.meter_id AND s.day BETWEEN $1::date AND $2::date
+         WHERE t.supply_days BETWEEN 1 AND $2::date - $1::date AND c.point_id = r.point_id
+           AND NOT EXISTS (SELECT 1 FROM meter_daily x
+             WHERE x.meter_id = r.summary_meter_id AND x.day = s.day AND x.volume IS NOT NULL)) u ON true`,
     [fromDay, toDay],
   );
   const ranked = rows.map((r) => {

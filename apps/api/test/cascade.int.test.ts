@@ -381,6 +381,33 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(ranking.rows[0].leakageRate).toBeCloseTo(97 / 265, 9);
   });
 
+  it('leaves out of a period the sales of a day the inlet did not measure', async () => {
+    // Sub-meter 9101 alone on day - 6: 72 m3 (its counter reaches 100, where its later readings start).
+    const silentDay = addDays(day, -6);
+    const res = await upload(
+      hourlyReadings('9101', localMidnight(silentDay, ZONE), 24, () => 3).map((r) => ({
+        ...r,
+        total: r.total - 72,
+      })),
+    );
+    expect(res.json()).toMatchObject({ accepted: 25, rejected: [] });
+    await services.runner.catchUp('readings');
+    const silent = (
+      await admin(`/prod-api/cascade/analysis/daily?pointId=${rootId}&from=${silentDay}&to=${silentDay}`)
+    ).json().rows[0];
+    expect(silent).toMatchObject({ supply: null, leakage: null, leakageRate: null });
+    expect(silent.sales).toBeCloseTo(72, 9);
+    // Over day - 6 .. day the balance is that of the days with an inlet volume, as before.
+    const balance = (
+      await admin(`/prod-api/cascade/analysis/balance?pointId=${rootId}&from=${silentDay}&to=${day}`)
+    ).json().data;
+    expect(balance.supply).toBeCloseTo(245, 9);
+    expect(balance.sales).toBeCloseTo(156, 9);
+    expect(balance.leakage).toBeCloseTo(89, 9);
+    const ranking = (await admin('/prod-api/cascade/analysis/ranking?days=30')).json();
+    expect(ranking.rows[0].leakageRate).toBeCloseTo(97 / 265, 9);
+  });
+
   it('raises each alarm over its threshold once per point, kind and day', async () => {
     const raised = await evaluateCascadeAlarms(services, DEMO_TENANT, day);
     expect(raised.map((a) => [a.pointId, a.kind]).sort()).toEqual(
