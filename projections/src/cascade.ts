@@ -552,9 +552,12 @@ export async function nightFigures(
       timeZone,
     ).map((n) => [n.date, n.mnf]),
   );
+  // ADF needs the whole day's supply: a day not wholly covered (still uploading, or a gap) has none, rather
+  // than a part of a day that would inflate KL. Coverage 1 (every hour known at both ends) is the day being
+  // known, read from the primary key's included columns.
   const supplies = await sql.query<{ day: string; volume: number | null }>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, volume FROM meter_daily
-     WHERE meter_id = $1 AND day BETWEEN $2::date AND $3::date`,
+     WHERE meter_id = $1 AND day BETWEEN $2::date AND $3::date AND coverage = 1`,
     [meterId, fromDay, toDay],
   );
   const supply = new Map(supplies.rows.map((r) => [r.day, r.volume]));

@@ -353,6 +353,13 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(night.rows[0].mnf).toBeCloseTo(2, 9);
     expect(night.rows[0].adf).toBeCloseTo(9.375, 9);
     expect(night.rows[0].kl).toBeCloseTo(2 / 9.375, 9);
+    // The next day has only its first two hours: no MNF in the window, and no ADF from a part of a day.
+    const next = (
+      await admin(
+        `/prod-api/cascade/analysis/night?pointId=${rootId}&from=${addDays(day, 1)}&to=${addDays(day, 1)}`,
+      )
+    ).json();
+    expect(next.rows[0]).toEqual({ date: addDays(day, 1), mnf: null, adf: null, kl: null });
   });
 
   it('reflects a late batch in the figures as soon as the readings projection has caught up', async () => {
