@@ -937,6 +937,8 @@ export const en = {
         manyPolygons: 'The file has more than one Polygon: keep only the partition’s boundary.',
         badPolygon:
           'The Polygon is not valid: each ring needs at least 4 positions [longitude, latitude] within range, the last equal to the first.',
+        crossingPolygon:
+          'The Polygon crosses or touches itself: its edges may only meet at their shared corners.',
         badPoints:
           'A Point is not valid: each needs properties.meterNo (digits) and [longitude, latitude] within range; at most 1000.',
       },

@@ -951,6 +951,8 @@ export const fr: Translation = {
         manyPolygons: 'Le fichier contient plusieurs Polygon : ne gardez que le périmètre de la zone.',
         badPolygon:
           'Le Polygon est invalide : chaque anneau doit avoir au moins 4 positions [longitude, latitude] valides, la dernière égale à la première.',
+        crossingPolygon:
+          'Le Polygon se croise ou se touche : ses côtés ne peuvent se rejoindre qu’à leurs sommets communs.',
         badPoints:
           'Un Point est invalide : il faut properties.meterNo (chiffres) et [longitude, latitude] valides ; 1000 au plus.',
       },

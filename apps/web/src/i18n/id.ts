@@ -943,6 +943,8 @@ export const id: Translation = {
         manyPolygons: 'Berkas memuat lebih dari satu Polygon: sisakan batas partisi saja.',
         badPolygon:
           'Polygon tidak sah: setiap cincin perlu paling sedikit 4 posisi [bujur, lintang] dalam rentang, yang terakhir sama dengan yang pertama.',
+        crossingPolygon:
+          'Polygon memotong atau menyentuh dirinya sendiri: sisinya hanya boleh bertemu di sudut yang sama.',
         badPoints:
           'Sebuah Point tidak sah: perlu properties.meterNo (angka) dan [bujur, lintang] dalam rentang; paling banyak 1000.',
       },

@@ -924,6 +924,7 @@ export const zhCN: Translation = {
         empty: '文件中既没有 Polygon，也没有带表号的 Point 要素。',
         manyPolygons: '文件包含多个 Polygon：请只保留分区边界。',
         badPolygon: 'Polygon 无效：每个环至少 4 个在范围内的 [经度, 纬度] 坐标，且首尾相同。',
+        crossingPolygon: 'Polygon 自相交或自接触：各边只能在相邻顶点处相连。',
         badPoints: 'Point 无效：需要 properties.meterNo（数字）和范围内的 [经度, 纬度]；最多 1000 个。',
       },
     },

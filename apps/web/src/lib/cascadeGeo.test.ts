@@ -1,5 +1,15 @@
+import { boundarySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { readPartitionGeoJson, viewOf } from './cascadeGeo.ts';
+import {
+  closeRing,
+  crossesItself,
+  inRange,
+  type LngLat,
+  readPartitionGeoJson,
+  ringArea,
+  segmentsMeet,
+  viewOf,
+} from './cascadeGeo.ts';
 
 const ring = [
   [120.1, 30.2],
@@ -78,6 +88,15 @@ describe("reading a partition's GeoJSON", () => {
       features: [polygon, polygon].map((g) => ({ type: 'Feature', geometry: g })),
     };
     expect(problem(JSON.stringify(twice))).toBe('manyPolygons');
+    // A bow tie: its second and fourth edges cross.
+    const bowTie = [
+      [120.1, 30.2],
+      [120.2, 30.3],
+      [120.2, 30.2],
+      [120.1, 30.3],
+      [120.1, 30.2],
+    ];
+    expect(problem(JSON.stringify({ type: 'Polygon', coordinates: [bowTie] }))).toBe('crossingPolygon');
     const noNumber = { type: 'FeatureCollection', features: [point(undefined, [120.1, 30.2])] };
     expect(problem(JSON.stringify(noNumber))).toBe('badPoints');
   });
@@ -97,5 +116,155 @@ describe("reading a partition's GeoJSON", () => {
     ]);
     expect(tall.zoom).toBeCloseTo(Math.log2(360 / (0.01 / Math.cos(Math.PI / 3))) - 1, 2);
     expect(viewOf([])).toEqual({ longitude: 120.11, latitude: 30.27, zoom: 12 });
+    // The tenant's map centre when there is nothing to show.
+    expect(viewOf([], [2.35, 48.85])).toEqual({ longitude: 2.35, latitude: 48.85, zoom: 12 });
+    expect(viewOf([[120, 30]], [2.35, 48.85]).longitude).toBe(120);
+  });
+});
+
+describe('drawing a boundary', () => {
+  const square: LngLat[] = [
+    [120.1, 30.2],
+    [120.2, 30.2],
+    [120.2, 30.3],
+    [120.1, 30.3],
+  ];
+
+  it('closes a counter-clockwise ring as drawn, its first position repeated last, as the server takes it', () => {
+    const closed = closeRing(square);
+    expect(closed).toEqual({
+      ok: true,
+      boundary: { type: 'Polygon', coordinates: [[...square, square[0]]] },
+    });
+    expect(closed.ok && boundarySchema.safeParse(closed.boundary).success).toBe(true);
+    // Three vertices are enough.
+    expect(closeRing(square.slice(0, 3))).toMatchObject({ ok: true });
+  });
+
+  it('turns a clockwise ring counter-clockwise (RFC 7946 exterior rings), starting where it was drawn', () => {
+    const clockwise = [...square].reverse();
+    expect(ringArea(clockwise)).toBeLessThan(0);
+    const closed = closeRing(clockwise);
+    expect(closed.ok && closed.boundary.coordinates[0]).toEqual([
+      [120.1, 30.3],
+      [120.1, 30.2],
+      [120.2, 30.2],
+      [120.2, 30.3],
+      [120.1, 30.3],
+    ]);
+    expect(closed.ok && ringArea(closed.boundary.coordinates[0]!.slice(0, -1))).toBeGreaterThan(0);
+  });
+
+  it('counts a vertex clicked twice in a row once, and takes a ring already closed as it is', () => {
+    const twice: LngLat[] = [square[0]!, square[1]!, square[1]!, square[2]!, square[3]!, square[0]!];
+    expect(closeRing(twice)).toEqual(closeRing(square));
+    expect(closeRing([square[0]!, square[1]!, square[1]!, square[0]!])).toEqual({
+      ok: false,
+      problem: 'tooFew',
+    });
+  });
+
+  it('needs at least three distinct vertices', () => {
+    expect(closeRing([])).toEqual({ ok: false, problem: 'tooFew' });
+    expect(closeRing(square.slice(0, 2))).toEqual({ ok: false, problem: 'tooFew' });
+  });
+
+  it('refuses vertices out of range: longitude beyond ±180, latitude beyond ±90, not a number', () => {
+    expect(inRange([180, -90])).toBe(true);
+    expect(inRange([-180, 90])).toBe(true);
+    expect(inRange([180.0001, 0])).toBe(false);
+    expect(inRange([0, -90.5])).toBe(false);
+    expect(inRange([Number.NaN, 0])).toBe(false);
+    expect(inRange([0, Number.POSITIVE_INFINITY])).toBe(false);
+    // A click past the antimeridian of an unwrapped map.
+    expect(
+      closeRing([
+        [179.9, 10],
+        [180.2, 10],
+        [180, 10.2],
+      ]),
+    ).toEqual({ ok: false, problem: 'outOfRange' });
+  });
+
+  it('refuses vertices all on one line: no area', () => {
+    expect(
+      closeRing([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ]),
+    ).toEqual({ ok: false, problem: 'noArea' });
+  });
+
+  it('refuses a ring that crosses itself: a bow tie, a loop, a touch, an edge folding back', () => {
+    const bowTie: LngLat[] = [square[0]!, square[2]!, square[1]!, square[3]!];
+    expect(crossesItself(bowTie)).toBe(true);
+    expect(closeRing(bowTie)).toEqual({ ok: false, problem: 'crossing' });
+    // A pentagram-like loop drawn over itself.
+    const star: LngLat[] = [
+      [0, 0],
+      [2, 6],
+      [4, 0],
+      [-1, 4],
+      [5, 4],
+    ];
+    expect(closeRing(star)).toEqual({ ok: false, problem: 'crossing' });
+    // The fifth vertex lands on the first edge: the ring touches itself.
+    const touching: LngLat[] = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [2, 2],
+      [2, 0],
+      [1, -1],
+    ];
+    expect(closeRing(touching)).toEqual({ ok: false, problem: 'crossing' });
+    // Twice through the same vertex (a figure eight).
+    const eight: LngLat[] = [
+      [0, 0],
+      [1, 1],
+      [2, 0],
+      [2, 2],
+      [1, 1],
+      [0, 2],
+    ];
+    expect(closeRing(eight)).toEqual({ ok: false, problem: 'crossing' });
+    // Out along an edge and straight back along it.
+    const spike: LngLat[] = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [4, 6],
+      [4, 5],
+      [0, 4],
+    ];
+    expect(closeRing(spike)).toEqual({ ok: false, problem: 'crossing' });
+    // A concave ring (an L) is fine; so are three vertices in line within a bigger ring.
+    const ell: LngLat[] = [
+      [0, 0],
+      [4, 0],
+      [4, 1],
+      [1, 1],
+      [1, 4],
+      [0, 4],
+    ];
+    expect(crossesItself(ell)).toBe(false);
+    expect(
+      crossesItself([
+        [0, 0],
+        [2, 0],
+        [4, 0],
+        [4, 4],
+      ] as LngLat[]),
+    ).toBe(false);
+  });
+
+  it('tells segments that cross, touch or overlap from ones that miss', () => {
+    expect(segmentsMeet([0, 0], [2, 2], [0, 2], [2, 0])).toBe(true);
+    expect(segmentsMeet([0, 0], [2, 0], [1, 0], [1, 3])).toBe(true);
+    expect(segmentsMeet([0, 0], [2, 0], [1, 0], [3, 0])).toBe(true);
+    expect(segmentsMeet([0, 0], [2, 0], [3, 0], [4, 0])).toBe(false);
+    expect(segmentsMeet([0, 0], [2, 0], [1, 1], [1, 3])).toBe(false);
+    expect(segmentsMeet([0, 0], [2, 2], [3, 3], [4, 0])).toBe(false);
   });
 });
