@@ -3,10 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   closeRing,
   crossesItself,
+  type DrawAction,
+  type Drawing,
+  drawnGeo,
+  drawStep,
+  EMPTY_DRAWING,
+  graticule,
   inRange,
   type LngLat,
   readPartitionGeoJson,
   ringArea,
+  roundPosition,
   segmentsMeet,
   viewOf,
 } from './cascadeGeo.ts';
@@ -266,5 +273,118 @@ describe('drawing a boundary', () => {
     expect(segmentsMeet([0, 0], [2, 0], [3, 0], [4, 0])).toBe(false);
     expect(segmentsMeet([0, 0], [2, 0], [1, 1], [1, 3])).toBe(false);
     expect(segmentsMeet([0, 0], [2, 2], [3, 3], [4, 0])).toBe(false);
+  });
+});
+
+describe('drawing step by step', () => {
+  /** The drawing after these steps, every one of them taken. */
+  const after = (...actions: DrawAction[]) =>
+    actions.reduce<Drawing>((drawing, action) => {
+      const step = drawStep(drawing, action);
+      if (!step.ok) throw new Error(`refused: ${step.problem}`);
+      return step.drawing;
+    }, EMPTY_DRAWING);
+  const add = (lng: number, lat: number): DrawAction => ({ type: 'add', at: [lng, lat] });
+  const triangle = [add(120.1, 30.2), add(120.2, 30.2), add(120.2, 30.3)];
+
+  it('adds vertices in order, a double click once, and undoes the last one', () => {
+    expect(after(...triangle).vertices).toEqual([
+      [120.1, 30.2],
+      [120.2, 30.2],
+      [120.2, 30.3],
+    ]);
+    expect(after(add(120.1, 30.2), add(120.1, 30.2)).vertices).toHaveLength(1);
+    expect(after(...triangle, { type: 'undo' }).vertices).toHaveLength(2);
+    expect(after({ type: 'undo' })).toEqual(EMPTY_DRAWING);
+  });
+
+  it('closes the ring with closeRing, and undo opens it again with its vertices', () => {
+    const closed = after(...triangle, { type: 'close' });
+    expect(closed.boundary?.coordinates[0]).toEqual([
+      [120.1, 30.2],
+      [120.2, 30.2],
+      [120.2, 30.3],
+      [120.1, 30.2],
+    ]);
+    const reopened = after(...triangle, { type: 'close' }, { type: 'undo' });
+    expect(reopened).toMatchObject({ boundary: null, vertices: closed.vertices });
+    // No vertex is added to a closed ring.
+    expect(drawStep(closed, add(120.3, 30.3))).toEqual({ ok: false, problem: 'closed' });
+  });
+
+  it('refuses to close too few vertices or a crossing ring, and a vertex or meter out of range', () => {
+    expect(drawStep(after(...triangle.slice(0, 2)), { type: 'close' })).toEqual({
+      ok: false,
+      problem: 'tooFew',
+    });
+    const bowTie = after(add(0, 0), add(1, 1), add(1, 0), add(0, 1));
+    expect(drawStep(bowTie, { type: 'close' })).toEqual({ ok: false, problem: 'crossing' });
+    expect(drawStep(EMPTY_DRAWING, add(181, 0))).toEqual({ ok: false, problem: 'outOfRange' });
+    expect(drawStep(EMPTY_DRAWING, { type: 'place', meterNo: '1', at: [0, -91] })).toEqual({
+      ok: false,
+      problem: 'outOfRange',
+    });
+  });
+
+  it('places a meter once (placing it again moves it), takes a placement back, and clears only the ring', () => {
+    const placed = after(
+      { type: 'place', meterNo: '1000000070', at: [120.15, 30.25] },
+      { type: 'place', meterNo: '1000000071', at: [120.16, 30.26] },
+      { type: 'place', meterNo: '1000000070', at: [120.17, 30.27] },
+    );
+    expect(placed.placed).toEqual([
+      { meterNo: '1000000071', coordinates: [120.16, 30.26] },
+      { meterNo: '1000000070', coordinates: [120.17, 30.27] },
+    ]);
+    const cleared = drawStep(placed, { type: 'unplace', meterNo: '1000000071' });
+    expect(cleared.ok && cleared.drawing.placed.map((p) => p.meterNo)).toEqual(['1000000070']);
+    const withRing = after(
+      ...triangle,
+      { type: 'close' },
+      { type: 'place', meterNo: '7', at: [120.18, 30.22] },
+    );
+    expect(after(...triangle, { type: 'close' }, { type: 'clear' })).toEqual(EMPTY_DRAWING);
+    const clearedRing = drawStep(withRing, { type: 'clear' });
+    expect(clearedRing.ok && clearedRing.drawing).toEqual({ ...EMPTY_DRAWING, placed: withRing.placed });
+  });
+
+  it('saves what an imported file would: the closed boundary and the placed meters, never an open ring', () => {
+    expect(drawnGeo(EMPTY_DRAWING)).toEqual({ ok: false, problem: 'nothing' });
+    expect(drawnGeo(after(...triangle))).toEqual({ ok: false, problem: 'open' });
+    const closed = after(
+      ...triangle,
+      { type: 'close' },
+      { type: 'place', meterNo: '7', at: [120.18, 30.22] },
+    );
+    expect(drawnGeo(closed)).toEqual({
+      ok: true,
+      geo: { boundary: closed.boundary, positions: [{ meterNo: '7', coordinates: [120.18, 30.22] }] },
+    });
+    // Meters alone, the boundary left as it is.
+    const meters = after({ type: 'place', meterNo: '7', at: [120.18, 30.22] });
+    expect(drawnGeo(meters)).toEqual({ ok: true, geo: { boundary: null, positions: meters.placed } });
+  });
+});
+
+describe('the drawing map', () => {
+  it('keeps a clicked position to 7 decimals', () => {
+    expect(roundPosition([120.123456789, -30.000000049])).toEqual([120.1234568, -30]);
+  });
+
+  it('draws grid lines 1, 2 or 5 x 10^k degrees apart, about a fifth of a tile, around the centre', () => {
+    // Zoom 12: a tile spans 360 / 4096 = 0.088 degrees; a fifth is 0.0176, so 0.02 apart.
+    const grid = graticule({ longitude: 120.111, latitude: 30.27, zoom: 12 });
+    expect(grid.step).toBe(0.02);
+    expect(grid.lines).toHaveLength(82);
+    const meridians = grid.lines.filter((l) => l[0]![0] === l[1]![0]).map((l) => l[0]![0]);
+    expect(meridians).toContain(120.12);
+    expect(meridians).toContain(120.1);
+    expect(Math.min(...meridians)).toBeCloseTo(119.72, 9);
+    expect(graticule({ longitude: 0, latitude: 0, zoom: 16 }).step).toBe(0.002);
+    expect(graticule({ longitude: 0, latitude: 0, zoom: 17 }).step).toBe(0.001);
+    expect(graticule({ longitude: 0, latitude: 0, zoom: 2 }).step).toBe(20);
+    // Near the pole the parallels stop at 85 degrees.
+    const north = graticule({ longitude: 0, latitude: 80, zoom: 4 });
+    expect(north.lines.every((l) => l.every(([, lat]) => Math.abs(lat) <= 85))).toBe(true);
   });
 });

@@ -202,3 +202,117 @@ export function closeRing(
   const coordinates = [...ccw, ccw[0]!].map(([lng, lat]) => [lng, lat] as [number, number]);
   return { ok: true, boundary: { type: 'Polygon', coordinates: [coordinates] } };
 }
+
+/** A boundary and meter positions being drawn on the map, vertex by vertex and meter by meter. */
+export interface Drawing {
+  /** The ring's vertices in the order clicked, [lng, lat]; kept when it is closed, for undo. */
+  vertices: LngLat[];
+  /** The closed ring (closeRing's), null while it is open. */
+  boundary: Boundary | null;
+  /** Meters placed by clicking, one position per meter, in the order placed. */
+  placed: { meterNo: string; coordinates: [number, number] }[];
+}
+
+export const EMPTY_DRAWING: Drawing = { vertices: [], boundary: null, placed: [] };
+
+export type DrawAction =
+  | { type: 'add'; at: LngLat }
+  | { type: 'undo' }
+  | { type: 'close' }
+  | { type: 'clear' }
+  | { type: 'place'; meterNo: string; at: LngLat }
+  | { type: 'unplace'; meterNo: string };
+
+/** Why a drawing step was refused (an i18n key under cascade.geo.draw.problems). */
+export type DrawProblem = RingProblem | 'closed';
+
+/**
+ * One step of drawing: add a vertex (the same one twice in a row counts once), undo the last vertex (on a
+ * closed ring: open it again), close the ring (closeRing's checks), clear the ring, place a meter (again:
+ * moves it) or take a placement back. A refused step names its problem and changes nothing.
+ */
+export function drawStep(
+  drawing: Drawing,
+  action: DrawAction,
+): { ok: true; drawing: Drawing } | { ok: false; problem: DrawProblem } {
+  const done = (next: Partial<Drawing>) => ({ ok: true as const, drawing: { ...drawing, ...next } });
+  switch (action.type) {
+    case 'add': {
+      if (drawing.boundary) return { ok: false, problem: 'closed' };
+      if (!inRange(action.at)) return { ok: false, problem: 'outOfRange' };
+      const last = drawing.vertices.at(-1);
+      if (last && same(last, action.at)) return done({});
+      return done({ vertices: [...drawing.vertices, [action.at[0], action.at[1]]] });
+    }
+    case 'undo':
+      return drawing.boundary ? done({ boundary: null }) : done({ vertices: drawing.vertices.slice(0, -1) });
+    case 'close': {
+      if (drawing.boundary) return done({});
+      const closed = closeRing(drawing.vertices);
+      return closed.ok ? done({ boundary: closed.boundary }) : closed;
+    }
+    case 'clear':
+      return done({ vertices: [], boundary: null });
+    case 'place': {
+      if (!inRange(action.at)) return { ok: false, problem: 'outOfRange' };
+      const others = drawing.placed.filter((p) => p.meterNo !== action.meterNo);
+      return done({
+        placed: [...others, { meterNo: action.meterNo, coordinates: [action.at[0], action.at[1]] }],
+      });
+    }
+    case 'unplace':
+      return done({ placed: drawing.placed.filter((p) => p.meterNo !== action.meterNo) });
+  }
+}
+
+/**
+ * What a drawing would save, as an imported file would: its closed boundary (or none) and the meters
+ * placed. 'open' while the ring has vertices but is not closed; 'nothing' when there is nothing to save.
+ */
+export function drawnGeo(
+  drawing: Drawing,
+): { ok: true; geo: PartitionGeo } | { ok: false; problem: 'open' | 'nothing' } {
+  if (!drawing.boundary && drawing.vertices.length > 0) return { ok: false, problem: 'open' };
+  if (!drawing.boundary && drawing.placed.length === 0) return { ok: false, problem: 'nothing' };
+  return { ok: true, geo: { boundary: drawing.boundary, positions: drawing.placed } };
+}
+
+/** A clicked position rounded to 7 decimals (about a centimetre), as a boundary or meter position keeps it. */
+export function roundPosition(position: LngLat): [number, number] {
+  const round = (n: number) => Math.round(n * 1e7) / 1e7;
+  return [round(position[0]), round(position[1])];
+}
+
+/**
+ * Grid lines for a map without basemap, so that panning and zooming show: meridians and parallels every
+ * 1, 2 or 5 x 10^k degrees, about a fifth of a 512-pixel tile apart at this zoom, 20 steps either side of
+ * the centre (parallels kept within ±85°, where Web Mercator ends).
+ */
+export function graticule(view: { longitude: number; latitude: number; zoom: number }): {
+  step: number;
+  lines: [number, number][][];
+} {
+  const target = (360 / 2 ** view.zoom) * 0.2;
+  const power = 10 ** Math.floor(Math.log10(target));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= target * 0.999)!;
+  const snap = (n: number) => Math.round(n / step) * step;
+  const lng0 = snap(view.longitude);
+  const lat0 = snap(view.latitude);
+  const reach = 20 * step;
+  const clampLat = (lat: number) => Math.max(-85, Math.min(85, lat));
+  const lines: [number, number][][] = [];
+  for (let i = -20; i <= 20; i++) {
+    const lng = Number((lng0 + i * step).toPrecision(12));
+    const lat = Number((lat0 + i * step).toPrecision(12));
+    lines.push([
+      [lng, clampLat(lat0 - reach)],
+      [lng, clampLat(lat0 + reach)],
+    ]);
+    if (Math.abs(lat) <= 85)
+      lines.push([
+        [lng0 - reach, lat],
+        [lng0 + reach, lat],
+      ]);
+  }
+  return { step, lines };
+}
