@@ -313,6 +313,7 @@ export function BoundaryDraw({
         <Box
           pos="relative"
           h={460}
+          role="application"
           tabIndex={0}
           onKeyDown={keys}
           aria-label={t('cascade.geo.draw.map')}
