@@ -23,6 +23,7 @@ import type {
   RankingRow,
   SubMeterCandidate,
   SubMeterCandidateQuery,
+  SubMeterQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
 import { containsPattern } from './sql.ts';
@@ -408,18 +409,18 @@ export async function listPoints(sql: Sql): Promise<PointView[]> {
   return rows.map(pointView);
 }
 
+/** A point's sub-meters by number, filtered by a part of the number. */
 export async function listSubMeters(
   sql: Sql,
   pointId: string,
-  query: PageQuery,
+  query: PageQuery & SubMeterQuery,
 ): Promise<{ total: number; rows: { meterId: string; meterNo: string }[] }> {
-  const total = await sql.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM cascade_sub_meters WHERE point_id = $1',
-    [pointId],
-  );
+  const where = 'FROM cascade_sub_meters WHERE point_id = $1 AND ($2::text IS NULL OR meter_no LIKE $2)';
+  const params = [pointId, containsPattern(query.meterNo)];
+  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${where}`, params);
   const { rows } = await sql.query<{ meter_id: string; meter_no: string }>(
-    'SELECT meter_id::text, meter_no FROM cascade_sub_meters WHERE point_id = $1 ORDER BY meter_no LIMIT $2 OFFSET $3',
-    [pointId, query.pageSize, (query.pageNum - 1) * query.pageSize],
+    `SELECT meter_id::text, meter_no ${where} ORDER BY meter_no LIMIT $3 OFFSET $4`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {
     total: total.rows[0]?.count ?? 0,

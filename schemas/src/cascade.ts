@@ -112,6 +112,10 @@ export const meterPositionsBodySchema = z.object({
 
 export const cascadeMeterSchema = z.object({ meterId: z.string(), meterNo: z.string() });
 
+/** A point's sub-meters, filtered by number (a part of it). */
+export const subMeterQuerySchema = z.object({ meterNo: z.string().max(32).optional() });
+export type SubMeterQuery = z.infer<typeof subMeterQuerySchema>;
+
 /** Filters of the sub-meter picker: opened meters by number or account name. */
 export const subMeterCandidateQuerySchema = z.object({
   meterNo: z.string().max(32).optional(),

@@ -25,12 +25,13 @@ describe('cascade partitions in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
   let page: Page;
+  let headers: Record<string, string>;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
     // The simulator backfills 60 days; wait until the first district has yesterday's supply.
-    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
     const deadline = Date.now() + 240_000;
     for (;;) {
       const overview = await (
@@ -202,8 +203,8 @@ describe('cascade partitions in the browser', () => {
 
   it('imports a GeoJSON boundary: a bad file is refused in words, a good one previewed on the map and saved', async () => {
     const table = page.getByTestId('partitions-table');
-    await table.getByRole('button', { name: 'Import the boundary of E2E zone' }).click();
-    const dialog = page.getByTestId('boundary-import');
+    await table.getByRole('button', { name: 'Boundary map of E2E zone' }).click();
+    const dialog = page.getByTestId('boundary-dialog');
     const file = dialog.locator('input[type="file"]');
     await file.setInputFiles({
       name: 'zone.geojson',
@@ -245,13 +246,103 @@ describe('cascade partitions in the browser', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByText('Boundary of E2E zone saved').count()).toBeGreaterThan(0);
     // Opened again, the saved boundary is drawn.
-    await table.getByRole('button', { name: 'Import the boundary of E2E zone' }).click();
+    await table.getByRole('button', { name: 'Boundary map of E2E zone' }).click();
     await expect
       .poll(() => dialog.getByTestId('boundary-preview').locator('canvas').count())
       .toBeGreaterThan(0);
     await page.screenshot({ path: join(outputDir, 'cascade-boundary-en.png'), fullPage: true });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('draws a boundary by clicking the map: a crossing ring is refused, a meter is placed, saved over the imported one', async () => {
+    const table = page.getByTestId('partitions-table');
+    await table.getByRole('button', { name: 'Boundary map of E2E zone' }).click();
+    const dialog = page.getByTestId('boundary-dialog');
+    await dialog.getByText('Draw on the map').click();
+    const canvas = dialog.getByTestId('draw-map').locator('canvas').first();
+    await expect.poll(() => canvas.count()).toBe(1);
+    // The map opens on the saved boundary (120.2-120.21, 30.3-30.31) and meter: its centre is theirs.
+    const box = (await canvas.boundingBox())!;
+    const [cx, cy] = [box.width / 2, box.height / 2];
+    const status = dialog.getByTestId('draw-status');
+    const click = async (x: number, y: number, corners: number) => {
+      await canvas.click({ position: { x: cx + x, y: cy + y } });
+      await expect.poll(() => status.innerText()).toBe(`Corners: ${corners}, ring open`);
+    };
+
+    // A bow tie crosses itself: refused in words, then cleared.
+    await click(-100, 80, 1);
+    await click(100, -80, 2);
+    await click(100, 80, 3);
+    await click(-100, -80, 4);
+    await dialog.getByRole('button', { name: 'Close the ring' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('draw-problem').innerText())
+      .toContain('The boundary would cross or touch itself');
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => status.innerText()).toBe('Corners: 0, ring open');
+
+    // A rectangle, counter-clockwise on the screen from its lower left corner; a stray corner undone;
+    // closed by clicking its first corner (deck.gl picking).
+    await click(-100, 80, 1);
+    await click(100, 80, 2);
+    await click(100, -80, 3);
+    await click(-100, -80, 4);
+    await click(-30, 0, 5);
+    await dialog.getByRole('button', { name: 'Undo last corner' }).click();
+    await expect.poll(() => status.innerText()).toBe('Corners: 4, ring open');
+    await canvas.click({ position: { x: cx - 100, y: cy + 80 } });
+    await expect.poll(() => status.innerText()).toBe('Corners: 4, ring closed');
+
+    // One sub-meter placed at the centre of the map.
+    await dialog.getByText('Meters', { exact: true }).click();
+    const meters = dialog.getByTestId('draw-meters');
+    await meters.getByRole('button', { name: /^1000000071/ }).click();
+    await canvas.click({ position: { x: cx, y: cy } });
+    await expect.poll(() => dialog.getByTestId('draw-placed').innerText()).toBe('Meters placed: 1');
+    // The badge is shown in capitals.
+    expect(await meters.getByRole('button', { name: /^1000000071/ }).innerText()).toMatch(/placed/i);
+    await page.screenshot({ path: join(outputDir, 'cascade-draw-en.png'), fullPage: true });
+
+    // The same preview and save as an import, asked first since it replaces the imported boundary.
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('boundary-summary').innerText())
+      .toContain('Boundary with 4 corners, 1 meter positions');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Replace the boundary?' });
+    await expect.poll(() => confirm.innerText()).toContain('E2E zone already has a boundary');
+    await confirm.getByRole('button', { name: 'Replace' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByText('Boundary of E2E zone saved').count()).toBeGreaterThan(0);
+
+    // Read back from the API: the rectangle as clicked, closed and counter-clockwise; the meter at the centre.
+    const list = await (
+      await fetch(`${service.url}/prod-api/cascade/partition/list?name=E2E`, { headers })
+    ).json();
+    const partitionId = list.rows[0].partitionId;
+    const detail = (
+      await (await fetch(`${service.url}/prod-api/cascade/partition/${partitionId}`, { headers })).json()
+    ).data;
+    const ring: [number, number][] = detail.boundary.coordinates[0];
+    expect(ring).toHaveLength(5);
+    expect(ring[4]).toEqual(ring[0]);
+    const [lowerLeft, lowerRight, upperRight, upperLeft] = ring;
+    // Same screen row, same latitude; same screen column, same longitude (a pixel is ~0.00004 degrees).
+    expect(lowerRight![1]).toBeCloseTo(lowerLeft![1], 5);
+    expect(upperRight![0]).toBeCloseTo(lowerRight![0], 5);
+    expect(upperLeft![1]).toBeCloseTo(upperRight![1], 5);
+    expect(lowerLeft![0]).toBeLessThan(lowerRight![0]);
+    expect(upperRight![1]).toBeGreaterThan(lowerRight![1]);
+    // 200 pixels wide around the centre of the imported square, inside the view.
+    expect((lowerLeft![0] + lowerRight![0]) / 2).toBeCloseTo(120.205, 3);
+    expect((lowerRight![1] + upperRight![1]) / 2).toBeCloseTo(30.305, 3);
+    const placed = detail.meterPositions.find((p: { meterNo: string }) => p.meterNo === '1000000071');
+    expect(placed.coordinates[0]).toBeCloseTo(120.205, 4);
+    expect(placed.coordinates[1]).toBeCloseTo(30.305, 4);
+    // The imported meter's position is kept.
+    expect(detail.meterPositions).toContainEqual({ meterNo: '1000000070', coordinates: [120.205, 30.305] });
   });
 
   it('computes the Infrastructure Leakage Index and shows the burst detection of the MNF series', async () => {

@@ -191,6 +191,18 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect((await viewer(url)).statusCode).toBe(403);
   });
 
+  it("lists a point's sub-meters by number, filtered by a part of the number", async () => {
+    const url = `/prod-api/cascade/point/${rootId}/subMeters`;
+    const numbers = (res: { json(): { rows: { meterNo: string }[] } }) =>
+      res.json().rows.map((r) => r.meterNo);
+    expect(numbers(await admin(`${url}?pageNum=1&pageSize=10`))).toEqual(['9101', '9102']);
+    const filtered = (await admin(`${url}?meterNo=102`)).json();
+    expect(filtered).toMatchObject({ code: 200, total: 1, rows: [{ meterNo: '9102' }] });
+    // LIKE's wildcards are taken as they are typed.
+    expect((await admin(`${url}?meterNo=91_1`)).json().total).toBe(0);
+    expect((await trial(url)).json().key).toBe('error.cascade.pointNotFound');
+  });
+
   it("edits the root's leader and thresholds through the point route, as the partition's, keeping the boundary", async () => {
     const before = (await admin(`/prod-api/cascade/partition/${partitionId}`)).json().data;
     const changed = { ...leader, leaderName: 'Zhao Min', thresholds: { ...thresholds, kl: 0.8 } };

@@ -105,7 +105,11 @@ export const listSubMeterCandidates = (
 ) =>
   request<Rows<SubMeterCandidate>>(`/cascade/point/${pointId}/subMeterCandidates`, { query: { ...query } });
 
-export const listPointSubMeters = (pointId: string, query: { pageNum: number; pageSize: number }) =>
+/** A point's sub-meters by number; `meterNo` keeps those whose number contains it. */
+export const listPointSubMeters = (
+  pointId: string,
+  query: { pageNum: number; pageSize: number; meterNo?: string },
+) =>
   request<Rows<{ meterId: string; meterNo: string }>>(`/cascade/point/${pointId}/subMeters`, {
     query: { ...query },
   });

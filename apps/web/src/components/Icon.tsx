@@ -31,6 +31,7 @@ const PATHS: Record<string, string> = {
   external: 'M12 6H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6 M11 13l9-9 M15 4h5v5',
   clock: 'M12 21a9 9 0 1 1 0-18a9 9 0 0 1 0 18z M12 7v5l3 3',
   lock: 'M5 11h14v10H5z M8 11V7a4 4 0 1 1 8 0v4',
+  map: 'M3 6l6-3l6 3l6-3v15l-6 3l-6-3l-6 3z M9 3v15 M15 6v15',
   upload: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2 M7 9l5-5l5 5 M12 4v12',
   edit: 'M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4 M13.5 6.5l4 4',
   key: 'M15 3a6 6 0 1 1-5.2 9L3 18.8V21h3v-2h2v-2h2l1.8-1.8A6 6 0 0 1 15 3z M16.5 7.5v.01',

@@ -935,15 +935,22 @@ export const fr: Translation = {
       importFile: 'Importer',
     },
     geo: {
-      action: 'Importer le périmètre (GeoJSON)',
-      actionOf: 'Importer le périmètre de {{name}}',
+      action: 'Carte du périmètre',
+      actionOf: 'Carte du périmètre de {{name}}',
       title: 'Périmètre de {{name}}',
+      modes: { import: 'Importer du GeoJSON', draw: 'Dessiner sur la carte' },
       hint: 'Un fichier GeoJSON (.geojson ou .json, coordonnées [longitude, latitude]) : un Polygon pour le périmètre et, si vous le souhaitez, des entités Point avec properties.meterNo pour la position des compteurs.',
       file: 'Fichier GeoJSON',
       summary:
         'Périmètre de {{corners}} sommets, {{meters}} positions de compteurs. Vérifiez la carte, puis enregistrez.',
       none: 'Pas encore de périmètre : choisissez un fichier pour l’afficher.',
       saved: 'Périmètre de {{name}} enregistré',
+      summaryMeters:
+        'Périmètre inchangé, {{meters}} positions de compteurs. Vérifiez la carte, puis enregistrez.',
+      replaceTitle: 'Remplacer le périmètre ?',
+      replaceConfirm:
+        '{{name}} a déjà un périmètre : l’enregistrement le remplace. Les positions de compteurs non redéfinies sont conservées.',
+      replace: 'Remplacer',
       problems: {
         notJson: 'Ce fichier n’est pas du JSON.',
         notGeoJson: 'Ce fichier n’est pas du GeoJSON (Polygon, Feature ou FeatureCollection).',
@@ -951,8 +958,51 @@ export const fr: Translation = {
         manyPolygons: 'Le fichier contient plusieurs Polygon : ne gardez que le périmètre de la zone.',
         badPolygon:
           'Le Polygon est invalide : chaque anneau doit avoir au moins 4 positions [longitude, latitude] valides, la dernière égale à la première.',
+        crossingPolygon:
+          'Le Polygon se croise ou se touche : ses côtés ne peuvent se rejoindre qu’à leurs sommets communs.',
         badPoints:
           'Un Point est invalide : il faut properties.meterNo (chiffres) et [longitude, latitude] valides ; 1000 au plus.',
+      },
+      draw: {
+        boundaryStep: 'Périmètre',
+        metersStep: 'Compteurs',
+        boundaryHint:
+          'Cliquez sur la carte pour ajouter des sommets, puis fermez l’anneau (ou cliquez sur son premier sommet). Faites glisser pour déplacer, la molette pour zoomer. Sur la carte, Retour arrière annule et Entrée ferme.',
+        open: 'Sommets : {{corners}}, anneau ouvert',
+        closed: 'Sommets : {{corners}}, anneau fermé',
+        undo: 'Annuler le dernier sommet',
+        close: 'Fermer l’anneau',
+        clear: 'Effacer',
+        metersHint:
+          'Choisissez un compteur, puis cliquez sur la carte à son emplacement ; le suivant de la liste est choisi pour vous. Placer à nouveau un compteur le déplace.',
+        point: 'Point de comptage',
+        search: 'Chercher un numéro de compteur',
+        summaryMeter: 'Compteur général',
+        subMeter: 'Sous-compteur',
+        placed: 'Placé',
+        onMap: 'Sur la carte',
+        more: '{{shown}} sur {{total}} affichés : saisissez un numéro pour trouver les autres.',
+        noMeters: 'Aucun compteur trouvé sur ce point.',
+        placedCount: 'Compteurs placés : {{meters}}',
+        unplace: 'Retirer {{meterNo}}',
+        map: 'Carte de dessin',
+        legendDrawn: 'Nouveau périmètre',
+        legendSaved: 'Périmètre enregistré',
+        legendOthers: 'Autres zones',
+        legendPlaced: 'Compteurs placés',
+        preview: 'Aperçu',
+        back: 'Revenir au dessin',
+        problems: {
+          tooFew: 'Un périmètre demande au moins 3 sommets.',
+          outOfRange: 'Ce point est hors limites : longitude de −180 à 180, latitude de −90 à 90.',
+          noArea: 'Les sommets sont alignés : le périmètre n’entourerait rien.',
+          crossing:
+            'Le périmètre se croiserait ou se toucherait. Annulez des sommets et placez-les de sorte qu’aucun côté n’en rencontre un autre.',
+          closed: 'L’anneau est fermé : annulez pour le rouvrir, ou effacez-le pour recommencer.',
+          open: 'L’anneau est encore ouvert : fermez-le ou effacez-le avant l’aperçu.',
+          nothing: 'Dessinez d’abord un périmètre ou placez un compteur.',
+          chooseMeter: 'Choisissez d’abord un compteur dans la liste, puis cliquez sur la carte.',
+        },
       },
     },
     bursts: {

@@ -8,6 +8,7 @@ import { getPartition, gisOverview } from '../api/cascade.ts';
 import { viewOf } from '../lib/cascadeGeo.ts';
 import { RATE_RANGES, rateColor } from '../lib/cascadeQuery.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
+import { session } from '../store/session.ts';
 
 /** The route of this page (menu catalogue component 'cascade/gis/index'). */
 export const CASCADE_GIS_PATH = '/cascade/gis';
@@ -74,9 +75,15 @@ export function CascadeGis() {
   }, [selected]);
 
   const bounded = useMemo(() => (overview?.partitionFigures ?? []).filter((p) => p.boundary), [overview]);
+  // The tenant's map centre when no partition has a boundary yet.
+  const around = session.use().info?.lngLat;
   const viewState = useMemo(
-    () => viewOf(bounded.flatMap((p) => p.boundary!.coordinates[0] ?? [])),
-    [bounded],
+    () =>
+      viewOf(
+        bounded.flatMap((p) => p.boundary!.coordinates[0] ?? []),
+        around,
+      ),
+    [bounded, around],
   );
 
   const layers = [

@@ -11,7 +11,7 @@ import { useListPage } from '../hooks/useListPage.ts';
 import { EMPTY_PARTITION_FILTERS, type PartitionQuery, parsePartitionQuery } from '../lib/cascadeQuery.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
-import { BoundaryImport } from './BoundaryImport.tsx';
+import { BoundaryDialog } from './BoundaryDialog.tsx';
 import { PartitionPoints } from './PartitionPoints.tsx';
 import { PartitionWizard } from './PartitionWizard.tsx';
 
@@ -25,8 +25,8 @@ const column = createColumnHelper<typeof features, PartitionView>();
 const NO_ROWS: PartitionView[] = [];
 
 /**
- * Cascade partitions / Partitions: the tenant's partitions; the creation wizard; the boundary import (GeoJSON);
- * delete (irreversible).
+ * Cascade partitions / Partitions: the tenant's partitions; the creation wizard; the boundary and meter map
+ * (imported as GeoJSON or drawn); delete (irreversible).
  */
 export function Partitions() {
   const { t, i18n } = useTranslation();
@@ -89,7 +89,7 @@ export function Partitions() {
             <RowAction
               label={t('cascade.geo.action')}
               ariaLabel={t('cascade.geo.actionOf', { name: c.row.original.name })}
-              icon="upload"
+              icon="map"
               onClick={() => setMapping(c.row.original)}
             />
           </HasPermi>
@@ -153,7 +153,7 @@ export function Partitions() {
         />
       )}
       {mapping && (
-        <BoundaryImport
+        <BoundaryDialog
           partition={mapping}
           onClose={(saved) => {
             setMapping(null);
