@@ -528,6 +528,15 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
     expect(keyMeters[0]).toMatchObject({ commandKind: 'keyUpdate', commandStatus: 'executing' });
     expect((await trial('/prod-api/business/keyUpdate/list')).json().total).toBe(0);
 
+    // One meter's commands (its history), of both kinds, newest first; nothing of it for another tenant.
+    const own = (await admin(`/prod-api/business/valve/list?meterId=${bulk.meterId}`)).json();
+    expect(own.rows.map((r: { meterNo: string; kind: string }) => [r.meterNo, r.kind])).toEqual([
+      ['3400001', 'keyUpdate'],
+    ]);
+    expect(own.rows[0]).not.toHaveProperty('key');
+    const closed = (await admin(`/prod-api/business/valve/list?meterId=${other.meterId}`)).json();
+    expect(closed).toMatchObject({ total: 1, rows: [{ meterNo: '3000100', kind: 'valveClose' }] });
+    expect((await trial(`/prod-api/business/valve/list?meterId=${other.meterId}`)).json().total).toBe(0);
   });
 
   it("answers not found for another tenant's ids and changes nothing", async () => {
