@@ -105,6 +105,13 @@ export const listValveMeters = (query: Page & MeterCommandStateQuery) =>
 export const listKeyUpdateMeters = (query: Page & MeterCommandStateQuery) =>
   request<ListAnswer<MeterCommandState>>('/business/keyUpdate/meters', { query: { ...query } });
 
+export const exportValveMeters = (filter: MeterCommandStateQuery) =>
+  download('/business/valve/export', { ...filter }, exportName('valve-operation'));
+
+/** The meters with their latest key update; a key is never exported. */
+export const exportKeyUpdateMeters = (filter: MeterCommandStateQuery) =>
+  download('/business/keyUpdate/export', { ...filter }, exportName('key-updates'));
+
 /** Remote valve open or close of one meter or a batch: all are checked first, one refused refuses all. */
 export const operateValves = (action: 'open' | 'close', meterIds: readonly string[]) =>
   requestData<{ commandIds: string[] }>(`/business/valve/${action}`, { method: 'POST', body: { meterIds } });
@@ -128,3 +135,4 @@ export interface KeyUpdateRecord {
 
 export const listKeyUpdates = (query: Page & { meterNo?: string }) =>
   request<ListAnswer<KeyUpdateRecord>>('/business/keyUpdate/list', { query: { ...query } });
+
