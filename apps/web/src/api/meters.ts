@@ -1,6 +1,7 @@
 import type {
   MeterBody,
   MeterChangeBody,
+  MeterCommandKind,
   MeterCommandState,
   MeterCommandStateQuery,
   MeterCommandStatus,
@@ -136,3 +137,14 @@ export interface KeyUpdateRecord {
 export const listKeyUpdates = (query: Page & { meterNo?: string }) =>
   request<ListAnswer<KeyUpdateRecord>>('/business/keyUpdate/list', { query: { ...query } });
 
+/** A valve or key-update command with its status (its key is never listed). */
+export interface MeterCommandRecord extends KeyUpdateRecord {
+  kind: MeterCommandKind;
+  gatewayId: string | null;
+  deadline: string | null;
+}
+
+/** Valve and key-update commands, newest first: of one meter (`meterId`) or of numbers containing `meterNo`. */
+export const listMeterCommands = (
+  query: Page & { meterId?: string; meterNo?: string; kind?: MeterCommandKind },
+) => request<ListAnswer<MeterCommandRecord>>('/business/valve/list', { query: { ...query } });
