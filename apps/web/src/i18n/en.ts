@@ -1241,6 +1241,7 @@ export const en = {
     },
     actions: 'Actions',
     editOf: 'Edit meter {{meterNo}}',
+    historyOf: 'History of meter {{meterNo}}',
     removeOf: 'Delete meter {{meterNo}}',
     removeTitle: 'Delete the meter',
     removeConfirm:

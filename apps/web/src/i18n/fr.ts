@@ -1257,6 +1257,7 @@ export const fr: Translation = {
     },
     actions: 'Actions',
     editOf: 'Modifier le compteur {{meterNo}}',
+    historyOf: 'Historique du compteur {{meterNo}}',
     removeOf: 'Supprimer le compteur {{meterNo}}',
     removeTitle: 'Supprimer le compteur',
     removeConfirm:

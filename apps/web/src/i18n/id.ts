@@ -1249,6 +1249,7 @@ export const id: Translation = {
     },
     actions: 'Aksi',
     editOf: 'Ubah meter {{meterNo}}',
+    historyOf: 'Riwayat meter {{meterNo}}',
     removeOf: 'Hapus meter {{meterNo}}',
     removeTitle: 'Hapus meter',
     removeConfirm:

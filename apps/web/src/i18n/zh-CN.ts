@@ -1225,6 +1225,7 @@ export const zhCN: Translation = {
     },
     actions: '操作',
     editOf: '编辑水表 {{meterNo}}',
+    historyOf: '水表 {{meterNo}} 的历史数据',
     removeOf: '删除水表 {{meterNo}}',
     removeTitle: '删除水表',
     removeConfirm: '确定删除水表 {{meterNo}}？删除后不可恢复。只有从未上报且未开户的水表可以删除。',
