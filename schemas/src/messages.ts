@@ -1066,6 +1066,12 @@ export const messages = {
     fr: 'Le compte est déjà ouvert',
     id: 'Akun sudah dibuka',
   },
+  'error.customer.openConflict': {
+    'zh-CN': '另一次开户刚刚占用了其中的户号或水表，未开任何户，请重试',
+    en: 'Another opening took one of these account numbers or meters meanwhile: nothing was opened, please try again',
+    fr: 'Une autre ouverture a pris entre-temps l’un de ces numéros de compte ou compteurs : rien n’a été ouvert, veuillez réessayer',
+    id: 'Pembukaan lain telah memakai salah satu nomor akun atau meter ini: tidak ada yang dibuka, silakan coba lagi',
+  },
   'error.customer.meterTaken': {
     'zh-CN': '该水表已开户',
     en: 'This meter is already on an account',
@@ -1125,6 +1131,12 @@ export const messages = {
     en: 'Meter {meterNo} is already on an account',
     fr: 'Le compteur {meterNo} est déjà rattaché à un compte',
     id: 'Meter {meterNo} sudah terdaftar pada akun',
+  },
+  'import.row.generatedTaken': {
+    'zh-CN': '为该行生成的户号 {accountNo} 已被另一次开户占用，请重新导入',
+    en: 'The account number {accountNo} generated for this row was taken meanwhile by another opening: import the file again',
+    fr: 'Le numéro de compte {accountNo} généré pour cette ligne a été pris entre-temps par une autre ouverture : importez de nouveau le fichier',
+    id: 'Nomor akun {accountNo} yang dibuat untuk baris ini telah dipakai pembukaan lain: impor ulang berkas',
   },
   'import.row.meterType': {
     'zh-CN': '水表 {meterNo} 不是本批次的水表类型',
