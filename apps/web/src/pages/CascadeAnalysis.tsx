@@ -159,9 +159,10 @@ function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: st
   const { t } = useTranslation();
   const theme = useChartTheme();
   return useMemo(() => {
-    const windows = nightWindowRanges(date, date, timeZone).map(
-      (w): [number, number] => [w.start / 1000, w.end / 1000],
-    );
+    const windows = nightWindowRanges(date, date, timeZone).map((w): [number, number] => [
+      w.start / 1000,
+      w.end / 1000,
+    ]);
     const options: ChartOptions = {
       scales: { x: { time: true } },
       tzDate: zonedDate(timeZone),
