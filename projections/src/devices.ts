@@ -512,18 +512,24 @@ export async function getMeterCommand(sql: Sql, commandId: string): Promise<Mete
   return rows[0] ? commandRow(rows[0] as Record<string, unknown>) : null;
 }
 
+/** Commands newest first; `meterNo` keeps the meters whose number contains it, `meterId` one meter. */
 export async function listMeterCommands(
   sql: Sql,
-  query: PageQuery & { meterNo?: string | undefined; kind?: MeterCommandKind | undefined },
+  query: PageQuery & {
+    meterNo?: string | undefined;
+    meterId?: string | undefined;
+    kind?: MeterCommandKind | undefined;
+  },
 ): Promise<{ total: number; rows: MeterCommandRow[] }> {
-  const where = 'WHERE ($1::text IS NULL OR c.meter_no LIKE $1) AND ($2::text IS NULL OR c.kind = $2)';
-  const params = [containsPattern(query.meterNo), query.kind ?? null];
+  const where = `WHERE ($1::text IS NULL OR c.meter_no LIKE $1) AND ($2::text IS NULL OR c.kind = $2)
+    AND ($3::uuid IS NULL OR c.meter_id = $3)`;
+  const params = [containsPattern(query.meterNo), query.kind ?? null, query.meterId ?? null];
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM meter_commands c ${where}`,
     params,
   );
   const { rows } = await sql.query(
-    `${COMMAND_SELECT} ${where} ORDER BY c.issued_at DESC, c.command_id LIMIT $3 OFFSET $4`,
+    `${COMMAND_SELECT} ${where} ORDER BY c.issued_at DESC, c.command_id LIMIT $4 OFFSET $5`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {

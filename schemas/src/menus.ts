@@ -138,10 +138,16 @@ const DIRECTORIES: readonly DirSpec[] = [
       page('meter.list', 'list', 'business/meter/index', 'business:meter', [...CRUD, 'import']),
       page('meter.type', 'type', 'business/meterType/index', 'business:meterType', CRUD),
       page('meter.group', 'group', 'business/group/index', 'business:group', CRUD),
-      page('meter.valve', 'valve', 'business/valve/index', 'business:valve', ['query', 'open', 'close']),
+      page('meter.valve', 'valve', 'business/valve/index', 'business:valve', [
+        'query',
+        'open',
+        'close',
+        'export',
+      ]),
       page('meter.keyUpdate', 'keyUpdate', 'business/keyUpdate/index', 'business:keyUpdate', [
         'query',
         'send',
+        'export',
       ]),
       page('meter.replace', 'replace', 'business/meterReplace/index', 'business:meterReplace', [
         'query',

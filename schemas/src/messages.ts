@@ -1066,6 +1066,12 @@ export const messages = {
     fr: 'Le compte est déjà ouvert',
     id: 'Akun sudah dibuka',
   },
+  'error.customer.openConflict': {
+    'zh-CN': '另一次开户刚刚占用了其中的户号或水表，未开任何户，请重试',
+    en: 'Another opening took one of these account numbers or meters meanwhile: nothing was opened, please try again',
+    fr: 'Une autre ouverture a pris entre-temps l’un de ces numéros de compte ou compteurs : rien n’a été ouvert, veuillez réessayer',
+    id: 'Pembukaan lain telah memakai salah satu nomor akun atau meter ini: tidak ada yang dibuka, silakan coba lagi',
+  },
   'error.customer.meterTaken': {
     'zh-CN': '该水表已开户',
     en: 'This meter is already on an account',
@@ -1125,6 +1131,12 @@ export const messages = {
     en: 'Meter {meterNo} is already on an account',
     fr: 'Le compteur {meterNo} est déjà rattaché à un compte',
     id: 'Meter {meterNo} sudah terdaftar pada akun',
+  },
+  'import.row.generatedTaken': {
+    'zh-CN': '为该行生成的户号 {accountNo} 已被另一次开户占用，请重新导入',
+    en: 'The account number {accountNo} generated for this row was taken meanwhile by another opening: import the file again',
+    fr: 'Le numéro de compte {accountNo} généré pour cette ligne a été pris entre-temps par une autre ouverture : importez de nouveau le fichier',
+    id: 'Nomor akun {accountNo} yang dibuat untuk baris ini telah dipakai pembukaan lain: impor ulang berkas',
   },
   'import.row.meterType': {
     'zh-CN': '水表 {meterNo} 不是本批次的水表类型',
@@ -1450,6 +1462,47 @@ export const messages = {
     fr: 'Enregistré le',
     id: 'Didaftarkan',
   },
+  // ---- valve operation and key update (the exports of their pages) ----
+  'command.latest': {
+    'zh-CN': '最近指令',
+    en: 'Latest command',
+    fr: 'Dernière commande',
+    id: 'Perintah terakhir',
+  },
+  'command.latestKeyUpdate': {
+    'zh-CN': '最近密钥更新',
+    en: 'Latest key update',
+    fr: 'Dernier changement de clé',
+    id: 'Pembaruan kunci terakhir',
+  },
+  'command.kind.valveOpen': { 'zh-CN': '开阀', en: 'Open', fr: 'Ouverture', id: 'Buka' },
+  'command.kind.valveClose': { 'zh-CN': '关阀', en: 'Close', fr: 'Fermeture', id: 'Tutup' },
+  'command.kind.keyUpdate': {
+    'zh-CN': '密钥更新',
+    en: 'Key update',
+    fr: 'Changement de clé',
+    id: 'Pembaruan kunci',
+  },
+  'command.status': { 'zh-CN': '状态', en: 'Status', fr: 'État', id: 'Status' },
+  'command.status.sending': { 'zh-CN': '发送中', en: 'Sending', fr: 'Envoi en cours', id: 'Mengirim' },
+  'command.status.success': { 'zh-CN': '成功', en: 'Success', fr: 'Réussie', id: 'Berhasil' },
+  'command.status.fail': { 'zh-CN': '失败', en: 'Failed', fr: 'Échouée', id: 'Gagal' },
+  'command.status.executing': { 'zh-CN': '执行中', en: 'Executing', fr: 'En cours', id: 'Dijalankan' },
+  'command.status.resend': { 'zh-CN': '重发', en: 'Resend', fr: 'Renvoi', id: 'Kirim ulang' },
+  'command.status.timeout': { 'zh-CN': '超时', en: 'Timed out', fr: 'Expirée', id: 'Habis waktu' },
+  'command.status.resendSuccess': {
+    'zh-CN': '重发成功',
+    en: 'Resend successful',
+    fr: 'Renvoi réussi',
+    id: 'Kirim ulang berhasil',
+  },
+  'command.at': {
+    'zh-CN': '状态时间',
+    en: 'Status since',
+    fr: 'État depuis',
+    id: 'Status sejak',
+  },
+  'command.detail': { 'zh-CN': '详情', en: 'Detail', fr: 'Détail', id: 'Rincian' },
   'meterType.name': {
     'zh-CN': '型号名称',
     en: 'Model name',

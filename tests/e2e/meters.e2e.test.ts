@@ -269,4 +269,25 @@ describe('meters in the browser', () => {
     expect(await page.getByTestId(`command-${FIRST_NO + 1}`).textContent()).toBe('Close · Sending');
     await page.screenshot({ path: `${outputDir}/meters-valves.png` });
   });
+
+  it("lists the meter's valve command in its history, opened from the meter list", async () => {
+    await page.goto(`${service.url}/meter/list?meterNo=39999999`);
+    await page.getByTestId('meters-table').getByRole('link', { name: '39999999', exact: true }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/report/history' &&
+        url.searchParams.get('meterNo')?.replaceAll('"', '') === '39999999',
+    );
+    await eventually(() => page.getByTestId('history-meter-no').textContent()).toBe('Meter 39999999');
+    await page.getByRole('tab', { name: 'Commands' }).click();
+    const rows = page.getByTestId('history-commands').locator('tbody tr');
+    await eventually(() => rows.count()).toBe(1);
+    const cells = await rows.first().locator('td').allTextContents();
+    expect(cells.slice(0, 2)).toEqual(['Close', 'Success']);
+    // Issued and last changed, in the tenant's zone.
+    expect(cells[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(cells[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await page.getByText('1 command', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: `${outputDir}/meters-history-commands.png` });
+  });
 });

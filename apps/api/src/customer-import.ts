@@ -13,7 +13,7 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from './http.ts';
-import type { CheckedAccount } from './routes/customers.ts';
+import type { CheckedAccount, OpeningClash } from './routes/customers.ts';
 import { cellText, readFirstSheet } from './spreadsheet.ts';
 import type { Column } from './xlsx.ts';
 
@@ -82,6 +82,13 @@ async function readRows(
   return rows;
 }
 
+/** A row of the file ready to open: its spreadsheet row, and whether its account number was generated. */
+export interface ImportedAccount {
+  row: number;
+  account: CheckedAccount;
+  generated: boolean;
+}
+
 /**
  * Batch open (spec section 5): personal domestic accounts of one customer type and one meter type. Every
  * row is checked (fields, repeats within the file, the meter, the account number); the valid ones are
@@ -90,7 +97,7 @@ async function readRows(
 export async function importCustomers(
   request: FastifyRequest,
   options: ImportOptions,
-): Promise<{ accounts: CheckedAccount[]; failed: ImportReport['failed'] }> {
+): Promise<{ accounts: ImportedAccount[]; failed: ImportReport['failed'] }> {
   const language = requestLanguage(request);
   const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
     translate(key, language, params);
@@ -139,7 +146,7 @@ export async function importCustomers(
     parsed.push({ row, body: result.data, meterNo: cells.meterNo });
   }
 
-  const accounts: CheckedAccount[] = [];
+  const accounts: ImportedAccount[] = [];
   await withTenant(options.db, options.tenantId, async (sql) => {
     const meters = await metersForOpening(
       sql,
@@ -180,16 +187,41 @@ export async function importCustomers(
     for (const v of valid) {
       const meter = meters.get(v.meterNo)!;
       accounts.push({
-        ...v.body,
-        accountNo: v.body.accountNo ?? generated.shift()!,
-        meterId: meter.meterId,
-        meterNo: meter.meterNo,
-        meterTypeId: meter.meterTypeId,
-        businessMode: meter.billingMode,
-        valveControl: meter.valveControl,
+        row: v.row,
+        generated: !v.body.accountNo,
+        account: {
+          ...v.body,
+          accountNo: v.body.accountNo ?? generated.shift()!,
+          meterId: meter.meterId,
+          meterNo: meter.meterNo,
+          meterTypeId: meter.meterTypeId,
+          businessMode: meter.billingMode,
+          valveControl: meter.valveControl,
+        },
       });
     }
   });
   failed.sort((a, b) => a.row - b.row);
   return { accounts, failed };
+}
+
+/**
+ * The report rows of a batch that another opening overtook (it opened nothing): each account that clashes
+ * now (`clashes`, by account, from openingClashes) with its row and reason, as the check gives them.
+ */
+export function takenMeanwhile(
+  request: FastifyRequest,
+  accounts: readonly ImportedAccount[],
+  clashes: readonly (OpeningClash | null)[],
+): ImportReport['failed'] {
+  const language = requestLanguage(request);
+  const t = (key: MessageKey, params: Record<string, string>) => translate(key, language, params);
+  return accounts.flatMap(({ row, account: { accountNo, meterNo }, generated }, i) => {
+    if (clashes[i] === 'accountExists') {
+      const key = generated ? 'import.row.generatedTaken' : 'import.row.accountExists';
+      return [{ row, reason: t(key, { accountNo }) }];
+    }
+    if (clashes[i] === 'meterTaken') return [{ row, reason: t('import.row.meterTaken', { meterNo }) }];
+    return [];
+  });
 }

@@ -3,7 +3,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeAll } from '../src/commands.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
 import { accountFollowsReplacement } from '../src/routes/customers.ts';
@@ -570,6 +570,187 @@ describe.each(testEngines())('customers on $engine', (engine) => {
         opened.map((r: { accountNo: string; meterNo: string }) => `${r.accountNo}:${r.meterNo}`).sort(),
       ).toEqual(['B0001:8001', 'B0007:8003', 'B0100:8005']);
       expect(valveTypeId).not.toBe(batchType);
+    });
+
+    it('names the rows another opening overtook between the check and the save, opening none of the batch', async () => {
+      const { meterTypeId: batchType, ids } = await meters(services, DEMO_TENANT, [
+        '8201',
+        '8202',
+        '8203',
+        '8204',
+      ]);
+      const file = await workbook([
+        ['K0001', 'Zhao Yun', '13800000201', '0', '', '', '8201', '3', ''],
+        ['K0002', 'Ma Chao', '13800000202', '0', '', '', '8202', '3', ''],
+        ['K0003', 'Z', '13800000203', '0', '', '', '8204', '3', ''],
+        ['K0004', 'Guan Yu', '13800000204', '0', '', '', '8203', '3', ''],
+      ]);
+      const importFile = async () => {
+        const upload = multipart('customers.xlsx', file, XLSX_TYPE);
+        return admin({
+          method: 'POST',
+          url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
+          payload: upload.payload,
+          headers: { ...upload.headers, ...EN },
+        });
+      };
+      // Once the file is checked, just before its accounts are saved, another opening takes account
+      // number K0002 (on meter 8204) and meter 8203 (for account K0099).
+      const append = services.store.appendMany.bind(services.store);
+      let overtaken = false;
+      const spy = vi.spyOn(services.store, 'appendMany').mockImplementation(async (requests) => {
+        const opening = requests.some((r) => r.events.some((e) => e.type === 'CustomerOpened'));
+        if (opening && !overtaken) {
+          overtaken = true;
+          const other = { ...holder, customerTypeId: residential };
+          expect((await open({ ...other, accountNo: 'K0002', meterId: ids.get('8204') })).json().code).toBe(
+            200,
+          );
+          expect((await open({ ...other, accountNo: 'K0099', meterId: ids.get('8203') })).json().code).toBe(
+            200,
+          );
+        }
+        return append(requests);
+      });
+      const before = await eventCount();
+      try {
+        const res = await importFile();
+        expect(overtaken).toBe(true);
+        expect(res.json(), res.body).toEqual({
+          code: 200,
+          msg: expect.any(String),
+          data: {
+            opened: 0,
+            failed: [
+              { row: 3, reason: 'Account number K0002 already exists' },
+              { row: 4, reason: 'Name: The name is 2 to 20 characters' },
+              { row: 5, reason: 'Meter 8203 is already on an account' },
+            ],
+          },
+        });
+      } finally {
+        spy.mockRestore();
+      }
+      // Only the other opening's two accounts: nothing of the file, not even its good row 2.
+      expect(await eventCount()).toBe(before + 2);
+      const listed = async () =>
+        (await admin('/prod-api/business/customer/list?accountNo=K00'))
+          .json()
+          .rows.map((r: { accountNo: string; meterNo: string }) => `${r.accountNo}:${r.meterNo}`);
+      expect((await listed()).sort()).toEqual(['K0002:8204', 'K0099:8203']);
+
+      // The same file again: the check itself now refuses those rows with the same reasons, and row 2 opens.
+      const again = await importFile();
+      expect(again.json().data).toEqual({
+        opened: 1,
+        failed: [
+          { row: 3, reason: 'Account number K0002 already exists' },
+          { row: 4, reason: 'Name: The name is 2 to 20 characters' },
+          { row: 5, reason: 'Meter 8203 is already on an account' },
+        ],
+      });
+      expect((await listed()).sort()).toEqual(['K0001:8201', 'K0002:8204', 'K0099:8203']);
+    });
+
+    it('says what another opening took between the check and the save of one account', async () => {
+      const { ids } = await meters(services, DEMO_TENANT, ['8301', '8302', '8303']);
+      const other = { ...holder, customerTypeId: residential };
+      /** Opens `account` while `meanwhile` is opened just before its save. */
+      const overtakenBy = async (account: object, meanwhile: object) => {
+        const append = services.store.appendMany.bind(services.store);
+        const spy = vi.spyOn(services.store, 'appendMany').mockImplementationOnce(async (requests) => {
+          expect((await open(meanwhile)).json().code).toBe(200);
+          return append(requests);
+        });
+        try {
+          return (await open(account)).json();
+        } finally {
+          spy.mockRestore();
+        }
+      };
+      expect(
+        await overtakenBy(
+          { ...other, accountNo: 'E0001', meterId: ids.get('8301') },
+          { ...other, accountNo: 'E0002', meterId: ids.get('8301') },
+        ),
+      ).toMatchObject({
+        code: 500,
+        key: 'error.customer.meterTaken',
+        msg: 'This meter is already on an account',
+      });
+      expect(
+        await overtakenBy(
+          { ...other, accountNo: 'E0003', meterId: ids.get('8302') },
+          { ...other, accountNo: 'E0003', meterId: ids.get('8303') },
+        ),
+      ).toMatchObject({ code: 500, key: 'error.customer.accountExists' });
+      const listed = (await admin('/prod-api/business/customer/list?accountNo=E000')).json().rows;
+      expect(
+        listed.map((r: { accountNo: string; meterNo: string }) => `${r.accountNo}:${r.meterNo}`).sort(),
+      ).toEqual(['E0002:8301', 'E0003:8303']);
+    });
+
+    it('tells a generated account number taken meanwhile from one the file gave', async () => {
+      const platform = injectAs(app, await login(app, ...ACCOUNTS.platformAdmin));
+      const tenant = (await platform(`/prod-api/system/tenant/${DEMO_TENANT}`)).json().data;
+      const settings = (version: number, accountNoGenMode: string) =>
+        platform({
+          method: 'PUT',
+          url: '/prod-api/system/tenant',
+          payload: { tenantId: DEMO_TENANT, version, settings: { ...tenant.settings, accountNoGenMode } },
+        });
+      expect((await settings(tenant.version, 'sequence')).json().code).toBe(200);
+      const { meterTypeId: batchType, ids } = await meters(services, DEMO_TENANT, [
+        '8401',
+        '8402',
+        '8403',
+        '8404',
+      ]);
+      const other = { ...holder, customerTypeId: residential };
+      // Before the save, another opening takes the number generated for the first account being opened.
+      const append = services.store.appendMany.bind(services.store);
+      const spy = vi.spyOn(services.store, 'appendMany');
+      const overtake = (meterId: string | undefined) =>
+        spy.mockImplementationOnce(async (requests) => {
+          const generated = requests[0]!.events[0]!.data as { accountNo: string };
+          expect((await open({ ...other, accountNo: generated.accountNo, meterId })).json().code).toBe(200);
+          return append(requests);
+        });
+      try {
+        overtake(ids.get('8403'));
+        const file = await workbook([['', 'Zhao Yun', '13800000301', '0', '', '', '8401', '3', '']]);
+        const upload = multipart('customers.xlsx', file, XLSX_TYPE);
+        const res = await admin({
+          method: 'POST',
+          url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
+          payload: upload.payload,
+          headers: { ...upload.headers, ...EN },
+        });
+        expect(res.json().data).toEqual({
+          opened: 0,
+          failed: [
+            {
+              row: 2,
+              reason: expect.stringMatching(
+                /^The account number \d{8} generated for this row was taken meanwhile by another opening: import the file again$/,
+              ),
+            },
+          ],
+        });
+
+        overtake(ids.get('8404'));
+        const single = await open({ ...other, meterId: ids.get('8402') });
+        expect(single.json()).toMatchObject({
+          code: 500,
+          key: 'error.customer.openConflict',
+          msg: 'Another opening took one of these account numbers or meters meanwhile: nothing was opened, please try again',
+        });
+        // Opened again, it gets a number of its own.
+        expect((await open({ ...other, meterId: ids.get('8402') })).json().code).toBe(200);
+      } finally {
+        spy.mockRestore();
+        expect((await settings(tenant.version + 1, tenant.settings.accountNoGenMode)).json().code).toBe(200);
+      }
     });
 
     it('opens accounts from a legacy xls file and reports its bad row the same way', async () => {

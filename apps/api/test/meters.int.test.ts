@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, encryptPassword, injectAs, login, startApi } from './support.ts';
 
 type Inject = ReturnType<typeof injectAs>;
 
@@ -527,6 +527,16 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
     const keyMeters = (await admin('/prod-api/business/keyUpdate/meters?meterNo=3400001')).json().rows;
     expect(keyMeters[0]).toMatchObject({ commandKind: 'keyUpdate', commandStatus: 'executing' });
     expect((await trial('/prod-api/business/keyUpdate/list')).json().total).toBe(0);
+
+    // One meter's commands (its history), of both kinds, newest first; nothing of it for another tenant.
+    const own = (await admin(`/prod-api/business/valve/list?meterId=${bulk.meterId}`)).json();
+    expect(own.rows.map((r: { meterNo: string; kind: string }) => [r.meterNo, r.kind])).toEqual([
+      ['3400001', 'keyUpdate'],
+    ]);
+    expect(own.rows[0]).not.toHaveProperty('key');
+    const closed = (await admin(`/prod-api/business/valve/list?meterId=${other.meterId}`)).json();
+    expect(closed).toMatchObject({ total: 1, rows: [{ meterNo: '3000100', kind: 'valveClose' }] });
+    expect((await trial(`/prod-api/business/valve/list?meterId=${other.meterId}`)).json().total).toBe(0);
   });
 
   it("answers not found for another tenant's ids and changes nothing", async () => {
@@ -640,5 +650,122 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
       expect(bad.json().errors[0].message).toBe('Valeur invalide');
     }
     expect((await admin('/prod-api/business/valve/meters?orderByColumn=imei')).statusCode).toBe(400);
+  });
+
+  it('exports the valve operation and key update lists of a filter, never a key, within the tenant', async () => {
+    /** The rows of an export as text, header first. */
+    const sheetOf = async (res: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: string[][] = [];
+      book.worksheets[0]!.eachRow((row) => {
+        // Empty cells are holes of `values`.
+        rows.push(
+          Array.from((row.values as unknown[]).slice(1), (v) =>
+            v === null || v === undefined ? '' : String(v),
+          ),
+        );
+      });
+      return rows;
+    };
+    const exportOf = (as: Inject, family: 'valve' | 'keyUpdate', payload: object) =>
+      as({
+        method: 'POST',
+        url: `/prod-api/business/${family}/export`,
+        payload,
+        headers: { 'content-language': 'en' },
+      });
+
+    // The valve test's commands: 3000100 still sending, 3000200 closed by its gateway.
+    const valves = await sheetOf(
+      await exportOf(admin, 'valve', { meterNo: '3000', orderByColumn: 'meterNo' }),
+    );
+    expect(valves[0]).toEqual([
+      'Meter number',
+      'Meter type',
+      'Communication',
+      'Last report',
+      'Valve',
+      'Latest command',
+      'Status',
+      'Status since',
+      'Detail',
+    ]);
+    const byNo = new Map(valves.slice(1).map((row) => [row[0], row]));
+    expect(byNo.get('3000100')?.slice(5, 7)).toEqual(['Close', 'Sending']);
+    expect(byNo.get('3000200')?.slice(5, 7)).toEqual(['Close', 'Success']);
+    expect(valves.slice(1).every((row) => row[0]!.includes('3000'))).toBe(true);
+    // The filter of the page: only meters with a command under way.
+    const pending = await sheetOf(await exportOf(admin, 'valve', { meterNo: '3000', pending: '1' }));
+    expect(pending.slice(1).map((row) => row[0])).toEqual(['3000100']);
+
+    const keys = await sheetOf(await exportOf(admin, 'keyUpdate', { meterNo: '3400001' }));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toEqual([
+      'Meter number',
+      'Meter type',
+      'Communication',
+      'Last report',
+      'Latest key update',
+      'Status since',
+      'Detail',
+    ]);
+    expect(keys[1]!.slice(0, 5)).toEqual(['3400001', 'Bulk no valve', 'Offline', '', 'Executing']);
+    // The key sent in the valve test is a secret of the meter.
+    const everything = await sheetOf(await exportOf(admin, 'keyUpdate', {}));
+    expect(everything.flat().some((cell) => cell.includes('new-key-1'))).toBe(false);
+
+    // Another tenant exports its own meters only, and none of them shows in this tenant's export.
+    const trialType = (await addType(trial, { ...typeBody, name: 'Trial valve type' })).json().data;
+    expect(
+      (await addMeter(trial, { meterNo: '3900001', meterTypeId: trialType.meterTypeId })).json().code,
+    ).toBe(200);
+    const trialNos = (await listMeters(trial, 'orderByColumn=meterNo')).rows.map(
+      (r: { meterNo: string }) => r.meterNo,
+    );
+    expect(trialNos).toContain('3900001');
+    for (const family of ['valve', 'keyUpdate'] as const) {
+      const theirs = await sheetOf(await exportOf(trial, family, { orderByColumn: 'meterNo' }));
+      expect(theirs.slice(1).map((row) => row[0])).toEqual(trialNos);
+      const ours = await sheetOf(await exportOf(admin, family, {}));
+      expect(ours.length).toBeGreaterThan(1);
+      expect(ours.slice(1).map((row) => row[0])).not.toContain('3900001');
+    }
+
+    // The read-only role holds the exports; a role with the two lists only does not.
+    expect((await exportOf(viewer, 'valve', {})).statusCode).toBe(200);
+    const role = await admin({
+      method: 'POST',
+      url: '/prod-api/system/role',
+      payload: {
+        roleName: 'Valve watchers',
+        roleKey: 'valve_watchers',
+        menuIds: ['meter', 'meter.valve', 'meter.keyUpdate'],
+      },
+    });
+    const user = await admin({
+      method: 'POST',
+      url: '/prod-api/system/user',
+      payload: { userName: 'valve_watcher', nickName: 'Valve watcher', roleIds: [role.json().data.roleId] },
+    });
+    const first = injectAs(app, await login(app, 'valve_watcher', user.json().data.initialPassword));
+    const changed = await first({
+      method: 'PUT',
+      url: '/prod-api/system/user/profile/updatePwd',
+      query: {
+        oldPassword: await encryptPassword(app, user.json().data.initialPassword),
+        newPassword: await encryptPassword(app, 'Watch1234'),
+      },
+    });
+    expect(changed.json().code).toBe(200);
+    const watcher = injectAs(app, await login(app, 'valve_watcher', 'Watch1234'));
+    expect((await watcher('/prod-api/business/valve/meters')).json().code).toBe(200);
+    expect((await watcher('/prod-api/business/keyUpdate/meters')).json().code).toBe(200);
+    for (const family of ['valve', 'keyUpdate'] as const) {
+      const refused = await exportOf(watcher, family, {});
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-type']).not.toContain('spreadsheetml');
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { EventStore, Sql } from '@hydrolog/eventstore';
 import {
   activeAccountOfMeter,
+  existingAccountNos,
   findCustomerByAccountNo,
   freeMeters,
   getCustomer,
@@ -19,6 +20,7 @@ import {
   listCustomers,
   listCustomerTypes,
   meterForOpening,
+  metersForOpening,
   meterTypeOptions,
   operatorNames,
   withTenant,
@@ -62,7 +64,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { execute, isUniqueViolation, type StreamCommand } from '../commands.ts';
-import { importCustomers, templateColumns } from '../customer-import.ts';
+import { importCustomers, takenMeanwhile, templateColumns } from '../customer-import.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
@@ -131,8 +133,47 @@ export type CheckedAccount = OpenAccount & {
 };
 
 /**
+ * Another opening took an account number or a meter of the accounts being opened between their checks and
+ * the append, so none of them was opened. Its own message says so; callers that can tell which account
+ * and why ask `openingClashes`.
+ */
+export class OpeningConflict extends DomainError {
+  constructor() {
+    super('error.customer.openConflict');
+  }
+}
+
+/** What an account to open clashes with in the read model now. */
+export type OpeningClash = 'accountExists' | 'meterTaken';
+
+/**
+ * For each account (checked earlier), what it clashes with now: its number exists, or else its meter is on
+ * an account; null for none. After an `OpeningConflict`, these are the accounts that caused it.
+ */
+export async function openingClashes(
+  db: Services['db'],
+  tenantId: string,
+  accounts: readonly Pick<CheckedAccount, 'accountNo' | 'meterNo'>[],
+): Promise<(OpeningClash | null)[]> {
+  return withTenant(db, tenantId, async (sql) => {
+    const numbers = await existingAccountNos(
+      sql,
+      accounts.map((a) => a.accountNo),
+    );
+    const meters = await metersForOpening(
+      sql,
+      accounts.map((a) => a.meterNo),
+    );
+    return accounts.map((a) =>
+      numbers.has(a.accountNo) ? 'accountExists' : meters.get(a.meterNo)?.taken ? 'meterTaken' : null,
+    );
+  });
+}
+
+/**
  * Opens accounts (already checked) in one append, each in its own stream; then closes their valves
  * through `closeValve` when the tenant's `openAccountCloseValve` asks so. Answers the new account ids.
+ * Throws `OpeningConflict`, having opened none, when another opening took a number or a meter meanwhile.
  */
 export async function openAccounts(
   store: EventStore,
@@ -164,8 +205,8 @@ export async function openAccounts(
   try {
     await store.appendMany(opened.map((o) => o.request));
   } catch (error) {
-    // Another opening took the number or the meter between the checks and the append.
-    if (isUniqueViolation(error)) throw new DomainError('error.customer.accountExists');
+    // Another opening took a number or a meter between the checks and the append: the append wrote nothing.
+    if (isUniqueViolation(error)) throw new OpeningConflict();
     throw error;
   }
   for (const o of opened) if (o.valveCommandId) await closeValve(o.meterId, o.valveCommandId);
@@ -526,21 +567,29 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         throw new DomainError('error.customer.accountExists');
       accountNo ??= (await scoped(request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string;
       const metadata = callerMetadata(request);
+      const account = {
+        ...body,
+        accountNo,
+        meterNo: meter.meterNo,
+        meterTypeId: meter.meterTypeId,
+        valveControl: meter.valveControl,
+      };
       const [customerId] = await openAccounts(
         store,
         metadata,
         settings,
-        [
-          {
-            ...body,
-            accountNo,
-            meterNo: meter.meterNo,
-            meterTypeId: meter.meterTypeId,
-            valveControl: meter.valveControl,
-          },
-        ],
+        [account],
         closeValveFor(metadata),
-      );
+      ).catch(async (error: unknown) => {
+        if (!(error instanceof OpeningConflict)) throw error;
+        // Say what was taken meanwhile, as the checks above would have; a generated number taken meanwhile
+        // keeps the conflict's own message (open again for a new number).
+        const [clash] = await openingClashes(db, metadata.tenantId, [account]);
+        if (clash === 'meterTaken') throw new DomainError('error.customer.meterTaken');
+        if (clash === 'accountExists' && body.accountNo)
+          throw new DomainError('error.customer.accountExists');
+        throw error;
+      });
       return ok(request, await customer(request, customerId as string));
     },
   );
@@ -739,7 +788,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary:
-          'Batch open from xls/xlsx (multipart field `file`): personal domestic accounts of one meter type; the valid rows open, every refused row is reported with its number and reason',
+          'Batch open from xls/xlsx (multipart field `file`): personal domestic accounts of one meter type; the valid rows open, every refused row is reported with its number and reason. When another opening takes a number or a meter of the file between the check and the save, none opens and those rows are reported too',
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         response: apiResponses(envelopeSchema(importReportSchema)),
@@ -758,11 +807,29 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         nextAccountNos: (sql, count) => nextAccountNos(sql, settings, count),
       });
       const metadata = callerMetadata(request);
-      const opened =
-        accounts.length > 0
-          ? await openAccounts(store, metadata, settings, accounts, closeValveFor(metadata))
-          : [];
-      return ok(request, { opened: opened.length, failed });
+      if (accounts.length === 0) return ok(request, { opened: 0, failed });
+      try {
+        const opened = await openAccounts(
+          store,
+          metadata,
+          settings,
+          accounts.map((a) => a.account),
+          closeValveFor(metadata),
+        );
+        return ok(request, { opened: opened.length, failed });
+      } catch (error) {
+        if (!(error instanceof OpeningConflict)) throw error;
+        // The batch opened nothing: the rows whose number or meter another opening took meanwhile, with
+        // the reason of each, beside the rows refused before.
+        const clashes = await openingClashes(
+          db,
+          metadata.tenantId,
+          accounts.map((a) => a.account),
+        );
+        const taken = takenMeanwhile(request, accounts, clashes);
+        if (taken.length === 0) throw error;
+        return ok(request, { opened: 0, failed: [...failed, ...taken].sort((a, b) => a.row - b.row) });
+      }
     },
   );
 };

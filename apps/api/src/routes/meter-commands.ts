@@ -99,9 +99,12 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
       config: requires('business:valve:list'),
       schema: {
         tags: ['valves'],
-        summary: 'Valve and key-update commands with their status',
+        summary: 'Valve and key-update commands with their status, newest first',
         querystring: pageQuerySchema.extend({
+          /** Meters whose number contains it. */
           meterNo: z.string().max(32).optional(),
+          /** The commands of this one meter (a meter's history). */
+          meterId: z.uuid().optional(),
           kind: meterCommandKindSchema.optional(),
         }),
         response: apiResponses(listEnvelopeSchema(commandRowSchema)),

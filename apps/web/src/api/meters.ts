@@ -1,6 +1,7 @@
 import type {
   MeterBody,
   MeterChangeBody,
+  MeterCommandKind,
   MeterCommandState,
   MeterCommandStateQuery,
   MeterCommandStatus,
@@ -105,6 +106,13 @@ export const listValveMeters = (query: Page & MeterCommandStateQuery) =>
 export const listKeyUpdateMeters = (query: Page & MeterCommandStateQuery) =>
   request<ListAnswer<MeterCommandState>>('/business/keyUpdate/meters', { query: { ...query } });
 
+export const exportValveMeters = (filter: MeterCommandStateQuery) =>
+  download('/business/valve/export', { ...filter }, exportName('valve-operation'));
+
+/** The meters with their latest key update; a key is never exported. */
+export const exportKeyUpdateMeters = (filter: MeterCommandStateQuery) =>
+  download('/business/keyUpdate/export', { ...filter }, exportName('key-updates'));
+
 /** Remote valve open or close of one meter or a batch: all are checked first, one refused refuses all. */
 export const operateValves = (action: 'open' | 'close', meterIds: readonly string[]) =>
   requestData<{ commandIds: string[] }>(`/business/valve/${action}`, { method: 'POST', body: { meterIds } });
@@ -128,3 +136,15 @@ export interface KeyUpdateRecord {
 
 export const listKeyUpdates = (query: Page & { meterNo?: string }) =>
   request<ListAnswer<KeyUpdateRecord>>('/business/keyUpdate/list', { query: { ...query } });
+
+/** A valve or key-update command with its status (its key is never listed). */
+export interface MeterCommandRecord extends KeyUpdateRecord {
+  kind: MeterCommandKind;
+  gatewayId: string | null;
+  deadline: string | null;
+}
+
+/** Valve and key-update commands, newest first: of one meter (`meterId`) or of numbers containing `meterNo`. */
+export const listMeterCommands = (
+  query: Page & { meterId?: string; meterNo?: string; kind?: MeterCommandKind },
+) => request<ListAnswer<MeterCommandRecord>>('/business/valve/list', { query: { ...query } });

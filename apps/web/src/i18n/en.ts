@@ -696,6 +696,7 @@ export const en = {
       daily: 'Daily volumes',
       readings: 'Readings',
       frozen: 'Daily freeze records',
+      commands: 'Commands',
     },
     date: 'Date',
     volume: 'Volume',
@@ -725,6 +726,17 @@ export const en = {
     noReadingsText: 'Meter {{meterNo}} sent no reading from {{from}} to {{to}}. Choose another range.',
     truncated:
       'Only the first {{count}} readings of the range are listed and charted; choose a shorter range to see them all.',
+    commandKind: 'Command',
+    commandStatus: 'Status',
+    issuedAt: 'Issued',
+    updatedAt: 'Last change',
+    attempts: 'Deliveries',
+    detail: 'Detail',
+    commandsNote:
+      'Every valve and key-update command sent to this meter, newest first, whatever the date range; times in {{timeZone}}.',
+    noCommands: 'No valve or key-update command was sent to this meter',
+    commandCount_one: '{{count}} command',
+    commandCount_other: '{{count}} commands',
   },
   common: {
     search: 'Search',
@@ -1278,6 +1290,7 @@ export const en = {
     },
     actions: 'Actions',
     editOf: 'Edit meter {{meterNo}}',
+    historyOf: 'History of meter {{meterNo}}',
     removeOf: 'Delete meter {{meterNo}}',
     removeTitle: 'Delete the meter',
     removeConfirm:

@@ -706,6 +706,7 @@ export const fr: Translation = {
       daily: 'Volumes journaliers',
       readings: 'Relèves',
       frozen: 'Index figés quotidiens',
+      commands: 'Commandes',
     },
     date: 'Date',
     volume: 'Volume',
@@ -736,6 +737,17 @@ export const fr: Translation = {
       'Le compteur {{meterNo}} n’a envoyé aucune relève du {{from}} au {{to}}. Choisissez une autre période.',
     truncated:
       'Seules les {{count}} premières relèves de la période sont listées et tracées ; choisissez une période plus courte pour les voir toutes.',
+    commandKind: 'Commande',
+    commandStatus: 'État',
+    issuedAt: 'Émise le',
+    updatedAt: 'Dernier changement',
+    attempts: 'Envois',
+    detail: 'Détail',
+    commandsNote:
+      'Toutes les commandes de vanne et de changement de clé envoyées à ce compteur, les plus récentes d’abord, quelle que soit la période ; heures en {{timeZone}}.',
+    noCommands: 'Aucune commande de vanne ou de changement de clé n’a été envoyée à ce compteur',
+    commandCount_one: '{{count}} commande',
+    commandCount_other: '{{count}} commandes',
   },
   common: {
     search: 'Rechercher',
@@ -1295,6 +1307,7 @@ export const fr: Translation = {
     },
     actions: 'Actions',
     editOf: 'Modifier le compteur {{meterNo}}',
+    historyOf: 'Historique du compteur {{meterNo}}',
     removeOf: 'Supprimer le compteur {{meterNo}}',
     removeTitle: 'Supprimer le compteur',
     removeConfirm:

@@ -699,6 +699,7 @@ export const id: Translation = {
       daily: 'Volume harian',
       readings: 'Pembacaan',
       frozen: 'Catatan pembekuan harian',
+      commands: 'Perintah',
     },
     date: 'Tanggal',
     volume: 'Volume',
@@ -729,6 +730,17 @@ export const id: Translation = {
       'Meter {{meterNo}} tidak mengirim pembacaan dari {{from}} sampai {{to}}. Pilih rentang lain.',
     truncated:
       'Hanya {{count}} pembacaan pertama dalam rentang yang dicantumkan dan digambar; pilih rentang yang lebih pendek untuk melihat semuanya.',
+    commandKind: 'Perintah',
+    commandStatus: 'Status',
+    issuedAt: 'Dikirim',
+    updatedAt: 'Perubahan terakhir',
+    attempts: 'Pengiriman',
+    detail: 'Rincian',
+    commandsNote:
+      'Semua perintah katup dan pembaruan kunci yang dikirim ke meter ini, terbaru lebih dulu, apa pun rentang tanggalnya; waktu dalam {{timeZone}}.',
+    noCommands: 'Belum ada perintah katup atau pembaruan kunci yang dikirim ke meter ini',
+    commandCount_one: '{{count}} perintah',
+    commandCount_other: '{{count}} perintah',
   },
   common: {
     search: 'Cari',
@@ -1286,6 +1298,7 @@ export const id: Translation = {
     },
     actions: 'Aksi',
     editOf: 'Ubah meter {{meterNo}}',
+    historyOf: 'Riwayat meter {{meterNo}}',
     removeOf: 'Hapus meter {{meterNo}}',
     removeTitle: 'Hapus meter',
     removeConfirm:

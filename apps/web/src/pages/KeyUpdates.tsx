@@ -14,9 +14,16 @@ import {
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type KeyUpdateRecord, listKeyUpdateMeters, listKeyUpdates, sendMeterKey } from '../api/meters.ts';
+import {
+  exportKeyUpdateMeters,
+  type KeyUpdateRecord,
+  listKeyUpdateMeters,
+  listKeyUpdates,
+  sendMeterKey,
+} from '../api/meters.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 import {
   ColumnsMenu,
   FilterBar,
@@ -28,8 +35,9 @@ import {
 } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
+import { usePagedList } from '../hooks/usePagedList.ts';
 import { usePollWhile } from '../hooks/usePollWhile.ts';
-import { type PageQuery, pageParams } from '../lib/listQuery.ts';
+import { type PageQuery, pageParams, sortParams } from '../lib/listQuery.ts';
 import {
   type CommandStateQuery,
   commandStateFilter,
@@ -107,19 +115,15 @@ function SendKey({ meter, onClose, onSent }: { meter: MeterCommandState; onClose
 /** Key update records, newest first; followed live while one is under way. */
 function KeyUpdateRecords({ meterNo, version }: { meterNo: string; version: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
-  const [data, setData] = useState<{ total: number; rows: KeyUpdateRecord[] } | null>(null);
-  const fetchRecords = useCallback(() => {
-    listKeyUpdates({ ...page, meterNo: meterNo || undefined }).then(
-      ({ total, rows }) => setData({ total, rows }),
-      () => setData((d) => d ?? { total: 0, rows: [] }),
-    );
-  }, [page, meterNo]);
+  const fetchRecords = useCallback(
+    (page: PageQuery) => listKeyUpdates({ ...page, meterNo: meterNo || undefined }),
+    [meterNo],
+  );
   // A new send (version) reloads the records.
-  useEffect(fetchRecords, [fetchRecords, version]);
+  const { page, setPage, data, loading, refresh } = usePagedList(fetchRecords, version);
   usePollWhile(
     (data?.rows ?? NO_RECORDS).some((r) => isCommandUnderWay(r.status)),
-    fetchRecords,
+    refresh,
   );
 
   const columns = recordColumn.columns([
@@ -158,7 +162,7 @@ function KeyUpdateRecords({ meterNo, version }: { meterNo: string; version: numb
       <ListTable
         table={table}
         rows={data?.rows ?? null}
-        loading={false}
+        loading={loading}
         empty={t('keyUpdates.noRecords')}
         testId="key-update-records"
       />
@@ -225,7 +229,13 @@ export function KeyUpdates() {
     <Card withBorder data-testid="key-updates-page">
       <Group justify="space-between" mb="md">
         <Title order={4}>{t('keyUpdates.title')}</Title>
-        <ColumnsMenu table={table} testId="key-update-meters" />
+        <Group gap="xs">
+          <ColumnsMenu table={table} testId="key-update-meters" />
+          <ExportButton
+            permission="business:keyUpdate:export"
+            exportFile={() => exportKeyUpdateMeters({ ...commandStateFilter(query), ...sortParams(query) })}
+          />
+        </Group>
       </Group>
       <FilterBar testId="key-updates-filter" onSearch={search} onReset={reset}>
         <TextInput
@@ -252,7 +262,8 @@ export function KeyUpdates() {
         page={query}
         onChange={list.setPage}
       />
-      <KeyUpdateRecords meterNo={query.meterNo} version={sent} />
+      {/* Another meter filter starts the records again on their first page. */}
+      <KeyUpdateRecords key={query.meterNo} meterNo={query.meterNo} version={sent} />
       {sending && (
         <SendKey
           meter={sending}

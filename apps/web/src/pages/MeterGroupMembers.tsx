@@ -1,11 +1,12 @@
 import type { MeterGroupView, MeterView } from '@hydrolog/schemas';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addGroupMeters, listGroupMeters, removeGroupMeters } from '../api/meters.ts';
 import { ListPager, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
+import { usePagedList } from '../hooks/usePagedList.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { type PageQuery, pageAfterRemoval } from '../lib/listQuery.ts';
 import { splitMeterNos } from '../lib/meterQuery.ts';
@@ -17,23 +18,14 @@ const NO_ROWS: MeterView[] = [];
 /** The meters of a group: add by number (separated by English commas), remove one at a time. */
 export function MeterGroupMembers({ group, onClose }: { group: MeterGroupView; onClose(): void }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
-  const [data, setData] = useState<{ total: number; rows: MeterView[] } | null>(null);
-  const [loading, setLoading] = useState(false);
+  const fetchMembers = useCallback(
+    (page: PageQuery) => listGroupMeters(group.groupId, page),
+    [group.groupId],
+  );
+  const { page, setPage, data, loading, load } = usePagedList(fetchMembers);
   const [numbers, setNumbers] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listGroupMeters(group.groupId, page)
-      .then(
-        ({ total, rows }) => setData({ total, rows }),
-        () => setData((d) => d ?? { total: 0, rows: [] }),
-      )
-      .finally(() => setLoading(false));
-  }, [group.groupId, page]);
-  useEffect(load, [load]);
 
   async function add() {
     const meterNos = splitMeterNos(numbers);

@@ -22,6 +22,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { listMeterCommands, type MeterCommandRecord } from '../api/meters.ts';
 import {
   getMeterHistory,
   type MeterHistory as History,
@@ -42,9 +43,13 @@ import {
 import { Icon } from '../components/Icon.tsx';
 import { FilterBar, figureColumns, ListPager, ListTable } from '../components/ListTable.tsx';
 import { DateRangeFilter } from '../components/LogParts.tsx';
+import { useHasPermi } from '../components/Permission.tsx';
+import { usePagedList } from '../hooks/usePagedList.ts';
+import { usePollWhile } from '../hooks/usePollWhile.ts';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
 import type { PageQuery } from '../lib/listQuery.ts';
 import type { DateRange } from '../lib/logQuery.ts';
+import { commandStatusColor, isCommandUnderWay } from '../lib/meterQuery.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
 import {
   DEFAULT_HISTORY_DAYS,
@@ -75,6 +80,8 @@ const features = tableFeatures({});
 const dailyColumn = createColumnHelper<typeof features, DailyRow>();
 const readingColumn = createColumnHelper<typeof features, MeterReading>();
 const frozenColumn = createColumnHelper<typeof features, MeterFrozen>();
+const commandColumn = createColumnHelper<typeof features, MeterCommandRecord>();
+const NO_COMMANDS: MeterCommandRecord[] = [];
 
 /** A value with its unit, or a dash when the meter does not report it. */
 const withUnit = (value: string, unit: string) => (value ? `${value} ${unit}` : NONE);
@@ -483,6 +490,80 @@ function FrozenTable({ frozen, timeZone }: { frozen: MeterFrozen[]; timeZone: st
   );
 }
 
+/**
+ * The meter's valve and key-update commands, newest first, paged on the server; followed live while one is
+ * under way. Not bound to the date range: every command the meter was sent.
+ */
+function CommandsTable({ meterId, timeZone }: { meterId: string; timeZone: string }) {
+  const { t } = useTranslation();
+  const fetchCommands = useCallback((page: PageQuery) => listMeterCommands({ ...page, meterId }), [meterId]);
+  const { page, setPage, data, loading, refresh } = usePagedList(fetchCommands);
+  usePollWhile(
+    (data?.rows ?? NO_COMMANDS).some((r) => isCommandUnderWay(r.status)),
+    refresh,
+  );
+  const time = (iso: string) => (
+    <Text component="time" dateTime={iso} size="sm">
+      {formatInZone(iso, timeZone)}
+    </Text>
+  );
+  const columns = commandColumn.columns([
+    commandColumn.accessor('kind', {
+      header: () => t('history.commandKind'),
+      cell: (c) => t(`valves.kinds.${c.getValue()}`),
+    }),
+    commandColumn.accessor('status', {
+      header: () => t('history.commandStatus'),
+      cell: (c) => (
+        <Badge color={commandStatusColor(c.getValue())} variant="light" data-testid="history-command-status">
+          {t(`valves.statuses.${c.getValue()}`)}
+        </Badge>
+      ),
+    }),
+    commandColumn.accessor('issuedAt', {
+      header: () => t('history.issuedAt'),
+      cell: (c) => time(c.getValue()),
+    }),
+    commandColumn.accessor('updatedAt', {
+      header: () => t('history.updatedAt'),
+      cell: (c) => time(c.getValue()),
+    }),
+    commandColumn.accessor('attempts', { header: () => t('history.attempts') }),
+    commandColumn.accessor('detail', {
+      header: () => t('history.detail'),
+      cell: (c) => c.getValue() ?? NONE,
+    }),
+  ]);
+  const table = useTable({
+    features,
+    columns,
+    data: data?.rows ?? NO_COMMANDS,
+    getRowId: (row) => row.commandId,
+  });
+  return (
+    <>
+      <Text size="xs" c="dimmed" mb="xs">
+        {t('history.commandsNote', { timeZone })}
+      </Text>
+      <ListTable
+        table={table}
+        rows={data?.rows ?? null}
+        loading={loading}
+        empty={t('history.noCommands')}
+        testId="history-commands"
+        minWidth={760}
+        cellStyle={figureColumns('attempts')}
+      />
+      <ListPager
+        total={data?.total ?? 0}
+        totalLabel={t('history.commandCount', { count: data?.total ?? 0 })}
+        page={page}
+        onChange={setPage}
+      />
+    </>
+  );
+}
+
 // ---- Page --------------------------------------------------------------------------------------------
 
 interface Loaded {
@@ -519,6 +600,7 @@ export function MeterHistory() {
   const [failure, setFailure] = useState<{ query: HistoryQuery; message: string } | null>(null);
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string | null>('daily');
+  const canSeeCommands = useHasPermi()(['business:valve:list']);
   /** Search again with the same query reloads. */
   const [attempt, setAttempt] = useState(0);
   const request = useRef(0);
@@ -583,6 +665,8 @@ export function MeterHistory() {
     () => (shown ? { from: shown.query.from, to: shown.query.to } : null),
     [shown],
   );
+  const noReadings =
+    shown !== null && shown.history.readings.length === 0 && shown.history.hourly.length === 0;
 
   return (
     <Card withBorder data-testid="history-page">
@@ -651,7 +735,7 @@ export function MeterHistory() {
                 {t('history.truncated', { count: shown.history.readings.length })}
               </Alert>
             )}
-            {shown.history.readings.length === 0 && shown.history.hourly.length === 0 ? (
+            {noReadings ? (
               <EmptyState
                 py="xl"
                 data-testid="history-no-readings"
@@ -664,30 +748,46 @@ export function MeterHistory() {
                 })}
               />
             ) : (
-              <>
-                <HourlyVolumes history={shown.history} range={range} />
-                <Tabs value={tab} onChange={setTab} keepMounted={false}>
-                  <Tabs.List>
-                    <Tabs.Tab value="daily">{t('history.tabs.daily')}</Tabs.Tab>
-                    <Tabs.Tab value="readings">
-                      {t('history.tabs.readings')}{' '}
-                      <Text span size="xs" c="dimmed">
-                        ({formatNumber(shown.history.readings.length, language)})
-                      </Text>
-                    </Tabs.Tab>
-                    <Tabs.Tab value="frozen">{t('history.tabs.frozen')}</Tabs.Tab>
-                  </Tabs.List>
-                  <Tabs.Panel value="daily" pt="sm">
-                    <DailyTable rows={daily} />
+              <HourlyVolumes history={shown.history} range={range} />
+            )}
+            {(!noReadings || canSeeCommands) && (
+              // Without readings in the range, the commands are all there is to show.
+              <Tabs value={noReadings ? 'commands' : tab} onChange={setTab} keepMounted={false}>
+                <Tabs.List>
+                  {!noReadings && (
+                    <>
+                      <Tabs.Tab value="daily">{t('history.tabs.daily')}</Tabs.Tab>
+                      <Tabs.Tab value="readings">
+                        {t('history.tabs.readings')}{' '}
+                        <Text span size="xs" c="dimmed">
+                          ({formatNumber(shown.history.readings.length, language)})
+                        </Text>
+                      </Tabs.Tab>
+                      <Tabs.Tab value="frozen">{t('history.tabs.frozen')}</Tabs.Tab>
+                    </>
+                  )}
+                  {canSeeCommands && <Tabs.Tab value="commands">{t('history.tabs.commands')}</Tabs.Tab>}
+                </Tabs.List>
+                <Tabs.Panel value="daily" pt="sm">
+                  <DailyTable rows={daily} />
+                </Tabs.Panel>
+                <Tabs.Panel value="readings" pt="sm">
+                  <ReadingsTable readings={shown.history.readings} timeZone={shown.history.timeZone} />
+                </Tabs.Panel>
+                <Tabs.Panel value="frozen" pt="sm">
+                  <FrozenTable frozen={shown.history.frozen} timeZone={shown.history.timeZone} />
+                </Tabs.Panel>
+                {canSeeCommands && (
+                  <Tabs.Panel value="commands" pt="sm">
+                    {/* Another meter starts on the first page of its own commands. */}
+                    <CommandsTable
+                      key={shown.history.meter.meterId}
+                      meterId={shown.history.meter.meterId}
+                      timeZone={shown.history.timeZone}
+                    />
                   </Tabs.Panel>
-                  <Tabs.Panel value="readings" pt="sm">
-                    <ReadingsTable readings={shown.history.readings} timeZone={shown.history.timeZone} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="frozen" pt="sm">
-                    <FrozenTable frozen={shown.history.frozen} timeZone={shown.history.timeZone} />
-                  </Tabs.Panel>
-                </Tabs>
-              </>
+                )}
+              </Tabs>
             )}
           </Stack>
         </Box>

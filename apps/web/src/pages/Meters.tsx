@@ -1,5 +1,6 @@
 import { METER_SORT_COLUMNS, type MeterTypeView, type MeterView } from '@hydrolog/schemas';
-import { Badge, Button, Card, Group, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -16,7 +17,7 @@ import {
   RowAction,
   useListTable,
 } from '../components/ListTable.tsx';
-import { HasPermi } from '../components/Permission.tsx';
+import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { pageParams, sortParams } from '../lib/listQuery.ts';
@@ -31,6 +32,7 @@ import {
 } from '../lib/meterQuery.ts';
 import { relativeTime } from '../lib/relativeTime.ts';
 import { MeterForm } from './MeterForm.tsx';
+import { HISTORY_PATH } from './MeterHistory.tsx';
 import { MeterImport } from './MeterImport.tsx';
 
 /** The route of this page (menu catalogue component 'business/meter/index'). */
@@ -75,8 +77,27 @@ export function Meters() {
     if (done) list.removed(1);
   }
 
+  // The meter number opens its history (Reports / History) for those who may open that page.
+  const canOpenHistory = useHasPermi()(['report:history:list']);
   const columns = column.columns([
-    column.accessor('meterNo', { header: t('meters.meterNo') }),
+    column.accessor('meterNo', {
+      header: t('meters.meterNo'),
+      cell: (c) =>
+        canOpenHistory ? (
+          <Anchor
+            component={Link}
+            to={HISTORY_PATH}
+            // The history page reads the meter from its URL (parseHistoryQuery; its range defaults).
+            search={{ meterNo: c.getValue() } as never}
+            size="sm"
+            title={t('meters.historyOf', { meterNo: c.getValue() })}
+          >
+            {c.getValue()}
+          </Anchor>
+        ) : (
+          c.getValue()
+        ),
+    }),
     column.accessor('meterTypeName', { header: t('meters.type') }),
     column.accessor('imei', { header: t('meters.imei'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('lastReading', {

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { listValveMeters, operateValves } from '../api/meters.ts';
+import { exportValveMeters, listValveMeters, operateValves } from '../api/meters.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 import {
   ColumnsMenu,
   FilterBar,
@@ -19,7 +20,7 @@ import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
 import { usePollWhile } from '../hooks/usePollWhile.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
-import { pageParams } from '../lib/listQuery.ts';
+import { pageParams, sortParams } from '../lib/listQuery.ts';
 import {
   type CommandStateQuery,
   commandStateFilter,
@@ -183,6 +184,10 @@ export function Valves() {
         <Title order={4}>{t('valves.title')}</Title>
         <Group gap="xs">
           <ColumnsMenu table={table} testId="valves-table" />
+          <ExportButton
+            permission="business:valve:export"
+            exportFile={() => exportValveMeters({ ...commandStateFilter(query), ...sortParams(query) })}
+          />
           <HasPermi value={['business:valve:open']}>
             <Button
               variant="light"
