@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, startService } from './support.ts';
+import { browserSession, launchChromium, startService } from './support.ts';
 
 /** Waits on a shared machine: a command and the list after it may take a few seconds. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -10,6 +10,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 describe('platform administration in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
     browser = await launchChromium();
@@ -18,21 +19,6 @@ describe('platform administration in the browser', () => {
     await browser?.close();
     await service?.stop();
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    return context.newPage();
-  }
-
-  /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
-  async function signIn(page: Page, username: string, password: string, path: string): Promise<void> {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
-  }
 
   const sidebar = (page: Page) => page.getByTestId('sidebar');
 

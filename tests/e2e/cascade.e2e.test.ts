@@ -2,19 +2,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** "1,234.567 m³" as a number. */
 const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
-
-async function signIn(page: Page, baseUrl: string, path: string) {
-  await page.goto(baseUrl + path);
-  await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-  await page.locator('input[autocomplete="username"]').fill('demo_admin');
-  await page.locator('input[type="password"]').fill('Demo1234');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${path}`);
-}
 
 /**
  * The cascade screens on the demo partitions `npm start` seeds from the simulated fleet (one per district):
@@ -24,6 +15,7 @@ async function signIn(page: Page, baseUrl: string, path: string) {
 describe('cascade partitions in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   let headers: Record<string, string>;
   const pageErrors: string[] = [];
@@ -53,7 +45,7 @@ describe('cascade partitions in the browser', () => {
   });
 
   it('shows the leakage analysis of a seeded partition: balance, daily chart and table, night flow, statistics', async () => {
-    await signIn(page, service.url, '/cascade/analysis');
+    await signIn(page, 'demo_admin', 'Demo1234', '/cascade/analysis');
     const table = page.getByTestId('analysis-daily-table');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(30);
     // Real figures: the district's supply over the 30 days, with leakage (background leakage of the model).

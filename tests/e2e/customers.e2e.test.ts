@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** A simulated household meter of the demo fleet (a valve-capable type) that the seed leaves without account. */
 const HOUSEHOLD = '1000000002';
@@ -16,6 +16,7 @@ const ACCOUNT = 'E2E0001';
 describe('customer accounts in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   const pageErrors: string[] = [];
 
@@ -45,15 +46,6 @@ describe('customer accounts in the browser', () => {
     await service?.stop();
   });
 
-  async function signIn(path: string) {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill('demo_admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
-  }
-
   /** Answers the confirmation dialog. */
   async function answer(button: string) {
     await page.getByRole('dialog').getByRole('button', { name: button }).click();
@@ -65,7 +57,7 @@ describe('customer accounts in the browser', () => {
   const balance = async () => Number((await row().locator('td').nth(5).innerText()).replace(/[^\d.-]/g, ''));
 
   it('creates a customer type', async () => {
-    await signIn('/customer/type');
+    await signIn(page, 'demo_admin', 'Demo1234', '/customer/type');
     await page.getByRole('button', { name: 'New customer type' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Households');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 const NAME = 'North reservoir gateway';
 
@@ -11,6 +11,7 @@ const NAME = 'North reservoir gateway';
 describe('gateways in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
@@ -70,12 +71,7 @@ describe('gateways in the browser', () => {
 
   it('signs the tenant administrator in and says what a gateway is for before the first one', async () => {
     const path = '/gateway/gateway';
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill('demo_admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
+    await signIn(page, 'demo_admin', 'Demo1234', path);
 
     const intro = page.getByTestId('gateways-intro');
     await expect.poll(() => intro.count()).toBe(1);
@@ -195,12 +191,7 @@ describe('gateways in the browser', () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     const viewer = await context.newPage();
     const path = '/gateway/gateway';
-    await viewer.goto(service.url + path);
-    await viewer.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await viewer.getByLabel('User name, email or phone').fill('demo_viewer');
-    await viewer.getByRole('textbox', { name: 'Password', exact: true }).fill('View1234');
-    await viewer.getByRole('button', { name: 'Sign in' }).click();
-    await viewer.waitForURL(`**${path}`);
+    await signIn(viewer, 'demo_viewer', 'View1234', path);
     const table = viewer.getByTestId('gateways-table');
     await expect.poll(() => table.getByRole('cell', { name: NAME, exact: true }).count()).toBe(1);
     expect(await viewer.getByRole('button', { name: 'Export' }).count()).toBe(1);

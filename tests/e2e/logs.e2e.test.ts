@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** The login log and the operation log of the demo tenant. */
 describe('login log and operation log in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
+    width: 1400,
+    height: 900,
+  });
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
     browser = await launchChromium();
@@ -17,21 +21,6 @@ describe('login log and operation log in the browser', () => {
     await browser?.close();
     await service?.stop();
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
-    return context.newPage();
-  }
-
-  /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
-  async function signIn(page: Page, username: string, password: string, path: string): Promise<void> {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
-  }
 
   /** Answers the confirmation dialog, and waits until it is gone. */
   async function answer(page: Page, button: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, startService } from './support.ts';
+import { browserSession, launchChromium, startService } from './support.ts';
 
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -11,6 +11,7 @@ const METER = '72000001';
 describe('meter move between tenants in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   const api = async (headers: Record<string, string>, path: string, body?: object) =>
     (
@@ -60,12 +61,7 @@ describe('meter move between tenants in the browser', () => {
 
   it('picks meters by customer and meter type, refuses the same tenant, asks, moves and records', async () => {
     const path = '/tenant/meterMove';
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill('admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Admin123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
+    await signIn(page, 'admin', 'Admin123', path);
     await eventually(() => page.getByText('No meter moved yet').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Move meters' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -10,6 +10,7 @@ const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeou
 describe('meter replacement in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   let headers: Record<string, string>;
   let customerId: string;
@@ -57,12 +58,7 @@ describe('meter replacement in the browser', () => {
 
   it('checks the form, asks before the irreversible swap, lists it and moves the account', async () => {
     const path = '/meter/replace';
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill('demo_admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
+    await signIn(page, 'demo_admin', 'Demo1234', path);
     await eventually(() => page.getByText('No meter replaced yet').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Replace a meter' }).click();

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 const TYPE = 'E2E NB-IoT DN15';
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
@@ -64,6 +64,7 @@ const filteredBy = (meterNo: number) => (url: URL) =>
 describe('meters in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
@@ -82,12 +83,7 @@ describe('meters in the browser', () => {
 
   it('creates a meter type in the meter types page', async () => {
     const path = '/meter/type';
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill('demo_admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
+    await signIn(page, 'demo_admin', 'Demo1234', path);
     await eventually(() => page.getByText('No meter type yet', { exact: false }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'New meter type' }).click();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, fillLogin, launchChromium, outputDir, startService } from './support.ts';
 
 /**
  * From an operator's new tenant to a user who sees only what a role grants: the operator creates Delta
@@ -12,6 +12,10 @@ import { launchChromium, outputDir, startService } from './support.ts';
 describe('platform administration in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
+    width: 1400,
+    height: 900,
+  });
   let operator: Page;
   let deltaAdminPassword = '';
   let readerPassword = '';
@@ -24,21 +28,6 @@ describe('platform administration in the browser', () => {
     await service?.stop();
   });
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
-    return context.newPage();
-  }
-  async function fillLogin(page: Page, username: string, password: string) {
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  async function signIn(page: Page, username: string, password: string, path: string) {
-    await page.goto(service.url + path);
-    await page.waitForURL('**/login?redirect=*');
-    await fillLogin(page, username, password);
-    await page.waitForURL(`**${path}`);
-  }
   /** Signs in with the initial password, changes it in the forced dialog, signs in again with the new one. */
   async function firstSignIn(page: Page, username: string, initial: string, chosen: string) {
     await signIn(page, username, initial, '/index');

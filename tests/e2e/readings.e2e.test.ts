@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** The demo tenant's days are Asia/Shanghai days; the browsers below run in other zones on purpose. */
 const TENANT_ZONE = 'Asia/Shanghai';
@@ -22,16 +22,6 @@ function dateIn(timeZone: string, offset = 0): string {
 /** "1,234.567" as a number. */
 const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-/** Signs demo_admin in on the login page a protected `path` leads to, and comes back to it. */
-async function signIn(page: Page, baseUrl: string, path: string) {
-  await page.goto(baseUrl + path);
-  await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-  await page.locator('input[autocomplete="username"]').fill('demo_admin');
-  await page.locator('input[type="password"]').fill('Demo1234');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(`**${path}`);
-}
-
 interface RateDay {
   date: string;
   reported: number;
@@ -46,6 +36,7 @@ interface RateDay {
 describe('reading reports in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   let rateDays: RateDay[] = [];
   const pageErrors: string[] = [];
@@ -82,7 +73,7 @@ describe('reading reports in the browser', () => {
   });
 
   it('shows the reading rate of the last 30 days: figures, chart, days newest first; then 180 days', async () => {
-    await signIn(page, service.url, '/report/readingRate');
+    await signIn(page, 'demo_admin', 'Demo1234', '/report/readingRate');
     const table = page.getByTestId('reading-rate-table');
     await expect.poll(() => table.locator('tbody tr[data-date]').count()).toBe(30);
     expect(await page.getByTestId('reading-rate-chart').locator('canvas').count()).toBe(1);
@@ -207,7 +198,7 @@ describe('reading reports in the browser', () => {
       viewport: { width: 1400, height: 900 },
     });
     const zh = await context.newPage();
-    await signIn(zh, service.url, '/report/history');
+    await signIn(zh, 'demo_admin', 'Demo1234', '/report/history');
     await expect.poll(() => zh.getByTestId('history-choose').innerText()).toContain('请选择水表');
     await zh.getByLabel('表号').fill(INLET);
     await zh.getByRole('button', { name: '最近 7 天' }).click();
@@ -229,6 +220,7 @@ describe('reading reports in the browser', () => {
 describe('the reading rate before any meter reports', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
     browser = await launchChromium();
@@ -241,7 +233,7 @@ describe('the reading rate before any meter reports', () => {
   it('explains that the rate appears once meters report', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, service.url, '/report/readingRate');
+    await signIn(page, 'demo_admin', 'Demo1234', '/report/readingRate');
     const empty = page.getByTestId('reading-rate-empty');
     await expect.poll(() => empty.count()).toBe(1);
     expect(await empty.innerText()).toContain(

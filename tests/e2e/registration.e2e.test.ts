@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { fillLogin, launchChromium, outputDir, startService } from './support.ts';
 
 /**
  * The experience-account registration page: from the login page, a code by SMS (read from the outbox as
@@ -34,12 +34,6 @@ describe('experience-account registration in the browser', () => {
       await fetch(`${service.url}/prod-api/system/msg/outbox/list?recipient=${phone}`, { headers })
     ).json();
     return /\b(\d{6})\b/.exec(list.rows[0].text)![1]!;
-  }
-
-  async function signIn(username: string, password: string) {
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
   it('opens from the login page without a session and refuses a registered phone', async () => {
@@ -92,7 +86,7 @@ describe('experience-account registration in the browser', () => {
   });
 
   it('makes the new administrator change the initial password, then shows the trial counter and the dashboard', async () => {
-    await signIn(phone, initialPassword);
+    await fillLogin(page, phone, initialPassword);
     const dialog = page.getByRole('dialog', { name: 'Change your initial password' });
     await expect.poll(() => dialog.count()).toBe(1);
     // Behind the dialog the dashboard asks the server nothing it would refuse.
@@ -105,7 +99,7 @@ describe('experience-account registration in the browser', () => {
     await page.getByTestId('alert-ok').click();
     await page.waitForURL('**/login');
 
-    await signIn(`t${phone}`, 'Harbour123');
+    await fillLogin(page, `t${phone}`, 'Harbour123');
     await page.waitForURL('**/index');
     await expect.poll(() => page.getByTestId('trial-counter').textContent()).toBe('Trial: 180 days left');
     // No meters yet: zeros, and the bill statistics say why they are empty.

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** The platform operator's configuration parameters and dictionaries. */
 describe('configuration and dictionaries in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
     browser = await launchChromium();
@@ -16,21 +17,6 @@ describe('configuration and dictionaries in the browser', () => {
     await service?.stop();
   });
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    return context.newPage();
-  }
-
-  /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
-  async function signIn(page: Page, path: string): Promise<void> {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill('admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Admin123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
-  }
-
   const rowIn = (page: Page, testId: string, name: string) =>
     page
       .getByTestId(testId)
@@ -39,7 +25,7 @@ describe('configuration and dictionaries in the browser', () => {
 
   it('adds, edits and deletes a parameter, and refuses to delete a built-in one', async () => {
     const page = await newPage();
-    await signIn(page, '/platform/config');
+    await signIn(page, 'admin', 'Admin123', '/platform/config');
     const row = (key: string) => rowIn(page, 'configs-table', key);
     await expect.poll(() => row('sys.user.initPassword').count()).toBe(1);
     expect(await row('sys.user.initPassword').getByRole('cell').allTextContents()).toContain('Yes');
@@ -93,7 +79,7 @@ describe('configuration and dictionaries in the browser', () => {
 
   it('filters a dictionary and adds an entry with its labels in the four languages', async () => {
     const page = await newPage();
-    await signIn(page, '/platform/dict');
+    await signIn(page, 'admin', 'Admin123', '/platform/dict');
     const table = page.getByTestId('dicts-table');
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
 

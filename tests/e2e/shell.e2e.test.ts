@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, fillLogin, launchChromium, outputDir, startService } from './support.ts';
 
 /** The browser shell of issue 3: login, guard, menus by role, permissions, language, forced password, logout. */
 describe('the shell in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
     browser = await launchChromium();
@@ -15,25 +16,6 @@ describe('the shell in the browser', () => {
     await browser?.close();
     await service?.stop();
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    return context.newPage();
-  }
-
-  /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
-  async function signIn(page: Page, username: string, password: string, path = '/index'): Promise<void> {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await fillLogin(page, username, password);
-    await page.waitForURL(`**${path}`);
-  }
-
-  async function fillLogin(page: Page, username: string, password: string): Promise<void> {
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
 
   const sidebar = (page: Page) => page.getByTestId('sidebar');
   /** The sidebar's entries once the menu tree has arrived (Home is always first). */

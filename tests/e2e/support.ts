@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const root = join(import.meta.dirname, '../..');
 export const outputDir = join(import.meta.dirname, 'output');
@@ -123,4 +123,34 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** Fills the login form and submits it; by the fields' kinds, so in any language. */
+export async function fillLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+}
+
+/**
+ * Pages and sign-in for a file's tests, bound to the service and browser its beforeAll starts (read when
+ * called). Pages open in a context of their own, in English, at `viewport`.
+ */
+export function browserSession(
+  started: () => { url: string; browser: Browser },
+  viewport = { width: 1280, height: 800 },
+) {
+  return {
+    async newPage(): Promise<Page> {
+      const context = await started().browser.newContext({ locale: 'en-US', viewport });
+      return context.newPage();
+    },
+    /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
+    async signIn(page: Page, username: string, password: string, path = '/index'): Promise<void> {
+      await page.goto(started().url + path);
+      await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
+      await fillLogin(page, username, password);
+      await page.waitForURL(`**${path}`);
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from(
@@ -14,6 +14,10 @@ const PNG = Buffer.from(
 describe('tenant administration in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
+    width: 1400,
+    height: 900,
+  });
   let admin: Page;
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
@@ -23,21 +27,6 @@ describe('tenant administration in the browser', () => {
     await browser?.close();
     await service?.stop();
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
-    return context.newPage();
-  }
-
-  /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
-  async function signIn(page: Page, username: string, password: string, path: string): Promise<void> {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
-  }
 
   const row = (page: Page, name: string) =>
     page

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { fillLogin, launchChromium, outputDir, startService } from './support.ts';
 
 describe('tenants in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
@@ -22,9 +22,7 @@ describe('tenants in the browser', () => {
   it('signs the platform operator in and opens on the dashboard with the service status', async () => {
     await page.goto(service.url);
     await page.waitForURL('**/login?redirect=*');
-    await page.getByLabel('User name, email or phone').fill('admin');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Admin123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await fillLogin(page, 'admin', 'Admin123');
     await page.waitForURL('**/index');
     await expect.poll(() => page.getByTestId('engine').textContent()).toBe('pglite');
     await page.screenshot({ path: join(outputDir, 'home-en.png') });

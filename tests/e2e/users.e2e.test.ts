@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, outputDir, startService } from './support.ts';
+import { browserSession, launchChromium, outputDir, startService } from './support.ts';
 
 /** The staff users page: list, filter, create with the initial password, and who may open it. */
 describe('staff users in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
   /** The initial password the administrator was shown for field_clerk. */
   let clerkPassword = '';
   beforeAll(async () => {
@@ -17,21 +18,6 @@ describe('staff users in the browser', () => {
     await browser?.close();
     await service?.stop();
   });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    return context.newPage();
-  }
-
-  /** Opens `path` without a session, is sent to the login page, signs in and lands back on `path`. */
-  async function signIn(page: Page, username: string, password: string, path = '/index'): Promise<void> {
-    await page.goto(service.url + path);
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
-    await page.getByLabel('User name, email or phone').fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`**${path}`);
-  }
 
   const table = (page: Page) => page.getByTestId('users-table');
   /** Answers the confirmation dialog, and waits until it is gone. */
