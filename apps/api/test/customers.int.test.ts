@@ -8,7 +8,7 @@ import { executeAll } from '../src/commands.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
 import { accountFollowsReplacement } from '../src/routes/customers.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, injectAs, login, multipartFile, startApi } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
@@ -51,17 +51,6 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-function multipart(fileName: string, content: Buffer, contentType: string) {
-  const boundary = `----hydrolog${uuidv7()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe.each(testEngines())('customers on $engine', (engine) => {
@@ -519,6 +508,17 @@ describe.each(testEngines())('customers on $engine', (engine) => {
   });
 
   describe('batch open', () => {
+    /** Sends a file to the batch opening of residential accounts on meters of `meterTypeId`. */
+    const importFile = (meterTypeId: string, file: Buffer, fileName = 'customers.xlsx', type = XLSX_TYPE) => {
+      const upload = multipartFile(fileName, file, type);
+      return admin({
+        method: 'POST',
+        url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${meterTypeId}`,
+        payload: upload.payload,
+        headers: { ...upload.headers, ...EN },
+      });
+    };
+
     it('opens the valid rows in one batch and reports every bad row with its number and reason', async () => {
       const { ids } = await meters(services, DEMO_TENANT, ['8001', '8002', '8003', '8004', '8005']);
       const batchType = (
@@ -543,13 +543,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
         ['B0008', 'Zhu Rong', '13800000108', '0', '', '', '8005', '2', ''],
       ]);
       const before = await eventCount();
-      const upload = multipart('customers.xlsx', file, XLSX_TYPE);
-      const res = await admin({
-        method: 'POST',
-        url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
-        payload: upload.payload,
-        headers: { ...upload.headers, ...EN },
-      });
+      const res = await importFile(batchType, file);
       expect(res.json(), res.body).toMatchObject({
         code: 200,
         data: {
@@ -585,15 +579,6 @@ describe.each(testEngines())('customers on $engine', (engine) => {
         ['K0003', 'Z', '13800000203', '0', '', '', '8204', '3', ''],
         ['K0004', 'Guan Yu', '13800000204', '0', '', '', '8203', '3', ''],
       ]);
-      const importFile = async () => {
-        const upload = multipart('customers.xlsx', file, XLSX_TYPE);
-        return admin({
-          method: 'POST',
-          url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
-          payload: upload.payload,
-          headers: { ...upload.headers, ...EN },
-        });
-      };
       // Once the file is checked, just before its accounts are saved, another opening takes account
       // number K0002 (on meter 8204) and meter 8203 (for account K0099).
       const append = services.store.appendMany.bind(services.store);
@@ -614,7 +599,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       });
       const before = await eventCount();
       try {
-        const res = await importFile();
+        const res = await importFile(batchType, file);
         expect(overtaken).toBe(true);
         expect(res.json(), res.body).toEqual({
           code: 200,
@@ -640,7 +625,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       expect((await listed()).sort()).toEqual(['K0002:8204', 'K0099:8203']);
 
       // The same file again: the check itself now refuses those rows with the same reasons, and row 2 opens.
-      const again = await importFile();
+      const again = await importFile(batchType, file);
       expect(again.json().data).toEqual({
         opened: 1,
         failed: [
@@ -719,13 +704,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       try {
         overtake(ids.get('8403'));
         const file = await workbook([['', 'Zhao Yun', '13800000301', '0', '', '', '8401', '3', '']]);
-        const upload = multipart('customers.xlsx', file, XLSX_TYPE);
-        const res = await admin({
-          method: 'POST',
-          url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
-          payload: upload.payload,
-          headers: { ...upload.headers, ...EN },
-        });
+        const res = await importFile(batchType, file);
         expect(res.json().data).toEqual({
           opened: 0,
           failed: [
@@ -757,13 +736,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       const { meterTypeId: batchType } = await meters(services, DEMO_TENANT, ['8101', '8102']);
       // fixtures/make-xls.py: X0001 on meter 8101, then a one-letter name on row 3.
       const file = readFileSync(new URL('fixtures/customers.xls', import.meta.url));
-      const upload = multipart('customers.xls', file, 'application/vnd.ms-excel');
-      const res = await admin({
-        method: 'POST',
-        url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${batchType}`,
-        payload: upload.payload,
-        headers: { ...upload.headers, ...EN },
-      });
+      const res = await importFile(batchType, file, 'customers.xls', 'application/vnd.ms-excel');
       expect(res.json(), res.body).toMatchObject({
         code: 200,
         data: { opened: 1, failed: [{ row: 3, reason: 'Name: The name is 2 to 20 characters' }] },
@@ -773,13 +746,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
     });
 
     it('refuses a file that is not xls or xlsx, and serves the template', async () => {
-      const text = multipart('customers.csv', Buffer.from('a,b\n1,2'), 'text/csv');
-      const res = await admin({
-        method: 'POST',
-        url: `/prod-api/business/customer/import?customerTypeId=${residential}&meterTypeId=${valveTypeId}`,
-        payload: text.payload,
-        headers: { ...text.headers, ...EN },
-      });
+      const res = await importFile(valveTypeId, Buffer.from('a,b\n1,2'), 'customers.csv', 'text/csv');
       expect(res.json()).toMatchObject({ code: 500, msg: 'Imports take xls or xlsx files only' });
       const template = await admin({
         method: 'POST',
