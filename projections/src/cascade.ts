@@ -731,22 +731,28 @@ export async function alarmCounts(
   return rows;
 }
 
-/** The days' supply, sales and leakage of every root point added up (the tenant's partitions as a whole). */
-export async function rootDailyTotals(sql: Sql, fromDay: string, toDay: string): Promise<DailyFigure[]> {
-  const roots = (await listPoints(sql)).filter((p) => p.level === 1 && p.summaryMeter);
-  const perRoot: DailyFigure[][] = [];
-  for (const root of roots) perRoot.push(await dailyFigures(sql, root, fromDay, toDay));
-  const out: DailyFigure[] = [];
-  // A root's share of the day's coverage is by its meters (summary meter and sub-meters).
-  const meters = roots.map((r) => 1 + r.subMeterCount);
+/**
+ * Several points' figures per local day of [fromDay, toDay], each point's days read once: by point id, and
+ * added up per day (addBalances, a point weighing as many as its meters: summary meter and sub-meters).
+ */
+export async function pointsDailyFigures(
+  sql: Sql,
+  points: readonly PointView[],
+  fromDay: string,
+  toDay: string,
+): Promise<{ perPoint: Map<string, DailyFigure[]>; total: DailyFigure[] }> {
+  const perPoint = new Map<string, DailyFigure[]>();
+  for (const point of points) perPoint.set(point.pointId, await dailyFigures(sql, point, fromDay, toDay));
+  const weights = points.map((p) => 1 + p.subMeterCount);
+  const total: DailyFigure[] = [];
   for (let day = fromDay, i = 0; day <= toDay; day = addDays(day, 1), i++) {
-    out.push({
+    total.push({
       date: day,
       ...addBalances(
-        perRoot.map((figures) => figures[i]!),
-        meters,
+        points.map((p) => perPoint.get(p.pointId)![i]!),
+        weights,
       ),
     });
   }
-  return out;
+  return { perPoint, total };
 }

@@ -30,7 +30,7 @@ import {
   nightFigures,
   openedMetersByNo,
   periodBalance,
-  rootDailyTotals,
+  pointsDailyFigures,
 } from '@hydrolog/projections';
 import {
   analysisQuerySchema,
@@ -788,13 +788,21 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     const points = await listPoints(sql);
     const roots = points.filter((p) => p.level === 1);
     // On the first of a month, the month so far has no finished day: it is today's month from its first day.
-    const month = await rootDailyTotals(sql, monthStart, today);
-    const days = await rootDailyTotals(sql, addDays(yesterday, -6), yesterday);
+    // The month and the week up to yesterday come from one read of each measured root's days.
+    const weekStart = addDays(yesterday, -6);
+    const { perPoint, total } = await pointsDailyFigures(
+      sql,
+      roots.filter((r) => r.summaryMeter),
+      weekStart < monthStart ? weekStart : monthStart,
+      today,
+    );
+    const month = total.filter((d) => d.date >= monthStart);
+    const days = total.filter((d) => d.date >= weekStart && d.date <= yesterday);
     const partitionFigures = [];
     const { rows: partitions } = await listPartitions(sql, { pageNum: 1, pageSize: 1000 });
     for (const partition of partitions) {
-      const root = roots.find((r) => r.pointId === partition.rootPointId);
-      const balance = root ? await periodBalance(sql, root, monthStart, today) : null;
+      const rootDays = perPoint.get(partition.rootPointId);
+      const balance = rootDays ? addBalances(rootDays.filter((d) => d.date >= monthStart)) : null;
       partitionFigures.push({
         partitionId: partition.partitionId,
         name: partition.name,
