@@ -15,6 +15,12 @@ export function requestLanguage(request: FastifyRequest): Language {
   return header ? resolveLanguage(String(header)) : DEFAULT_LANGUAGE;
 }
 
+/** The caller's messages: a key (and its parameters) in the caller's language, for exports' headers and cells. */
+export function translator(request: FastifyRequest) {
+  const language = requestLanguage(request);
+  return (key: MessageKey, params?: Record<string, string | number>) => translate(key, language, params);
+}
+
 export function ok<T>(request: FastifyRequest, data: T) {
   return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), data };
 }

@@ -6,7 +6,6 @@ import {
   groupMeterNosSchema,
   idListSchema,
   listEnvelopeSchema,
-  type MessageKey,
   type MeterGroupView,
   meterGroupBodySchema,
   meterGroupListQuerySchema,
@@ -14,7 +13,6 @@ import {
   meterViewSchema,
   noDataResponses,
   pageQuerySchema,
-  translate,
   uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { ok, okList, translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 
@@ -224,7 +222,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request, reply) => {
-      const t = (key: MessageKey) => translate(key, requestLanguage(request));
+      const t = translator(request);
       const { rows } = await readAsCaller(db, request, (sql) =>
         listMeterGroups(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
       );

@@ -13,7 +13,6 @@ import {
   apiResponses,
   envelopeSchema,
   listEnvelopeSchema,
-  type MessageKey,
   type MeterMoveListQuery,
   type MeterMoveView,
   meterMoveBodySchema,
@@ -26,14 +25,13 @@ import {
   pageQuerySchema,
   tenantOptionSchema,
   tenantTypesSchema,
-  translate,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, operatorOnly } from '../auth/guard.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { ok, okList, translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 
@@ -234,7 +232,7 @@ export const meterMoveRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-      const tr = (key: MessageKey) => translate(key, requestLanguage(request));
+      const tr = translator(request);
       const { rows } = await list(request, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS });
       return sendXlsx<MeterMoveView>(
         reply,

@@ -12,7 +12,6 @@ import {
 import {
   apiResponses,
   listEnvelopeSchema,
-  type MessageKey,
   type MeterReplacementListQuery,
   type MeterReplacementView,
   meterReplaceBodySchema,
@@ -21,13 +20,12 @@ import {
   noDataResponses,
   type PageQuery,
   pageQuerySchema,
-  translate,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { ok, okList, translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 import { accountFollowsReplacement } from './customers.ts';
@@ -131,7 +129,7 @@ export const meterReplacementRoutes: FastifyPluginAsyncZod<{ services: Services 
       },
     },
     async (request, reply) => {
-      const tr = (key: MessageKey) => translate(key, requestLanguage(request));
+      const tr = translator(request);
       const { rows } = await list(request, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS });
       return sendXlsx<MeterReplacementView>(
         reply,

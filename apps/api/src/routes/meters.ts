@@ -27,14 +27,13 @@ import {
   meterViewSchema,
   noDataResponses,
   pageQuerySchema,
-  translate,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { ok, okList, requestLanguage, translator } from '../http.ts';
 import { checkImportRows, readImportFile, templateColumns } from '../meter-import.ts';
 import { registerMeters, registerMeterType } from '../meter-registry.ts';
 import type { Services } from '../services.ts';
@@ -49,7 +48,6 @@ const versioned = { version: z.number().int().min(0) };
 /** Meter types and meters of a tenant (spec sections 3 and 5): registry, list with latest state, import. */
 export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db, store } = services;
-  const t = (request: FastifyRequest, key: MessageKey) => translate(key, requestLanguage(request));
 
   /** The caller's meter type, or "not found" (also for another tenant's id). */
   async function meterType(request: FastifyRequest, meterTypeId: string): Promise<MeterTypeView> {
@@ -204,7 +202,7 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      const tr = (key: MessageKey) => t(request, key);
+      const tr = translator(request);
       const { rows } = await readAsCaller(db, request, (sql) =>
         listMeterTypes(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
       );
@@ -366,7 +364,7 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      const tr = (key: MessageKey) => t(request, key);
+      const tr = translator(request);
       const { rows } = await readAsCaller(db, request, (sql) =>
         listMeters(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
       );

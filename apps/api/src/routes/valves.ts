@@ -8,12 +8,11 @@ import {
   meterCommandStateSchema,
   meterCommandStatusSchema,
   pageQuerySchema,
-  translate,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
-import { okList, requestLanguage } from '../http.ts';
+import { okList, translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { type Column, EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 
@@ -146,7 +145,7 @@ export const valveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         },
       },
       async (request, reply) => {
-        const tr = (key: MessageKey) => translate(key, requestLanguage(request));
+        const tr = translator(request);
         const { rows } = await readAsCaller(db, request, (sql) =>
           listMeterCommandStates(sql, family, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
         );
