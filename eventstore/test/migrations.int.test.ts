@@ -9,7 +9,9 @@ import {
   DataDirectoryInUseError,
   migrateEventStore,
   SCHEMA_VERSION,
+  splitStatements,
 } from '../src/index.ts';
+import { MIGRATIONS } from '../src/migrations.ts';
 import { testEngines } from '../src/testing.ts';
 
 describe.each(testEngines())('event store migrations on $engine', ({ open }) => {
@@ -31,6 +33,31 @@ describe.each(testEngines())('event store migrations on $engine', ({ open }) => 
     expect(
       (await db.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = 'es'`)).rows.length,
     ).toBeGreaterThanOrEqual(4);
+  });
+
+  it('upgrades a log written by schema 1 (data as jsonb) and keeps every event as it was', async () => {
+    db = await open();
+    await db.query('CREATE SCHEMA es');
+    await db.query('CREATE TABLE es.meta (key text PRIMARY KEY, value text NOT NULL)');
+    for (const statement of splitStatements(MIGRATIONS[0]!)) await db.query(statement);
+    await db.query(`INSERT INTO es.meta (key, value) VALUES ('schema_version', '1')`);
+    const data = {
+      meterId: 'm-1',
+      readings: [{ ts: '2026-11-01T00:00:00.000Z', total: 12.5 }],
+      note: 'café',
+    };
+    await db.query(
+      `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+       VALUES (gen_random_uuid(), 's-1', 0, 'ReadingsReported', 1, $1::jsonb, $2::jsonb)`,
+      [JSON.stringify(data), JSON.stringify({ tenantId: '018f0000-0000-7000-8000-000000000001' })],
+    );
+
+    await migrateEventStore(db);
+    expect(await version()).toBe(String(SCHEMA_VERSION));
+    const { rows } = await db.query<{ data: unknown; type: string; tenant_id: string }>(
+      `SELECT data, pg_typeof(data)::text AS type, tenant_id::text FROM es.events`,
+    );
+    expect(rows).toEqual([{ data, type: 'json', tenant_id: '018f0000-0000-7000-8000-000000000001' }]);
   });
 
   it('refuses a database written by a newer version and leaves it untouched', async () => {

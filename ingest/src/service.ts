@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  arrayLiteral,
   type Database,
   type EventStore,
   type NewEvent,
@@ -166,18 +167,22 @@ export class ReadingIngest {
 
   /** Takes out readings already stored for the same meter and time; returns how many. */
   private async dropStored(byMeter: Map<string, Map<number, StoredReading>>): Promise<number> {
-    // One JSON parameter: each meter with its times in epoch seconds.
-    const keys = [...byMeter].map(([meter, readings]) => ({
-      meter,
-      times: [...readings.keys()].map((t) => t / 1000),
-    }));
-    if (keys.length === 0) return 0;
+    // Short arrays: the meters once, each time in epoch seconds naming its meter by number.
+    const meters = [...byMeter.keys()];
+    const meterOf: number[] = [];
+    const times: number[] = [];
+    meters.forEach((meter, i) => {
+      for (const t of byMeter.get(meter)!.keys()) {
+        meterOf.push(i + 1);
+        times.push(t / 1000);
+      }
+    });
+    if (times.length === 0) return 0;
     const { rows } = await this.db.query<{ meter_id: string; ts: Date }>(
       `SELECT r.meter_id::text, r.ts
-       FROM jsonb_to_recordset($1::jsonb) AS k(meter uuid, times jsonb)
-       CROSS JOIN LATERAL jsonb_array_elements_text(k.times) AS t(seconds)
-       JOIN readings r ON r.meter_id = k.meter AND r.ts = to_timestamp(t.seconds::float8)`,
-      [JSON.stringify(keys)],
+       FROM (SELECT $1::uuid[] AS meters) m CROSS JOIN unnest($2::int[], $3::float8[]) AS k(meter, seconds)
+       JOIN readings r ON r.meter_id = m.meters[k.meter] AND r.ts = to_timestamp(k.seconds)`,
+      [arrayLiteral(meters), arrayLiteral(meterOf), arrayLiteral(times)],
     );
     for (const row of rows) byMeter.get(row.meter_id)?.delete(row.ts.getTime());
     return rows.length;

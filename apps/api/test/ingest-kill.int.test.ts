@@ -179,14 +179,14 @@ describe.each(lanes)('ingest killed with SIGKILL during a load on $engine', ({ e
     const db = await target.open();
     try {
       const stored = await db.query<{ batch: string; readings: number }>(
-        `SELECT e.data->>'batchId' AS batch, sum(jsonb_array_length(e.data->'readings'))::int AS readings
+        `SELECT e.data->>'batchId' AS batch, sum(json_array_length(e.data->'readings'))::int AS readings
          FROM es.events e WHERE e.type = 'ReadingsReported' GROUP BY 1`,
       );
       const perBatch = new Map(stored.rows.map((r) => [r.batch, r.readings]));
       for (const [batchId, answer] of answered) expect(perBatch.get(batchId)).toBe(answer.accepted);
       const totals = await db.query<{ readings: number; distinct: number }>(
         `SELECT count(*)::int AS readings, count(DISTINCT (e.data->>'meterId', r->>'ts'))::int AS distinct
-         FROM es.events e CROSS JOIN LATERAL jsonb_array_elements(e.data->'readings') AS r
+         FROM es.events e CROSS JOIN LATERAL json_array_elements(e.data->'readings') AS r
          WHERE e.type = 'ReadingsReported'`,
       );
       expect(totals.rows[0]).toEqual({ readings: BATCHES * PER_BATCH, distinct: BATCHES * PER_BATCH });

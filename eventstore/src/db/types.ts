@@ -25,6 +25,23 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
+/**
+ * A PostgreSQL array literal for a `$n::type[]` parameter, built in one pass: the hot paths pass their rows
+ * as one array per column, which PostgreSQL parses several times faster than the same rows as jsonb, and
+ * node-pg's own array escaping (two regular expressions per element, numbers too) costs more than this.
+ */
+export function arrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (i > 0) out += ',';
+    if (value === null || value === undefined) out += 'NULL';
+    else if (typeof value === 'string') out += `"${value.replace(/["\\]/g, '\\$&')}"`;
+    else out += String(value);
+  }
+  return `${out}}`;
+}
+
 /** Quotes a value for COPY ... (FORMAT csv). */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
