@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   Text,
+  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -33,6 +34,7 @@ import {
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, type PageQuery, type SortQuery } from '../lib/listQuery.ts';
+import { ExportButton } from './ExportButton.tsx';
 import { Icon } from './Icon.tsx';
 
 /** Cells keep to one line; the actions stay in sight when the table scrolls. */
@@ -335,6 +337,38 @@ interface ChoosableTable {
  * The "Columns" button of a list's toolbar: show or hide each column (selection and actions always
  * stay), or go back to every column.
  */
+/**
+ * A list page's header: its title, then the columns menu, the export of the list as filtered and ordered
+ * (for holders of `exportPermission`), and the page's own actions (children).
+ */
+export function ListHeader({
+  title,
+  table,
+  testId,
+  exportPermission,
+  exportFile,
+  children,
+}: {
+  title: string;
+  table: ChoosableTable;
+  /** the table's test id (the columns menu is `<testId>-columns`) */
+  testId: string;
+  exportPermission: string;
+  exportFile(): Promise<void>;
+  children?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" mb="md">
+      <Title order={4}>{title}</Title>
+      <Group gap="xs">
+        <ColumnsMenu table={table} testId={testId} />
+        <ExportButton permission={exportPermission} exportFile={exportFile} />
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
 export function ColumnsMenu({ table, testId }: { table: ChoosableTable; testId: string }) {
   const { t } = useTranslation();
   const columns = table.getAllLeafColumns().filter((column) => !ALWAYS_SHOWN.includes(column.id));

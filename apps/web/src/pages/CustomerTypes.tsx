@@ -4,7 +4,7 @@ import {
   type CustomerTypeView,
   customerTypeBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Card, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
@@ -17,10 +17,9 @@ import {
   listCustomerTypes,
   updateCustomerType,
 } from '../api/customers.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -121,19 +120,17 @@ export function CustomerTypes() {
 
   return (
     <Card withBorder data-testid="customer-types-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('customerTypes.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="customer-types-table" />
-          <ExportButton
-            permission="business:customerType:export"
-            exportFile={() => exportCustomerTypes({ name: query.name || undefined, ...sortParams(query) })}
-          />
-          <HasPermi value={['business:customerType:add']}>
-            <Button onClick={() => setEditing('new')}>{t('customerTypes.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('customerTypes.title')}
+        table={table}
+        testId="customer-types-table"
+        exportPermission="business:customerType:export"
+        exportFile={() => exportCustomerTypes({ name: query.name || undefined, ...sortParams(query) })}
+      >
+        <HasPermi value={['business:customerType:add']}>
+          <Button onClick={() => setEditing('new')}>{t('customerTypes.new')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="customer-types-filter" onSearch={list.search} onReset={list.reset}>
         <TextInput
           label={t('customerTypes.name')}

@@ -1,16 +1,15 @@
 import { CUSTOMER_SORT_COLUMNS, type CustomerRow, type CustomerTypeView } from '@hydrolog/schemas';
-import { Button, Card, EmptyState, Group, Select, TextInput, Title } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Select, TextInput } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerAction, customerTypeOptions, exportCustomers, listCustomers } from '../api/customers.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import { Icon } from '../components/Icon.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
   figureColumns,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -206,24 +205,22 @@ export function Customers() {
 
   return (
     <Card withBorder data-testid="customers-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('customers.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="customers-table" />
-          <ExportButton
-            permission="business:customer:export"
-            exportFile={() => exportCustomers({ ...customerFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:customer:import']}>
-            <Button variant="light" onClick={() => setDialog({ kind: 'import' })}>
-              {t('customers.batchOpen')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['business:customer:add']}>
-            <Button onClick={() => setDialog({ kind: 'open' })}>{t('customers.open')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('customers.title')}
+        table={table}
+        testId="customers-table"
+        exportPermission="business:customer:export"
+        exportFile={() => exportCustomers({ ...customerFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:customer:import']}>
+          <Button variant="light" onClick={() => setDialog({ kind: 'import' })}>
+            {t('customers.batchOpen')}
+          </Button>
+        </HasPermi>
+        <HasPermi value={['business:customer:add']}>
+          <Button onClick={() => setDialog({ kind: 'open' })}>{t('customers.open')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="customers-filter" onSearch={list.search} onReset={list.reset}>
         <TextInput
           label={t('customers.accountNo')}

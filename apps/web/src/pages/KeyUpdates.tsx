@@ -23,10 +23,9 @@ import {
   listKeyUpdates,
   sendMeterKey,
 } from '../api/meters.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -227,16 +226,13 @@ export function KeyUpdates() {
 
   return (
     <Card withBorder data-testid="key-updates-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('keyUpdates.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="key-update-meters" />
-          <ExportButton
-            permission="business:keyUpdate:export"
-            exportFile={() => exportKeyUpdateMeters({ ...commandStateFilter(query), ...sortParams(query) })}
-          />
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('keyUpdates.title')}
+        table={table}
+        testId="key-update-meters"
+        exportPermission="business:keyUpdate:export"
+        exportFile={() => exportKeyUpdateMeters({ ...commandStateFilter(query), ...sortParams(query) })}
+      />
       <FilterBar testId="key-updates-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meters.meterNo')}

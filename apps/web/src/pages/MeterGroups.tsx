@@ -4,7 +4,7 @@ import {
   type MeterGroupView,
   meterGroupBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Card, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
@@ -17,11 +17,10 @@ import {
   listMeterGroups,
   updateMeterGroup,
 } from '../api/meters.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
   figureColumns,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -194,19 +193,17 @@ export function MeterGroups() {
 
   return (
     <Card withBorder data-testid="meter-groups-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('meterGroups.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="meter-groups-table" />
-          <ExportButton
-            permission="business:group:export"
-            exportFile={() => exportMeterGroups({ ...meterGroupFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:group:add']}>
-            <Button onClick={() => setEditing('new')}>{t('meterGroups.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('meterGroups.title')}
+        table={table}
+        testId="meter-groups-table"
+        exportPermission="business:group:export"
+        exportFile={() => exportMeterGroups({ ...meterGroupFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:group:add']}>
+          <Button onClick={() => setEditing('new')}>{t('meterGroups.new')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="meter-groups-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meterGroups.name')}

@@ -19,7 +19,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { createColumnHelper, type RowSelectionState, type Updater, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
@@ -33,10 +32,9 @@ import {
   moveTenantOptions,
   tenantTypes,
 } from '../api/meterMoves.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -440,19 +438,17 @@ export function MeterMoves() {
 
   return (
     <Card withBorder data-testid="meter-move-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('meterMove.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="meter-move-table" />
-          <ExportButton
-            permission="business:meterMove:export"
-            exportFile={() => exportMeterMoves({ ...meterMoveFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:meterMove:move']}>
-            <Button onClick={() => setMoving(true)}>{t('meterMove.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('meterMove.title')}
+        table={table}
+        testId="meter-move-table"
+        exportPermission="business:meterMove:export"
+        exportFile={() => exportMeterMoves({ ...meterMoveFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:meterMove:move']}>
+          <Button onClick={() => setMoving(true)}>{t('meterMove.new')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="meter-move-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meterMove.meterOrAccount')}

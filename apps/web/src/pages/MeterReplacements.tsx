@@ -4,17 +4,16 @@ import {
   type MeterReplacementView,
   meterReplaceBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Card, Group, Modal, NumberInput, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportMeterReplacements, listMeterReplacements, replaceMeter } from '../api/meterReplacements.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
   figureColumns,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -185,19 +184,17 @@ export function MeterReplacements() {
 
   return (
     <Card withBorder data-testid="meter-replace-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('meterReplace.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="meter-replace-table" />
-          <ExportButton
-            permission="business:meterReplace:export"
-            exportFile={() => exportMeterReplacements({ ...meterReplaceFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:meterReplace:add']}>
-            <Button onClick={() => setReplacing(true)}>{t('meterReplace.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('meterReplace.title')}
+        table={table}
+        testId="meter-replace-table"
+        exportPermission="business:meterReplace:export"
+        exportFile={() => exportMeterReplacements({ ...meterReplaceFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:meterReplace:add']}>
+          <Button onClick={() => setReplacing(true)}>{t('meterReplace.new')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="meter-replace-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meterReplace.meterNo')}

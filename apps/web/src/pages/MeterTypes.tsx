@@ -1,14 +1,13 @@
 import { METER_TYPE_SORT_COLUMNS, type MeterTypeView } from '@hydrolog/schemas';
-import { Badge, Button, Card, Group, Select, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Text, TextInput } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMeterTypes, exportMeterTypes, listMeterTypes } from '../api/meters.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
   figureColumns,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -123,19 +122,17 @@ export function MeterTypes() {
 
   return (
     <Card withBorder data-testid="meter-types-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('meterTypes.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="meter-types-table" />
-          <ExportButton
-            permission="business:meterType:export"
-            exportFile={() => exportMeterTypes({ ...meterTypeFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:meterType:add']}>
-            <Button onClick={() => setEditing('new')}>{t('meterTypes.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('meterTypes.title')}
+        table={table}
+        testId="meter-types-table"
+        exportPermission="business:meterType:export"
+        exportFile={() => exportMeterTypes({ ...meterTypeFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:meterType:add']}>
+          <Button onClick={() => setEditing('new')}>{t('meterTypes.new')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="meter-types-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meterTypes.name')}

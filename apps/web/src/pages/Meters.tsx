@@ -1,16 +1,15 @@
 import { METER_SORT_COLUMNS, type MeterTypeView, type MeterView } from '@hydrolog/schemas';
-import { Anchor, Badge, Button, Card, Group, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMeters, exportMeters, listMeters, meterTypeOptions } from '../api/meters.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
   figureColumns,
+  ListHeader,
   ListPager,
   ListTable,
   type listFeatures,
@@ -178,24 +177,22 @@ export function Meters() {
 
   return (
     <Card withBorder data-testid="meters-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('meters.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="meters-table" />
-          <ExportButton
-            permission="business:meter:export"
-            exportFile={() => exportMeters({ ...meterFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:meter:import']}>
-            <Button variant="light" onClick={() => setImporting(true)}>
-              {t('actions.import')}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['business:meter:add']}>
-            <Button onClick={() => setEditing('new')}>{t('meters.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('meters.title')}
+        table={table}
+        testId="meters-table"
+        exportPermission="business:meter:export"
+        exportFile={() => exportMeters({ ...meterFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:meter:import']}>
+          <Button variant="light" onClick={() => setImporting(true)}>
+            {t('actions.import')}
+          </Button>
+        </HasPermi>
+        <HasPermi value={['business:meter:add']}>
+          <Button onClick={() => setEditing('new')}>{t('meters.new')}</Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="meters-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meters.meterNo')}

@@ -1,14 +1,13 @@
 import { METER_COMMAND_STATE_SORT_COLUMNS, type MeterCommandState } from '@hydrolog/schemas';
-import { Badge, Button, Card, Checkbox, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { exportValveMeters, listValveMeters, operateValves } from '../api/meters.ts';
-import { ExportButton } from '../components/ExportButton.tsx';
 import {
-  ColumnsMenu,
   FilterBar,
+  ListHeader,
   ListPager,
   ListTable,
   RowAction,
@@ -180,36 +179,34 @@ export function Valves() {
 
   return (
     <Card withBorder data-testid="valves-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('valves.title')}</Title>
-        <Group gap="xs">
-          <ColumnsMenu table={table} testId="valves-table" />
-          <ExportButton
-            permission="business:valve:export"
-            exportFile={() => exportValveMeters({ ...commandStateFilter(query), ...sortParams(query) })}
-          />
-          <HasPermi value={['business:valve:open']}>
-            <Button
-              variant="light"
-              color="teal"
-              disabled={selected.length === 0}
-              onClick={() => void operate('open', selected)}
-            >
-              {t('valves.openSelected', { count: selected.length })}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['business:valve:close']}>
-            <Button
-              variant="light"
-              color="orange"
-              disabled={selected.length === 0}
-              onClick={() => void operate('close', selected)}
-            >
-              {t('valves.closeSelected', { count: selected.length })}
-            </Button>
-          </HasPermi>
-        </Group>
-      </Group>
+      <ListHeader
+        title={t('valves.title')}
+        table={table}
+        testId="valves-table"
+        exportPermission="business:valve:export"
+        exportFile={() => exportValveMeters({ ...commandStateFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:valve:open']}>
+          <Button
+            variant="light"
+            color="teal"
+            disabled={selected.length === 0}
+            onClick={() => void operate('open', selected)}
+          >
+            {t('valves.openSelected', { count: selected.length })}
+          </Button>
+        </HasPermi>
+        <HasPermi value={['business:valve:close']}>
+          <Button
+            variant="light"
+            color="orange"
+            disabled={selected.length === 0}
+            onClick={() => void operate('close', selected)}
+          >
+            {t('valves.closeSelected', { count: selected.length })}
+          </Button>
+        </HasPermi>
+      </ListHeader>
       <FilterBar testId="valves-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('meters.meterNo')}
