@@ -20,6 +20,9 @@ function isTimeZone(tz: string): boolean {
 /** IANA time zone name; days and the night window of a tenant are computed in it. */
 export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: 'validation.timeZone' });
 
+/** The spec's map centre [lng, lat] (Hangzhou): a tenant's initLng / initLat unless it sets its own. */
+export const DEFAULT_MAP_CENTRE = [120.11, 30.27] as const;
+
 /** Tenant settings of spec section 3, plus the time zone. */
 export const tenantSettingsSchema = z.object({
   country: z.string().max(64).optional(),
@@ -28,8 +31,8 @@ export const tenantSettingsSchema = z.object({
   yzjMeterRuler: z.number().int().positive().default(1),
   openAccountCloseValve: z.boolean().default(false),
   tenantAreaAddress: z.string().max(200).optional(),
-  initLng: z.number().min(-180).max(180).default(120.11),
-  initLat: z.number().min(-90).max(90).default(30.27),
+  initLng: z.number().min(-180).max(180).default(DEFAULT_MAP_CENTRE[0]),
+  initLat: z.number().min(-90).max(90).default(DEFAULT_MAP_CENTRE[1]),
   monthSewageTemplateId: z.string().max(64).optional(),
   accountNoGenMode: z.enum(['manual', 'sequence', 'date_sequence']).default('manual'),
   accountBalanceTemplateId: z.string().max(64).optional(),

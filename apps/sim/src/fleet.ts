@@ -2,6 +2,7 @@
  * The demo fleet: districts (DMAs) with one inlet meter, one concentrator and their households. Fully determined
  * by a seed, so meter numbers, positions and habits are the same on every run and on every machine.
  */
+import { DEFAULT_MAP_CENTRE } from '@hydrolog/schemas';
 import { Rng } from './random.ts';
 
 export type MeterRole = 'household' | 'inlet';
@@ -90,7 +91,7 @@ export interface DemoFleetOptions {
   dailyShare?: number;
 }
 
-export const DEFAULT_CENTRE: LngLat = { lng: 120.11, lat: 30.27 };
+export const DEFAULT_CENTRE: LngLat = { lng: DEFAULT_MAP_CENTRE[0], lat: DEFAULT_MAP_CENTRE[1] };
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export const DEFAULT_EPOCH = new Date('2025-01-01T00:00:00Z');
 export const INLET_METER_BASE = 9_000_000_000;

@@ -1,4 +1,9 @@
-import { type Boundary, boundarySchema, meterPositionsBodySchema } from '@hydrolog/schemas';
+import {
+  type Boundary,
+  boundarySchema,
+  DEFAULT_MAP_CENTRE,
+  meterPositionsBodySchema,
+} from '@hydrolog/schemas';
 
 /** What a partition's GeoJSON file brings: its boundary polygon and where its meters stand. */
 export interface PartitionGeo {
@@ -72,9 +77,6 @@ export function readPartitionGeoJson(text: string): GeoReading {
   if (!boundary && positions.data.length === 0) return { ok: false, problem: 'empty' };
   return { ok: true, geo: { boundary, positions: positions.data } };
 }
-
-/** The spec's map centre [lng, lat], a tenant's initLng / initLat unless set otherwise. */
-export const DEFAULT_MAP_CENTRE: readonly [number, number] = [120.11, 30.27];
 
 /**
  * The centre and zoom that show these [lng, lat] positions in about 256 pixels (`around`, the tenant's map

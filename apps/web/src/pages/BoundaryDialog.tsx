@@ -1,4 +1,4 @@
-import type { Boundary, PartitionDetail } from '@hydrolog/schemas';
+import { type Boundary, DEFAULT_MAP_CENTRE, type PartitionDetail } from '@hydrolog/schemas';
 import {
   Alert,
   Box,
@@ -22,7 +22,6 @@ import {
   updatePartition,
 } from '../api/cascade.ts';
 import {
-  DEFAULT_MAP_CENTRE,
   type Drawing,
   drawnGeo,
   EMPTY_DRAWING,
