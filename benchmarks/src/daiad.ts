@@ -26,8 +26,12 @@ export const DAIAD_TIME_ZONE = 'Europe/Madrid';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** DESIGN: a counter is known between two readings at most this far apart (or on a reading). */
-const MAX_GAP_MS = 26 * HOUR_MS;
+/**
+ * The trial's meters read about hourly, a few minutes late now and then: registered with a report interval
+ * of 90 minutes, so their gap (DESIGN: twice the interval, at most 26 h) is 3 hours.
+ */
+const REPORT_INTERVAL_MINUTES = 90;
+const GAP_MS = Math.min(2 * REPORT_INTERVAL_MINUTES * 60_000, 26 * HOUR_MS);
 const BATCH = 5000;
 const QUICK_METERS = 20;
 const FIRST_METER_NO = 100_000;
@@ -171,8 +175,8 @@ function seriesOf(rows: readonly Row[]): Series {
   return { t, used };
 }
 
-/** Water used up to instant `at`, interpolated between the readings either side; null when unknown. */
-function usedAt(series: Series, at: number): number | null {
+/** The index of the first reading at or after instant `at`. */
+function firstFrom(series: Series, at: number): number {
   let lo = 0;
   let hi = series.t.length;
   while (lo < hi) {
@@ -180,26 +184,43 @@ function usedAt(series: Series, at: number): number | null {
     if (series.t[mid]! < at) lo = mid + 1;
     else hi = mid;
   }
-  if (series.t[lo] === at) return series.used[lo]!;
-  if (lo === 0 || lo === series.t.length) return null;
-  const ta = series.t[lo - 1]!;
-  const tb = series.t[lo]!;
-  if (tb - ta > MAX_GAP_MS) return null;
-  const a = series.used[lo - 1]!;
-  const b = series.used[lo]!;
+  return lo;
+}
+
+/** Water used up to instant `at`, interpolated between the readings either side. */
+function usedAt(series: Series, at: number): number {
+  const i = firstFrom(series, at);
+  if (series.t[i] === at) return series.used[i]!;
+  const ta = series.t[i - 1]!;
+  const tb = series.t[i]!;
+  const a = series.used[i - 1]!;
+  const b = series.used[i]!;
   return a + ((b - a) * (at - ta)) / (tb - ta);
 }
 
-/** Volume per local day (YYYY-MM-DD -> m3, or null when a midnight's counter is unknown). */
+/** Whether every moment of [start, end] lies between successive readings at most the gap apart. */
+function wholly(series: Series, start: number, end: number): boolean {
+  const i = firstFrom(series, end);
+  if (i === series.t.length || series.t[0]! > start) return false;
+  // The pairs (k - 1, k) that overlap the day: from the first reading after its start (times are whole ms).
+  for (let k = Math.max(1, firstFrom(series, start + 1)); k <= i; k++)
+    if (series.t[k]! - series.t[k - 1]! > GAP_MS) return false;
+  return true;
+}
+
+/**
+ * Volume per local day (YYYY-MM-DD -> m3): the counter's rise between the midnights, or null unless the
+ * day is wholly spanned by readings at most the gap apart (DESIGN: a day's volume is a figure only then).
+ */
 export function dailyVolumes(rows: readonly Row[], zone: string): Map<string, number | null> {
   const series = seriesOf(rows);
   const out = new Map<string, number | null>();
   if (series.t.length === 0) return out;
   const last = localDateOf(series.t[series.t.length - 1]!, zone);
   for (let day = localDateOf(series.t[0]!, zone); day <= last; day = dayAfter(day)) {
-    const start = usedAt(series, midnight(day, zone));
-    const end = usedAt(series, midnight(dayAfter(day), zone));
-    out.set(day, start === null || end === null ? null : end - start);
+    const start = midnight(day, zone);
+    const end = midnight(dayAfter(day), zone);
+    out.set(day, wholly(series, start, end) ? usedAt(series, end) - usedAt(series, start) : null);
   }
   return out;
 }
@@ -218,7 +239,12 @@ export async function daiadBench({ quick }: BenchOptions): Promise<void> {
   );
   const service = await listen(services, { horizonDays: 5000, maxBacklog: 1_000_000_000 });
   try {
-    const fleet = await registerFleet(services, { name: 'DAIAD trial A', timeZone: zone, meterNos });
+    const fleet = await registerFleet(services, {
+      name: 'DAIAD trial A',
+      timeZone: zone,
+      meterNos,
+      reportIntervalMinutes: REPORT_INTERVAL_MINUTES,
+    });
 
     let accepted = 0;
     let duplicates = 0;

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Engine } from '@hydrolog/eventstore';
 import { daiadBench } from './daiad.ts';
 import { eventstoreBench } from './eventstore.ts';
+import { historyImportBench } from './history-import.ts';
 import { ingestBench } from './ingest.ts';
 import { leakageBench } from './leakage.ts';
 
@@ -12,9 +13,9 @@ export interface BenchOptions {
   quick: boolean;
   /** only this engine (default: PGlite, and PostgreSQL when TEST_DATABASE_URL is set) */
   engine?: Engine | undefined;
-  /** ingest, leakage: readings to send or load (overrides the mode's default) */
+  /** ingest, leakage, history-import: readings to send or load (overrides the mode's default) */
   readings?: number | undefined;
-  /** ingest: meters the readings are spread over */
+  /** ingest, history-import: meters the readings are spread over */
   meters?: number | undefined;
 }
 
@@ -23,6 +24,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   ingest: ingestBench,
   daiad: daiadBench,
   leakage: leakageBench,
+  'history-import': historyImportBench,
 };
 
 const { values, positionals } = parseArgs({

@@ -76,7 +76,7 @@ export interface Fleet {
  */
 export async function registerFleet(
   services: Services,
-  options: { name: string; timeZone: string; meterNos: readonly string[] },
+  options: { name: string; timeZone: string; meterNos: readonly string[]; reportIntervalMinutes?: number },
 ): Promise<Fleet> {
   const tenantId = uuidv7();
   const metadata = { tenantId, userId: 'benchmark', correlationId: uuidv7() };
@@ -104,7 +104,7 @@ export async function registerFleet(
     valveControl: false,
     communication: 'nbiot',
     cardKind: 'none',
-    reportIntervalMinutes: 60,
+    reportIntervalMinutes: options.reportIntervalMinutes ?? 60,
   });
   const meterIds = new Map<string, string>();
   // Registered 1,000 per append, as an import would.

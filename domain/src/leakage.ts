@@ -1,10 +1,14 @@
 /**
  * Leakage figures of a cascade metering point (DESIGN "Leakage definitions", one meaning everywhere):
- * supply = the summary meter's volume over the local day, sales = the sum of its sub-meters' volumes,
- * leakage = supply - sales, leakage rate = leakage / supply; MNF = the lowest summary-meter flow in the
- * 02:00-04:00 local window; ADF = supply / 24; KL = MNF / ADF. Pure: the read model feeds it volumes.
+ * supply = the summary meter's volume over the local day, null unless the day is wholly covered; sales =
+ * the sum of its sub-meters' volumes; leakage = supply - sales, leakage rate = leakage / supply; a point
+ * without sub-meters has supply but no sales, leakage or rate. MNF = the lowest summary-meter flow over the
+ * hours starting 02:00-04:00 local time, every one of them known and between readings at most the report
+ * interval apart; ADF = supply / 24; KL = MNF / ADF. Every null carries its reason. Pure: the read model
+ * feeds it the volumes that volumes.ts computes.
  */
 
+import type { DailyFigure, NightFigure, UnknownReason } from '@hydrolog/schemas';
 import { addDays, HOUR_MS, localDate, localHourBoundaries, localMidnight, zoneOffsetMs } from './time.ts';
 
 /** Legal night flow is judged from 2 to 4 o'clock at night (spec sections 4 and 9), local wall-clock hours. */
@@ -12,72 +16,77 @@ export const NIGHT_WINDOW = { fromHour: 2, toHour: 4 } as const;
 
 /** One meter's volume over one local day, as the readings read model keeps it. */
 export interface MeterDay {
-  /** m3; null when nothing of the day is known */
+  /** m3, the counter's rise over the day; null unless known at both midnights */
   volume: number | null;
-  /** share of the day's hours whose counter is known at both ends, 0..1 */
+  /** share of the day spanned by readings at most the meter type's gap apart, 0..1 (1 when whole) */
   coverage: number;
 }
 
-export interface DailyBalance {
-  /** m3, null when the summary meter has no volume for the day */
-  supply: number | null;
-  /** m3, the sub-meters' volumes known for the day (a sub-meter without a row counts as nothing) */
-  sales: number;
-  /** m3, supply - sales; null with supply */
-  leakage: number | null;
-  /** leakage / supply; null when supply is unknown or not positive */
-  leakageRate: number | null;
-  /** mean coverage over the summary meter and every sub-meter (a missing meter-day counts 0), 0..1 */
-  coverage: number;
-}
+/** A day's volume as a figure: only a wholly covered day has one. */
+export const wholeDayVolume = (day: MeterDay | undefined): number | null =>
+  day !== undefined && day.coverage === 1 ? day.volume : null;
 
 /**
- * The water balance of a point on a day. `summary` is the summary meter's day (undefined: no row);
- * `subMeters` has one entry per sub-meter, undefined for one without a row that day.
+ * Why a period's volume is missing: the meter has reported past the period's end, so its data has a gap;
+ * or not yet, so the period is not complete (its readings may still come).
  */
-export function dailyBalance(
-  summary: MeterDay | undefined,
-  subMeters: readonly (MeterDay | undefined)[],
-): DailyBalance {
-  let sales = 0;
-  let coverage = 0;
-  for (const sub of subMeters) {
-    sales += sub?.volume ?? 0;
-    coverage += sub?.coverage ?? 0;
-  }
-  return balanceFromTotals(summary, { sales, coverage, count: subMeters.length });
+export function missingDataReason(periodEnd: number, latestReading: number | null): 'gap' | 'incomplete' {
+  return latestReading !== null && latestReading >= periodEnd ? 'gap' : 'incomplete';
+}
+
+export type DailyBalance = Omit<DailyFigure, 'date'>;
+
+/** The summary meter's day as a balance takes it: its volumes row, and why the volume would be missing. */
+export interface InletDay {
+  /** undefined: the meter has no row for the day */
+  day: MeterDay | undefined;
+  missing: 'gap' | 'incomplete';
 }
 
 /**
- * The same balance from the sub-meters' totals (what a grouped SQL query gives): their summed volume,
- * summed coverage and how many sub-meters the point has.
+ * The water balance of a point on a day from the summary meter's day (undefined: the point has no summary
+ * meter) and its sub-meters' totals (what a grouped SQL query gives): their summed volume, summed coverage
+ * and how many sub-meters the point has.
  */
 export function balanceFromTotals(
-  summary: MeterDay | undefined,
+  inlet: InletDay | undefined,
   subMeters: { sales: number; coverage: number; count: number },
 ): DailyBalance {
-  const supply = summary?.volume ?? null;
-  const leakage = supply === null ? null : supply - subMeters.sales;
+  const supply = wholeDayVolume(inlet?.day);
+  const sales = subMeters.count > 0 ? subMeters.sales : null;
+  const leakage = supply !== null && sales !== null ? supply - sales : null;
+  const supplyCoverage = inlet?.day?.coverage ?? 0;
   return {
     supply,
-    sales: subMeters.sales,
+    sales,
     leakage,
     leakageRate: leakageRate(supply, leakage),
-    coverage: ((summary?.coverage ?? 0) + subMeters.coverage) / (1 + subMeters.count),
+    coverage: (supplyCoverage + subMeters.coverage) / (1 + subMeters.count),
+    supplyCoverage,
+    unknown: !inlet
+      ? 'noSummaryMeter'
+      : supply === null
+        ? inlet.missing
+        : sales === null
+          ? 'noSubMeters'
+          : null,
   };
 }
 
 /**
  * Balances added up: the days of a period, or the points of a day. Leakage compares only what was measured
- * on both sides, so supply and sales are those of the parts whose supply is known (a day without an inlet
- * volume adds no sales against nothing); when no part has a supply there is nothing to compare and sales
- * are every part's. Coverage is the parts' mean, weighted by `weights` (say, meters per part) when given.
+ * on both sides: the parts with a supply and sub-meters (a day without a known inlet volume adds no sales
+ * against nothing, a point without sub-meters no supply against nothing); supply is every part's known
+ * supply. When no part has a supply there is nothing to compare and sales are every part's. Coverage is the
+ * parts' mean, weighted by `weights` (say, meters per part) when given.
  */
 export function addBalances(parts: readonly DailyBalance[], weights?: readonly number[]): DailyBalance {
+  const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
   const measured = parts.filter((p) => p.supply !== null);
-  const supply = measured.length > 0 ? measured.reduce((s, p) => s + p.supply!, 0) : null;
-  const sales = (measured.length > 0 ? measured : parts).reduce((s, p) => s + p.sales, 0);
-  const leakage = supply === null ? null : supply - sales;
+  const compared = measured.filter((p) => p.sales !== null);
+  const sold = (measured.length > 0 ? compared : parts).filter((p) => p.sales !== null);
+  const leakage =
+    compared.length > 0 ? sum(compared.map((p) => p.supply)) - sum(compared.map((p) => p.sales)) : null;
   let covered = 0;
   let weight = 0;
   parts.forEach((p, i) => {
@@ -86,12 +95,21 @@ export function addBalances(parts: readonly DailyBalance[], weights?: readonly n
     weight += w;
   });
   return {
-    supply,
-    sales,
+    supply: measured.length > 0 ? sum(measured.map((p) => p.supply)) : null,
+    sales: sold.length > 0 ? sum(sold.map((p) => p.sales)) : null,
     leakage,
-    leakageRate: leakageRate(supply, leakage),
+    leakageRate: leakageRate(sum(compared.map((p) => p.supply)), leakage),
     coverage: weight > 0 ? covered / weight : 0,
+    supplyCoverage: parts.length > 0 ? sum(parts.map((p) => p.supplyCoverage)) / parts.length : 0,
+    unknown: leakage !== null ? null : measured.length > 0 ? 'noSubMeters' : sharedReason(parts),
   };
+}
+
+/** Why none of the parts has a supply: the reason they share, else a gap (nothing at all is incomplete). */
+function sharedReason(parts: readonly DailyBalance[]): UnknownReason {
+  const reasons = new Set(parts.map((p) => p.unknown));
+  if (parts.length === 0) return 'incomplete';
+  return reasons.size === 1 ? ([...reasons][0] ?? 'gap') : 'gap';
 }
 
 /** leakage / supply, or null when it has no meaning (no supply, or none positive). */
@@ -105,10 +123,12 @@ export interface FlowInterval {
   /** epoch ms */
   start: number;
   end: number;
-  /** m3 */
-  volume: number;
-  /** the counter is known at both ends */
+  /** m3; null when not known */
+  volume: number | null;
+  /** the volume is known (volumeKnown) */
   known: boolean;
+  /** the interval lies between readings at most the report interval apart */
+  regular: boolean;
 }
 
 /** Whether an interval starting at t starts inside the 02:00-04:00 local window. */
@@ -156,32 +176,88 @@ export function nightWindowRanges(
 export interface NightFlow {
   /** the local date of the night (the window's date) */
   date: string;
-  /** m3/h, the lowest known flow of the window */
-  mnf: number;
-  /** intervals of the window that were known */
-  intervals: number;
+  /** m3/h: the lowest flow of the window's hours when every one of them counts, else null */
+  mnf: number | null;
+  /** share of the window's time in hours that count (known and regular), 0..1 */
+  coverage: number;
+  /** epoch ms: the end of the night's window (the night is complete once the meter has reported past it) */
+  end: number;
 }
 
 /**
- * MNF per night: the lowest flow (volume / duration, m3/h) among the known intervals starting in the
- * 02:00-04:00 local window. On a spring-forward night the window has one local hour, on a fall-back night
- * three: the wall clock decides, as for the people reading the screen.
+ * MNF per night of [fromDay, toDay]: the lowest flow (volume / duration, m3/h) of the hours starting in the
+ * 02:00-04:00 local window, or null unless every one of them is known and lies between readings at most
+ * the report interval apart (an hour interpolated across a longer gap is flattened, lower or higher than the
+ * night really was). On a spring-forward night the window has one local hour, on a fall-back night three:
+ * the wall clock decides, as for the people reading the screen. `intervals` sorted by start.
  */
-export function minimumNightFlows(intervals: readonly FlowInterval[], timeZone: string): NightFlow[] {
-  const nights = new Map<string, NightFlow>();
-  for (const interval of intervals) {
-    if (!interval.known || interval.end <= interval.start) continue;
-    if (!inNightWindow(interval.start, timeZone)) continue;
-    const flow = interval.volume / ((interval.end - interval.start) / HOUR_MS);
-    const date = localDate(interval.start, timeZone);
-    const night = nights.get(date);
-    if (!night) nights.set(date, { date, mnf: flow, intervals: 1 });
-    else {
-      night.mnf = Math.min(night.mnf, flow);
-      night.intervals++;
-    }
+export function nightFlows(
+  intervals: readonly FlowInterval[],
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): NightFlow[] {
+  const nights = new Map<string, NightFlow & { length: number; counted: number }>();
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
+    const end = localMidnight(day, timeZone) + NIGHT_WINDOW.toHour * HOUR_MS;
+    nights.set(day, { date: day, mnf: null, coverage: 0, end, length: 0, counted: 0 });
   }
-  return [...nights.values()].sort((a, b) => a.date.localeCompare(b.date));
+  let next = 0;
+  for (const range of nightWindowRanges(fromDay, toDay, timeZone)) {
+    const night = nights.get(localDate(range.start, timeZone));
+    if (!night) continue;
+    night.length += range.end - range.start;
+    night.end = Math.max(night.end, range.end);
+    let lowest = Number.POSITIVE_INFINITY;
+    while (next < intervals.length && intervals[next]!.start < range.start) next++;
+    for (; next < intervals.length && intervals[next]!.start < range.end; next++) {
+      const interval = intervals[next]!;
+      if (!interval.known || !interval.regular || interval.volume === null) continue;
+      if (interval.end <= interval.start) continue;
+      night.counted += interval.end - interval.start;
+      lowest = Math.min(lowest, interval.volume / ((interval.end - interval.start) / HOUR_MS));
+    }
+    night.mnf = night.mnf === null ? lowest : Math.min(night.mnf, lowest);
+  }
+  return [...nights.values()].map(({ length, counted, ...night }) => ({
+    ...night,
+    mnf: length > 0 && counted === length ? night.mnf : null,
+    coverage: length > 0 ? Math.min(1, counted / length) : 0,
+  }));
+}
+
+/**
+ * The night figures of a point: MNF from the summary meter's night, ADF from the same day's supply (a day
+ * not wholly covered has none, rather than a part of a day that would inflate KL), KL from both; each null
+ * with its reason. `days` holds the balance of each night's date; `latestReading` is the summary meter's
+ * latest reading (epoch ms), `hasSummaryMeter` whether the point has one.
+ */
+export function nightFigures(
+  nights: readonly NightFlow[],
+  days: ReadonlyMap<string, DailyBalance>,
+  latestReading: number | null,
+  hasSummaryMeter: boolean,
+): NightFigure[] {
+  return nights.map((night) => {
+    const day = days.get(night.date);
+    const adf = averageDailyFlow(day?.supply ?? null);
+    const mnfUnknown: UnknownReason | null = !hasSummaryMeter
+      ? 'noSummaryMeter'
+      : night.mnf === null
+        ? missingDataReason(night.end, latestReading)
+        : null;
+    // Without a supply the day's reason is the supply's (never noSubMeters, which comes with a supply).
+    const adfUnknown: UnknownReason | null = adf !== null ? null : (day?.unknown ?? 'incomplete');
+    return {
+      date: night.date,
+      mnf: night.mnf,
+      adf,
+      kl: klRatio(night.mnf, adf),
+      coverage: night.coverage,
+      mnfUnknown,
+      adfUnknown,
+    };
+  });
 }
 
 /** Average daily flow, m3/h: supply(day) / 24 (DESIGN, also on a 23- or 25-hour day). */

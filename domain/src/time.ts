@@ -82,3 +82,16 @@ export function localMidnight(date: string, timeZone: string): number {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * The instant at which the zone's clocks read a wall-clock time (given as if it were UTC, epoch ms); null
+ * for a time the clocks skip or show twice (a clock change), which only an offset can tell apart.
+ */
+export function wallClockInstant(wall: number, timeZone: string): number | null {
+  const candidates = new Set(
+    [wall - zoneOffsetMs(timeZone, wall - DAY_MS), wall - zoneOffsetMs(timeZone, wall + DAY_MS)].filter(
+      (t) => t + zoneOffsetMs(timeZone, t) === wall,
+    ),
+  );
+  return candidates.size === 1 ? [...candidates][0]! : null;
+}

@@ -94,33 +94,13 @@ export class ReadingIngest {
     const previous = await this.answerOf(stream);
     if (previous) return previous;
 
-    const meterIds = await findMeters(this.db, gateway.tenantId, [
-      ...new Set(batch.readings.map((r) => r.meterNo)),
-    ]);
-    const meterNos = new Map([...meterIds].map(([no, id]) => [id, no]));
-    const latest = now.getTime() + INGEST_FUTURE_TOLERANCE_MINUTES * 60_000;
-    const oldest = now.getTime() - this.options.horizonDays * 86_400_000;
-    const rejected: IngestAnswer['rejected'] = [];
-    const byMeter = new Map<string, Map<number, StoredReading>>();
-    let duplicates = 0;
-    batch.readings.forEach((reading, index) => {
-      const { meterNo, ts, ...channels } = reading;
-      const meterId = meterIds.get(meterNo);
-      const t = Date.parse(ts);
-      const reason = !meterId ? 'unknownMeter' : t > latest ? 'tsInFuture' : t < oldest ? 'tsTooOld' : null;
-      if (reason || !meterId) {
-        rejected.push({ index, meterNo, reason: reason ?? 'unknownMeter' });
-        return;
-      }
-      let readings = byMeter.get(meterId);
-      if (!readings) {
-        readings = new Map();
-        byMeter.set(meterId, readings);
-      }
-      if (readings.has(t)) duplicates++;
-      else readings.set(t, { ts: new Date(t).toISOString(), ...channels });
-    });
-    duplicates += await this.dropStored(byMeter);
+    const { byMeter, meterNos, rejected, duplicates } = await checkReadings(
+      this.db,
+      gateway.tenantId,
+      batch.readings,
+      now,
+      this.options.horizonDays,
+    );
 
     let accepted = 0;
     const reported: EventData<'ReadingsReported'>[] = [];
@@ -164,29 +144,96 @@ export class ReadingIngest {
     const { accepted, duplicates, rejected } = first.data as EventData<'ReadingBatchReceived'>;
     return { accepted, duplicates, rejected, position: positionOf(events) };
   }
+}
 
-  /** Takes out readings already stored for the same meter and time; returns how many. */
-  private async dropStored(byMeter: Map<string, Map<number, StoredReading>>): Promise<number> {
-    // Short arrays: the meters once, each time in epoch seconds naming its meter by number.
-    const meters = [...byMeter.keys()];
-    const meterOf: number[] = [];
-    const times: number[] = [];
-    meters.forEach((meter, i) => {
-      for (const t of byMeter.get(meter)!.keys()) {
-        meterOf.push(i + 1);
-        times.push(t / 1000);
-      }
-    });
-    if (times.length === 0) return 0;
-    const { rows } = await this.db.query<{ meter_id: string; ts: Date }>(
-      `SELECT r.meter_id::text, r.ts
-       FROM (SELECT $1::uuid[] AS meters) m CROSS JOIN unnest($2::int[], $3::float8[]) AS k(meter, seconds)
-       JOIN readings r ON r.meter_id = m.meters[k.meter] AND r.ts = to_timestamp(k.seconds)`,
-      [arrayLiteral(meters), arrayLiteral(meterOf), arrayLiteral(times)],
-    );
-    for (const row of rows) byMeter.get(row.meter_id)?.delete(row.ts.getTime());
-    return rows.length;
-  }
+/** A reading to check: as a gateway sends it, or as a file gives it (which may mark a counter break). */
+export type ReadingToCheck = Omit<StoredReading, 'ts'> & { meterNo: string; ts: string };
+
+export interface CheckedReadings {
+  /** The accepted readings by meter id, then by epoch ms, in UTC. */
+  byMeter: Map<string, Map<number, StoredReading>>;
+  /** The meter number of each meter id. */
+  meterNos: Map<string, string>;
+  rejected: IngestAnswer['rejected'];
+  duplicates: number;
+}
+
+/**
+ * The checks every reading passes, whatever brought it (a gateway's upload, a file): its meter is one of
+ * the tenant's (another tenant's is as unknown), it is not stamped in the future (beyond the tolerance for
+ * clocks), nor older than the horizon when there is one. A reading repeated, or already stored for the same
+ * meter and time, is a duplicate. Rejections name the reading by its index in `readings`.
+ */
+export async function checkReadings(
+  db: Database,
+  tenantId: string,
+  readings: readonly ReadingToCheck[],
+  now: Date,
+  horizonDays: number | null,
+): Promise<CheckedReadings> {
+  const meterIds = await findMeters(db, tenantId, [...new Set(readings.map((r) => r.meterNo))]);
+  const checked = sortReadings(meterIds, readings, now, horizonDays);
+  checked.duplicates += await dropStored(db, checked.byMeter);
+  return checked;
+}
+
+/** checkReadings without the stored readings: by meter, rejected, and repeated within `readings`. */
+export function sortReadings(
+  meterIds: ReadonlyMap<string, string>,
+  readings: readonly ReadingToCheck[],
+  now: Date,
+  horizonDays: number | null,
+): CheckedReadings {
+  const meterNos = new Map([...meterIds].map(([no, id]) => [id, no]));
+  const latest = now.getTime() + INGEST_FUTURE_TOLERANCE_MINUTES * 60_000;
+  const oldest = horizonDays === null ? Number.NEGATIVE_INFINITY : now.getTime() - horizonDays * 86_400_000;
+  const rejected: IngestAnswer['rejected'] = [];
+  const byMeter = new Map<string, Map<number, StoredReading>>();
+  let duplicates = 0;
+  readings.forEach((reading, index) => {
+    const { meterNo, ts, ...channels } = reading;
+    const meterId = meterIds.get(meterNo);
+    const t = Date.parse(ts);
+    const reason = !meterId ? 'unknownMeter' : t > latest ? 'tsInFuture' : t < oldest ? 'tsTooOld' : null;
+    if (reason || !meterId) {
+      rejected.push({ index, meterNo, reason: reason ?? 'unknownMeter' });
+      return;
+    }
+    let accepted = byMeter.get(meterId);
+    if (!accepted) {
+      accepted = new Map();
+      byMeter.set(meterId, accepted);
+    }
+    if (accepted.has(t)) duplicates++;
+    else accepted.set(t, { ts: new Date(t).toISOString(), ...channels });
+  });
+  return { byMeter, meterNos, rejected, duplicates };
+}
+
+/** Takes out readings already stored for the same meter and time; returns how many. */
+export async function dropStored(
+  db: Database,
+  byMeter: Map<string, Map<number, StoredReading>>,
+): Promise<number> {
+  // Short arrays: the meters once, each time in epoch seconds naming its meter by number.
+  const meters = [...byMeter.keys()];
+  const meterOf: number[] = [];
+  const times: number[] = [];
+  meters.forEach((meter, i) => {
+    for (const t of byMeter.get(meter)!.keys()) {
+      meterOf.push(i + 1);
+      times.push(t / 1000);
+    }
+  });
+  if (times.length === 0) return 0;
+  const { rows } = await db.query<{ meter_id: string; ts: Date }>(
+    `SELECT r.meter_id::text, r.ts
+     FROM (SELECT $1::uuid[] AS meters) m CROSS JOIN unnest($2::int[], $3::float8[]) AS k(meter, seconds)
+     JOIN readings r ON r.meter_id = m.meters[k.meter] AND r.ts = to_timestamp(k.seconds)`,
+    [arrayLiteral(meters), arrayLiteral(meterOf), arrayLiteral(times)],
+  );
+  for (const row of rows) byMeter.get(row.meter_id)?.delete(row.ts.getTime());
+  return rows.length;
 }
 
 function positionOf(events: readonly RecordedEvent[]): string {

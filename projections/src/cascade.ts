@@ -1,10 +1,12 @@
 import {
   addBalances,
   addDays,
-  averageDailyFlow,
   balanceFromTotals,
-  klRatio,
-  minimumNightFlows,
+  leakageRate,
+  localMidnight,
+  missingDataReason,
+  nightFigures as nightFiguresOf,
+  nightFlows,
   nightWindowRanges,
 } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
@@ -26,6 +28,7 @@ import type {
   SubMeterQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
+import { latestReadingAt, meterHoursIn } from './readings.ts';
 import { containsPattern } from './sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
@@ -461,7 +464,7 @@ export async function listSubMeterCandidates(
   };
 }
 
-// ---- figures (DESIGN "Leakage definitions"; the arithmetic is the domain's) ----------------------------
+// ---- figures (DESIGN "Leakage definitions"; the rules are the domain's) --------------------------------
 
 interface DayTotalsRow {
   day: string;
@@ -495,28 +498,40 @@ async function dayTotals(
   return rows;
 }
 
-function figureOf(row: DayTotalsRow, subMeterCount: number): DailyFigure {
-  const summary =
-    row.supply_coverage === null ? undefined : { volume: row.supply, coverage: row.supply_coverage };
-  const balance = balanceFromTotals(summary, {
-    sales: row.sales ?? 0,
-    coverage: row.sales_coverage ?? 0,
-    count: subMeterCount,
-  });
-  return { date: row.day, ...balance };
-}
-
-/** supply, sales, leakage, leakage rate and coverage of a point per local day of [fromDay, toDay]. */
+/**
+ * supply, sales, leakage, leakage rate and coverage of a point per local day of [fromDay, toDay], each null
+ * with its reason.
+ */
 export async function dailyFigures(
   sql: Sql,
   point: PointView,
   fromDay: string,
   toDay: string,
+  timeZone: string,
 ): Promise<DailyFigure[]> {
-  return (await dayTotals(sql, point, fromDay, toDay)).map((row) => figureOf(row, point.subMeterCount));
+  const latest = point.summaryMeter ? await latestReadingAt(sql, point.summaryMeter.meterId) : null;
+  return (await dayTotals(sql, point, fromDay, toDay)).map((row) => ({
+    date: row.day,
+    ...balanceFromTotals(
+      point.summaryMeter
+        ? {
+            day:
+              row.supply_coverage === null
+                ? undefined
+                : { volume: row.supply, coverage: row.supply_coverage },
+            missing: missingDataReason(localMidnight(addDays(row.day, 1), timeZone), latest),
+          }
+        : undefined,
+      { sales: row.sales ?? 0, coverage: row.sales_coverage ?? 0, count: point.subMeterCount },
+    ),
+  }));
 }
 
-/** MNF (m3/h, 02:00-04:00 local), ADF = supply / 24 and KL = MNF / ADF of a point per night of [fromDay, toDay]. */
+/**
+ * MNF (m3/h, 02:00-04:00 local), ADF = supply / 24 and KL = MNF / ADF of a point per night of
+ * [fromDay, toDay]: only the hours starting in the night window are read (2 of 24); ADF from the same
+ * day's supply as the daily figures.
+ */
 export async function nightFigures(
   sql: Sql,
   point: PointView,
@@ -524,51 +539,15 @@ export async function nightFigures(
   toDay: string,
   timeZone: string,
 ): Promise<NightFigure[]> {
-  const meterId = point.summaryMeter?.meterId ?? null;
-  // Only the hours starting in the night window, 2 of 24: one index range scan per night, its UTC range
-  // computed once here; the domain takes the minimum. The LATERAL subquery has its own ORDER BY so the
-  // planner keeps it a scan per window rather than flattening it into a join it could turn around (a scan
-  // of the whole year tested against every window).
-  const windows = nightWindowRanges(fromDay, toDay, timeZone);
-  const hours = await sql.query<{ hour: Date; hour_end: Date; volume: number; known: boolean }>(
-    `SELECT h.hour, h.hour_end, h.volume, h.known
-     FROM unnest($2::timestamptz[], $3::timestamptz[]) AS w(start, until)
-     CROSS JOIN LATERAL (SELECT hour, hour_end, volume, start_known AND end_known AS known FROM meter_hourly
-       WHERE meter_id = $1 AND hour >= w.start AND hour < w.until ORDER BY hour) h
-     ORDER BY h.hour`,
-    [
-      meterId,
-      windows.map((w) => new Date(w.start).toISOString()),
-      windows.map((w) => new Date(w.end).toISOString()),
-    ],
+  const meterId = point.summaryMeter?.meterId;
+  const hours = meterId ? await meterHoursIn(sql, meterId, nightWindowRanges(fromDay, toDay, timeZone)) : [];
+  const days = await dailyFigures(sql, point, fromDay, toDay, timeZone);
+  return nightFiguresOf(
+    nightFlows(hours, fromDay, toDay, timeZone),
+    new Map(days.map((d) => [d.date, d])),
+    meterId ? await latestReadingAt(sql, meterId) : null,
+    meterId !== undefined,
   );
-  const nights = new Map(
-    minimumNightFlows(
-      hours.rows.map((h) => ({
-        start: h.hour.getTime(),
-        end: h.hour_end.getTime(),
-        volume: h.volume,
-        known: h.known,
-      })),
-      timeZone,
-    ).map((n) => [n.date, n.mnf]),
-  );
-  // ADF needs the whole day's supply: a day not wholly covered (still uploading, or a gap) has none, rather
-  // than a part of a day that would inflate KL. Coverage 1 (every hour known at both ends) is the day being
-  // known, read from the primary key's included columns.
-  const supplies = await sql.query<{ day: string; volume: number | null }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, volume FROM meter_daily
-     WHERE meter_id = $1 AND day BETWEEN $2::date AND $3::date AND coverage = 1`,
-    [meterId, fromDay, toDay],
-  );
-  const supply = new Map(supplies.rows.map((r) => [r.day, r.volume]));
-  const out: NightFigure[] = [];
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
-    const mnf = nights.get(day) ?? null;
-    const adf = averageDailyFlow(supply.get(day) ?? null);
-    out.push({ date: day, mnf, adf, kl: klRatio(mnf, adf) });
-  }
-  return out;
 }
 
 /** Production versus sales over a period: its days added up (addBalances: days without supply left out). */
@@ -577,18 +556,24 @@ export async function periodBalance(
   point: PointView,
   fromDay: string,
   toDay: string,
+  timeZone: string,
 ): Promise<PeriodBalance> {
-  return { from: fromDay, to: toDay, ...addBalances(await dailyFigures(sql, point, fromDay, toDay)) };
+  return {
+    from: fromDay,
+    to: toDay,
+    ...addBalances(await dailyFigures(sql, point, fromDay, toDay, timeZone)),
+  };
 }
 
 /**
  * Every point with sub-meters by leakage rate over [fromDay, toDay], highest first (points with no rate
- * last), with the days added up as addBalances does: sales of days without an inlet volume left out.
+ * last), with the days added up as addBalances does: supply of the wholly covered inlet days, and sales of
+ * those days only.
  */
 export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
-  // Set-based: every member meter's volume over the period once (and the days it is known), added up per
-  // point by its role there. Only a point whose inlet missed some of the days (rare) looks at days: its
-  // sales of those days are taken out again.
+  // Set-based: every member meter's volume over the period once (and, for inlets, the known days' volume
+  // and count), added up per point by its role there. Only a point whose inlet is not known on some of the
+  // days (rare) looks at days: its sales of those days are taken out again.
   const { rows } = await sql.query<{
     point_id: string;
     partition_id: string;
@@ -600,11 +585,13 @@ export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): 
        WHERE p.summary_meter_id IS NOT NULL AND EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = p.point_id)),
      members AS (SELECT point_id, summary_meter_id AS meter_id, true AS supply FROM ranked
        UNION ALL SELECT s.point_id, s.meter_id, false FROM cascade_sub_meters s JOIN ranked r USING (point_id)),
-     volumes AS (SELECT md.meter_id, sum(md.volume) AS volume, count(md.volume)::int AS days FROM meter_daily md
+     volumes AS (SELECT md.meter_id, sum(md.volume) AS volume, sum(md.volume) FILTER (WHERE md.known) AS known_volume,
+         count(*) FILTER (WHERE md.known)::int AS known_days
+       FROM meter_daily md
        WHERE md.meter_id IN (SELECT meter_id FROM members) AND md.day BETWEEN $1::date AND $2::date
        GROUP BY md.meter_id),
-     totals AS (SELECT m.point_id, sum(v.volume) FILTER (WHERE m.supply) AS supply,
-         sum(v.days) FILTER (WHERE m.supply) AS supply_days, sum(v.volume) FILTER (WHERE NOT m.supply) AS sales
+     totals AS (SELECT m.point_id, sum(v.known_volume) FILTER (WHERE m.supply) AS supply,
+         sum(v.known_days) FILTER (WHERE m.supply) AS supply_days, sum(v.volume) FILTER (WHERE NOT m.supply) AS sales
        FROM members m LEFT JOIN volumes v USING (meter_id) GROUP BY m.point_id)
      SELECT r.point_id::text, r.partition_id::text, r.name, t.supply, t.sales - coalesce(u.sales, 0) AS sales
      FROM ranked r JOIN totals t USING (point_id)
@@ -612,22 +599,19 @@ export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): 
          JOIN meter_daily s ON s.meter_id = c.meter_id AND s.day BETWEEN $1::date AND $2::date
          WHERE t.supply_days BETWEEN 1 AND $2::date - $1::date AND c.point_id = r.point_id
            AND NOT EXISTS (SELECT 1 FROM meter_daily x
-             WHERE x.meter_id = r.summary_meter_id AND x.day = s.day AND x.volume IS NOT NULL)) u ON true`,
+             WHERE x.meter_id = r.summary_meter_id AND x.day = s.day AND x.known)) u ON true`,
     [fromDay, toDay],
   );
   const ranked = rows.map((r) => {
-    const b = balanceFromTotals(r.supply === null ? undefined : { volume: r.supply, coverage: 0 }, {
-      sales: r.sales ?? 0,
-      coverage: 0,
-      count: 0,
-    });
+    const supply = r.supply;
+    const leakage = supply === null ? null : supply - (r.sales ?? 0);
     return {
       pointId: r.point_id,
       partitionId: r.partition_id,
       name: r.name,
-      supply: b.supply,
-      leakage: b.leakage,
-      leakageRate: b.leakageRate,
+      supply,
+      leakage,
+      leakageRate: leakageRate(supply, leakage),
     };
   });
   return ranked.sort(
@@ -740,9 +724,11 @@ export async function pointsDailyFigures(
   points: readonly PointView[],
   fromDay: string,
   toDay: string,
+  timeZone: string,
 ): Promise<{ perPoint: Map<string, DailyFigure[]>; total: DailyFigure[] }> {
   const perPoint = new Map<string, DailyFigure[]>();
-  for (const point of points) perPoint.set(point.pointId, await dailyFigures(sql, point, fromDay, toDay));
+  for (const point of points)
+    perPoint.set(point.pointId, await dailyFigures(sql, point, fromDay, toDay, timeZone));
   const weights = points.map((p) => 1 + p.subMeterCount);
   const total: DailyFigure[] = [];
   for (let day = fromDay, i = 0; day <= toDay; day = addDays(day, 1), i++) {

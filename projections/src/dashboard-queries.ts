@@ -69,8 +69,9 @@ function lastDays(now: Date, timeZone: string, days: number, valueAgo: Map<numbe
 }
 
 /**
- * Water used per local day over the last `days` days up to today (m3, the sum of the meters' daily
- * volumes). Dates are those of `labelZone` (the tenant's, or UTC across tenants).
+ * Water used per local day over the last `days` days up to today (m3, the sum of the meters' measured
+ * daily volumes: their known hours, today's so far). Dates are those of `labelZone` (the tenant's, or UTC
+ * across tenants).
  */
 export async function dailyConsumption(
   sql: Sql,
@@ -81,7 +82,7 @@ export async function dailyConsumption(
 ): Promise<DayValue[]> {
   const { rows } = await sql.query<{ ago: number; value: number }>(
     `SELECT x.ago, coalesce(sum(x.volume), 0)::float8 AS value FROM (
-       SELECT d.volume, (($2::timestamptz AT TIME ZONE ${ZONE})::date - d.day) AS ago
+       SELECT d.measured_volume AS volume, (($2::timestamptz AT TIME ZONE ${ZONE})::date - d.day) AS ago
        FROM meter_daily d JOIN tenants t ON t.tenant_id = d.tenant_id
        WHERE ($1::uuid IS NULL OR d.tenant_id = $1) AND d.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date - ($3::int + 1)
      ) x WHERE x.ago >= 0 AND x.ago < $3 GROUP BY x.ago`,
@@ -90,10 +91,11 @@ export async function dailyConsumption(
   return lastDays(now, labelZone, days, new Map(rows.map((r) => [r.ago, r.value])));
 }
 
-/** All the water the meters counted (m3, every daily volume). */
+/** All the water the meters measured (m3, every measured daily volume). */
 export async function totalConsumption(sql: Sql, tenantId: string | null): Promise<number> {
   const { rows } = await sql.query<{ total: number }>(
-    'SELECT coalesce(sum(volume), 0)::float8 AS total FROM meter_daily WHERE $1::uuid IS NULL OR tenant_id = $1',
+    `SELECT coalesce(sum(measured_volume), 0)::float8 AS total FROM meter_daily
+     WHERE $1::uuid IS NULL OR tenant_id = $1`,
     [tenantId],
   );
   return rows[0]?.total ?? 0;

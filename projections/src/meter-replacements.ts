@@ -132,7 +132,8 @@ export interface AccountDayConsumption {
 /**
  * An account's consumption per local day over the meters it was on (spec section 3, replacement). Each
  * meter counts its daily volumes (counter differences, readings read model) only while it served the
- * account: the old meter up to its swap day, the new one from it. On the swap day the readings nobody
+ * account: the old meter up to its swap day, the new one from it. On the swap day each counts its measured
+ * volume (its known hours: the old meter stopped, the new one started that day), and the readings nobody
  * reported are added: the old meter's final reading minus its last reported counter, and the new meter's
  * first reported counter minus its initial reading. So no volume is lost or counted twice. A meter is
  * assumed to stop reporting once taken out (its later readings, if any, are not the account's).
@@ -159,7 +160,12 @@ export async function accountDailyConsumption(
      metered AS (
        SELECT d.day, d.volume FROM served s JOIN meter_daily d ON d.meter_id = s.meter_id
        WHERE d.day >= $2::date AND d.day <= $3::date AND d.volume IS NOT NULL
-         AND (s.first_day IS NULL OR d.day >= s.first_day) AND (s.last_day IS NULL OR d.day <= s.last_day)),
+         AND (s.first_day IS NULL OR d.day > s.first_day) AND (s.last_day IS NULL OR d.day < s.last_day)
+       UNION ALL
+       SELECT d.day, d.measured_volume FROM (SELECT DISTINCT s.meter_id, w.day FROM served s
+           CROSS JOIN LATERAL unnest(ARRAY[s.first_day, s.last_day]) AS w(day)) w
+       JOIN meter_daily d ON d.meter_id = w.meter_id AND d.day = w.day
+       WHERE d.day >= $2::date AND d.day <= $3::date),
      unreported AS (
        SELECT s.day,
          coalesce(s.recent_reading - (SELECT r.total FROM tenant_readings r WHERE r.meter_id = s.old_meter_id

@@ -1,10 +1,14 @@
 import {
+  addDays,
   HOUR_MS,
   intervalVolumes,
   localDate,
   localHourBoundaries,
   localHourStart,
-  READING_MAX_GAP_MS,
+  localMidnight,
+  missingDataReason,
+  readingGaps,
+  volumeKnown,
 } from '@hydrolog/domain';
 import { arrayLiteral, type RecordedEvent, type Sql } from '@hydrolog/eventstore';
 import type {
@@ -19,16 +23,26 @@ import type { Projection } from './projection.ts';
 
 /**
  * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);
- * each meter's latest state; hourly volumes in the tenant's local hours from the counter interpolated at
- * the hour boundaries; daily volumes with the daily freeze record. Async: uploads are answered once the
- * log has them, and this catches up behind (the ingest route pushes back when it falls too far behind).
- * Late and out-of-order readings recompute exactly the hours and days whose counters they change.
+ * each meter's latest state; hourly volumes in the tenant's local hours from the counter at the hour
+ * boundaries, with their coverage, by the gap rules of the meter's type (domain/volumes.ts); daily volumes
+ * with the daily freeze record. Async: uploads are answered once the log has them, and this catches up
+ * behind (the ingest route pushes back when it falls too far behind). Late and out-of-order readings
+ * recompute exactly the hours and days whose counters they change; a meter type's new report interval
+ * recomputes its meters' history.
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 2,
+  version: 3,
   mode: 'async',
-  tables: ['readings', 'meter_latest', 'meter_hourly', 'meter_daily', 'reading_zones'],
+  tables: [
+    'readings',
+    'meter_latest',
+    'meter_hourly',
+    'meter_daily',
+    'reading_zones',
+    'reading_meter_types',
+    'reading_meters',
+  ],
   tenantTables: ['meter_latest', 'meter_hourly', 'meter_daily'],
   // TimescaleDB compresses readings, and compressed tables cannot have row-level security.
   tenantViews: ['readings'],
@@ -38,6 +52,7 @@ export const readingsProjection: Projection = {
   // The leakage queries read meter_hourly and meter_daily by index alone: the primary keys and the tenant's
   // day index carry the columns those queries read (tenant_id too, for the row-level security filter), so a
   // meter's year stays a few index pages however hourly arrival scatters its rows in the table.
+  // gateway_id is null for readings imported from a file.
   migrations: [
     `CREATE TABLE readings (
       tenant_id uuid NOT NULL,
@@ -52,7 +67,8 @@ export const readingsProjection: Projection = {
       valve text,
       temperature double precision,
       alarms jsonb,
-      gateway_id uuid NOT NULL,
+      gateway_id uuid,
+      counter_break text,
       PRIMARY KEY (meter_id, ts)
     )`,
     `CREATE TABLE meter_latest (
@@ -66,19 +82,22 @@ export const readingsProjection: Projection = {
       battery double precision,
       signal double precision,
       valve text,
-      gateway_id uuid NOT NULL
+      gateway_id uuid
     )`,
     'CREATE INDEX meter_latest_gateway ON meter_latest (gateway_id)',
+    // volume: null where the counter breaks inside the hour; a figure only when start and end are known.
     `CREATE TABLE meter_hourly (
       tenant_id uuid NOT NULL,
       meter_id uuid NOT NULL,
       hour timestamptz NOT NULL,
       hour_end timestamptz NOT NULL,
-      volume double precision NOT NULL,
-      reverse_volume double precision NOT NULL,
+      volume double precision,
+      reverse_volume double precision,
       start_known boolean NOT NULL,
       end_known boolean NOT NULL,
-      PRIMARY KEY (meter_id, hour) INCLUDE (tenant_id, hour_end, volume, start_known, end_known)
+      coverage double precision NOT NULL,
+      regular boolean NOT NULL,
+      PRIMARY KEY (meter_id, hour) INCLUDE (tenant_id, hour_end, volume, start_known, end_known, coverage, regular)
     )`,
     `CREATE TABLE meter_daily (
       tenant_id uuid NOT NULL,
@@ -86,6 +105,7 @@ export const readingsProjection: Projection = {
       day date NOT NULL,
       volume double precision,
       reverse_volume double precision,
+      measured_volume double precision NOT NULL,
       known boolean NOT NULL,
       coverage double precision NOT NULL,
       readings int NOT NULL,
@@ -93,10 +113,14 @@ export const readingsProjection: Projection = {
       total double precision,
       battery double precision,
       valve text,
-      PRIMARY KEY (meter_id, day) INCLUDE (tenant_id, volume, coverage)
+      PRIMARY KEY (meter_id, day) INCLUDE (tenant_id, volume, coverage, known)
     )`,
     'CREATE INDEX meter_daily_tenant_day ON meter_daily (tenant_id, day) INCLUDE (meter_id, volume)',
     'CREATE TABLE reading_zones (tenant_id uuid PRIMARY KEY, time_zone text NOT NULL)',
+    // Each meter's report interval (through its type), which sets its gap rules.
+    'CREATE TABLE reading_meter_types (meter_type_id uuid PRIMARY KEY, report_interval_minutes int NOT NULL)',
+    'CREATE TABLE reading_meters (meter_id uuid PRIMARY KEY, meter_type_id uuid NOT NULL)',
+    'CREATE INDEX reading_meters_type ON reading_meters (meter_type_id)',
   ],
   handlers: {
     async TenantCreated(sql, event) {
@@ -107,12 +131,81 @@ export const readingsProjection: Projection = {
       const d = event.data as EventData<'TenantSettingsChanged'>;
       await setZone(sql, d.tenantId, d.settings.timeZone);
     },
+    async MeterTypeCreated(sql, event) {
+      const d = event.data as EventData<'MeterTypeCreated'>;
+      await setReportInterval(sql, d.meterTypeId, d.reportIntervalMinutes);
+    },
+    async MeterTypeChanged(sql, event) {
+      const d = event.data as EventData<'MeterTypeChanged'>;
+      if (!(await setReportInterval(sql, d.meterTypeId, d.reportIntervalMinutes))) return;
+      const { rows } = await sql.query<{ meter_id: string }>(
+        'SELECT meter_id::text FROM reading_meters WHERE meter_type_id = $1 ORDER BY meter_id',
+        [d.meterTypeId],
+      );
+      await recomputeHistory(
+        sql,
+        rows.map((r) => r.meter_id),
+      );
+    },
+    async MeterChanged(sql, event) {
+      const d = event.data as EventData<'MeterChanged'>;
+      if (await setMeterType(sql, d.meterId, d.meterTypeId)) await recomputeHistory(sql, [d.meterId]);
+    },
     async MeterMoved(sql, event) {
-      await moveMeterHistory(sql, event.data as EventData<'MeterMoved'>);
+      const d = event.data as EventData<'MeterMoved'>;
+      await setMeterType(sql, d.meterId, d.meterTypeId);
+      await moveMeterHistory(sql, d);
     },
   },
-  batchHandlers: { ReadingsReported: applyReadings },
+  batchHandlers: {
+    ReadingsReported: applyReadings,
+    ReadingsImported: applyReadings,
+    async MeterRegistered(sql, events) {
+      const meters = events.map((e) => e.data as EventData<'MeterRegistered'>);
+      await sql.query(
+        `INSERT INTO reading_meters (meter_id, meter_type_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])
+         ON CONFLICT (meter_id) DO UPDATE SET meter_type_id = excluded.meter_type_id`,
+        [meters.map((m) => m.meterId), meters.map((m) => m.meterTypeId)],
+      );
+    },
+  },
 };
+
+/** A meter of a type the projection has not seen (readings come only for registered meters) is hourly. */
+const DEFAULT_REPORT_INTERVAL_MINUTES = 60;
+
+/** Records a type's report interval; true when it changed an interval already recorded. */
+async function setReportInterval(sql: Sql, meterTypeId: string, minutes: number): Promise<boolean> {
+  const { rows } = await sql.query<{ previous: number | null }>(
+    `WITH previous AS (SELECT report_interval_minutes FROM reading_meter_types WHERE meter_type_id = $1),
+     saved AS (INSERT INTO reading_meter_types (meter_type_id, report_interval_minutes) VALUES ($1, $2)
+       ON CONFLICT (meter_type_id) DO UPDATE SET report_interval_minutes = excluded.report_interval_minutes)
+     SELECT (SELECT report_interval_minutes FROM previous) AS previous`,
+    [meterTypeId, minutes],
+  );
+  const previous = rows[0]?.previous ?? null;
+  return previous !== null && previous !== minutes;
+}
+
+/** Records a meter's type; true when its report interval is now another one. */
+async function setMeterType(sql: Sql, meterId: string, meterTypeId: string): Promise<boolean> {
+  const { rows } = await sql.query<{ changed: boolean }>(
+    `WITH previous AS (SELECT t.report_interval_minutes FROM reading_meters m
+         JOIN reading_meter_types t ON t.meter_type_id = m.meter_type_id WHERE m.meter_id = $1),
+     saved AS (INSERT INTO reading_meters (meter_id, meter_type_id) VALUES ($1, $2)
+       ON CONFLICT (meter_id) DO UPDATE SET meter_type_id = excluded.meter_type_id)
+     SELECT (SELECT report_interval_minutes FROM previous) IS DISTINCT FROM
+       (SELECT report_interval_minutes FROM reading_meter_types WHERE meter_type_id = $2) AS changed`,
+    [meterId, meterTypeId],
+  );
+  return rows[0]?.changed === true;
+}
+
+/** The report interval of a meter, as a SQL expression on a meter id column. */
+const reportIntervalOf = (meterId: string) =>
+  `coalesce((SELECT t.report_interval_minutes FROM reading_meters rm
+     JOIN reading_meter_types t ON t.meter_type_id = rm.meter_type_id WHERE rm.meter_id = ${meterId}),
+     ${DEFAULT_REPORT_INTERVAL_MINUTES})`;
 
 function setZone(sql: Sql, tenantId: string, timeZone: string) {
   return sql.query(
@@ -127,6 +220,7 @@ interface DirtyMeter {
   meterId: string;
   tenantId: string;
   timeZone: string;
+  reportIntervalMinutes: number;
   /** earliest and latest newly stored reading */
   lo: number;
   hi: number;
@@ -134,6 +228,29 @@ interface DirtyMeter {
   prev: number | null;
   next: number | null;
 }
+
+/** A DirtyMeter as the statements that find them answer it. */
+interface DirtyRow {
+  meter_id: string;
+  tenant_id: string;
+  time_zone: string;
+  report_interval_minutes: number;
+  lo: number;
+  hi: number;
+  prev: number | null;
+  next: number | null;
+}
+
+const dirtyMeter = (row: DirtyRow): DirtyMeter => ({
+  meterId: row.meter_id,
+  tenantId: row.tenant_id,
+  timeZone: row.time_zone,
+  reportIntervalMinutes: row.report_interval_minutes,
+  lo: row.lo,
+  hi: row.hi,
+  prev: row.prev,
+  next: row.next,
+});
 
 /** Epoch milliseconds of a timestamptz expression, as a float8 Node reads without parsing a date. */
 const epochMs = (expression: string) => `(extract(epoch FROM ${expression}) * 1000)::float8`;
@@ -152,7 +269,7 @@ function channel(values: readonly (string | number | undefined)[]): string | nul
  * snapshot does not see its own inserts) and its tenant's time zone.
  */
 async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promise<void> {
-  const ids = { tenant: [] as string[], meter: [] as string[], gateway: [] as string[] };
+  const ids = { tenant: [] as string[], meter: [] as string[], gateway: [] as (string | undefined)[] };
   const readings = {
     event: [] as number[],
     seconds: [] as number[],
@@ -165,12 +282,13 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     valve: [] as (string | undefined)[],
     temperature: [] as (number | undefined)[],
     alarms: [] as (string | undefined)[],
+    counterBreak: [] as (string | undefined)[],
   };
   events.forEach((event, i) => {
-    const d = event.data as EventData<'ReadingsReported'>;
+    const d = event.data as EventData<'ReadingsReported'> | EventData<'ReadingsImported'>;
     ids.tenant.push(event.metadata.tenantId);
     ids.meter.push(d.meterId);
-    ids.gateway.push(d.gatewayId);
+    ids.gateway.push('gatewayId' in d ? d.gatewayId : undefined);
     for (const r of d.readings) {
       readings.event.push(i + 1);
       readings.seconds.push(Date.parse(r.ts) / 1000);
@@ -183,28 +301,24 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
       readings.valve.push(r.valve);
       readings.temperature.push(r.temperature);
       readings.alarms.push(r.alarms && JSON.stringify(r.alarms));
+      readings.counterBreak.push(r.counterBreak);
     }
   });
   // A reading already stored (same meter and time) is kept as it was: the first one wins, in log order,
   // which is the order unnest gives the rows in (the ids come from a one-row subquery, not a join).
-  const stored = await sql.query<{
-    meter_id: string;
-    tenant_id: string;
-    time_zone: string;
-    lo: number;
-    hi: number;
-    prev: number | null;
-    next: number | null;
-  }>(
+  // An imported reading names no gateway: the meter keeps the one its latest uploads came through.
+  const stored = await sql.query<DirtyRow>(
     `WITH inserted AS (
        INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, battery,
-         signal, valve, temperature, alarms)
+         signal, valve, temperature, alarms, counter_break)
        SELECT e.tenants[r.event], e.meters[r.event], e.gateways[r.event], to_timestamp(r.seconds), r.total,
-         r.reverse_total, r.flow, r.pressure, r.battery, r.signal, r.valve, r.temperature, r.alarms::jsonb
+         r.reverse_total, r.flow, r.pressure, r.battery, r.signal, r.valve, r.temperature, r.alarms::jsonb,
+         r.counter_break
        FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters, $3::uuid[] AS gateways) e,
          unnest($4::int[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[],
-           $11::float8[], $12::text[], $13::float8[], $14::text[])
-         AS r(event, seconds, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms)
+           $11::float8[], $12::text[], $13::float8[], $14::text[], $15::text[])
+         AS r(event, seconds, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms,
+           counter_break)
        ON CONFLICT (meter_id, ts) DO NOTHING
        RETURNING *),
      latest AS (
@@ -215,12 +329,14 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
        FROM inserted ORDER BY meter_id, ts DESC
        ON CONFLICT (meter_id) DO UPDATE SET ts = excluded.ts, total = excluded.total,
          reverse_total = excluded.reverse_total, flow = excluded.flow, pressure = excluded.pressure,
-         battery = excluded.battery, signal = excluded.signal, valve = excluded.valve, gateway_id = excluded.gateway_id
+         battery = excluded.battery, signal = excluded.signal, valve = excluded.valve,
+         gateway_id = coalesce(excluded.gateway_id, meter_latest.gateway_id)
        WHERE meter_latest.ts < excluded.ts),
      spans AS (
        SELECT meter_id, (array_agg(tenant_id))[1] AS tenant_id, min(ts) AS lo, max(ts) AS hi
        FROM inserted GROUP BY meter_id)
      SELECT s.meter_id::text, s.tenant_id::text, coalesce(z.time_zone, 'UTC') AS time_zone,
+       ${reportIntervalOf('s.meter_id')} AS report_interval_minutes,
        ${epochMs('s.lo')} AS lo, ${epochMs('s.hi')} AS hi,
        ${epochMs('(SELECT max(ts) FROM readings r WHERE r.meter_id = s.meter_id AND r.ts < s.lo)')} AS prev,
        ${epochMs('(SELECT min(ts) FROM readings r WHERE r.meter_id = s.meter_id AND r.ts > s.hi)')} AS next
@@ -240,20 +356,10 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
       channel(readings.valve),
       channel(readings.temperature),
       channel(readings.alarms),
+      channel(readings.counterBreak),
     ],
   );
-  await recomputeVolumes(
-    sql,
-    stored.rows.map((row) => ({
-      meterId: row.meter_id,
-      tenantId: row.tenant_id,
-      timeZone: row.time_zone,
-      lo: row.lo,
-      hi: row.hi,
-      prev: row.prev,
-      next: row.next,
-    })),
-  );
+  await recomputeVolumes(sql, stored.rows.map(dirtyMeter));
 }
 
 /**
@@ -264,17 +370,33 @@ async function moveMeterHistory(sql: Sql, moved: EventData<'MeterMoved'>): Promi
   const { meterId, toTenantId } = moved;
   await sql.query('UPDATE readings SET tenant_id = $2 WHERE meter_id = $1', [meterId, toTenantId]);
   await sql.query('UPDATE meter_latest SET tenant_id = $2 WHERE meter_id = $1', [meterId, toTenantId]);
-  await sql.query('DELETE FROM meter_hourly WHERE meter_id = $1', [meterId]);
-  await sql.query('DELETE FROM meter_daily WHERE meter_id = $1', [meterId]);
-  const span = await sql.query<{ lo: number | null; hi: number | null; time_zone: string }>(
-    `SELECT ${epochMs('min(ts)')} AS lo, ${epochMs('max(ts)')} AS hi,
-       coalesce((SELECT time_zone FROM reading_zones WHERE tenant_id = $2), 'UTC') AS time_zone
-     FROM readings WHERE meter_id = $1`,
-    [meterId, toTenantId],
-  );
-  const { lo, hi, time_zone: timeZone } = span.rows[0]!;
-  if (lo === null || hi === null) return;
-  await recomputeVolumes(sql, [{ meterId, tenantId: toTenantId, timeZone, lo, hi, prev: null, next: null }]);
+  await recomputeHistory(sql, [meterId]);
+}
+
+/** Meters whose whole history is recomputed in one statement round (bounded: a meter holds years). */
+const HISTORY_METERS_PER_ROUND = 20;
+
+/**
+ * Recomputes the hours and days of these meters' whole history from their readings, in their tenant's zone
+ * and by their type's gap rules (after a move to another tenant, or a new report interval).
+ */
+async function recomputeHistory(sql: Sql, meterIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < meterIds.length; i += HISTORY_METERS_PER_ROUND) {
+    const round = meterIds.slice(i, i + HISTORY_METERS_PER_ROUND);
+    await sql.query('DELETE FROM meter_hourly WHERE meter_id = ANY($1::uuid[])', [round]);
+    await sql.query('DELETE FROM meter_daily WHERE meter_id = ANY($1::uuid[])', [round]);
+    // Every reading of the meter is new: no neighbours outside.
+    const spans = await sql.query<DirtyRow>(
+      `SELECT r.meter_id::text, (array_agg(r.tenant_id))[1]::text AS tenant_id,
+         coalesce((SELECT time_zone FROM reading_zones z WHERE z.tenant_id = (array_agg(r.tenant_id))[1]), 'UTC')
+           AS time_zone,
+         ${reportIntervalOf('r.meter_id')} AS report_interval_minutes,
+         ${epochMs('min(r.ts)')} AS lo, ${epochMs('max(r.ts)')} AS hi, NULL::float8 AS prev, NULL::float8 AS next
+       FROM readings r WHERE r.meter_id = ANY($1::uuid[]) GROUP BY r.meter_id ORDER BY r.meter_id`,
+      [round],
+    );
+    await recomputeVolumes(sql, spans.rows.map(dirtyMeter));
+  }
 }
 
 /**
@@ -289,12 +411,24 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     const until = meter.next ?? meter.hi;
     const boundaries = localHourBoundaries(from, until, timeZone);
     if (boundaries.length < 2) boundaries.push(localHourStart(from + HOUR_MS, timeZone));
-    return { meterId: meter.meterId, tenantId: meter.tenantId, timeZone, boundaries };
+    return {
+      meterId: meter.meterId,
+      tenantId: meter.tenantId,
+      timeZone,
+      gaps: readingGaps(meter.reportIntervalMinutes),
+      boundaries,
+    };
   });
 
   // The readings from the last one at or before the first boundary to the first one at or after the last.
-  const window = await sql.query<{ n: number; t: number; total: number; reverse_total: number | null }>(
-    `SELECT d.n::int, ${epochMs('r.ts')} AS t, r.total, r.reverse_total
+  const window = await sql.query<{
+    n: number;
+    t: number;
+    total: number;
+    reverse_total: number | null;
+    counter_break: 'before' | 'after' | null;
+  }>(
+    `SELECT d.n::int, ${epochMs('r.ts')} AS t, r.total, r.reverse_total, r.counter_break
      FROM ROWS FROM (unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]))
        WITH ORDINALITY AS d(meter_id, lo, hi, n)
      CROSS JOIN LATERAL (SELECT
@@ -308,9 +442,17 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
       ranges.map((r) => new Date(r.boundaries.at(-1)!).toISOString()),
     ],
   );
-  const readingsOf = ranges.map(() => [] as { t: number; total: number; reverse: number | null }[]);
+  const readingsOf = ranges.map(
+    () =>
+      [] as { t: number; total: number; reverse: number | null; counterBreak: 'before' | 'after' | null }[],
+  );
   for (const row of window.rows)
-    readingsOf[row.n - 1]!.push({ t: row.t, total: row.total, reverse: row.reverse_total });
+    readingsOf[row.n - 1]!.push({
+      t: row.t,
+      total: row.total,
+      reverse: row.reverse_total,
+      counterBreak: row.counter_break,
+    });
 
   const days = {
     tenant: [] as string[],
@@ -325,10 +467,12 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     range: [] as number[],
     start: [] as number[],
     end: [] as number[],
-    volume: [] as number[],
-    reverse: [] as number[],
+    volume: [] as (number | null)[],
+    reverse: [] as (number | null)[],
     startKnown: [] as boolean[],
     endKnown: [] as boolean[],
+    coverage: [] as number[],
+    regular: [] as boolean[],
   }; // in the order of the statement's parameters
   ranges.forEach((range, i) => {
     days.tenant.push(range.tenantId);
@@ -336,7 +480,7 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     days.zone.push(range.timeZone);
     days.first.push(localDate(range.boundaries[0]!, range.timeZone));
     days.last.push(localDate(range.boundaries.at(-1)! - 1, range.timeZone));
-    for (const v of intervalVolumes(readingsOf[i]!, range.boundaries, READING_MAX_GAP_MS)) {
+    for (const v of intervalVolumes(readingsOf[i]!, range.boundaries, range.gaps)) {
       hours.range.push(i + 1);
       hours.start.push(v.start / 1000);
       hours.end.push(v.end / 1000);
@@ -344,25 +488,36 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
       hours.reverse.push(v.reverseVolume);
       hours.startKnown.push(v.startKnown);
       hours.endKnown.push(v.endKnown);
+      hours.coverage.push(v.coverage);
+      hours.regular.push(v.regular);
     }
   });
   await sql.query(
-    `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known, end_known)
-     SELECT m.tenants[h.range], m.meters[h.range], to_timestamp(h.s), to_timestamp(h.e), h.v, h.r, h.sk, h.ek
+    `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known, end_known,
+       coverage, regular)
+     SELECT m.tenants[h.range], m.meters[h.range], to_timestamp(h.s), to_timestamp(h.e), h.v, h.r, h.sk, h.ek,
+       h.c, h.rg
      FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters) m,
-       unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[], $9::boolean[])
-       AS h(range, s, e, v, r, sk, ek)
+       unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[], $9::boolean[],
+         $10::float8[], $11::boolean[])
+       AS h(range, s, e, v, r, sk, ek, c, rg)
      ON CONFLICT (meter_id, hour) DO UPDATE SET hour_end = excluded.hour_end, volume = excluded.volume,
-       reverse_volume = excluded.reverse_volume, start_known = excluded.start_known, end_known = excluded.end_known`,
+       reverse_volume = excluded.reverse_volume, start_known = excluded.start_known, end_known = excluded.end_known,
+       coverage = excluded.coverage, regular = excluded.regular`,
     [arrayLiteral(days.tenant), arrayLiteral(days.meter), ...Object.values(hours).map(arrayLiteral)],
   );
-  // A day's volume is the sum of its hours (= the counter's rise from local midnight to midnight); it is
-  // known when the counter is known at both midnights and every hour between has a row.
+  // A day adds up its hours (volumes.ts gives each its volume and coverage): its volume is the counter's rise
+  // from local midnight to midnight, known when the counter is known at both and continuous between them
+  // (every hour has a volume); its coverage is the covered share of its time, and it is known (a supply)
+  // when that share is whole. Its measured volume is that of its known hours: what the meter measured of
+  // the day so far, never spread over a gap (consumption dashboards add these up).
   await sql.query(
-    `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, known, coverage, readings, report_time,
-       total, battery, valve)
-     SELECT d.tenant_id, d.meter_id, b.day, h.volume, h.reverse_volume,
-       h.hours = b.hours AND h.first_known AND h.last_known, h.known_hours::float8 / b.hours, c.readings,
+    `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, measured_volume, known, coverage,
+       readings, report_time, total, battery, valve)
+     SELECT d.tenant_id, d.meter_id, b.day,
+       CASE WHEN h.continuous AND h.first_known AND h.last_known THEN h.volume END,
+       CASE WHEN h.continuous AND h.first_known AND h.last_known THEN h.reverse_volume END, h.measured_volume,
+       h.whole, CASE WHEN h.whole THEN 1 ELSE least(1, h.covered_seconds / b.seconds) END, c.readings,
        l.ts, l.total, l.battery, l.valve
      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::date[], $5::date[]) AS d(tenant_id, meter_id, tz, first_day, last_day)
      CROSS JOIN LATERAL generate_series(0, d.last_day - d.first_day) AS g(n)
@@ -370,10 +525,14 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
          (d.first_day + g.n)::timestamp AT TIME ZONE d.tz AS day_start,
          (d.first_day + g.n + 1)::timestamp AT TIME ZONE d.tz AS day_end) s
      CROSS JOIN LATERAL (SELECT s.day, s.day_start, s.day_end,
-         round(extract(epoch FROM s.day_end - s.day_start) / 3600)::int AS hours) b
+         round(extract(epoch FROM s.day_end - s.day_start) / 3600)::int AS hours,
+         extract(epoch FROM s.day_end - s.day_start)::float8 AS seconds) b
      CROSS JOIN LATERAL (SELECT count(*)::int AS hours, sum(volume ORDER BY hour) AS volume,
          sum(reverse_volume ORDER BY hour) AS reverse_volume,
-         count(*) FILTER (WHERE start_known AND end_known)::int AS known_hours,
+         coalesce(sum(volume ORDER BY hour) FILTER (WHERE start_known AND end_known), 0) AS measured_volume,
+         count(*) = b.hours AND count(volume) = b.hours AS continuous,
+         count(*) = b.hours AND coalesce(bool_and(coverage = 1), false) AS whole,
+         coalesce(sum(coverage * extract(epoch FROM hour_end - hour)::float8), 0) AS covered_seconds,
          coalesce(bool_or(hour = b.day_start AND start_known), false) AS first_known,
          coalesce(bool_or(hour_end = b.day_end AND end_known), false) AS last_known
        FROM meter_hourly mh WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end) h
@@ -383,7 +542,7 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
        WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end ORDER BY r.ts DESC LIMIT 1) l ON true
      WHERE h.hours > 0 OR c.readings > 0
      ON CONFLICT (meter_id, day) DO UPDATE SET volume = excluded.volume, reverse_volume = excluded.reverse_volume,
-       known = excluded.known, coverage = excluded.coverage, readings = excluded.readings,
+       measured_volume = excluded.measured_volume, known = excluded.known, coverage = excluded.coverage, readings = excluded.readings,
        report_time = excluded.report_time, total = excluded.total, battery = excluded.battery, valve = excluded.valve`,
     [days.tenant, days.meter, days.zone, days.first, days.last],
   );
@@ -417,6 +576,91 @@ export async function meterReadings(
   }));
 }
 
+/** One local hour of a meter as the read model keeps it (domain/volumes.ts), epoch ms. */
+export interface MeterHour {
+  start: number;
+  end: number;
+  /** m3, null unless known */
+  volume: number | null;
+  reverseVolume: number | null;
+  /** the counter is known at both ends and continuous between them */
+  known: boolean;
+  coverage: number;
+  /** between readings at most the report interval apart: the hour counts for night minimum flow */
+  regular: boolean;
+}
+
+/** A meter's local hours starting in [from, to). */
+export async function meterHours(sql: Sql, meterId: string, from: Date, to: Date): Promise<MeterHour[]> {
+  return hoursOf(
+    await sql.query<HourRow>(
+      `SELECT ${HOUR_COLUMNS} FROM meter_hourly WHERE meter_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
+      [meterId, from.toISOString(), to.toISOString()],
+    ),
+  );
+}
+
+/**
+ * A meter's local hours starting in each of these UTC ranges, in order: one index range scan per range
+ * (the night windows of a year are 2 hours of every 24). The LATERAL subquery has its own ORDER BY so the
+ * planner keeps it a scan per range rather than flattening it into a join it could turn around (a scan of
+ * the whole year tested against every range).
+ */
+export async function meterHoursIn(
+  sql: Sql,
+  meterId: string,
+  ranges: readonly { start: number; end: number }[],
+): Promise<MeterHour[]> {
+  return hoursOf(
+    await sql.query<HourRow>(
+      `SELECT h.* FROM unnest($2::timestamptz[], $3::timestamptz[]) AS w(start, until)
+       CROSS JOIN LATERAL (SELECT ${HOUR_COLUMNS} FROM meter_hourly
+         WHERE meter_id = $1 AND hour >= w.start AND hour < w.until ORDER BY hour) h
+       ORDER BY h.hour`,
+      [
+        meterId,
+        ranges.map((w) => new Date(w.start).toISOString()),
+        ranges.map((w) => new Date(w.end).toISOString()),
+      ],
+    ),
+  );
+}
+
+interface HourRow {
+  hour: Date;
+  hour_end: Date;
+  volume: number | null;
+  reverse_volume: number | null;
+  start_known: boolean;
+  end_known: boolean;
+  coverage: number;
+  regular: boolean;
+}
+const HOUR_COLUMNS = 'hour, hour_end, volume, reverse_volume, start_known, end_known, coverage, regular';
+
+function hoursOf({ rows }: { rows: HourRow[] }): MeterHour[] {
+  return rows.map((r) => {
+    const known = volumeKnown({ startKnown: r.start_known, endKnown: r.end_known, volume: r.volume });
+    return {
+      start: r.hour.getTime(),
+      end: r.hour_end.getTime(),
+      volume: known ? r.volume : null,
+      reverseVolume: known ? r.reverse_volume : null,
+      known,
+      coverage: r.coverage,
+      regular: r.regular,
+    };
+  });
+}
+
+/** The time of a meter's latest reading (epoch ms), or null: what tells a gap from a period still to come. */
+export async function latestReadingAt(sql: Sql, meterId: string): Promise<number | null> {
+  const { rows } = await sql.query<{ ts: Date }>('SELECT ts FROM meter_latest WHERE meter_id = $1', [
+    meterId,
+  ]);
+  return rows[0]?.ts.getTime() ?? null;
+}
+
 /** A meter's volumes per local hour starting in [from, to), m3. */
 export async function meterHourlyVolumes(
   sql: Sql,
@@ -424,27 +668,15 @@ export async function meterHourlyVolumes(
   from: Date,
   to: Date,
 ): Promise<VolumeRow[]> {
-  const { rows } = await sql.query<{
-    hour: Date;
-    volume: number;
-    reverse_volume: number;
-    start_known: boolean;
-    end_known: boolean;
-  }>(
-    `SELECT hour, volume, reverse_volume, start_known, end_known FROM meter_hourly
-     WHERE meter_id = $1 AND hour >= $2 AND hour < $3 ORDER BY hour`,
-    [meterId, from.toISOString(), to.toISOString()],
-  );
-  return rows.map((r) => {
-    const known = r.start_known && r.end_known;
-    return {
-      period: r.hour.toISOString(),
-      volume: r.volume,
-      reverseVolume: r.reverse_volume,
-      known,
-      coverage: known ? 1 : 0,
-    };
-  });
+  const latest = await latestReadingAt(sql, meterId);
+  return (await meterHours(sql, meterId, from, to)).map((h) => ({
+    period: new Date(h.start).toISOString(),
+    volume: h.volume,
+    reverseVolume: h.reverseVolume,
+    known: h.known,
+    coverage: h.coverage,
+    unknown: h.known ? null : missingDataReason(h.end, latest),
+  }));
 }
 
 /** A meter's volumes per local day from fromDay to toDay (YYYY-MM-DD, inclusive), m3. */
@@ -453,7 +685,9 @@ export async function meterDailyVolumes(
   meterId: string,
   fromDay: string,
   toDay: string,
+  timeZone: string,
 ): Promise<VolumeRow[]> {
+  const latest = await latestReadingAt(sql, meterId);
   const { rows } = await sql.query<{
     day: string;
     volume: number | null;
@@ -471,6 +705,7 @@ export async function meterDailyVolumes(
     reverseVolume: r.reverse_volume,
     known: r.known,
     coverage: r.coverage,
+    unknown: r.known ? null : missingDataReason(localMidnight(addDays(r.day, 1), timeZone), latest),
   }));
 }
 

@@ -131,8 +131,16 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
 
   const hourly = (meterId: string) =>
     db
-      .query<{ hour: Date; volume: number; start_known: boolean; end_known: boolean }>(
-        'SELECT hour, volume, start_known, end_known FROM meter_hourly WHERE meter_id = $1 ORDER BY hour',
+      .query<{
+        hour: Date;
+        volume: number | null;
+        start_known: boolean;
+        end_known: boolean;
+        coverage: number;
+        regular: boolean;
+      }>(
+        `SELECT hour, volume, start_known, end_known, coverage, regular FROM meter_hourly WHERE meter_id = $1
+         ORDER BY hour`,
         [meterId],
       )
       .then((r) => r.rows.map((row) => ({ ...row, meter_id: undefined })));
@@ -161,12 +169,14 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     );
     await runner.catchUp('readings');
     const days = await withTenant(db, tenantId, (sql) =>
-      meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02'),
+      meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02', TZ),
     );
-    expect(days.map((d) => [d.period, Number(d.volume?.toFixed(9)), d.known, d.coverage])).toEqual([
-      ['2026-11-01', 2.4, true, 1],
-      ['2026-11-02', 2.4, true, 1],
-    ]);
+    expect(days.map((d) => [d.period, Number(d.volume?.toFixed(9)), d.known, d.coverage, d.unknown])).toEqual(
+      [
+        ['2026-11-01', 2.4, true, 1, null],
+        ['2026-11-02', 2.4, true, 1, null],
+      ],
+    );
     const frozen = await withTenant(db, tenantId, (sql) => meterFrozen(sql, id, '2026-11-01', '2026-11-01'));
     expect(frozen).toEqual([
       {
@@ -201,34 +211,126 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     expect(verify.equal).toBe(true);
   });
 
-  it('marks days with a gap at midnight unknown, counts readings per day and the reading rate', async () => {
+  it('marks days with a gap unknown, counts readings per day and the reading rate', async () => {
     const id = await meter('3001');
     await meter('3002'); // installed, never reports
     // Day 1 fully covered up to 20:00, then nothing until day 3 at 04:00 (a 32-hour gap over both midnights).
     await report(id, [
       [0, 1],
-      [10, 2],
+      [1, 1.1],
+      [2, 1.2],
       [20, 3],
       [52, 6],
-      [60, 7],
+      [53, 7],
     ]);
     await runner.catchUp('readings');
     const days = await withTenant(db, tenantId, (sql) =>
-      meterDailyVolumes(sql, id, '2026-11-01', '2026-11-03'),
+      meterDailyVolumes(sql, id, '2026-11-01', '2026-11-03', TZ),
     );
-    expect(days.map((d) => [d.period, d.known])).toEqual([
-      ['2026-11-01', false],
-      ['2026-11-02', false],
-      ['2026-11-03', false],
+    // The hourly meter's gap is 2 hours: 02:00-20:00 is not covered, nor is anything after 20:00 until 04:00
+    // two days later. No day has a volume (the counter is not known at any midnight but the first) and the
+    // gap's volume is never spread over its days as a figure. The third day is not over: not yet complete.
+    expect(days.map((d) => [d.period, d.volume, d.known, Number(d.coverage.toFixed(9)), d.unknown])).toEqual([
+      ['2026-11-01', null, false, Number((2 / 24).toFixed(9)), 'gap'],
+      ['2026-11-02', null, false, 0, 'gap'],
+      ['2026-11-03', null, false, Number((1 / 24).toFixed(9)), 'incomplete'],
     ]);
-    // The volume of the gap is spread over its hours: the three days still add up to the counter's rise.
-    expect(days.reduce((sum, d) => sum + (d.volume ?? 0), 0)).toBeCloseTo(6, 9);
     const rate = await withTenant(db, tenantId, (sql) => readingRate(sql, TZ, '2026-11-03', 3));
     expect(rate).toEqual([
       { date: '2026-11-01', reported: 1, installed: 2, rate: 0.5 },
       { date: '2026-11-02', reported: 0, installed: 2, rate: 0 },
       { date: '2026-11-03', reported: 1, installed: 2, rate: 0.5 },
     ]);
+  });
+
+  it("applies the meter type's gap: 2 hours for an hourly meter, and its history again when the interval changes", async () => {
+    const id = await meter('3101');
+    // Hourly readings over two days with a 14-hour outage (06:00-20:00) on the first.
+    const hours = Array.from({ length: 49 }, (_, h) => h).filter((h) => h <= 6 || h >= 20);
+    await report(
+      id,
+      hours.map((h): [number, number] => [h, 10 + h]),
+    );
+    await runner.catchUp('readings');
+    const days = () =>
+      withTenant(db, tenantId, (sql) => meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02', TZ)).then(
+        (rows) => rows.map((d) => [d.period, d.volume, d.known, Number(d.coverage.toFixed(9))]),
+      );
+    // The counter is known at both midnights: the volume is exact, but the day is not wholly covered.
+    expect(await days()).toEqual([
+      ['2026-11-01', 24, false, Number((10 / 24).toFixed(9))],
+      ['2026-11-02', 24, true, 1],
+    ]);
+    // A report interval of 8 hours makes the gap 16 hours: the outage is covered, the history recomputed.
+    await store.append(
+      `meterType-${meterTypeId}`,
+      [
+        {
+          id: uuidv7(),
+          type: 'MeterTypeChanged',
+          data: {
+            meterTypeId,
+            name: 'LoRa',
+            billingMode: 'postpaid',
+            valveControl: false,
+            communication: 'lorawan',
+            cardKind: 'none',
+            reportIntervalMinutes: 8 * 60,
+          },
+          metadata,
+        },
+      ],
+      { expectedVersion: 0n },
+    );
+    await runner.catchUp('readings');
+    expect(await days()).toEqual([
+      ['2026-11-01', 24, true, 1],
+      ['2026-11-02', 24, true, 1],
+    ]);
+    expect((await runner.verify('readings')).equal).toBe(true);
+  });
+
+  it('stores imported readings without a gateway and never bridges a counter break', async () => {
+    const id = await meter('3201');
+    await report(id, [[30, 500]]);
+    await store.append(
+      `readingImport-${uuidv7()}`,
+      [
+        {
+          id: uuidv7(),
+          type: 'ReadingsImported',
+          data: {
+            importId: uuidv7(),
+            meterId: id,
+            readings: [0, 1, 2, 3, 4].map((h) => ({
+              ts: new Date(at(h)).toISOString(),
+              total: h < 2 ? h : h - 0.5,
+              ...(h === 1
+                ? { counterBreak: 'after' as const }
+                : h === 2
+                  ? { counterBreak: 'before' as const }
+                  : {}),
+            })),
+          },
+          metadata,
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    await runner.catchUp('readings');
+    expect(
+      (await hourly(id))
+        .slice(0, 4)
+        .map((h) => [h.volume, h.start_known && h.end_known && h.volume !== null, h.coverage, h.regular]),
+    ).toEqual([
+      [1, true, 1, true],
+      [null, false, 0, false],
+      [1, true, 1, true],
+      [1, true, 1, true],
+    ]);
+    // The gateway's reading stays the latest state, with its gateway.
+    const { rows } = await db.query('SELECT total, gateway_id FROM meter_latest WHERE meter_id = $1', [id]);
+    expect(rows).toEqual([{ total: 500, gateway_id: gatewayId }]);
   });
 
   it('shows a tenant only its own readings, through the tenant view; the table itself is closed to tenants', async () => {

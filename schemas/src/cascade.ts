@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema } from './identity.ts';
 import { meterNoSchema } from './ingest.ts';
+import { unknownReasonSchema } from './readings.ts';
 
 /**
  * Cascade partitions (spec sections 2, 3, 5 and 8; DESIGN "Leakage definitions"): a tree of metering points,
@@ -179,15 +180,24 @@ export const analysisQuerySchema = z
   });
 export type AnalysisQuery = z.infer<typeof analysisQuerySchema>;
 
-/** One local day of a point: volumes in m3, the rate as a fraction, coverage 0..1. */
-export const dailyFigureSchema = z.object({
-  date: z.string(),
+/** A point's water balance: volumes in m3, the rate as a fraction, coverage 0..1 (DESIGN). */
+const balanceShape = {
+  /** The summary meter's volume; null unless its coverage is complete. */
   supply: z.number().nullable(),
-  sales: z.number(),
+  /** The sub-meters' volumes; null for a point without sub-meters. */
+  sales: z.number().nullable(),
   leakage: z.number().nullable(),
   leakageRate: z.number().nullable(),
+  /** Mean coverage of the point's meters (summary meter and sub-meters; a meter without data counts 0). */
   coverage: z.number(),
-});
+  /** The summary meter's coverage. */
+  supplyCoverage: z.number(),
+  /** Why supply, or else leakage, is null; null when both are known. */
+  unknown: unknownReasonSchema.nullable(),
+};
+
+/** One local day of a point. */
+export const dailyFigureSchema = z.object({ date: z.string(), ...balanceShape });
 export type DailyFigure = z.infer<typeof dailyFigureSchema>;
 
 /** One night of a point: MNF and ADF in m3/h, KL a ratio. */
@@ -196,19 +206,35 @@ export const nightFigureSchema = z.object({
   mnf: z.number().nullable(),
   adf: z.number().nullable(),
   kl: z.number().nullable(),
+  /**
+   * Share of the night window's time in hours that count for MNF (known, and between readings at most the
+   * report interval apart).
+   */
+  coverage: z.number(),
+  /** Why MNF (ADF) is null; null when known. KL is null when either is. */
+  mnfUnknown: unknownReasonSchema.nullable(),
+  adfUnknown: unknownReasonSchema.nullable(),
 });
 export type NightFigure = z.infer<typeof nightFigureSchema>;
 
-/** Totals over a period (production versus sales). */
-export const periodBalanceSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  supply: z.number().nullable(),
-  sales: z.number(),
-  leakage: z.number().nullable(),
-  leakageRate: z.number().nullable(),
+/** One local hour of a point's summary meter (the night flow chart). */
+export const hourlyFlowSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  /** m3/h; null unless the hour is known */
+  flow: z.number().nullable(),
+  /** the counter is known at both ends of the hour */
+  known: z.boolean(),
+  /** share of the hour spanned by readings at most the meter type's gap apart */
   coverage: z.number(),
+  /** the hour lies between readings at most the report interval apart: it counts for MNF */
+  regular: z.boolean(),
+  unknown: unknownReasonSchema.nullable(),
 });
+export type HourlyFlow = z.infer<typeof hourlyFlowSchema>;
+
+/** Totals over a period (production versus sales). */
+export const periodBalanceSchema = z.object({ from: z.string(), to: z.string(), ...balanceShape });
 export type PeriodBalance = z.infer<typeof periodBalanceSchema>;
 
 export const rankingRowSchema = z.object({
@@ -288,6 +314,7 @@ export const cascadeOverviewSchema = z.object({
       supply: z.number().nullable(),
       leakage: z.number().nullable(),
       leakageRate: z.number().nullable(),
+      unknown: unknownReasonSchema.nullable(),
     }),
   ),
 });

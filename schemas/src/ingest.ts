@@ -83,8 +83,16 @@ export const ingestAnswerSchema = z.object({
 });
 export type IngestAnswer = z.infer<typeof ingestAnswerSchema>;
 
-/** A stored reading: UTC timestamp, no meter number (the event names the meter). */
-export const storedReadingSchema = z.object({ ts: z.iso.datetime(), ...channels });
+/**
+ * A stored reading: UTC timestamp, no meter number (the event names the meter). A history imported as
+ * volumes per interval marks where its counter does not continue (`counterBreak`, domain/volumes.ts): the
+ * volume between this reading and the one before ('before') or after ('after') is not known.
+ */
+export const storedReadingSchema = z.object({
+  ts: z.iso.datetime(),
+  ...channels,
+  counterBreak: z.enum(['before', 'after']).optional(),
+});
 export type StoredReading = z.infer<typeof storedReadingSchema>;
 
 // ---- gateways (back office) ----
@@ -208,6 +216,18 @@ export const ingestEventSchemas = {
     data: z.object({
       batchId: z.uuid(),
       gatewayId: z.uuid(),
+      meterId: z.uuid(),
+      readings: z.array(storedReadingSchema).min(1),
+    }),
+  },
+  /**
+   * Historical readings of one meter loaded by a user from a file (no gateway, no ingest horizon), one
+   * event per meter and chunk of an import.
+   */
+  ReadingsImported: {
+    schemaVersion: 1,
+    data: z.object({
+      importId: z.uuid(),
       meterId: z.uuid(),
       readings: z.array(storedReadingSchema).min(1),
     }),

@@ -272,7 +272,7 @@ const DIRECTORIES: readonly DirSpec[] = [
     path: 'report',
     icon: 'chart',
     pages: [
-      page('report.history', 'history', 'report/history/index', 'report:history', READ),
+      page('report.history', 'history', 'report/history/index', 'report:history', [...READ, 'import']),
       page('report.interval', 'interval', 'report/interval/index', 'report:interval', READ),
       page('report.subGroup', 'subGroup', 'report/subGroup/index', 'report:subGroup', READ),
       page('report.dailyWater', 'dailyWater', 'report/dailyWater/index', 'report:dailyWater', READ),

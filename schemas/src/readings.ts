@@ -5,15 +5,29 @@ import { meterNoSchema, valveStateSchema } from './ingest.ts';
 
 const nullableNumber = z.number().nullable();
 
+/**
+ * Why a figure is unknown (DESIGN "Leakage definitions"): a gap in the readings (the meter has reported
+ * since), the period not yet complete (its readings may still come), a point without a summary meter, or a
+ * point without sub-meters (it has supply, but no sales, leakage or rate).
+ */
+export const unknownReasonSchema = z.enum(['gap', 'incomplete', 'noSummaryMeter', 'noSubMeters']);
+export type UnknownReason = z.infer<typeof unknownReasonSchema>;
+
 /** A volume over one local hour (period: ISO instant of its start) or day (period: YYYY-MM-DD), m3. */
 export const volumeRowSchema = z.object({
   period: z.string(),
+  /**
+   * The counter's rise: for an hour, null unless known; for a day, also given when only part of it is
+   * covered but the counter is known at both midnights.
+   */
   volume: nullableNumber,
   reverseVolume: nullableNumber,
-  /** The counter is known at both ends (and, for a day, every hour of it is). */
+  /** An hour: its counter is known at both ends. A day: it is wholly covered (its volume is a supply). */
   known: z.boolean(),
-  /** Share of the period's hours whose volume is known, 0..1. */
+  /** Share of the period's time spanned by readings at most the meter type's gap apart, 0..1. */
   coverage: z.number(),
+  /** Why the period is not known: a gap, or not yet complete; null when known. */
+  unknown: unknownReasonSchema.nullable(),
 });
 export type VolumeRow = z.infer<typeof volumeRowSchema>;
 
@@ -96,3 +110,59 @@ export const readingRateSchema = z.object({
   average: z.number().nullable(),
 });
 export type ReadingRate = z.infer<typeof readingRateSchema>;
+
+// ---- historical readings imported from a file ----
+
+/** A history file (CSV, xls or xlsx) is at most this big, with at most this many rows. */
+export const READING_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const READING_IMPORT_MAX_ROWS = 1_000_000;
+/** An import's answer lists this many refused rows; more are only counted. */
+export const READING_IMPORT_MAX_ERRORS = 1000;
+
+/**
+ * What the file's third column holds: each meter's counter at the row's time, or the volume that flowed in
+ * the interval ending at the row's time (turned into a counter, domain/volumes.ts countersFromVolumes).
+ */
+export const readingImportFormSchema = z.enum(['counter', 'volume']);
+export type ReadingImportForm = z.infer<typeof readingImportFormSchema>;
+
+export const readingImportQuerySchema = z.object({
+  form: readingImportFormSchema.default('counter'),
+  /** The length of each row's interval, for volumes. */
+  intervalMinutes: z.coerce
+    .number()
+    .int('validation.invalidValue')
+    .min(1, 'validation.tooSmall')
+    .max(24 * 60, 'validation.tooBig')
+    .default(60),
+});
+export type ReadingImportQuery = z.infer<typeof readingImportQuerySchema>;
+
+export const readingImportStatusSchema = z.enum(['checking', 'storing', 'done', 'failed']);
+
+export const readingImportViewSchema = z.object({
+  importId: z.uuid(),
+  status: readingImportStatusSchema,
+  form: readingImportFormSchema,
+  fileName: z.string(),
+  startedAt: z.string(),
+  /** Data rows in the file. */
+  rows: z.number().int(),
+  /** Readings to store once checked and (for volumes) turned into a counter. */
+  readings: z.number().int(),
+  stored: z.number().int(),
+  /** Readings already stored for the same meter and time, or repeated in the file. */
+  duplicates: z.number().int(),
+  /** Rows refused, the first READING_IMPORT_MAX_ERRORS of them with the reason. */
+  errorCount: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), meterNo: z.string().nullable(), message: z.string() })),
+  /** The meters that got readings, and the time of the first and the last reading stored. */
+  meterNos: z.array(z.string()),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Share of the stored readings whose hours and days are computed (the figures show them), 0..1. */
+  figures: z.number(),
+  /** Why the import stopped (status failed). */
+  message: z.string().nullable(),
+});
+export type ReadingImportView = z.infer<typeof readingImportViewSchema>;

@@ -381,4 +381,45 @@ describe('cascade partitions in the browser', () => {
     await page.screenshot({ path: join(outputDir, 'cascade-gis-en.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   });
+
+  it('says what it does not know: no sub-meters (never a 100% leakage rate) and a day not yet complete', async () => {
+    // A district measured at its inlet only (district 3's inlet): supply, but nothing to compare it with.
+    const post = (url: string, method: string, body: object) =>
+      fetch(`${service.url}/prod-api${url}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const created = await post('/cascade/partition', 'POST', {
+      name: 'E2E inlet only',
+      leaderName: 'Li Wei',
+      leaderPhone: '13800000000',
+      thresholds: { leakageRate: 0.3, mnf: 1, kl: 0.5 },
+    });
+    const { partitionId } = created.data;
+    await post('/cascade/point/summaryMeter', 'PUT', {
+      pointId: created.data.pointId,
+      meterNo: '9000000003',
+    });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`${service.url}/cascade/analysis?partitionId=${partitionId}&from=${weekAgo}&to=${today}`);
+    const table = page.getByTestId('analysis-daily-table');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(7);
+    // Today is not over: its supply is not yet complete; the days before have a supply and no leakage.
+    const todayRow = table.locator('tbody tr').first();
+    expect(await todayRow.locator('[data-unknown="incomplete"]').count()).toBeGreaterThan(0);
+    const yesterday = table.locator('tbody tr').nth(1).locator('td');
+    expect(await yesterday.nth(1).innerText()).toMatch(/^[\d,]+\.\d{3}$/);
+    // Sales, leakage and rate: the reason, never a 100% rate.
+    for (const cell of [2, 3, 4]) expect(await yesterday.nth(cell).innerText()).toBe('No sub-meters');
+    expect(await page.getByTestId('balance-rate').innerText()).toContain('No sub-meters');
+    // The reason is explained on hover.
+    await todayRow.locator('[data-unknown="incomplete"]').first().hover();
+    await expect
+      .poll(() => page.getByText('The readings of this period have not all arrived yet.').count())
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: join(outputDir, 'cascade-unknown-en.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
 });

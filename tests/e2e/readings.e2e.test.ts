@@ -211,6 +211,44 @@ describe('reading reports in the browser', () => {
     await context.close();
   });
 
+  it('imports years-old volumes from a file, with progress and refused rows, and shows the gap it leaves', async () => {
+    await page.goto(`${service.url}/report/history`);
+    await page.getByTestId('history-import-open').click();
+    const dialog = page.getByTestId('history-import');
+    await dialog.getByLabel('the volume of the interval ending at the time (m³)').check();
+    expect(await dialog.getByLabel('Interval (minutes)').inputValue()).toBe('60');
+    // A household's hourly volumes of 10 June 2019 (Shanghai), the hour ending 05:00 never recorded; and a
+    // row of a meter that does not exist.
+    const hour = (h: number) =>
+      `${new Date(Date.UTC(2019, 5, 10, h)).toISOString().slice(0, 19).replace('T', ' ')}+08:00`;
+    const rows = Array.from({ length: 24 }, (_, i) => i + 1)
+      .filter((h) => h !== 5)
+      .map((h) => `1000000005,${hour(h)},0.25`);
+    const csv = ['meter,time,volume', ...rows, `9999999999,${hour(3)},1`].join('\n');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'history.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await dialog.getByTestId('history-import-run').click();
+    const report = dialog.getByTestId('history-import-report');
+    await expect.poll(() => report.count(), { timeout: 60_000 }).toBe(1);
+    // Two runs of following hours: 00:00-04:00 (5 readings) and 05:00-24:00 (20).
+    expect(await report.innerText()).toContain('Imported: 25 readings stored, 0 duplicates, 1 row refused');
+    expect(await dialog.getByTestId('history-import-errors').innerText()).toMatch(
+      /25\s+9999999999\s+No meter has this number/,
+    );
+    await page.screenshot({ path: join(outputDir, 'history-import-en.png'), fullPage: true });
+
+    await report.getByRole('button', { name: 'Show 1000000005' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === '2019-06-10');
+    const day = page.getByTestId('history-daily').locator('tbody tr[data-date="2019-06-10"]');
+    await expect.poll(() => day.count()).toBe(1);
+    // The hour never recorded leaves the day unknown (a gap), 23 of its 24 hours covered.
+    expect(await day.getByTestId('daily-volume').innerText()).toBe('Gap');
+    expect(await day.innerText()).toContain('95.8%');
+  });
+
   it('ran without a script error in the page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -30,7 +30,7 @@ export async function evaluateCascadeAlarms(
     for (const point of await listPoints(sql)) {
       if (!point.summaryMeter) continue;
       const previous = addDays(day, -1);
-      const daily = await dailyFigures(sql, point, previous, day);
+      const daily = await dailyFigures(sql, point, previous, day, timeZone);
       const nights = await nightFigures(sql, point, previous, day, timeZone);
       const figures = (i: number) => ({
         leakageRate: daily[i]!.leakageRate,

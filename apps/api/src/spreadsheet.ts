@@ -45,6 +45,75 @@ export async function readFirstSheet(content: Buffer, options: ReadOptions): Pro
   return rows;
 }
 
+/**
+ * The non-empty rows of a CSV file or of the first sheet of an xlsx or xls workbook (told apart by their
+ * first bytes): for imports that also take the plain text most systems export.
+ */
+export async function readTable(content: Buffer, options: ReadOptions): Promise<SheetRow[]> {
+  const head = content.subarray(0, 4);
+  if (head.equals(XLSX_MAGIC) || head.equals(OLE2_MAGIC)) return readFirstSheet(content, options);
+  const rows = readCsv(content, options);
+  const dataRows = rows.filter((r) => r.row > 1).length;
+  if (dataRows > options.maxRows) throw new DomainError(options.tooMany, { max: options.maxRows });
+  return rows;
+}
+
+/**
+ * CSV as RFC 4180 writes it (quotes around fields that hold the delimiter, a quote or a line break, quotes
+ * doubled inside), in UTF-8 with or without a byte-order mark, its delimiter (comma, semicolon or tab) the
+ * one its first line uses most. Rows are numbered by the line they start on; cells are text.
+ */
+function readCsv(content: Buffer, options: ReadOptions): SheetRow[] {
+  const text = content.toString('utf8').replace(/^\uFEFF/, '');
+  // Binary content (or another encoding) is not a CSV file.
+  if (text.includes('\u0000') || text.includes('\uFFFD')) throw new DomainError(options.unreadable);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = [',', ';', '\t'].reduce((best, d) =>
+    firstLine.split(d).length > firstLine.split(best).length ? d : best,
+  );
+  const rows: SheetRow[] = [];
+  let cells: CellValue[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endCell = () => {
+    const value = cell.trim();
+    cells.push(value === '' ? undefined : value);
+    cell = '';
+  };
+  const endRow = () => {
+    endCell();
+    if (cells.some((c) => c !== undefined)) rows.push({ row: rowLine, cells });
+    cells = [];
+    rowLine = line;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === '\n') line++;
+        cell += c;
+      }
+    } else if (c === '"' && cell.trim() === '') {
+      cell = '';
+      quoted = true;
+    } else if (c === delimiter) endCell();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      line++;
+      endRow();
+    } else cell += c;
+  }
+  if (quoted) throw new DomainError(options.unreadable);
+  if (cell !== '' || cells.length > 0) endRow();
+  return rows;
+}
+
 /** A cell as the text a person typed: numbers without float noise, dates as YYYY-MM-DD, blanks ''. */
 export function cellText(value: CellValue): string {
   if (value === undefined) return '';

@@ -338,7 +338,8 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
 
   it('computes supply, sales, leakage, rate, coverage, MNF, ADF and KL from readings sent through ingest', async () => {
     // Inlet: 10 m3/h, except 2 m3/h at 02:00 and 3 m3/h at 03:00 local -> supply 225, MNF 2, ADF 9.375.
-    // Sub-meters at 3 m3/h each; the second known until 12:00 only -> sales 72 + 36, coverage (1 + 1 + 0.5) / 3.
+    // Sub-meters at 3 m3/h each; the second reports until 12:00 only: its day is not known, so sales are the
+    // first's 72 m3 and coverage (1 + 1 + 0.5) / 3.
     const res = await upload([
       ...hourlyReadings('9100', from, 28, (h) => (h === 2 ? 2 : h === 3 ? 3 : 10)),
       ...hourlyReadings('9101', from, 28, () => 3),
@@ -354,10 +355,11 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(daily.total).toBe(1);
     expect(daily.rows[0].date).toBe(day);
     expect(daily.rows[0].supply).toBeCloseTo(225, 9);
-    expect(daily.rows[0].sales).toBeCloseTo(108, 9);
-    expect(daily.rows[0].leakage).toBeCloseTo(117, 9);
-    expect(daily.rows[0].leakageRate).toBeCloseTo(117 / 225, 9);
+    expect(daily.rows[0].sales).toBeCloseTo(72, 9);
+    expect(daily.rows[0].leakage).toBeCloseTo(153, 9);
+    expect(daily.rows[0].leakageRate).toBeCloseTo(153 / 225, 9);
     expect(daily.rows[0].coverage).toBeCloseTo(2.5 / 3, 9);
+    expect(daily.rows[0]).toMatchObject({ supplyCoverage: 1, unknown: null });
 
     const night = (
       await admin(`/prod-api/cascade/analysis/night?pointId=${rootId}&from=${day}&to=${day}`)
@@ -365,13 +367,29 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(night.rows[0].mnf).toBeCloseTo(2, 9);
     expect(night.rows[0].adf).toBeCloseTo(9.375, 9);
     expect(night.rows[0].kl).toBeCloseTo(2 / 9.375, 9);
-    // The next day has only its first two hours: no MNF in the window, and no ADF from a part of a day.
+    // The next day has only its first two hours: no MNF in the window, and no ADF from a part of a day; the
+    // inlet has not reported past them yet, so the night and the day are not complete (rather than a gap).
     const next = (
       await admin(
         `/prod-api/cascade/analysis/night?pointId=${rootId}&from=${addDays(day, 1)}&to=${addDays(day, 1)}`,
       )
     ).json();
-    expect(next.rows[0]).toEqual({ date: addDays(day, 1), mnf: null, adf: null, kl: null });
+    expect(next.rows[0]).toEqual({
+      date: addDays(day, 1),
+      mnf: null,
+      adf: null,
+      kl: null,
+      coverage: 0,
+      mnfUnknown: 'incomplete',
+      adfUnknown: 'incomplete',
+    });
+    const partial = (
+      await admin(
+        `/prod-api/cascade/analysis/daily?pointId=${rootId}&from=${addDays(day, 1)}&to=${addDays(day, 1)}`,
+      )
+    ).json().rows[0];
+    expect(partial).toMatchObject({ supply: null, leakage: null, leakageRate: null, unknown: 'incomplete' });
+    expect(partial.supplyCoverage).toBeCloseTo(2 / 24, 9);
   });
 
   it('reflects a late batch in the figures as soon as the readings projection has caught up', async () => {
@@ -389,15 +407,15 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     const balance = (
       await admin(`/prod-api/cascade/analysis/balance?pointId=${rootId}&from=${addDays(day, -1)}&to=${day}`)
     ).json().data;
-    // The day before has its last two hours: inlet 20, sub-meters 6 + 6.
-    expect(balance.supply).toBeCloseTo(245, 9);
-    expect(balance.sales).toBeCloseTo(156, 9);
-    expect(balance.leakage).toBeCloseTo(89, 9);
+    // The day before has only its last two hours: no supply, so its sales are left out of the period.
+    expect(balance.supply).toBeCloseTo(225, 9);
+    expect(balance.sales).toBeCloseTo(144, 9);
+    expect(balance.leakage).toBeCloseTo(81, 9);
     const ranking = (await admin('/prod-api/cascade/analysis/ranking?days=30')).json();
     expect(ranking.rows).toHaveLength(1); // the level-2 point has a sub-meter but no summary meter yet
     expect(ranking.rows[0]).toMatchObject({ pointId: rootId });
-    // The 30 finished days also hold the first two hours of the day after: inlet 20, sub-meters 6 + 6.
-    expect(ranking.rows[0].leakageRate).toBeCloseTo(97 / 265, 9);
+    // The 30 finished days hold parts of the days before and after, which have no supply: the day alone.
+    expect(ranking.rows[0].leakageRate).toBeCloseTo(0.36, 9);
   });
 
   it('leaves out of a period the sales of a day the inlet did not measure', async () => {
@@ -414,17 +432,17 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     const silent = (
       await admin(`/prod-api/cascade/analysis/daily?pointId=${rootId}&from=${silentDay}&to=${silentDay}`)
     ).json().rows[0];
-    expect(silent).toMatchObject({ supply: null, leakage: null, leakageRate: null });
+    expect(silent).toMatchObject({ supply: null, leakage: null, leakageRate: null, unknown: 'gap' });
     expect(silent.sales).toBeCloseTo(72, 9);
     // Over day - 6 .. day the balance is that of the days with an inlet volume, as before.
     const balance = (
       await admin(`/prod-api/cascade/analysis/balance?pointId=${rootId}&from=${silentDay}&to=${day}`)
     ).json().data;
-    expect(balance.supply).toBeCloseTo(245, 9);
-    expect(balance.sales).toBeCloseTo(156, 9);
-    expect(balance.leakage).toBeCloseTo(89, 9);
+    expect(balance.supply).toBeCloseTo(225, 9);
+    expect(balance.sales).toBeCloseTo(144, 9);
+    expect(balance.leakage).toBeCloseTo(81, 9);
     const ranking = (await admin('/prod-api/cascade/analysis/ranking?days=30')).json();
-    expect(ranking.rows[0].leakageRate).toBeCloseTo(97 / 265, 9);
+    expect(ranking.rows[0].leakageRate).toBeCloseTo(0.36, 9);
   });
 
   it('raises each alarm over its threshold once per point, kind and day', async () => {
@@ -452,15 +470,11 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
   it("gives the overview of the tenant's partitions, and another tenant none of it", async () => {
     const overview = (await admin('/prod-api/cascade/screen/overview')).json().data;
     expect(overview).toMatchObject({ partitions: 1, points: 2, levels: 2, summaryMeters: 1, subMeters: 3 });
-    // The week up to yesterday (today - 1): the data holds the last two hours of day - 1 (inlet 20, sales
-    // 6 + 6), the whole day (225, 144) and the first two hours of day + 1 (20, 12); the other days are empty.
+    // The week up to yesterday (today - 1): the data holds the last two hours of day - 1, the whole day
+    // (225, 144) and the first two hours of day + 1; only the whole day has figures.
     const week = Array.from({ length: 7 }, (_, i) => addDays(day, i - 4));
     expect(overview.trend.map((d: { date: string }) => d.date)).toEqual(week);
-    const figures: Record<string, [number, number]> = {
-      [addDays(day, -1)]: [20, 12],
-      [day]: [225, 144],
-      [addDays(day, 1)]: [20, 12],
-    };
+    const figures: Record<string, [number, number]> = { [day]: [225, 144] };
     for (const figure of overview.trend) {
       const [supply, sales] = figures[figure.date] ?? [null, 0];
       expect(figure).toMatchObject({ supply, sales, leakage: supply === null ? null : supply - sales });
@@ -468,9 +482,10 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(overview.yesterday).toEqual(overview.trend[6]);
     expect(overview.dayBefore).toMatchObject({
       date: addDays(day, 1),
-      supply: 20,
-      leakage: 8,
-      leakageRate: 0.4,
+      supply: null,
+      leakage: null,
+      leakageRate: null,
+      unknown: 'incomplete',
     });
     // The month so far: the days of the data that fall in the current month.
     const monthStart = overview.month.from as string;
@@ -497,6 +512,15 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(hourly.rows.map((h: { flow: number }) => Math.round(h.flow * 1000) / 1000).slice(0, 5)).toEqual([
       10, 10, 2, 3, 10,
     ]);
+    expect(hourly.rows[2]).toMatchObject({ known: true, coverage: 1, regular: true, unknown: null });
+    // The day after has its first two hours; the rest is not yet known, every hour listed.
+    const after = (
+      await admin(`/prod-api/cascade/analysis/hourly?pointId=${rootId}&date=${addDays(day, 1)}`)
+    ).json();
+    expect(after.rows.map((h: { flow: number | null }) => h.flow !== null)).toEqual(
+      Array.from({ length: 24 }, (_, h) => h < 2),
+    );
+    expect(after.rows[2]).toMatchObject({ flow: null, known: false, unknown: 'incomplete' });
   });
 
   it('marks an alarm processed once, for a user with the permission of its own tenant only', async () => {
@@ -527,20 +551,48 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     const csv = await admin({
       method: 'POST',
       url: '/prod-api/cascade/analysis/daily/export',
-      payload: { pointId: rootId, from: day, to: day, format: 'csv' },
+      payload: { pointId: rootId, from: day, to: addDays(day, 1), format: 'csv' },
       headers: { 'accept-language': 'en' },
     });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace('\ufeff', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Supply (m³),Sales (m³),Leakage (m³),Leakage rate,Data coverage');
+    expect(lines[0]).toBe(
+      'Date,Supply (m³),Sales (m³),Leakage (m³),Leakage rate,Data coverage,Summary meter coverage,Unknown because',
+    );
     expect(lines[1]!.startsWith(`${day},225`)).toBe(true);
+    expect(lines[1]!.endsWith(',1,')).toBe(true);
+    // A day without supply says why, in the reader's language, never a 0.
+    expect(lines[2]!.startsWith(`${addDays(day, 1)},,`)).toBe(true);
+    expect(lines[2]!.endsWith(',not yet complete')).toBe(true);
     const xlsx = await admin({
       method: 'POST',
       url: '/prod-api/cascade/analysis/night/export',
-      payload: { pointId: rootId, from: day, to: day, format: 'xlsx' },
+      payload: { pointId: rootId, from: day, to: addDays(day, 1), format: 'xlsx' },
+      headers: { 'accept-language': 'fr' },
     });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Date',
+      'Débit minimum nocturne (m³/h)',
+      'Débit journalier moyen (m³/h)',
+      'KL',
+      'Débit minimum nocturne inconnu car',
+      'Débit journalier moyen inconnu car',
+      'Couverture de la plage nocturne',
+    ]);
+    // Empty cells: no figure, the reason beside it.
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([
+      addDays(day, 1),
+      undefined,
+      undefined,
+      undefined,
+      'pas encore complet',
+      'pas encore complet',
+      0,
+    ]);
   });
 
   it("answers another tenant's partition and point ids as not found and changes nothing", async () => {

@@ -420,6 +420,8 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
       });
       const busyKey = created.json().data.key as string;
       await meters(busy.services, DEMO_TENANT, ['5001']);
+      // The readings projection follows meter registrations too (each meter's report interval).
+      await busy.services.runner.catchUp('readings');
       const send = () =>
         busy.app.inject({
           method: 'POST',

@@ -1,5 +1,5 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { meterDailyVolumes, withTenant } from '@hydrolog/projections';
+import { meterDailyVolumes, meterHourlyVolumes, withTenant } from '@hydrolog/projections';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
 const EN = { 'content-language': 'en' };
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 type As = ReturnType<typeof injectAs>;
 
@@ -220,10 +221,15 @@ describe.each(testEngines())('meter move between tenants on $engine', (engine) =
   });
 
   it('moves a meter with its account and its history to the target tenant', async () => {
-    const demoDays = await withTenant(services.db, DEMO_TENANT, (sql) =>
-      meterDailyVolumes(sql, ids.get('8301')!, '2000-01-01', '2100-01-01'),
-    );
-    expect(demoDays.length).toBeGreaterThanOrEqual(2);
+    const [from, to] = [new Date(Date.now() - 3 * DAY), new Date()];
+    const hoursOf = (tenantId: string) =>
+      withTenant(services.db, tenantId, (sql) => meterHourlyVolumes(sql, ids.get('8301')!, from, to));
+    const daysOf = (tenantId: string, zone: string) =>
+      withTenant(services.db, tenantId, (sql) =>
+        meterDailyVolumes(sql, ids.get('8301')!, '2000-01-01', '2100-01-01', zone),
+      );
+    const demoHours = await hoursOf(DEMO_TENANT);
+    expect((await daysOf(DEMO_TENANT, 'Asia/Shanghai')).length).toBeGreaterThanOrEqual(2);
 
     expect((await move(body(['8301']))).json().code).toBe(200);
     await services.runner.catchUp('readings');
@@ -235,17 +241,12 @@ describe.each(testEngines())('meter move between tenants on $engine', (engine) =
     expect((await demo('/prod-api/business/customer/list?accountNo=MV-1')).json().total).toBe(0);
 
     // Readings and volumes now belong to the trial tenant, in its local days (Paris), and add up the same.
-    const trialDays = await withTenant(services.db, TRIAL_TENANT, (sql) =>
-      meterDailyVolumes(sql, ids.get('8301')!, '2000-01-01', '2100-01-01'),
-    );
-    const sum = (days: { volume: number | null }[]) => days.reduce((s, d) => s + (d.volume ?? 0), 0);
-    expect(sum(trialDays)).toBeCloseTo(48);
-    expect(sum(demoDays)).toBeCloseTo(48);
-    expect(
-      await withTenant(services.db, DEMO_TENANT, (sql) =>
-        meterDailyVolumes(sql, ids.get('8301')!, '2000-01-01', '2100-01-01'),
-      ),
-    ).toEqual([]);
+    const trialDays = await daysOf(TRIAL_TENANT, 'Europe/Paris');
+    expect(trialDays.length).toBeGreaterThanOrEqual(2);
+    const sum = (rows: { volume: number | null }[]) => rows.reduce((s, d) => s + (d.volume ?? 0), 0);
+    expect(sum(await hoursOf(TRIAL_TENANT))).toBeCloseTo(48);
+    expect(sum(demoHours)).toBeCloseTo(48);
+    expect(await daysOf(DEMO_TENANT, 'Asia/Shanghai')).toEqual([]);
     const readings = await trial(`/prod-api/business/meter/${ids.get('8301')}`);
     expect(readings.statusCode).toBe(200);
 

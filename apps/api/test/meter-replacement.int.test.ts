@@ -25,7 +25,7 @@ async function meters(services: Services, tenantId: string, initial: Record<stri
     valveControl: false,
     communication: 'nbiot',
     cardKind: 'none',
-    reportIntervalMinutes: 60,
+    reportIntervalMinutes: 24 * 60,
   });
   const meterNos = Object.keys(initial);
   const ids = await registerMeters(
@@ -123,6 +123,7 @@ describe.each(testEngines())('meter replacement on $engine', (engine) => {
   it('moves the account to the new meter and lists the replacement', async () => {
     // The old meter reports until 05:00; its final reading (106 at 06:00) is read by hand at the swap.
     await report([
+      { meterNo: '8101', ts: at(-24), total: 96 },
       { meterNo: '8101', ts: at(-2), total: 98 },
       { meterNo: '8101', ts: at(0), total: 100 },
       { meterNo: '8101', ts: at(3), total: 103 },
@@ -169,6 +170,7 @@ describe.each(testEngines())('meter replacement on $engine', (engine) => {
       { meterNo: '8102', ts: at(12), total: 6.5 },
       { meterNo: '8102', ts: at(24), total: 18.5 },
       { meterNo: '8102', ts: at(30), total: 24.5 },
+      { meterNo: '8102', ts: at(48), total: 30.5 },
     ]);
     const [day0, day1, day2] = [localDay(-1), localDay(0), localDay(1)];
     const { consumption, oldVolumes, newVolumes } = await withTenant(
@@ -176,23 +178,23 @@ describe.each(testEngines())('meter replacement on $engine', (engine) => {
       DEMO_TENANT,
       async (sql) => ({
         consumption: await accountDailyConsumption(sql, customerId, day0, day2, DEMO_ZONE),
-        oldVolumes: await meterDailyVolumes(sql, ids.get('8101')!, day1, day1),
-        newVolumes: await meterDailyVolumes(sql, ids.get('8102')!, day1, day1),
+        oldVolumes: await meterDailyVolumes(sql, ids.get('8101')!, day1, day1, DEMO_ZONE),
+        newVolumes: await meterDailyVolumes(sql, ids.get('8102')!, day1, day1, DEMO_ZONE),
       }),
     );
-    // Each meter alone misses the volume between its last (first) report and the swap.
-    expect(oldVolumes[0]!.volume).toBeCloseTo(105 - 100);
-    expect(newVolumes[0]!.volume).toBeCloseTo(18.5 - 1.5);
+    // Neither meter alone knows the swap day: the old one's counter stops, the new one's starts within it.
+    expect(oldVolumes.map((d) => [d.volume, d.known])).toEqual([[null, false]]);
+    expect(newVolumes.map((d) => [d.volume, d.known])).toEqual([[null, false]]);
     // Old meter from midnight to its final reading + new meter from its initial reading to midnight.
     const swapDayTotal = 106 - 100 + (18.5 - 0.5);
     expect(consumption).toEqual([
-      { day: day0, volume: expect.closeTo(100 - 98) },
+      { day: day0, volume: expect.closeTo(100 - 96) },
       { day: day1, volume: expect.closeTo(swapDayTotal) },
-      { day: day2, volume: expect.closeTo(24.5 - 18.5) },
+      { day: day2, volume: expect.closeTo(30.5 - 18.5) },
     ]);
     // The whole span equals the two counters' rises within the account's tenure.
     const total = consumption.reduce((sum, d) => sum + d.volume, 0);
-    expect(total).toBeCloseTo(106 - 98 + (24.5 - 0.5));
+    expect(total).toBeCloseTo(106 - 96 + (30.5 - 0.5));
   });
 
   it('refuses a replaced meter, a new meter on an account, a retired one, an unknown one and bad bodies', async () => {

@@ -4,7 +4,9 @@ import {
   intervalVolumes,
   localHourBoundaries,
   localMidnight,
-  minimumNightFlows,
+  nightFlows,
+  readingGaps,
+  volumeKnown,
 } from '@hydrolog/domain';
 import { describe, expect, it } from 'vitest';
 import { demoFleet } from '../src/fleet.ts';
@@ -23,9 +25,11 @@ function nightlyMnf(model: FleetModel, district: number, firstDay: string, days:
   const to = localMidnight(addDays(firstDay, days), fleet.timeZone);
   const readings = [];
   for (let t = from; t <= to; t += HOUR) readings.push({ t, total: model.counterAt(inlet, t) });
-  const hours = intervalVolumes(readings, localHourBoundaries(from, to, fleet.timeZone), 2 * HOUR);
-  return minimumNightFlows(
-    hours.map((h) => ({ start: h.start, end: h.end, volume: h.volume, known: h.startKnown && h.endKnown })),
+  const hours = intervalVolumes(readings, localHourBoundaries(from, to, fleet.timeZone), readingGaps(60));
+  return nightFlows(
+    hours.map((h) => ({ ...h, known: volumeKnown(h) })),
+    firstDay,
+    addDays(firstDay, days - 1),
     fleet.timeZone,
   );
 }

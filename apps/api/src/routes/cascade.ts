@@ -7,9 +7,12 @@ import {
   DEFAULT_BURST_OPTIONS,
   DomainError,
   detectBursts,
+  HOUR_MS,
   infrastructureLeakageIndex,
   localDate,
+  localHourBoundaries,
   localMidnight,
+  missingDataReason,
 } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import {
@@ -20,13 +23,14 @@ import {
   getPartition,
   getPoint,
   getTenant,
+  latestReadingAt,
   leakageRanking,
   listCascadeAlarms,
   listPartitions,
   listPoints,
   listSubMeterCandidates,
   listSubMeters,
-  meterHourlyVolumes,
+  meterHours,
   nightFigures,
   openedMetersByNo,
   periodBalance,
@@ -43,6 +47,7 @@ import {
   cascadeOverviewSchema,
   dailyFigureSchema,
   envelopeSchema,
+  hourlyFlowSchema,
   iliQuerySchema,
   listEnvelopeSchema,
   type MessageKey,
@@ -68,6 +73,7 @@ import {
   subMetersBodySchema,
   summaryMeterBodySchema,
   translate,
+  type UnknownReason,
   uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -553,7 +559,9 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) => {
       const { pointId, from, to } = request.query;
-      const rows = await figures(request, pointId, (sql, point) => dailyFigures(sql, point, from, to));
+      const rows = await figures(request, pointId, (sql, point, tz) =>
+        dailyFigures(sql, point, from, to, tz),
+      );
       return okList(request, { total: rows.length, rows });
     },
   );
@@ -588,17 +596,34 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     const query = analysisQuerySchema.parse(body);
     const language = requestLanguage(request);
     const t = (key: MessageKey) => translate(key, language);
-    const columns: Column<Record<string, string | number | null>>[] = (
+    // Each null figure's reason in the reader's language, in a column of its own.
+    const figure = (field: string, header: MessageKey): Column<Record<string, string | number | null>> => ({
+      header: t(header),
+      value: (row) => {
+        const value = row[field] ?? null;
+        return field.endsWith('nknown') && value !== null ? t(`unknown.${value as UnknownReason}`) : value;
+      },
+    });
+    const columns =
       kind === 'daily'
-        ? (['date', 'supply', 'sales', 'leakage', 'leakageRate', 'coverage'] as const)
-        : (['date', 'mnf', 'adf', 'kl'] as const)
-    ).map((field) => ({ header: t(`cascade.${field}`), value: (row) => row[field] ?? null }));
+        ? [
+            ...(
+              ['date', 'supply', 'sales', 'leakage', 'leakageRate', 'coverage', 'supplyCoverage'] as const
+            ).map((field) => figure(field, `cascade.${field}`)),
+            figure('unknown', 'cascade.unknown'),
+          ]
+        : [
+            ...(['date', 'mnf', 'adf', 'kl', 'mnfUnknown', 'adfUnknown'] as const).map((field) =>
+              figure(field, `cascade.${field}`),
+            ),
+            figure('coverage', 'cascade.nightCoverage'),
+          ];
     const rows: Record<string, string | number | null>[] = await figures(
       request,
       query.pointId,
       async (sql, point, tz): Promise<Record<string, string | number | null>[]> =>
         kind === 'daily'
-          ? dailyFigures(sql, point, query.from, query.to)
+          ? dailyFigures(sql, point, query.from, query.to, tz)
           : nightFigures(sql, point, query.from, query.to, tz),
     );
     const fileName = `cascade-${kind}-${query.from}-${query.to}`;
@@ -646,7 +671,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const { pointId, from, to } = request.query;
       return ok(
         request,
-        await figures(request, pointId, (sql, point) => periodBalance(sql, point, from, to)),
+        await figures(request, pointId, (sql, point, tz) => periodBalance(sql, point, from, to, tz)),
       );
     },
   );
@@ -721,7 +746,9 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) => {
       const { pointId, from, to, mainsKm, connections, privatePipeKm, pressureM } = request.query;
-      const days = await figures(request, pointId, (sql, point) => dailyFigures(sql, point, from, to));
+      const days = await figures(request, pointId, (sql, point, tz) =>
+        dailyFigures(sql, point, from, to, tz),
+      );
       const known = days.filter((d) => d.leakage !== null);
       const mean = known.length > 0 ? known.reduce((s, d) => s + d.leakage!, 0) / known.length : 0;
       const result = infrastructureLeakageIndex({
@@ -795,6 +822,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       roots.filter((r) => r.summaryMeter),
       weekStart < monthStart ? weekStart : monthStart,
       today,
+      timeZone,
     );
     const month = total.filter((d) => d.date >= monthStart);
     const days = total.filter((d) => d.date >= weekStart && d.date <= yesterday);
@@ -810,6 +838,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         supply: balance?.supply ?? null,
         leakage: balance?.leakage ?? null,
         leakageRate: balance?.leakageRate ?? null,
+        unknown: balance?.unknown ?? 'noSummaryMeter',
       });
     }
     const ranking = await leakageRanking(sql, addDays(yesterday, -29), yesterday);
@@ -856,30 +885,35 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: requires('cascade:analysis:list'),
       schema: {
         tags: ['cascade'],
-        summary: "The summary meter's flow per local hour of one day (m3/h), for the night flow chart",
+        summary: "The summary meter's flow in every local hour of one day (m3/h), for the night flow chart",
         querystring: z.object({ pointId: z.uuid(), date: z.iso.date() }),
-        response: apiResponses(
-          listEnvelopeSchema(
-            z.object({ start: z.string(), end: z.string(), flow: z.number(), known: z.boolean() }),
-          ),
-        ),
+        response: apiResponses(listEnvelopeSchema(hourlyFlowSchema)),
       },
     },
     async (request) => {
       const { pointId, date } = request.query;
       const rows = await figures(request, pointId, async (sql, point, timeZone) => {
         if (!point.summaryMeter) return [];
-        const from = new Date(localMidnight(date, timeZone));
-        const to = new Date(localMidnight(addDays(date, 1), timeZone));
-        const hours = await meterHourlyVolumes(sql, point.summaryMeter.meterId, from, to);
-        return hours.map((h, i) => {
-          const start = Date.parse(h.period);
-          const end = i + 1 < hours.length ? Date.parse(hours[i + 1]!.period) : start + 3_600_000;
+        const { meterId } = point.summaryMeter;
+        const from = localMidnight(date, timeZone);
+        const to = localMidnight(addDays(date, 1), timeZone);
+        const hours = new Map(
+          (await meterHours(sql, meterId, new Date(from), new Date(to))).map((h) => [h.start, h]),
+        );
+        const latest = await latestReadingAt(sql, meterId);
+        const boundaries = localHourBoundaries(from, to, timeZone);
+        return boundaries.slice(0, -1).map((start, i) => {
+          const end = boundaries[i + 1]!;
+          const hour = hours.get(start);
+          const known = hour?.known === true;
           return {
-            start: h.period,
+            start: new Date(start).toISOString(),
             end: new Date(end).toISOString(),
-            flow: (h.volume ?? 0) / ((end - start) / 3_600_000),
-            known: h.known,
+            flow: known ? hour!.volume! / ((end - start) / HOUR_MS) : null,
+            known,
+            coverage: hour?.coverage ?? 0,
+            regular: hour?.regular ?? false,
+            unknown: known ? null : missingDataReason(end, latest),
           };
         });
       });

@@ -15,22 +15,31 @@ import {
   envelopeSchema,
   meterHistoryQuerySchema,
   meterHistorySchema,
+  READING_IMPORT_MAX_BYTES,
   READING_RATE_PERIODS,
+  readingImportQuerySchema,
+  readingImportViewSchema,
   readingRateSchema,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { ok } from '../http.ts';
+import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { ok, requestLanguage } from '../http.ts';
+import { historyTemplateColumns, ReadingImports, readHistoryTable } from '../reading-import.ts';
 import type { Services } from '../services.ts';
+import { sendXlsx } from '../xlsx.ts';
 
 /** At most this many readings per answer (a year of hourly readings). */
 const MAX_READINGS = 9000;
 
-/** The readings read models for the back office: a meter's history and the tenant's reading rate. */
+/**
+ * The readings read models for the back office: a meter's history and the tenant's reading rate; and
+ * the import of historical readings from a file.
+ */
 export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
+  const imports = new ReadingImports(services);
 
   async function timeZoneOf(sql: Sql, request: FastifyRequest): Promise<string> {
     return (await getTenant(sql, callerOf(request).tenantId))?.settings.timeZone ?? 'UTC';
@@ -64,7 +73,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           readings: readings.slice(0, MAX_READINGS),
           truncated: readings.length > MAX_READINGS,
           hourly: await meterHourlyVolumes(sql, meterId, start, end),
-          daily: await meterDailyVolumes(sql, meterId, from, to),
+          daily: await meterDailyVolumes(sql, meterId, from, to, timeZone),
           frozen: await meterFrozen(sql, meterId, from, to),
         };
       });
@@ -100,6 +109,85 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const installed = finished.reduce((sum, d) => sum + d.installed, 0);
       const reported = finished.reduce((sum, d) => sum + d.reported, 0);
       return ok(request, { days, average: installed > 0 ? reported / installed : null });
+    },
+  );
+
+  app.post(
+    '/report/history/import',
+    {
+      config: { ...requires('report:history:import'), audit: '6' },
+      schema: {
+        tags: ['readings'],
+        summary:
+          'Import historical readings from a CSV, xls or xlsx file (multipart field file; columns: meter number, ' +
+          'time with offset, counter or interval volume); answers the import id, whose progress GET gives',
+        consumes: ['multipart/form-data'],
+        querystring: readingImportQuerySchema,
+        response: apiResponses(envelopeSchema(z.object({ importId: z.uuid() }))),
+      },
+    },
+    async (request) => {
+      const file = await request
+        .file({ limits: { fileSize: READING_IMPORT_MAX_BYTES, files: 1 } })
+        .catch(() => undefined);
+      if (file?.fieldname !== 'file') throw new DomainError('error.upload.missing');
+      const content = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new DomainError('error.readingImport.size', { max: READING_IMPORT_MAX_BYTES / 1024 / 1024 });
+        throw error;
+      });
+      const table = await readHistoryTable(content);
+      const importId = imports.start(
+        callerMetadata(request),
+        { name: file.filename, table },
+        request.query,
+        requestLanguage(request),
+      );
+      return ok(request, { importId });
+    },
+  );
+
+  app.get(
+    '/report/history/import/:importId',
+    {
+      config: requires('report:history:import'),
+      schema: {
+        tags: ['readings'],
+        summary: "An import's progress: rows checked and refused, readings stored, figures computed",
+        params: z.object({ importId: z.uuid() }),
+        response: apiResponses(envelopeSchema(readingImportViewSchema)),
+      },
+    },
+    async (request) => {
+      const view = await imports.view(callerOf(request).tenantId, request.params.importId);
+      if (!view) throw new DomainError('error.readingImport.notFound');
+      return ok(request, view);
+    },
+  );
+
+  app.post(
+    '/report/history/import/template',
+    {
+      config: requires('report:history:import'),
+      schema: {
+        tags: ['readings'],
+        summary: 'The xlsx template of a history import (the third column: counter or interval volume)',
+        querystring: readingImportQuerySchema.pick({ form: true }),
+      },
+    },
+    async (request, reply) => {
+      const { form } = request.query;
+      const example = {
+        meterNo: '1000000001',
+        time: '2026-01-01T01:00:00+08:00',
+        value: form === 'counter' ? 1234.567 : 0.42,
+      };
+      return sendXlsx(
+        reply,
+        `history-import-${form}`,
+        historyTemplateColumns(form, requestLanguage(request)),
+        [example],
+      );
     },
   );
 };

@@ -4,6 +4,7 @@ import type {
   CascadeOverview,
   CascadeThresholds,
   DailyFigure,
+  HourlyFlow,
   NightFigure,
   PartitionDetail,
   PartitionView,
@@ -20,6 +21,7 @@ export type {
   CascadeOverview,
   CascadeThresholds,
   DailyFigure,
+  HourlyFlow,
   NightFigure,
   PartitionDetail,
   PartitionView,
@@ -34,14 +36,6 @@ export interface PointFields {
   leaderName: string;
   leaderPhone: string;
   thresholds: CascadeThresholds;
-}
-
-export interface HourlyFlow {
-  start: string;
-  end: string;
-  /** m3/h */
-  flow: number;
-  known: boolean;
 }
 
 type Rows<T> = { code: number; total: number; rows: T[] };

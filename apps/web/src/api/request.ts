@@ -153,6 +153,54 @@ export async function request<T extends { code: number }>(
   return refuse(response, body, options.quiet);
 }
 
+/**
+ * A multipart upload of one file (field `file`) that reports how much is sent (XMLHttpRequest: fetch has no
+ * upload progress), without the timeout of other calls (a large file takes its time); answered as request.
+ */
+export function upload<T>(
+  path: string,
+  file: File,
+  query: Query,
+  onProgress: (sent: number) => void,
+): Promise<T> {
+  const url = new URL(PREFIX + path, window.location.origin);
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const form = new FormData();
+  form.append('file', file);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Content-Language', i18next.language);
+    const bearer = getToken();
+    if (bearer) xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => {
+      showError(i18next.t('errors.network'));
+      reject(new RequestError(i18next.t('errors.network')));
+    };
+    xhr.onload = () => {
+      let body: (Envelope & { data: T }) | null = null;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope & { data: T };
+      } catch {
+        // no envelope: the status tells
+      }
+      if (xhr.status === 200 && body?.code === 200) resolve(body.data);
+      else {
+        try {
+          refuse(new Response(null, { status: xhr.status }), body);
+        } catch (error) {
+          reject(error);
+        }
+      }
+    };
+    xhr.send(form);
+  });
+}
+
 /** The `data` of a code-200 envelope. */
 export async function requestData<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await request<{ code: number; data: T }>(path, options)).data;

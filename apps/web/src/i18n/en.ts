@@ -703,7 +703,36 @@ export const en = {
     reverseVolume: 'Reverse volume',
     coverage: 'Coverage',
     partial: 'Partial',
-    partialHint: 'Only {{percent}} of the hours of this day have a known volume',
+    partialHint:
+      "{{percent}} of this day lies between readings close enough together; a day's volume counts as a supply only when the whole day does",
+    import: 'Import readings',
+    importTitle: 'Import historical readings',
+    importIntro:
+      "Load years of readings at once from a CSV, xls or xlsx file of at most 50 MB: one row per reading, its columns the meter number, the time with its offset (2026-01-01T01:00:00+08:00; a spreadsheet date is read in the utility's time zone) and a value. Every row is checked as a gateway's reading is (the meter must be the utility's, the time not in the future; a reading already stored counts as a duplicate), but the gateways' 400-day limit does not apply.",
+    importForm: 'The third column holds',
+    importForms: {
+      counter: "the meter's counter (m³)",
+      volume: 'the volume of the interval ending at the time (m³)',
+    },
+    importInterval: 'Interval (minutes)',
+    importIntervalHint:
+      "Each row's volume flowed in this many minutes up to its time; an interval without a row stays unknown.",
+    importFile: 'File (CSV, xls or xlsx)',
+    importFileRequired: 'Choose a file',
+    importFileType: 'The file must be CSV, xls or xlsx',
+    importFileSize: 'The file must not exceed 50 MB',
+    importRun: 'Import',
+    importUploading: 'Sending the file: {{percent}}',
+    importChecking: 'Checking {{rows}} rows…',
+    importStoring: 'Storing readings: {{stored}} of {{readings}}',
+    importFigures: 'Computing the hourly and daily figures: {{percent}}',
+    importDone_one: 'Imported: {{stored}} readings stored, {{duplicates}} duplicates, {{count}} row refused',
+    importDone_other:
+      'Imported: {{stored}} readings stored, {{duplicates}} duplicates, {{count}} rows refused',
+    importFailed: 'The import stopped: {{message}}',
+    importErrorsShown: 'The first {{shown}} of {{count}} refused rows',
+    importShow: 'Show {{meterNo}}',
+    importTemplate: 'Download template',
     noData: 'No data',
     readingTime: 'Reading time',
     total: 'Total',
@@ -762,6 +791,20 @@ export const en = {
   notFound: {
     title: 'Page not found',
     back: 'Back to home',
+  },
+  figures: {
+    unknown: {
+      gap: 'Gap',
+      incomplete: 'Not yet complete',
+      noSummaryMeter: 'No summary meter',
+      noSubMeters: 'No sub-meters',
+    },
+    why: {
+      gap: 'Readings are missing or too far apart here: the figure is unknown rather than guessed.',
+      incomplete: 'The readings of this period have not all arrived yet.',
+      noSummaryMeter: 'The point has no summary (inlet) meter, so its supply is not measured.',
+      noSubMeters: 'Without sub-meters there are no sales to compare with the supply: no leakage or rate.',
+    },
   },
   cascade: {
     partitionsTitle: 'Cascade partitions',
@@ -834,6 +877,8 @@ export const en = {
     hourlyChartLabel: 'Summary meter flow per hour, 02:00-04:00 shaded',
     night: 'Night',
     nightWindow: 'The shaded band is the legal night window, 02:00 to 04:00 local time.',
+    kl: 'KL',
+    notCounted: 'Shaded grey: hours interpolated over a gap, which do not count for night minimum flow.',
     noDays: 'No figures for this period',
     rankingTitle: 'Leakage rate ranking, last 30 days',
     noRanking: 'No metering point with sub-meters yet',

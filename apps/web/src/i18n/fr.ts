@@ -713,7 +713,37 @@ export const fr: Translation = {
     reverseVolume: 'Volume inverse',
     coverage: 'Couverture',
     partial: 'Partiel',
-    partialHint: 'Seules {{percent}} des heures de ce jour ont un volume connu',
+    partialHint:
+      "{{percent}} de ce jour se trouve entre des relevés assez rapprochés ; le volume d'un jour ne compte comme production que si tout le jour l'est",
+    import: 'Importer des relevés',
+    importTitle: 'Importer des relevés historiques',
+    importIntro:
+      "Chargez des années de relevés en une fois depuis un fichier CSV, xls ou xlsx d'au plus 50 Mo : une ligne par relevé, ses colonnes le numéro de compteur, l'heure avec son décalage (2026-01-01T01:00:00+08:00 ; une date de tableur est lue dans le fuseau de l'exploitant) et une valeur. Chaque ligne est vérifiée comme un relevé de passerelle (le compteur doit être de l'exploitant, l'heure pas dans le futur ; un relevé déjà enregistré compte comme doublon), sans la limite de 400 jours des passerelles.",
+    importForm: 'La troisième colonne contient',
+    importForms: {
+      counter: "l'index du compteur (m³)",
+      volume: "le volume de l'intervalle qui finit à l'heure (m³)",
+    },
+    importInterval: 'Intervalle (minutes)',
+    importIntervalHint:
+      "Le volume de chaque ligne a coulé pendant autant de minutes jusqu'à son heure ; un intervalle sans ligne reste inconnu.",
+    importFile: 'Fichier (CSV, xls ou xlsx)',
+    importFileRequired: 'Choisissez un fichier',
+    importFileType: 'Le fichier doit être CSV, xls ou xlsx',
+    importFileSize: 'Le fichier ne doit pas dépasser 50 Mo',
+    importRun: 'Importer',
+    importUploading: 'Envoi du fichier : {{percent}}',
+    importChecking: 'Vérification de {{rows}} lignes…',
+    importStoring: 'Enregistrement des relevés : {{stored}} sur {{readings}}',
+    importFigures: 'Calcul des chiffres horaires et journaliers : {{percent}}',
+    importDone_one:
+      'Importé : {{stored}} relevés enregistrés, {{duplicates}} doublons, {{count}} ligne refusée',
+    importDone_other:
+      'Importé : {{stored}} relevés enregistrés, {{duplicates}} doublons, {{count}} lignes refusées',
+    importFailed: "L'import s'est arrêté : {{message}}",
+    importErrorsShown: 'Les {{shown}} premières des {{count}} lignes refusées',
+    importShow: 'Voir {{meterNo}}',
+    importTemplate: 'Télécharger le modèle',
     noData: 'Aucune donnée',
     readingTime: 'Heure de relève',
     total: 'Index',
@@ -773,6 +803,20 @@ export const fr: Translation = {
   notFound: {
     title: 'Page introuvable',
     back: "Retour à l'accueil",
+  },
+  figures: {
+    unknown: {
+      gap: 'Trou',
+      incomplete: 'Pas encore complet',
+      noSummaryMeter: 'Pas de compteur général',
+      noSubMeters: 'Pas de sous-compteurs',
+    },
+    why: {
+      gap: 'Des relevés manquent ou sont trop espacés ici : le chiffre est inconnu plutôt que deviné.',
+      incomplete: 'Les relevés de cette période ne sont pas encore tous arrivés.',
+      noSummaryMeter: "Le point n'a pas de compteur général (d'entrée) : sa production n'est pas mesurée.",
+      noSubMeters: 'Sans sous-compteurs, pas de ventes à comparer à la production : ni fuite ni taux.',
+    },
   },
   cascade: {
     partitionsTitle: 'Secteurs',
@@ -845,6 +889,9 @@ export const fr: Translation = {
     hourlyChartLabel: 'Débit horaire du compteur général, 02:00-04:00 grisé',
     night: 'Nuit',
     nightWindow: 'La bande grisée est la fenêtre nocturne légale, de 02:00 à 04:00 heure locale.',
+    kl: 'KL',
+    notCounted:
+      'En gris : heures interpolées sur un trou, qui ne comptent pas pour le débit minimum nocturne.',
     noDays: 'Aucun chiffre pour cette période',
     rankingTitle: 'Classement des taux de pertes, 30 derniers jours',
     noRanking: 'Aucun point de comptage avec sous-compteurs',

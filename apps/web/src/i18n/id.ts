@@ -706,7 +706,37 @@ export const id: Translation = {
     reverseVolume: 'Volume balik',
     coverage: 'Cakupan',
     partial: 'Sebagian',
-    partialHint: 'Hanya {{percent}} jam pada hari ini yang volumenya diketahui',
+    partialHint:
+      '{{percent}} hari ini berada di antara pembacaan yang cukup berdekatan; volume suatu hari dihitung sebagai pasokan hanya bila seluruh harinya tercakup',
+    import: 'Impor pembacaan',
+    importTitle: 'Impor pembacaan historis',
+    importIntro:
+      'Muat pembacaan bertahun-tahun sekaligus dari berkas CSV, xls atau xlsx paling besar 50 MB: satu baris per pembacaan, kolomnya nomor meter, waktu dengan offset-nya (2026-01-01T01:00:00+08:00; tanggal lembar kerja dibaca dalam zona waktu perusahaan) dan sebuah nilai. Setiap baris diperiksa seperti pembacaan gateway (meter harus milik perusahaan, waktu tidak di masa depan; pembacaan yang sudah tersimpan dihitung duplikat), tetapi batas 400 hari gateway tidak berlaku.',
+    importForm: 'Kolom ketiga berisi',
+    importForms: {
+      counter: 'penghitung meter (m³)',
+      volume: 'volume interval yang berakhir pada waktu itu (m³)',
+    },
+    importInterval: 'Interval (menit)',
+    importIntervalHint:
+      'Volume setiap baris mengalir selama sekian menit hingga waktunya; interval tanpa baris tetap tidak diketahui.',
+    importFile: 'Berkas (CSV, xls atau xlsx)',
+    importFileRequired: 'Pilih berkas',
+    importFileType: 'Berkas harus CSV, xls atau xlsx',
+    importFileSize: 'Berkas tidak boleh melebihi 50 MB',
+    importRun: 'Impor',
+    importUploading: 'Mengirim berkas: {{percent}}',
+    importChecking: 'Memeriksa {{rows}} baris…',
+    importStoring: 'Menyimpan pembacaan: {{stored}} dari {{readings}}',
+    importFigures: 'Menghitung angka per jam dan harian: {{percent}}',
+    importDone_one:
+      'Diimpor: {{stored}} pembacaan tersimpan, {{duplicates}} duplikat, {{count}} baris ditolak',
+    importDone_other:
+      'Diimpor: {{stored}} pembacaan tersimpan, {{duplicates}} duplikat, {{count}} baris ditolak',
+    importFailed: 'Impor berhenti: {{message}}',
+    importErrorsShown: '{{shown}} pertama dari {{count}} baris yang ditolak',
+    importShow: 'Tampilkan {{meterNo}}',
+    importTemplate: 'Unduh templat',
     noData: 'Tidak ada data',
     readingTime: 'Waktu pembacaan',
     total: 'Total',
@@ -766,6 +796,21 @@ export const id: Translation = {
   notFound: {
     title: 'Halaman tidak ditemukan',
     back: 'Kembali ke beranda',
+  },
+  figures: {
+    unknown: {
+      gap: 'Celah',
+      incomplete: 'Belum lengkap',
+      noSummaryMeter: 'Tanpa meter induk',
+      noSubMeters: 'Tanpa sub-meter',
+    },
+    why: {
+      gap: 'Pembacaan hilang atau terlalu berjauhan di sini: angkanya tidak diketahui, bukan ditebak.',
+      incomplete: 'Pembacaan periode ini belum semuanya tiba.',
+      noSummaryMeter: 'Titik ini tidak punya meter induk (masuk), jadi pasokannya tidak terukur.',
+      noSubMeters:
+        'Tanpa sub-meter tidak ada penjualan untuk dibandingkan dengan pasokan: tanpa kebocoran atau tingkat.',
+    },
   },
   cascade: {
     partitionsTitle: 'Partisi bertingkat',
@@ -839,6 +884,9 @@ export const id: Translation = {
     hourlyChartLabel: 'Aliran meter induk per jam, 02:00-04:00 diarsir',
     night: 'Malam',
     nightWindow: 'Pita berarsir adalah jendela malam resmi, 02:00 hingga 04:00 waktu setempat.',
+    kl: 'KL',
+    notCounted:
+      'Berarsir abu-abu: jam yang diinterpolasi melewati celah, tidak dihitung untuk aliran minimum malam.',
     noDays: 'Tidak ada data untuk periode ini',
     rankingTitle: 'Peringkat tingkat kebocoran, 30 hari terakhir',
     noRanking: 'Belum ada titik meter dengan sub-meter',

@@ -29,6 +29,7 @@ const hour = (period: string, volume: number, known = true): VolumeRow => ({
   reverseVolume: 0,
   known,
   coverage: known ? 1 : 0,
+  unknown: known ? null : 'gap',
 });
 
 describe('the reading rate chart', () => {
@@ -109,8 +110,8 @@ describe('the daily table of a meter', () => {
   it('lists every day of the range newest first, days without a row as no data', () => {
     const rows = dailyRows(
       [
-        { period: '2026-11-21', volume: 1.5, reverseVolume: 0, known: true, coverage: 1 },
-        { period: '2026-11-23', volume: 0.25, reverseVolume: 0, known: false, coverage: 0.5 },
+        { period: '2026-11-21', volume: 1.5, reverseVolume: 0, known: true, coverage: 1, unknown: null },
+        { period: '2026-11-23', volume: 0.25, reverseVolume: 0, known: false, coverage: 0.5, unknown: 'gap' },
       ],
       { from: '2026-11-21', to: '2026-11-23' },
     );

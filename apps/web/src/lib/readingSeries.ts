@@ -102,6 +102,8 @@ export interface DailyRow {
   reverseVolume: number | null;
   known: boolean;
   coverage: number;
+  /** Why the day is not known (a gap, or not yet complete); null when known or without data. */
+  unknown: VolumeRow['unknown'];
   /** The day has a volume row at all. */
   hasData: boolean;
 }
@@ -120,9 +122,18 @@ export function dailyRows(daily: readonly VolumeRow[], range: HistoryRange): Dai
             reverseVolume: row.reverseVolume,
             known: row.known,
             coverage: row.coverage,
+            unknown: row.unknown,
             hasData: true,
           }
-        : { date, volume: null, reverseVolume: null, known: false, coverage: 0, hasData: false };
+        : {
+            date,
+            volume: null,
+            reverseVolume: null,
+            known: false,
+            coverage: 0,
+            unknown: null,
+            hasData: false,
+          };
     });
 }
 

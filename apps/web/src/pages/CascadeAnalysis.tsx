@@ -4,6 +4,7 @@ import type {
   PartitionDetail,
   PartitionView,
   RankingRow,
+  UnknownReason,
 } from '@hydrolog/schemas';
 import {
   alpha,
@@ -48,6 +49,7 @@ import {
   useChartTheme,
   zonedDate,
 } from '../components/Chart.tsx';
+import { FigureValue, whyNull } from '../components/FigureValue.tsx';
 import { figureColumns, ListTable, RowAction } from '../components/ListTable.tsx';
 import { HasPermi } from '../components/Permission.tsx';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
@@ -77,14 +79,24 @@ const rankColumn = createColumnHelper<typeof rankFeatures, RankingRow>();
 const alarmFeatures = tableFeatures({});
 const alarmColumn = createColumnHelper<typeof alarmFeatures, CascadeAlarmView>();
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  unknown,
+  testId,
+}: {
+  label: string;
+  value: string;
+  unknown: UnknownReason | null;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="sm" data-testid={testId}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fz={22} fw={600}>
-        {value || '—'}
+        <FigureValue text={value} unknown={unknown} />
       </Text>
     </Card>
   );
@@ -153,7 +165,9 @@ function useNightChart(nights: readonly NightFigure[]) {
 
 /**
  * The summary meter's hourly flow of one day, the legal night window 02:00-04:00 shaded: the hours that
- * count for MNF, one or three of them on a night the clocks change.
+ * count for MNF, one or three of them on a night the clocks change. Unknown hours are gaps; hours
+ * interpolated over a gap (known, but not between readings at most the report interval apart) are shaded
+ * grey: they do not count for MNF.
  */
 function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: string) {
   const { t } = useTranslation();
@@ -163,6 +177,9 @@ function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: st
       w.start / 1000,
       w.end / 1000,
     ]);
+    const interpolated = hours
+      .filter((h) => h.known && !h.regular)
+      .map((h): [number, number] => [Date.parse(h.start) / 1000, Date.parse(h.end) / 1000]);
     const options: ChartOptions = {
       scales: { x: { time: true } },
       tzDate: zonedDate(timeZone),
@@ -173,13 +190,16 @@ function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: st
         }),
         themedAxis(theme, { size: 60 }),
       ],
-      plugins: [shadeXRanges(() => windows, alpha(theme.color('yellow'), 0.25))],
+      plugins: [
+        shadeXRanges(() => windows, alpha(theme.color('yellow'), 0.25)),
+        shadeXRanges(() => interpolated, alpha(theme.color('gray'), 0.35)),
+      ],
     };
     const data: [number[], (number | null)[]] = [
       hours.map((h) => Date.parse(h.start) / 1000),
-      hours.map((h) => (h.known ? h.flow : null)),
+      hours.map((h) => h.flow),
     ];
-    return { options, data };
+    return { options, data, interpolated: interpolated.length > 0 };
   }, [hours, date, timeZone, t, theme]);
 }
 
@@ -278,29 +298,68 @@ export function CascadeAnalysis() {
   const nightChart = useNightChart(nights ?? []);
   const hourlyChart = useHourlyChart(hours, night || to, timeZone);
 
+  const nightByDate = useMemo(() => new Map((nights ?? []).map((n) => [n.date, n])), [nights]);
   const dailyTable = useTable({
     features: dailyFeatures,
     columns: dailyColumn.columns([
       dailyColumn.accessor('date', { header: () => t('cascade.date') }),
       dailyColumn.accessor('supply', {
         header: () => t('cascade.supply'),
-        cell: (c) => m3(c.getValue(), language),
+        cell: (c) => (
+          <FigureValue
+            text={m3(c.getValue(), language)}
+            unknown={whyNull(c.getValue(), c.row.original.unknown)}
+          />
+        ),
       }),
       dailyColumn.accessor('sales', {
         header: () => t('cascade.sales'),
-        cell: (c) => m3(c.getValue(), language),
+        cell: (c) => (
+          <FigureValue text={m3(c.getValue(), language)} unknown={whyNull(c.getValue(), 'noSubMeters')} />
+        ),
       }),
       dailyColumn.accessor('leakage', {
         header: () => t('cascade.leakage'),
-        cell: (c) => m3(c.getValue(), language),
+        cell: (c) => (
+          <FigureValue
+            text={m3(c.getValue(), language)}
+            unknown={whyNull(c.getValue(), c.row.original.unknown)}
+          />
+        ),
       }),
       dailyColumn.accessor('leakageRate', {
         header: () => t('cascade.leakageRate'),
-        cell: (c) => <Text c={rateColor(c.getValue())}>{formatPercent(c.getValue(), language) || '—'}</Text>,
+        cell: (c) => (
+          <Text c={rateColor(c.getValue())} fz="inherit">
+            <FigureValue
+              text={formatPercent(c.getValue(), language)}
+              unknown={c.row.original.leakage === null ? c.row.original.unknown : null}
+            />
+          </Text>
+        ),
       }),
       dailyColumn.accessor('coverage', {
         header: () => t('cascade.coverage'),
         cell: (c) => formatPercent(c.getValue(), language),
+      }),
+      dailyColumn.display({
+        id: 'mnf',
+        header: () => t('cascade.mnf'),
+        cell: (c) => {
+          const night = nightByDate.get(c.row.original.date);
+          return (
+            <FigureValue text={formatNumber(night?.mnf, language, 3)} unknown={night?.mnfUnknown ?? null} />
+          );
+        },
+      }),
+      dailyColumn.display({
+        id: 'kl',
+        header: () => t('cascade.kl'),
+        cell: (c) => {
+          const night = nightByDate.get(c.row.original.date);
+          const why = night ? (night.mnfUnknown ?? night.adfUnknown) : null;
+          return <FigureValue text={formatNumber(night?.kl, language, 3)} unknown={why} />;
+        },
       }),
     ]),
     data: useMemo(() => [...(days ?? [])].reverse(), [days]),
@@ -458,21 +517,25 @@ export function CascadeAnalysis() {
                   testId="balance-supply"
                   label={t('cascade.supply')}
                   value={m3(balance?.supply, language)}
+                  unknown={balance ? whyNull(balance.supply, balance.unknown) : null}
                 />
                 <Figure
                   testId="balance-sales"
                   label={t('cascade.sales')}
                   value={m3(balance?.sales, language)}
+                  unknown={balance ? whyNull(balance.sales, 'noSubMeters') : null}
                 />
                 <Figure
                   testId="balance-leakage"
                   label={t('cascade.leakage')}
                   value={m3(balance?.leakage, language)}
+                  unknown={balance ? whyNull(balance.leakage, balance.unknown) : null}
                 />
                 <Figure
                   testId="balance-rate"
                   label={t('cascade.leakageRate')}
                   value={formatPercent(balance?.leakageRate, language)}
+                  unknown={balance ? whyNull(balance.leakage, balance.unknown) : null}
                 />
               </SimpleGrid>
               <Card withBorder padding="sm">
@@ -558,6 +621,11 @@ export function CascadeAnalysis() {
                   <Text size="xs" c="dimmed" mt="xs">
                     {t('cascade.nightWindow')}
                   </Text>
+                  {hourlyChart.interpolated && (
+                    <Text size="xs" c="dimmed" data-testid="analysis-hourly-interpolated">
+                      {t('cascade.notCounted')}
+                    </Text>
+                  )}
                 </Card>
               </SimpleGrid>
               <ListTable
@@ -566,8 +634,16 @@ export function CascadeAnalysis() {
                 loading={days === null && analysis !== null}
                 empty={t('cascade.noDays')}
                 testId="analysis-daily-table"
-                minWidth={700}
-                cellStyle={figureColumns('supply', 'sales', 'leakage', 'leakageRate', 'coverage')}
+                minWidth={960}
+                cellStyle={figureColumns(
+                  'supply',
+                  'sales',
+                  'leakage',
+                  'leakageRate',
+                  'coverage',
+                  'mnf',
+                  'kl',
+                )}
               />
             </Stack>
           </Tabs.Panel>

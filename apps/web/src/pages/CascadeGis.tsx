@@ -1,10 +1,11 @@
 import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
-import type { CascadeOverview, PartitionDetail, PointView } from '@hydrolog/schemas';
+import type { CascadeOverview, PartitionDetail, PointView, UnknownReason } from '@hydrolog/schemas';
 import { Box, Card, Group, List, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPartition, gisOverview } from '../api/cascade.ts';
+import { FigureValue, whyNull } from '../components/FigureValue.tsx';
 import { viewOf } from '../lib/cascadeGeo.ts';
 import { RATE_RANGES, rateColor } from '../lib/cascadeQuery.ts';
 import { formatNumber, formatPercent } from '../lib/numberFormat.ts';
@@ -19,13 +20,25 @@ function rgba(hex: string, alpha: number): [number, number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255, alpha];
 }
 
-function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Fact({
+  label,
+  value,
+  unknown = null,
+  testId,
+}: {
+  label: string;
+  value: string;
+  unknown?: UnknownReason | null;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="xs" data-testid={testId}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600}>{value || '—'}</Text>
+      <Text fw={600}>
+        <FigureValue text={value} unknown={unknown} />
+      </Text>
     </Card>
   );
 }
@@ -146,16 +159,19 @@ export function CascadeGis() {
                 testId="gis-month-supply"
                 label={t('cascade.monthSupply')}
                 value={formatNumber(month?.supply, language, 1)}
+                unknown={month ? whyNull(month.supply, month.unknown) : null}
               />
               <Fact
                 testId="gis-month-leakage"
                 label={t('cascade.monthLeakage')}
                 value={formatNumber(month?.leakage, language, 1)}
+                unknown={month ? whyNull(month.leakage, month.unknown) : null}
               />
               <Fact
                 testId="gis-month-rate"
                 label={t('cascade.gisLegend')}
                 value={formatPercent(month?.leakageRate, language)}
+                unknown={month ? whyNull(month.leakage, month.unknown) : null}
               />
               <Fact testId="gis-levels" label={t('cascade.levels')} value={String(partition?.levels ?? '')} />
             </SimpleGrid>
@@ -172,7 +188,11 @@ export function CascadeGis() {
                   {partition.leaderName} · {partition.leaderPhone}
                 </Text>
                 <Text size="sm">
-                  {t('cascade.gisLegend')}: {formatPercent(figures?.leakageRate, language) || '—'}
+                  {t('cascade.gisLegend')}:{' '}
+                  <FigureValue
+                    text={formatPercent(figures?.leakageRate, language)}
+                    unknown={figures ? whyNull(figures.leakage, figures.unknown) : null}
+                  />
                 </Text>
                 <Text fw={500} mt="sm">
                   {t('cascade.tree')}

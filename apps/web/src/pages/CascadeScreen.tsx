@@ -1,9 +1,10 @@
-import { type CascadeOverview, menuTitle } from '@hydrolog/schemas';
+import { type CascadeOverview, menuTitle, type UnknownReason } from '@hydrolog/schemas';
 import { alpha, Badge, Button, Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenOverview } from '../api/cascade.ts';
 import { Chart, type ChartOptions, themedAxis, useChartTheme, zonedDate } from '../components/Chart.tsx';
+import { FigureValue, whyNull } from '../components/FigureValue.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { currentLanguage } from '../i18n/index.ts';
 import { rateColor } from '../lib/cascadeQuery.ts';
@@ -28,11 +29,13 @@ function Panel({ title, children, testId }: { title: string; children: React.Rea
 function Stat({
   label,
   value,
+  unknown = null,
   hint,
   testId,
 }: {
   label: string;
   value: string;
+  unknown?: UnknownReason | null;
   hint?: string;
   testId: string;
 }) {
@@ -42,7 +45,7 @@ function Stat({
         {label}
       </Text>
       <Text fz={30} fw={700}>
-        {value || '—'}
+        <FigureValue text={value} unknown={unknown} />
       </Text>
       {hint && (
         <Text size="xs" c="#9fb3d9">
@@ -151,6 +154,7 @@ export function CascadeScreen() {
           testId="screen-supply"
           label={t('cascade.yesterdaySupply')}
           value={m3(yesterday.supply)}
+          unknown={whyNull(yesterday.supply, yesterday.unknown)}
           hint={t('cascade.dayOverDay', {
             change: change(yesterday.supply, dayBefore.supply, language) || '—',
           })}
@@ -159,6 +163,7 @@ export function CascadeScreen() {
           testId="screen-leakage"
           label={t('cascade.yesterdayLeakage')}
           value={m3(yesterday.leakage)}
+          unknown={whyNull(yesterday.leakage, yesterday.unknown)}
           hint={t('cascade.dayOverDay', {
             change: change(yesterday.leakage, dayBefore.leakage, language) || '—',
           })}
@@ -167,12 +172,14 @@ export function CascadeScreen() {
           testId="screen-rate"
           label={t('cascade.yesterdayRate')}
           value={formatPercent(yesterday.leakageRate, language)}
+          unknown={whyNull(yesterday.leakage, yesterday.unknown)}
           hint={t('cascade.dayBeforeRate', { rate: formatPercent(dayBefore.leakageRate, language) || '—' })}
         />
         <Stat
           testId="screen-month"
           label={t('cascade.monthLeakage')}
           value={m3(overview.month.leakage)}
+          unknown={whyNull(overview.month.leakage, overview.month.unknown)}
           hint={t('cascade.monthRate', { rate: formatPercent(overview.month.leakageRate, language) || '—' })}
         />
       </SimpleGrid>

@@ -4,6 +4,7 @@ import {
   alpha,
   Badge,
   Box,
+  Button,
   Card,
   EmptyState,
   Group,
@@ -40,10 +41,11 @@ import {
   useChartTheme,
   zonedDate,
 } from '../components/Chart.tsx';
+import { FigureValue } from '../components/FigureValue.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { FilterBar, figureColumns, ListPager, ListTable } from '../components/ListTable.tsx';
 import { DateRangeFilter } from '../components/LogParts.tsx';
-import { useHasPermi } from '../components/Permission.tsx';
+import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { usePagedList } from '../hooks/usePagedList.ts';
 import { usePollWhile } from '../hooks/usePollWhile.ts';
 import { useRouteQuery } from '../hooks/useRouteQuery.ts';
@@ -68,8 +70,9 @@ import {
   rangeSummary,
 } from '../lib/readingSeries.ts';
 import { relativeTime } from '../lib/relativeTime.ts';
-import { formatInZone, todayIn } from '../lib/tenantTime.ts';
+import { formatInZone, localDate, todayIn } from '../lib/tenantTime.ts';
 import { session } from '../store/session.ts';
+import { HistoryImport } from './HistoryImport.tsx';
 
 /** The route of this page (menu catalogue component 'report/history/index'). */
 export const HISTORY_PATH = '/report/history';
@@ -296,7 +299,7 @@ function DailyTable({ rows }: { rows: DailyRow[] }) {
       header: () => `${t('history.volume')} (${M3})`,
       cell: (c) => (
         <Text size="sm" c={c.row.original.known ? undefined : 'dimmed'} data-testid="daily-volume">
-          {formatNumber(c.getValue(), language, 3) || NONE}
+          <FigureValue text={formatNumber(c.getValue(), language, 3)} unknown={c.row.original.unknown} />
         </Text>
       ),
     }),
@@ -600,6 +603,7 @@ export function MeterHistory() {
   const [failure, setFailure] = useState<{ query: HistoryQuery; message: string } | null>(null);
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string | null>('daily');
+  const [importing, setImporting] = useState(false);
   const canSeeCommands = useHasPermi()(['business:valve:list']);
   /** Search again with the same query reloads. */
   const [attempt, setAttempt] = useState(0);
@@ -670,9 +674,33 @@ export function MeterHistory() {
 
   return (
     <Card withBorder data-testid="history-page">
-      <Title order={4} mb="md">
-        {t('history.title')}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={4}>{t('history.title')}</Title>
+        <HasPermi value={['report:history:import']}>
+          <Button
+            variant="light"
+            leftSection={<Icon name="upload" size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="history-import-open"
+          >
+            {t('history.import')}
+          </Button>
+        </HasPermi>
+      </Group>
+      {importing && (
+        <HistoryImport
+          onClose={() => setImporting(false)}
+          onShow={(meterNo, from, to) => {
+            setImporting(false);
+            setQuery({
+              meterNo,
+              from: localDate(Date.parse(from), timeZone),
+              to: localDate(Date.parse(to), timeZone),
+            });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
       <FilterBar testId="history-filter" onSearch={search} onReset={reset}>
         <TextInput
           label={t('history.meterNo')}

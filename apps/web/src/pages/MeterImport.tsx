@@ -1,9 +1,10 @@
 import type { MeterImportResult } from '@hydrolog/schemas';
-import { Alert, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadMeterTemplate, importMeters } from '../api/meters.ts';
 import { Icon } from '../components/Icon.tsx';
+import { RowErrors } from '../components/RowErrors.tsx';
 
 interface Props {
   onClose(): void;
@@ -74,26 +75,7 @@ export function MeterImport({ onClose, onImported }: Props) {
               {t('meters.importSummary', { imported: result.imported, failed: result.failures.length })}
             </Alert>
             {result.failures.length > 0 && (
-              <ScrollArea.Autosize mah={320}>
-                <Table striped withTableBorder fz="sm" data-testid="meter-import-failures">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('meters.importRow')}</Table.Th>
-                      <Table.Th>{t('meters.meterNo')}</Table.Th>
-                      <Table.Th>{t('meters.importReason')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.failures.map((f) => (
-                      <Table.Tr key={f.row}>
-                        <Table.Td>{f.row}</Table.Td>
-                        <Table.Td>{f.meterNo ?? ''}</Table.Td>
-                        <Table.Td>{f.reason}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
+              <RowErrors rows={result.failures} testId="meter-import-failures" />
             )}
           </Stack>
         )}
