@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Engine } from '@hydrolog/eventstore';
 import { daiadBench } from './daiad.ts';
+import { detectionBench } from './detection.ts';
 import { eventstoreBench } from './eventstore.ts';
 import { historyImportBench } from './history-import.ts';
 import { ingestBench } from './ingest.ts';
@@ -25,6 +26,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   daiad: daiadBench,
   leakage: leakageBench,
   'history-import': historyImportBench,
+  detection: detectionBench,
 };
 
 const { values, positionals } = parseArgs({

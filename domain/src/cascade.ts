@@ -227,30 +227,69 @@ export function remainingSubMeterQuota(state: CascadeState, pointId: string): nu
   return CASCADE_SUB_METER_QUOTA - (state.points[pointId]?.subMeterIds.length ?? 0);
 }
 
-export type CascadeAlarmEvent = EventOf<'CascadeAlarmRaised' | 'CascadeAlarmProcessed'>;
-export type CascadeAlarmState = { raised: false } | { raised: true; alarmId: string; processed: boolean };
-export type CascadeAlarmCommand = { type: 'ProcessCascadeAlarm'; processedAt: string };
+export type CascadeAlarmEvent = EventOf<
+  'CascadeAlarmRaised' | 'CascadeAlarmProcessed' | 'CascadeAlarmRepaired'
+>;
+export type CascadeAlarmState =
+  | { raised: false }
+  | { raised: true; alarmId: string; processed: boolean; repaired: boolean };
+export type CascadeAlarmCommand =
+  | { type: 'ProcessCascadeAlarm'; processedAt: string }
+  | { type: 'RecordLeakRepair'; repairedDay: string; at: string };
 
 /**
- * A cascade alarm, one stream per point, kind and local day (`cascadeAlarm-<pointId>.<kind>.<day>`): raised
- * by the evaluation, then processed by a user once; processing it again changes nothing.
+ * A cascade alarm, one stream per point, kind and local day (`cascadeAlarm-<pointId>.<kind>.<day>`; a leak's
+ * day is its estimated start): raised by the evaluation, then processed by a user once (processing it again
+ * changes nothing). A leak alarm also closes itself when the leak is repaired, once.
  */
 export const cascadeAlarmDecider: Decider<CascadeAlarmCommand, CascadeAlarmEvent, CascadeAlarmState> = {
   category: 'cascadeAlarm',
   initialState: () => ({ raised: false }),
   evolve(state, event) {
     if (event.type === 'CascadeAlarmRaised')
-      return { raised: true, alarmId: event.data.alarmId, processed: false };
-    return state.raised ? { ...state, processed: true } : state;
+      return { raised: true, alarmId: event.data.alarmId, processed: false, repaired: false };
+    if (!state.raised) return state;
+    return event.type === 'CascadeAlarmProcessed'
+      ? { ...state, processed: true }
+      : { ...state, repaired: true };
   },
   decide(command, state) {
     if (!state.raised) return new DomainError('error.cascade.alarmNotFound');
-    if (state.processed) return [];
+    if (command.type === 'ProcessCascadeAlarm') {
+      if (state.processed) return [];
+      return [
+        { type: 'CascadeAlarmProcessed', data: { alarmId: state.alarmId, processedAt: command.processedAt } },
+      ];
+    }
+    if (state.repaired) return [];
     return [
       {
-        type: 'CascadeAlarmProcessed',
-        data: { alarmId: state.alarmId, processedAt: command.processedAt },
+        type: 'CascadeAlarmRepaired',
+        data: { alarmId: state.alarmId, repairedDay: command.repairedDay, at: command.at },
       },
     ];
+  },
+};
+
+export type CascadeCalendarEvent = EventOf<'CascadeHolidaysSet'>;
+export type CascadeCalendarState = { holidays: readonly string[] };
+export type CascadeCalendarCommand = { type: 'SetHolidays'; holidays: readonly string[] };
+
+/**
+ * A tenant's holidays for leak detection, one stream per tenant (`cascadeCalendar-<tenantId>`): the whole
+ * list is set at once, sorted and without repeats; setting the same list again changes nothing.
+ */
+export const cascadeCalendarDecider: Decider<
+  CascadeCalendarCommand,
+  CascadeCalendarEvent,
+  CascadeCalendarState
+> = {
+  category: 'cascadeCalendar',
+  initialState: () => ({ holidays: [] }),
+  evolve: (_state, event) => ({ holidays: event.data.holidays }),
+  decide(command, state) {
+    const holidays = [...new Set(command.holidays)].sort();
+    if (holidays.join() === state.holidays.join()) return [];
+    return [{ type: 'CascadeHolidaysSet', data: { holidays } }];
   },
 };

@@ -6,6 +6,7 @@ export * from './customers.ts';
 export * from './decider.ts';
 export * from './devices.ts';
 export * from './identity.ts';
+export * from './leak-detection.ts';
 export * from './leakage.ts';
 export * from './platform.ts';
 export * from './registration.ts';
@@ -14,7 +15,7 @@ export * from './time.ts';
 export * from './volumes.ts';
 
 import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
-import { cascadeAlarmDecider, cascadeDecider } from './cascade.ts';
+import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade.ts';
 import { customerDecider, customerTypeDecider } from './customers.ts';
 import {
   gatewayDecider,
@@ -60,6 +61,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterCommandDecider,
     cascadeDecider,
     cascadeAlarmDecider,
+    cascadeCalendarDecider,
     customerTypeDecider,
     customerDecider,
     meterGroupDecider,

@@ -324,65 +324,6 @@ export function alarmFindings(
   return found;
 }
 
-// ---- Burst detector ----------------------------------------------------------------------------------
-
-export interface BurstOptions {
-  /** nights of the recent minimum (the baseline) */
-  windowNights: number;
-  /** a rise smaller than this is noise, m3/h */
-  minRiseM3h: number;
-  /** ... or smaller than this share of the baseline */
-  minRiseShare: number;
-}
-
-export const DEFAULT_BURST_OPTIONS: BurstOptions = { windowNights: 7, minRiseM3h: 0.5, minRiseShare: 0.5 };
-
-export interface BurstFinding {
-  /** the night the step was first seen */
-  date: string;
-  mnf: number;
-  /** the recent minimum before the step, m3/h */
-  baseline: number;
-  /** mnf - baseline, m3/h */
-  rise: number;
-}
-
-/**
- * New leaks from the nightly MNF series (sorted by date, null for an unknown night): a night whose MNF
- * stands above the minimum of the previous `windowNights` known nights by more than the noise margin starts
- * a burst. Night flow is mostly leakage, so a burst shows as a step the first night after it starts. The
- * burst lasts, and is not reported again, until the MNF falls back within the margin of its baseline.
- */
-export function detectBursts(
-  nights: readonly { date: string; mnf: number | null }[],
-  options: BurstOptions = DEFAULT_BURST_OPTIONS,
-): BurstFinding[] {
-  const found: BurstFinding[] = [];
-  const recent: number[] = [];
-  let ongoing: { baseline: number } | null = null;
-  const margin = (baseline: number) => Math.max(options.minRiseM3h, options.minRiseShare * baseline);
-  for (const night of nights) {
-    if (night.mnf === null) continue;
-    if (ongoing) {
-      if (night.mnf - ongoing.baseline <= margin(ongoing.baseline)) {
-        ongoing = null;
-        recent.length = 0;
-      } else continue; // the burst's nights do not become the baseline
-    } else if (recent.length > 0) {
-      const baseline = Math.min(...recent);
-      const rise = night.mnf - baseline;
-      if (rise > margin(baseline)) {
-        found.push({ date: night.date, mnf: night.mnf, baseline, rise });
-        ongoing = { baseline };
-        continue;
-      }
-    }
-    recent.push(night.mnf);
-    if (recent.length > options.windowNights) recent.shift();
-  }
-  return found;
-}
-
 // ---- Infrastructure Leakage Index --------------------------------------------------------------------
 
 export interface IliInput {

@@ -191,18 +191,14 @@ export const CLOCK_CHANGES_2026 = {
 } as const;
 export type TestZone = keyof typeof CLOCK_CHANGES_2026;
 
-/**
- * A district's inflow in m3/h by UTC hour: lowest at night, with a little noise from a seed; plus a step
- * leak of `leak.m3h` from `leak.from` (epoch ms) when given.
- */
-export function districtFlow(seed: number, leak?: { from: number; m3h: number }) {
+/** A district's inflow in m3/h by UTC hour: lowest at night, with a little noise from a seed. */
+export function districtFlow(seed: number) {
   return (hourStart: number) => {
     const hour = new Date(hourStart).getUTCHours();
     let x = Math.imul(seed ^ (hourStart / HOUR), 2654435761) >>> 0;
     x ^= x >>> 15;
     const noise = (x % 1000) / 5000;
-    const base = 4 + 3 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + noise;
-    return base + (leak && hourStart >= leak.from ? leak.m3h : 0);
+    return 4 + 3 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + noise;
   };
 }
 
@@ -256,4 +252,145 @@ export function scenarios(
       });
       return { zone, kind, fromDay, readings };
     });
+}
+
+// ---- a year of a district's inflow with a known leak schedule (leak detection) ----
+
+/** mulberry32: a seeded generator, so a district is the same for the same seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface TrueLeak {
+  kind: 'abrupt' | 'incipient';
+  /** epoch ms: the leak begins */
+  start: number;
+  /** epoch ms: a growing leak reaches 10% of the night flow (an abrupt one at its start, when that large) */
+  reaches10: number | null;
+  /** epoch ms: repaired */
+  end: number;
+  /** m3/h at its largest, and as a share of the district's typical night flow */
+  sizeM3h: number;
+  share: number;
+}
+
+export interface DistrictYear {
+  timeZone: string;
+  /** the first and the last local date */
+  from: string;
+  to: string;
+  /** hourly counter readings of the inlet, missing hours and days left out */
+  readings: Sample[];
+  holidays: Set<string>;
+  leaks: TrueLeak[];
+  /** the typical night flow of a weekday night, m3/h */
+  nightFlow: number;
+}
+
+/**
+ * A year of hourly inflow of a district (UTC days): a daily profile with its night minimum, background
+ * leakage and the customers' use, the latter 30% higher at night on Fridays, Saturdays and holidays and
+ * drifting with the season (10 to 20% of it), night-to-night noise of 2 to 6% of the night flow, missing
+ * hours and days; and, unless `leaks` is false, a schedule of abrupt leaks (steps) and growing ones (ramps
+ * over 15 to 90 days) of 5 to 40% of the night flow, each repaired after a while.
+ */
+export function districtYear(seed: number, options: { leaks?: boolean } = {}): DistrictYear {
+  const random = seededRandom(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const from = '2025-01-06';
+  const days = 364;
+  const t0 = Date.parse(`${from}T00:00:00Z`);
+  const nightFlow = 5 + random() * 45;
+  const dayFlow = nightFlow * (2.5 + random() * 2);
+  const noise = 0.015 + random() * 0.015;
+  const seasonal = 0.05 + random() * 0.1;
+  const phase = random() * 2 * Math.PI;
+  const holidays = new Set<string>();
+  for (let i = 0; i < 8; i++) holidays.add(datePlus(from, Math.floor(random() * days)));
+  const dateOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+  const leaks: TrueLeak[] = [];
+  if (options.leaks !== false) {
+    // After the first two months: a baseline needs weeks of nights before it judges any.
+    let t = t0 + (60 + Math.floor(random() * 30)) * 24 * HOUR;
+    while (t < t0 + (days - 30) * 24 * HOUR) {
+      const share = 0.05 + random() * 0.35;
+      const sizeM3h = share * nightFlow;
+      const start = t + Math.floor(random() * 24) * HOUR;
+      if (random() < 0.5) {
+        const end = start + (10 + Math.floor(random() * 50)) * 24 * HOUR;
+        leaks.push({ kind: 'abrupt', start, reaches10: share >= 0.1 ? start : null, end, sizeM3h, share });
+      } else {
+        const ramp = (15 + Math.floor(random() * 75)) * 24 * HOUR;
+        const end = start + ramp + (5 + Math.floor(random() * 25)) * 24 * HOUR;
+        const reaches10 = share >= 0.1 ? start + (ramp * 0.1) / share : null;
+        leaks.push({ kind: 'incipient', start, reaches10, end, sizeM3h, share });
+      }
+      t = leaks.at(-1)!.end + (20 + Math.floor(random() * 40)) * 24 * HOUR;
+    }
+  }
+  const leakAt = (t: number) =>
+    leaks.reduce((sum, l) => {
+      if (t < l.start || t >= l.end) return sum;
+      if (l.kind === 'abrupt') return sum + l.sizeM3h;
+      const ramp = l.reaches10 === null ? null : ((l.reaches10 - l.start) * l.share) / 0.1;
+      const grown = ramp === null ? (t - l.start) / ((l.end - l.start) / 2) : (t - l.start) / ramp;
+      return sum + l.sizeM3h * Math.min(1, grown);
+    }, 0);
+
+  // The night flow is background leakage plus the customers' own use at night; the customers' use follows
+  // the weekday (Friday and Saturday nights and holidays 30% higher at night) and the season, and each
+  // night has its own noise.
+  const legitShare = 0.2 + random() * 0.2;
+  const background = nightFlow * (1 - legitShare);
+  const nights: { legit: number; noise: number; season: number }[] = [];
+  for (let d = 0; d <= days; d++) {
+    const date = datePlus(from, d);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    const high = weekday === 5 || weekday === 6 || holidays.has(date);
+    const season = 1 + seasonal * Math.sin((2 * Math.PI * d) / 365 + phase);
+    nights.push({
+      legit: nightFlow * legitShare * season * (high ? 1 + 0.3 / legitShare : 1),
+      noise: nightFlow * noise * gauss(),
+      season,
+    });
+  }
+  const flowAt = (t: number) => {
+    const night = nights[Math.max(0, Math.floor((t - t0) / (24 * HOUR)))]!;
+    const hour = new Date(t).getUTCHours();
+    // Lowest from 01:00 to 05:00, the day's demand around it.
+    const day =
+      hour >= 1 && hour < 5 ? 0 : (dayFlow - nightFlow) * Math.sin((Math.PI * (hour - 5)) / 20) ** 2;
+    return background + night.legit + night.noise + day * night.season * (1 + 0.02 * gauss()) + leakAt(t);
+  };
+
+  // Missing hours (short gaps) and a few outages of days.
+  const gaps: { from: number; hours: number }[] = [];
+  for (let i = 0; i < 40; i++)
+    gaps.push({ from: t0 + Math.floor(random() * days * 24) * HOUR, hours: 1 + Math.floor(random() * 3) });
+  for (let i = 0; i < 3; i++)
+    gaps.push({ from: t0 + Math.floor(random() * days * 24) * HOUR, hours: 24 + Math.floor(random() * 48) });
+  const readings = generateSeries({
+    start: t0,
+    end: t0 + days * 24 * HOUR,
+    stepMinutes: 60,
+    flow: flowAt,
+    gaps,
+  });
+  return {
+    timeZone: 'UTC',
+    from,
+    to: dateOf(t0 + (days - 1) * 24 * HOUR),
+    readings,
+    holidays,
+    leaks,
+    nightFlow,
+  };
 }

@@ -83,6 +83,11 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The calendar days from `from` to `to` (YYYY-MM-DD), negative when `to` comes first. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
 /**
  * The instant at which the zone's clocks read a wall-clock time (given as if it were UTC, epoch ms); null
  * for a time the clocks skip or show twice (a clock change), which only an offset can tell apart.

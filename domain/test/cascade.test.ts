@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CascadeAlarmEvent,
+  type CascadeCalendarEvent,
   type CascadeCommand,
   type CascadeEvent,
   cascadeAlarmDecider,
+  cascadeCalendarDecider,
   cascadeDecider,
 } from '../src/cascade.ts';
 import { DomainError, fold } from '../src/decider.ts';
@@ -209,5 +211,44 @@ describe('cascade alarm decider', () => {
 
   it('knows no alarm that was not raised', () => {
     expect(errorKey(when([]))).toBe('error.cascade.alarmNotFound');
+  });
+
+  it('closes a leak alarm on its repair once, whether or not a user processed it', () => {
+    const leak: CascadeAlarmEvent = {
+      ...raised,
+      data: { ...raised.data, kind: 'newLeak', baseline: 10, value: 1.8, threshold: 0.9, trend: null },
+    };
+    const repair = (events: CascadeAlarmEvent[]) =>
+      cascadeAlarmDecider.decide(
+        { type: 'RecordLeakRepair', repairedDay: '2026-11-09', at: '2026-11-10T00:10:00.000Z' },
+        fold(cascadeAlarmDecider, events),
+      );
+    const repaired: CascadeAlarmEvent = {
+      type: 'CascadeAlarmRepaired',
+      data: { alarmId, repairedDay: '2026-11-09', at: '2026-11-10T00:10:00.000Z' },
+    };
+    expect(repair([leak])).toEqual([repaired]);
+    expect(repair([leak, repaired])).toEqual([]);
+    const processed: CascadeAlarmEvent = { type: 'CascadeAlarmProcessed', data: { alarmId, processedAt } };
+    expect(repair([leak, processed])).toEqual([repaired]);
+    // A repaired alarm can still be marked processed by its user.
+    expect(when([leak, repaired])).toEqual([processed]);
+    expect(errorKey(repair([]))).toBe('error.cascade.alarmNotFound');
+  });
+});
+
+describe('cascade calendar decider', () => {
+  const set = (holidays: string[], events: readonly CascadeCalendarEvent[] = []) =>
+    cascadeCalendarDecider.decide({ type: 'SetHolidays', holidays }, fold(cascadeCalendarDecider, events));
+
+  it('sets the holidays sorted and once each; the same list again changes nothing', () => {
+    const events = set(['2026-12-25', '2026-01-01', '2026-12-25']);
+    expect(events).toEqual([
+      { type: 'CascadeHolidaysSet', data: { holidays: ['2026-01-01', '2026-12-25'] } },
+    ]);
+    expect(set(['2026-12-25', '2026-01-01'], events as CascadeCalendarEvent[])).toEqual([]);
+    expect(set([], events as CascadeCalendarEvent[])).toEqual([
+      { type: 'CascadeHolidaysSet', data: { holidays: [] } },
+    ]);
   });
 });

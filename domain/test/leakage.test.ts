@@ -5,7 +5,6 @@ import {
   averageDailyFlow,
   balanceFromTotals,
   type DailyBalance,
-  detectBursts,
   type FlowInterval,
   infrastructureLeakageIndex,
   inNightWindow,
@@ -389,25 +388,6 @@ describe('alarm findings', () => {
     expect(alarmFindings({ leakageRate: 0.9, coverage: 1, mnf: 0.5, kl: 0.5 }, thresholds, false)).toEqual([
       { kind: 'kl', value: 0.5, threshold: 0.3 },
     ]);
-  });
-});
-
-describe('burst detector', () => {
-  const series = (values: (number | null)[]) =>
-    values.map((mnf, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, mnf }));
-
-  it('flags the first night of a step rise against the recent minimum, once', () => {
-    const found = detectBursts(series([1.0, 1.1, 0.95, 1.05, null, 1.0, 3.2, 3.1, 3.3, 3.2]));
-    expect(found).toEqual([{ date: '2026-11-07', mnf: 3.2, baseline: 0.95, rise: 3.2 - 0.95 }]);
-  });
-
-  it('ignores night-to-night noise within the margin', () => {
-    expect(detectBursts(series([1.0, 1.3, 0.9, 1.4, 1.1, 1.2, 1.35]))).toEqual([]);
-  });
-
-  it('finds a second burst after the first is repaired', () => {
-    const found = detectBursts(series([1, 1, 4, 4, 1, 1, 1, 5]));
-    expect(found.map((f) => f.date)).toEqual(['2026-11-03', '2026-11-08']);
   });
 });
 

@@ -2,6 +2,9 @@ import {
   addBalances,
   addDays,
   balanceFromTotals,
+  daysBetween,
+  detectionSettings,
+  detectLeaks,
   leakageRate,
   localMidnight,
   missingDataReason,
@@ -16,6 +19,7 @@ import type {
   CascadeAlarmView,
   DailyFigure,
   EventData,
+  LeakAnalysis,
   NightFigure,
   PageQuery,
   PartitionDetail,
@@ -41,7 +45,7 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
  */
 export const cascadeProjection: Projection = {
   name: 'cascade',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: [
     'cascade_partitions',
@@ -49,6 +53,7 @@ export const cascadeProjection: Projection = {
     'cascade_sub_meters',
     'cascade_meter_positions',
     'cascade_alarms',
+    'cascade_holidays',
   ],
   tenantTables: [
     'cascade_partitions',
@@ -56,6 +61,7 @@ export const cascadeProjection: Projection = {
     'cascade_sub_meters',
     'cascade_meter_positions',
     'cascade_alarms',
+    'cascade_holidays',
   ],
   migrations: [
     `CREATE TABLE cascade_partitions (
@@ -80,6 +86,8 @@ export const cascadeProjection: Projection = {
       leakage_rate_threshold double precision NOT NULL,
       mnf_threshold double precision NOT NULL,
       kl_threshold double precision NOT NULL,
+      leak_sensitivity double precision NOT NULL,
+      leak_floor double precision NOT NULL,
       summary_meter_id uuid,
       summary_meter_no text
     )`,
@@ -111,9 +119,12 @@ export const cascadeProjection: Projection = {
       trend double precision,
       raised_at timestamptz NOT NULL,
       status text NOT NULL DEFAULT 'open',
+      baseline double precision,
+      repaired_day date,
       UNIQUE (point_id, kind, day)
     )`,
     'CREATE INDEX cascade_alarms_tenant ON cascade_alarms (tenant_id, raised_at DESC)',
+    'CREATE TABLE cascade_holidays (tenant_id uuid NOT NULL, day date NOT NULL, PRIMARY KEY (tenant_id, day))',
   ],
   handlers: {
     async CascadePartitionCreated(sql, event) {
@@ -204,11 +215,26 @@ export const cascadeProjection: Projection = {
       const d = event.data as EventData<'CascadeAlarmProcessed'>;
       await sql.query(`UPDATE cascade_alarms SET status = 'processed' WHERE alarm_id = $1`, [d.alarmId]);
     },
+    async CascadeAlarmRepaired(sql, event) {
+      const d = event.data as EventData<'CascadeAlarmRepaired'>;
+      // Repaired closes an open alarm; one a user has processed stays processed, with its repair night.
+      await sql.query(
+        `UPDATE cascade_alarms SET repaired_day = $2, status = CASE WHEN status = 'open' THEN 'repaired' ELSE status END
+         WHERE alarm_id = $1`,
+        [d.alarmId, d.repairedDay],
+      );
+    },
+    async CascadeHolidaysSet(sql, event) {
+      const d = event.data as EventData<'CascadeHolidaysSet'>;
+      const tenantId = event.metadata.tenantId;
+      await sql.query('DELETE FROM cascade_holidays WHERE tenant_id = $1', [tenantId]);
+      await sql.query('INSERT INTO cascade_holidays SELECT $1, unnest($2::date[])', [tenantId, d.holidays]);
+    },
     async CascadeAlarmRaised(sql, event) {
       const d = event.data as EventData<'CascadeAlarmRaised'>;
       await sql.query(
         `INSERT INTO cascade_alarms (alarm_id, tenant_id, partition_id, point_id, kind, day, value, threshold, trend,
-           raised_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+           raised_at, baseline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
         [
           d.alarmId,
           event.metadata.tenantId,
@@ -220,6 +246,7 @@ export const cascadeProjection: Projection = {
           d.threshold,
           d.trend,
           d.raisedAt,
+          d.baseline ?? null,
         ],
       );
     },
@@ -235,7 +262,8 @@ function insertPoint(
 ) {
   return sql.query(
     `INSERT INTO cascade_points (point_id, tenant_id, partition_id, parent_id, level, name, leader_name, leader_phone,
-       leakage_rate_threshold, mnf_threshold, kl_threshold) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+       leakage_rate_threshold, mnf_threshold, kl_threshold, leak_sensitivity, leak_floor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       d.pointId,
       tenantId,
@@ -248,14 +276,21 @@ function insertPoint(
       d.thresholds.leakageRate,
       d.thresholds.mnf,
       d.thresholds.kl,
+      ...leakThresholds(d.thresholds),
     ],
   );
 }
 
+/** The leak detector's settings of a point; events from before they existed take the detector's defaults. */
+const leakThresholds = (t: EventData<'CascadePointAdded'>['thresholds']) => {
+  const { sensitivity, floorM3h } = detectionSettings(t);
+  return [sensitivity, floorM3h];
+};
+
 function updatePoint(sql: Sql, d: EventData<'CascadePointChanged'>) {
   return sql.query(
     `UPDATE cascade_points SET name = $2, leader_name = $3, leader_phone = $4, leakage_rate_threshold = $5,
-       mnf_threshold = $6, kl_threshold = $7 WHERE point_id = $1`,
+       mnf_threshold = $6, kl_threshold = $7, leak_sensitivity = $8, leak_floor = $9 WHERE point_id = $1`,
     [
       d.pointId,
       d.name,
@@ -264,6 +299,7 @@ function updatePoint(sql: Sql, d: EventData<'CascadePointChanged'>) {
       d.thresholds.leakageRate,
       d.thresholds.mnf,
       d.thresholds.kl,
+      ...leakThresholds(d.thresholds),
     ],
   );
 }
@@ -277,7 +313,15 @@ function bumpVersion(sql: Sql, partitionId: string, event: RecordedEvent) {
 
 // ---- partitions and points (run inside withTenant) ----------------------------------------------------
 
-interface PartitionRow {
+interface ThresholdColumns {
+  leakage_rate_threshold: number;
+  mnf_threshold: number;
+  kl_threshold: number;
+  leak_sensitivity: number;
+  leak_floor: number;
+}
+
+interface PartitionRow extends ThresholdColumns {
   partition_id: string;
   name: string;
   root_point_id: string;
@@ -286,27 +330,22 @@ interface PartitionRow {
   version: string;
   leader_name: string;
   leader_phone: string;
-  leakage_rate_threshold: number;
-  mnf_threshold: number;
-  kl_threshold: number;
   point_count: number;
   levels: number;
 }
 
 const PARTITION_SELECT = `SELECT c.partition_id::text, c.name, c.root_point_id::text, c.boundary, c.created_at,
     c.version::text, r.leader_name, r.leader_phone, r.leakage_rate_threshold, r.mnf_threshold, r.kl_threshold,
-    (SELECT count(*)::int FROM cascade_points p WHERE p.partition_id = c.partition_id) AS point_count,
+    r.leak_sensitivity, r.leak_floor, (SELECT count(*)::int FROM cascade_points p WHERE p.partition_id = c.partition_id) AS point_count,
     (SELECT max(level)::int FROM cascade_points p WHERE p.partition_id = c.partition_id) AS levels
   FROM cascade_partitions c JOIN cascade_points r ON r.point_id = c.root_point_id`;
 
-const thresholdsOf = (r: {
-  leakage_rate_threshold: number;
-  mnf_threshold: number;
-  kl_threshold: number;
-}) => ({
+const thresholdsOf = (r: ThresholdColumns) => ({
   leakageRate: r.leakage_rate_threshold,
   mnf: r.mnf_threshold,
   kl: r.kl_threshold,
+  leakSensitivity: r.leak_sensitivity,
+  leakFloor: r.leak_floor,
 });
 
 function partitionView(r: PartitionRow): PartitionView {
@@ -342,7 +381,7 @@ export async function listPartitions(
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(partitionView) };
 }
 
-interface PointRow {
+interface PointRow extends ThresholdColumns {
   point_id: string;
   partition_id: string;
   parent_id: string | null;
@@ -350,16 +389,14 @@ interface PointRow {
   name: string;
   leader_name: string;
   leader_phone: string;
-  leakage_rate_threshold: number;
-  mnf_threshold: number;
-  kl_threshold: number;
   summary_meter_id: string | null;
   summary_meter_no: string | null;
   sub_meter_count: number;
 }
 
 const POINT_SELECT = `SELECT p.point_id::text, p.partition_id::text, p.parent_id::text, p.level, p.name, p.leader_name,
-    p.leader_phone, p.leakage_rate_threshold, p.mnf_threshold, p.kl_threshold, p.summary_meter_id::text,
+    p.leader_phone, p.leakage_rate_threshold, p.mnf_threshold, p.kl_threshold, p.leak_sensitivity, p.leak_floor,
+    p.summary_meter_id::text,
     p.summary_meter_no, (SELECT count(*)::int FROM cascade_sub_meters s WHERE s.point_id = p.point_id) AS sub_meter_count
   FROM cascade_points p`;
 
@@ -550,6 +587,62 @@ export async function nightFigures(
   );
 }
 
+/** The tenant's holidays, sorted. */
+export async function cascadeHolidays(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ day: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM cascade_holidays ORDER BY day`,
+  );
+  return rows.map((r) => r.day);
+}
+
+/**
+ * The nights the detector learns from before the first night asked for: a baseline needs three weeks of
+ * known nights and the weekday profile twelve weeks. The first night read lies on a fixed 28-day grid, so
+ * that asked a day later the detector reads the same nights from the same first one, and as it decides each
+ * night from the nights before only, it finds the same leaks with the same start nights.
+ */
+const LEAK_HISTORY_DAYS = 120;
+const LEAK_HISTORY_GRID_DAYS = 28;
+
+function leakHistoryStart(fromDay: string): string {
+  const first = addDays(fromDay, -LEAK_HISTORY_DAYS);
+  return addDays(first, -(daysBetween('1970-01-01', first) % LEAK_HISTORY_GRID_DAYS));
+}
+
+/**
+ * Leak detection on a point's nightly MNF over [fromDay, toDay] with the point's sensitivity and floor and
+ * the tenant's holidays: the nights of the period as judged, and every leak under way during it (found
+ * before it too) with its volume lost, an estimate: its size times the hours from its start night to its
+ * repair night, or to the end of the period.
+ */
+export async function pointLeaks(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<LeakAnalysis> {
+  const meterId = point.summaryMeter?.meterId;
+  const first = leakHistoryStart(fromDay);
+  const hours = meterId ? await meterHoursIn(sql, meterId, nightWindowRanges(first, toDay, timeZone)) : [];
+  const holidays = new Set(await cascadeHolidays(sql));
+  const { nights, leaks } = detectLeaks(
+    nightFlows(hours, first, toDay, timeZone).map((n) => ({
+      date: n.date,
+      mnf: n.mnf,
+      holiday: holidays.has(n.date),
+    })),
+    detectionSettings(point.thresholds),
+  );
+  const end = addDays(toDay, 1);
+  return {
+    nights: nights.filter((n) => n.date >= fromDay),
+    leaks: leaks
+      .filter((l) => l.start <= toDay && (l.repaired === null || l.repaired >= fromDay))
+      .map((l) => ({ ...l, volumeLostM3: l.sizeM3h * 24 * daysBetween(l.start, l.repaired ?? end) })),
+  };
+}
+
 /** Production versus sales over a period: its days added up (addBalances: days without supply left out). */
 export async function periodBalance(
   sql: Sql,
@@ -632,7 +725,9 @@ interface AlarmRow {
   threshold: number;
   trend: number | null;
   raised_at: Date;
-  status: 'open' | 'processed';
+  status: 'open' | 'processed' | 'repaired';
+  baseline: number | null;
+  repaired_day: string | null;
 }
 
 export async function listCascadeAlarms(
@@ -660,7 +755,8 @@ export async function listCascadeAlarms(
   );
   const { rows } = await sql.query<AlarmRow>(
     `SELECT a.alarm_id::text, a.partition_id::text, a.point_id::text, p.name AS point_name, a.kind,
-       to_char(a.day, 'YYYY-MM-DD') AS day, a.value, a.threshold, a.trend, a.raised_at, a.status
+       to_char(a.day, 'YYYY-MM-DD') AS day, a.value, a.threshold, a.trend, a.raised_at, a.status,
+       a.baseline, to_char(a.repaired_day, 'YYYY-MM-DD') AS repaired_day
      FROM cascade_alarms a LEFT JOIN cascade_points p ON p.point_id = a.point_id ${where}
      ORDER BY a.day DESC, a.raised_at DESC, a.alarm_id LIMIT $6 OFFSET $7`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
@@ -679,6 +775,8 @@ export async function listCascadeAlarms(
       trend: r.trend,
       raisedAt: r.raised_at.toISOString(),
       status: r.status,
+      baseline: r.baseline,
+      repairedDay: r.repaired_day,
     })),
   };
 }

@@ -19,11 +19,20 @@ export const CASCADE_MAX_DAYS = 366;
 
 const positive = z.number().gt(0, 'validation.positive');
 
-/** Alarm thresholds of a point: leakage rate as a fraction (0.2 = 20%), MNF in m3/h, KL as a ratio. */
+/**
+ * Alarm thresholds of a point: leakage rate as a fraction (0.2 = 20%), MNF in m3/h, KL as a ratio; and the
+ * leak detector's sensitivity and floor.
+ */
 export const cascadeThresholdsSchema = z.object({
   leakageRate: positive.max(1, 'validation.tooBig'),
   mnf: positive,
   kl: positive,
+  /**
+   * Leak detection: how many spreads of the district's night-to-night noise a rise must pass (lower: more
+   * sensitive), and the smallest rise worth an alarm, m3/h; the detector's defaults when not given.
+   */
+  leakSensitivity: z.number().min(1, 'validation.tooSmall').max(10, 'validation.tooBig').optional(),
+  leakFloor: z.number().min(0, 'validation.tooSmall').max(10_000, 'validation.tooBig').optional(),
 });
 export type CascadeThresholds = z.infer<typeof cascadeThresholdsSchema>;
 
@@ -233,6 +242,43 @@ export const hourlyFlowSchema = z.object({
 });
 export type HourlyFlow = z.infer<typeof hourlyFlowSchema>;
 
+/** A night as the leak detector judged it: the flow expected without a leak and the rise that counts. */
+export const nightAssessmentSchema = z.object({
+  date: z.string(),
+  mnf: z.number().nullable(),
+  baseline: z.number().nullable(),
+  margin: z.number().nullable(),
+  inLeak: z.boolean(),
+});
+
+/** A leak the detector found on a point's nights. */
+export const leakFindingSchema = z.object({
+  kind: z.enum(['abrupt', 'incipient']),
+  /** its estimated first night, and the night it was detected */
+  start: z.string(),
+  detected: z.string(),
+  /** m3/h above the baseline when detected, and as a share of the baseline */
+  sizeM3h: z.number(),
+  share: z.number(),
+  baseline: z.number(),
+  repaired: z.string().nullable(),
+  /** the size times the hours from its start to its repair (or to the end of the period), m3 */
+  volumeLostM3: z.number(),
+});
+
+export const leakAnalysisSchema = z.object({
+  nights: z.array(nightAssessmentSchema),
+  leaks: z.array(leakFindingSchema),
+});
+export type LeakAnalysis = z.infer<typeof leakAnalysisSchema>;
+
+/** Public holidays a tenant marks: their nights are neither judged for leaks nor part of a baseline. */
+export const CASCADE_HOLIDAYS_MAX = 1000;
+export const cascadeHolidaysSchema = z.object({
+  holidays: z.array(dateSchema).max(CASCADE_HOLIDAYS_MAX, 'validation.tooMany'),
+});
+export type CascadeHolidays = z.infer<typeof cascadeHolidaysSchema>;
+
 /** Totals over a period (production versus sales). */
 export const periodBalanceSchema = z.object({ from: z.string(), to: z.string(), ...balanceShape });
 export type PeriodBalance = z.infer<typeof periodBalanceSchema>;
@@ -259,7 +305,9 @@ export const iliQuerySchema = z.object({
 
 // ---- Alarms ------------------------------------------------------------------------------------------
 
-export const cascadeAlarmKindSchema = z.enum(['leakageRate', 'mnf', 'kl']);
+/** Figures over their thresholds, and leaks the detector finds: a new (abrupt) one or a growing one. */
+export const cascadeAlarmKindSchema = z.enum(['leakageRate', 'mnf', 'kl', 'newLeak', 'growingLeak']);
+export const LEAK_ALARM_KINDS = ['newLeak', 'growingLeak'] as const;
 export type CascadeAlarmKindName = z.infer<typeof cascadeAlarmKindSchema>;
 
 export const cascadeAlarmViewSchema = z.object({
@@ -274,7 +322,11 @@ export const cascadeAlarmViewSchema = z.object({
   /** the value minus the previous day's (null when unknown) */
   trend: z.number().nullable(),
   raisedAt: z.string(),
-  status: z.enum(['open', 'processed']),
+  /** A leak closes itself when the night flow is back at its baseline (repaired). */
+  status: z.enum(['open', 'processed', 'repaired']),
+  /** A leak: the night flow before it (m3/h), and the night it was repaired. */
+  baseline: z.number().nullable(),
+  repairedDay: z.string().nullable(),
 });
 export type CascadeAlarmView = z.infer<typeof cascadeAlarmViewSchema>;
 
@@ -387,15 +439,26 @@ export const cascadeEventSchemas = {
       pointId: z.uuid(),
       kind: cascadeAlarmKindSchema,
       day: z.iso.date(),
+      /** The figure; for a leak, its size above the baseline (m3/h), and `day` its estimated start. */
       value: z.number(),
+      /** The threshold; for a leak, the margin it passed (m3/h). */
       threshold: z.number(),
       trend: z.number().nullable(),
       raisedAt: z.iso.datetime(),
+      /** A leak: the night flow before it (m3/h). */
+      baseline: z.number().optional(),
     }),
+  },
+  /** A leak's night flow is back at its baseline: the alarm closes itself. */
+  CascadeAlarmRepaired: {
+    schemaVersion: 1,
+    data: z.object({ alarmId: z.uuid(), repairedDay: z.iso.date(), at: z.iso.datetime() }),
   },
   /** A user has dealt with the alarm (spec section 3 Alarm status). */
   CascadeAlarmProcessed: {
     schemaVersion: 1,
     data: z.object({ alarmId: z.uuid(), processedAt: z.iso.datetime() }),
   },
+  /** The tenant's holidays, the whole list (stream `cascadeCalendar-<tenantId>`). */
+  CascadeHolidaysSet: { schemaVersion: 1, data: cascadeHolidaysSchema },
 };

@@ -337,12 +337,26 @@ describe('cascade partitions in the browser', () => {
     expect(detail.meterPositions).toContainEqual({ meterNo: '1000000070', coordinates: [120.205, 30.305] });
   });
 
-  it('computes the Infrastructure Leakage Index and shows the burst detection of the MNF series', async () => {
+  it('computes the Infrastructure Leakage Index and shows the leak detection of the MNF series', async () => {
     await page.goto(`${service.url}/cascade/analysis?tab=detection`);
     const panel = page.getByTestId('ili-panel');
     await expect
-      .poll(() => page.getByTestId('bursts-chart').locator('canvas').count(), { timeout: 30_000 })
+      .poll(() => page.getByTestId('leaks-chart').locator('canvas').count(), { timeout: 30_000 })
       .toBe(1);
+    await expect.poll(() => page.getByTestId('leaks-table').count()).toBe(1);
+    // A holiday, confirmed, kept after a reload (and nothing to save until the list changes again).
+    const holidays = page.getByTestId('holidays-card');
+    const input = holidays.getByLabel('Holiday dates');
+    await input.fill('2026-10-01');
+    await input.press('Enter');
+    await holidays.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Holidays saved').count()).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('holidays-card').getByText('2026-10-01').count()).toBe(1);
+    expect(await page.getByTestId('holidays-card').getByRole('button', { name: 'Save' }).isDisabled()).toBe(
+      true,
+    );
     await panel.getByLabel('Mains length Lm (km)').fill('12');
     await panel.getByLabel('Service connections Nc').fill('800');
     await panel.getByLabel('Average pressure P (m)').fill('40');

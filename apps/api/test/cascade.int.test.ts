@@ -8,7 +8,7 @@ import { demoFleet } from '@hydrolog/sim';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateCascadeAlarms } from '../src/cascade-alarms.ts';
+import { evaluateCascadeAlarms, evaluateLeakAlarms } from '../src/cascade-alarms.ts';
 import { seedDemoPartitions } from '../src/demo-cascade.ts';
 import { seedDemoFleet } from '../src/demo-fleet.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
@@ -635,6 +635,115 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     const text = JSON.stringify(res.json());
     expect(text).toContain('Must be greater than 0');
     expect(text).toContain('Required');
+  });
+
+  describe('leak detection', () => {
+    // An inlet of its own, 80 days: 10 m3/h by day, 2 m3/h from 01:00 to 05:00 local with a little noise
+    // from night to night; a step of 1 m3/h from 15:00 of day - 10 until 15:00 of day - 5 (the repair).
+    const firstDay = addDays(day, -80);
+    const leakFrom = localMidnight(addDays(day, -10), ZONE) + 15 * HOUR;
+    const repairAt = localMidnight(addDays(day, -5), ZONE) + 15 * HOUR;
+    let leakPointId: string;
+    let leakPartitionId: string;
+
+    beforeAll(async () => {
+      await meters(services, DEMO_TENANT, ['9110']);
+      const created = await admin({
+        method: 'POST',
+        url: '/prod-api/cascade/partition',
+        payload: {
+          name: 'Leak zone',
+          ...leader,
+          thresholds: { ...thresholds, leakSensitivity: 3, leakFloor: 0.3 },
+        },
+      });
+      ({ partitionId: leakPartitionId, pointId: leakPointId } = created.json().data);
+      await admin({
+        method: 'PUT',
+        url: '/prod-api/cascade/point/summaryMeter',
+        payload: { pointId: leakPointId, meterNo: '9110' },
+      });
+      const from = localMidnight(firstDay, ZONE);
+      const hours = (localMidnight(day, ZONE) - from) / HOUR + 24;
+      const readings = hourlyReadings('9110', from, hours, () => 0);
+      let total = 100;
+      for (const [i, r] of readings.entries()) {
+        r.total = Math.round(total * 1000) / 1000;
+        const t = from + i * HOUR;
+        const h = new Date(t + 8 * HOUR).getUTCHours();
+        const night = 2 + 0.04 * Math.sin(Math.floor(i / 24) * 2.3);
+        total += (h >= 1 && h < 5 ? night : 10) + (t >= leakFrom && t < repairAt ? 1 : 0);
+      }
+      const res = await upload(readings);
+      expect(res.json()).toMatchObject({ rejected: [] });
+      await services.runner.catchUp('readings');
+    });
+    afterAll(async () => {
+      await admin({ method: 'DELETE', url: `/prod-api/cascade/partition/${leakPartitionId}` });
+    });
+
+    it('shows each night against its baseline, and the step as a new leak with its size and volume lost', async () => {
+      const res = await admin(
+        `/prod-api/cascade/analysis/leaks?pointId=${leakPointId}&from=${addDays(day, -20)}&to=${day}`,
+      );
+      const { nights, leaks } = res.json().data;
+      expect(nights).toHaveLength(21);
+      const before = nights.find((n: { date: string }) => n.date === addDays(day, -12));
+      expect(before.baseline).toBeCloseTo(2, 1);
+      expect(before.margin).toBeGreaterThan(0.3 - 1e-9);
+      expect(before.inLeak).toBe(false);
+      expect(leaks).toHaveLength(1);
+      expect(leaks[0]).toMatchObject({
+        kind: 'abrupt',
+        start: addDays(day, -9),
+        repaired: addDays(day, -3),
+      });
+      expect([addDays(day, -9), addDays(day, -8)]).toContain(leaks[0].detected);
+      expect(leaks[0].sizeM3h).toBeCloseTo(1, 1);
+      expect(leaks[0].share).toBeCloseTo(0.5, 1);
+      // Size x the days from its start to its repair.
+      expect(leaks[0].volumeLostM3).toBeCloseTo(leaks[0].sizeM3h * 24 * 6, 6);
+    });
+
+    it('raises a new-leak alarm once, and closes it with the repair night', async () => {
+      const early = await evaluateLeakAlarms(services, DEMO_TENANT, addDays(day, -8));
+      expect(early.raised.map((a) => [a.pointId, a.kind, a.day])).toEqual([
+        [leakPointId, 'newLeak', addDays(day, -9)],
+      ]);
+      expect(early.raised[0]!.baseline).toBeCloseTo(2, 1);
+      expect(early.repaired).toEqual([]);
+      const later = await evaluateLeakAlarms(services, DEMO_TENANT, day);
+      expect(later.raised).toEqual([]);
+      expect(later.repaired).toHaveLength(1);
+      expect(await evaluateLeakAlarms(services, DEMO_TENANT, day)).toEqual({ raised: [], repaired: [] });
+      const alarm = (await admin(`/prod-api/cascade/alarm/list?pointId=${leakPointId}`))
+        .json()
+        .rows.find((a: { kind: string }) => a.kind === 'newLeak');
+      expect(alarm).toMatchObject({
+        day: addDays(day, -9),
+        status: 'repaired',
+        repairedDay: addDays(day, -3),
+      });
+      expect(alarm.value).toBeCloseTo(1, 1);
+    });
+
+    it("keeps the tenant's holidays, sorted and validated, for users with the permission", async () => {
+      const url = '/prod-api/cascade/holidays';
+      const set = await admin({ method: 'PUT', url, payload: { holidays: ['2026-12-25', '2026-01-01'] } });
+      expect(set.json().code).toBe(200);
+      expect((await admin(url)).json().data).toEqual({ holidays: ['2026-01-01', '2026-12-25'] });
+      // Another tenant has its own (none); a viewer may read, not set.
+      expect((await trial(url)).json().data).toEqual({ holidays: [] });
+      expect((await viewer({ method: 'PUT', url, payload: { holidays: [] } })).statusCode).toBe(403);
+      const bad = await admin({
+        method: 'PUT',
+        url,
+        payload: { holidays: ['2026-13-40'] },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect((await admin(url)).json().data.holidays).toEqual(['2026-01-01', '2026-12-25']);
+    });
   });
 
   it('deletes the partition with its root', async () => {

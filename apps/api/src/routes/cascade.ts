@@ -3,10 +3,9 @@ import {
   addDays,
   type CascadeCommand,
   cascadeAlarmDecider,
+  cascadeCalendarDecider,
   cascadeDecider,
-  DEFAULT_BURST_OPTIONS,
   DomainError,
-  detectBursts,
   HOUR_MS,
   infrastructureLeakageIndex,
   localDate,
@@ -18,6 +17,7 @@ import type { Sql } from '@hydrolog/eventstore';
 import {
   alarmCounts,
   cascadeAlarmsByIds,
+  cascadeHolidays,
   dailyFigures,
   findMeters,
   getPartition,
@@ -34,6 +34,7 @@ import {
   nightFigures,
   openedMetersByNo,
   periodBalance,
+  pointLeaks,
   pointsDailyFigures,
 } from '@hydrolog/projections';
 import {
@@ -43,12 +44,14 @@ import {
   type CascadeOverview,
   cascadeAlarmListQuerySchema,
   cascadeAlarmViewSchema,
+  cascadeHolidaysSchema,
   cascadeMeterSchema,
   cascadeOverviewSchema,
   dailyFigureSchema,
   envelopeSchema,
   hourlyFlowSchema,
   iliQuerySchema,
+  leakAnalysisSchema,
   listEnvelopeSchema,
   type MessageKey,
   meterNoSchema,
@@ -80,6 +83,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { alarmStreamId } from '../cascade-alarms.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
@@ -699,27 +703,61 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   );
 
   app.get(
-    '/cascade/analysis/bursts',
+    '/cascade/analysis/leaks',
     {
       config: requires('cascade:analysis:list'),
       schema: {
         tags: ['cascade'],
-        summary: "New leaks on a point's nightly MNF series: a step rise against the recent minimum",
+        summary:
+          "Leak detection on a point's nightly MNF: each night against its baseline and margin, and the new " +
+          '(abrupt) and growing leaks under way in the period with their start, size, repair and volume lost',
         querystring: analysisQuerySchema,
-        response: apiResponses(
-          listEnvelopeSchema(
-            z.object({ date: z.string(), mnf: z.number(), baseline: z.number(), rise: z.number() }),
-          ),
-        ),
+        response: apiResponses(envelopeSchema(leakAnalysisSchema)),
       },
     },
     async (request) => {
       const { pointId, from, to } = request.query;
-      const nights = await figures(request, pointId, (sql, point, tz) =>
-        nightFigures(sql, point, from, to, tz),
+      return ok(
+        request,
+        await figures(request, pointId, (sql, point, tz) => pointLeaks(sql, point, from, to, tz)),
       );
-      const rows = detectBursts(nights, DEFAULT_BURST_OPTIONS);
-      return okList(request, { total: rows.length, rows });
+    },
+  );
+
+  app.get(
+    '/cascade/holidays',
+    {
+      config: requires('cascade:analysis:list'),
+      schema: {
+        tags: ['cascade'],
+        summary: "The tenant's holidays: nights leak detection neither judges nor learns from",
+        response: apiResponses(envelopeSchema(cascadeHolidaysSchema)),
+      },
+    },
+    async (request) =>
+      ok(request, { holidays: await readAsCaller(db, request, (sql) => cascadeHolidays(sql)) }),
+  );
+  app.put(
+    '/cascade/holidays',
+    {
+      config: requires('cascade:analysis:process'),
+      schema: {
+        tags: ['cascade'],
+        summary: "Set the tenant's holidays (the whole list)",
+        body: cascadeHolidaysSchema,
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      const { tenantId } = callerOf(request);
+      await execute(
+        store,
+        cascadeCalendarDecider,
+        tenantId,
+        [{ type: 'SetHolidays', holidays: request.body.holidays }],
+        { metadata: callerMetadata(request) },
+      );
+      return ok(request, null);
     },
   );
 
@@ -768,7 +806,8 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: requires('cascade:analysis:list'),
       schema: {
         tags: ['cascade'],
-        summary: 'Cascade alarms: leakage rate, night minimum flow and KL over their thresholds',
+        summary:
+          'Cascade alarms: leakage rate, night minimum flow and KL over their thresholds, new and growing leaks',
         querystring: pageQuerySchema.extend(cascadeAlarmListQuerySchema.shape),
         response: apiResponses(listEnvelopeSchema(cascadeAlarmViewSchema)),
       },
@@ -798,7 +837,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         await execute(
           store,
           cascadeAlarmDecider,
-          `${alarm.pointId}.${alarm.kind}.${alarm.day}`,
+          alarmStreamId(alarm),
           [{ type: 'ProcessCascadeAlarm', processedAt }],
           { metadata: callerMetadata(request) },
         );

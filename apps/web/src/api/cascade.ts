@@ -5,6 +5,7 @@ import type {
   CascadeThresholds,
   DailyFigure,
   HourlyFlow,
+  LeakAnalysis,
   NightFigure,
   PartitionDetail,
   PartitionView,
@@ -22,6 +23,7 @@ export type {
   CascadeThresholds,
   DailyFigure,
   HourlyFlow,
+  LeakAnalysis,
   NightFigure,
   PartitionDetail,
   PartitionView,
@@ -144,17 +146,15 @@ export const periodBalance = (query: AnalysisQuery) =>
 export const hourlyFlow = (pointId: string, date: string) =>
   request<Rows<HourlyFlow>>('/cascade/analysis/hourly', { query: { pointId, date } }).then((r) => r.rows);
 
-/** A new leak on the nightly MNF series: the night it started, its MNF and the recent minimum before it. */
-export interface BurstFinding {
-  date: string;
-  /** m3/h */
-  mnf: number;
-  baseline: number;
-  rise: number;
-}
+/** Leak detection on a point's nightly MNF: each night against its baseline, and the leaks of the period. */
+export const leakAnalysis = (query: AnalysisQuery) =>
+  requestData<LeakAnalysis>('/cascade/analysis/leaks', { query: { ...query } });
 
-export const listBursts = (query: AnalysisQuery) =>
-  request<Rows<BurstFinding>>('/cascade/analysis/bursts', { query: { ...query } }).then((r) => r.rows);
+/** The tenant's holidays: nights leak detection neither judges nor learns from. */
+export const getHolidays = () =>
+  requestData<{ holidays: string[] }>('/cascade/holidays').then((r) => r.holidays);
+export const setHolidays = (holidays: readonly string[]) =>
+  requestData<null>('/cascade/holidays', { method: 'PUT', body: { holidays } });
 
 export interface IliInput {
   mainsKm: number;

@@ -1,10 +1,11 @@
-import type {
-  CascadeAlarmView,
-  DailyFigure,
-  PartitionDetail,
-  PartitionView,
-  RankingRow,
-  UnknownReason,
+import {
+  type CascadeAlarmView,
+  type DailyFigure,
+  LEAK_ALARM_KINDS,
+  type PartitionDetail,
+  type PartitionView,
+  type RankingRow,
+  type UnknownReason,
 } from '@hydrolog/schemas';
 import {
   alpha,
@@ -207,7 +208,7 @@ function useHourlyChart(hours: readonly HourlyFlow[], date: string, timeZone: st
  * Cascade partitions / Leakage analysis: per partition (its root point) or per metering point, the daily
  * water balance, production versus sales over the period, night flow (MNF, ADF, KL, the hourly flow with
  * the 02:00-04:00 window), the statistics tab (30-day ranking of leakage rates, alarms), and leak detection
- * (bursts on the nightly MNF, the Infrastructure Leakage Index).
+ * (new and growing leaks on the nightly MNF against its baseline, the Infrastructure Leakage Index).
  */
 export function CascadeAnalysis() {
   const { t, i18n } = useTranslation();
@@ -292,6 +293,19 @@ export function CascadeAnalysis() {
       t('cascade.alarmProcessed'),
     );
     if (done) loadAlarms();
+  }
+
+  /** A leak alarm on its point's night-flow chart: four weeks before its start to two after its repair. */
+  function showLeak(alarm: CascadeAlarmView) {
+    const end = addDays(alarm.repairedDay ?? alarm.day, 14);
+    set({
+      tab: 'detection',
+      mode: 'point',
+      partitionId: alarm.partitionId,
+      pointId: alarm.pointId,
+      from: addDays(alarm.day, -28),
+      to: end < yesterday ? end : yesterday,
+    });
   }
 
   const dailyChart = useDailyChart(days ?? []);
@@ -414,7 +428,7 @@ export function CascadeAnalysis() {
       alarmColumn.accessor('status', {
         header: () => t('cascade.alarmStatus'),
         cell: (c) => (
-          <Badge variant="light" color={c.getValue() === 'open' ? 'red' : 'green'}>
+          <Badge variant="light" color={{ open: 'red', processed: 'green', repaired: 'teal' }[c.getValue()]}>
             {t(`cascade.alarmStatuses.${c.getValue()}`)}
           </Badge>
         ),
@@ -422,22 +436,36 @@ export function CascadeAnalysis() {
       alarmColumn.display({
         id: 'actions',
         header: () => t('cascade.actions'),
-        cell: (c) =>
-          c.row.original.status === 'open' && (
-            <HasPermi value={['cascade:analysis:process']}>
+        cell: (c) => (
+          <Group gap={4} wrap="nowrap">
+            {(LEAK_ALARM_KINDS as readonly string[]).includes(c.row.original.kind) && (
               <RowAction
-                label={t('cascade.alarmProcess')}
-                ariaLabel={t('cascade.alarmProcessOf', {
-                  kind: t(`cascade.alarmKinds.${c.row.original.kind}`),
+                label={t('cascade.leaks.showOnChart')}
+                ariaLabel={t('cascade.leaks.showOnChartOf', {
                   point: c.row.original.pointName,
                   day: c.row.original.day,
                 })}
-                icon="check"
-                color="green"
-                onClick={() => void processAlarm(c.row.original)}
+                icon="chart"
+                onClick={() => showLeak(c.row.original)}
               />
-            </HasPermi>
-          ),
+            )}
+            {c.row.original.status === 'open' && (
+              <HasPermi value={['cascade:analysis:process']}>
+                <RowAction
+                  label={t('cascade.alarmProcess')}
+                  ariaLabel={t('cascade.alarmProcessOf', {
+                    kind: t(`cascade.alarmKinds.${c.row.original.kind}`),
+                    point: c.row.original.pointName,
+                    day: c.row.original.day,
+                  })}
+                  icon="check"
+                  color="green"
+                  onClick={() => void processAlarm(c.row.original)}
+                />
+              </HasPermi>
+            )}
+          </Group>
+        ),
       }),
     ]),
     data: alarms?.rows ?? [],
@@ -648,7 +676,7 @@ export function CascadeAnalysis() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="detection">
-            {query.tab === 'detection' && <CascadeDetection analysis={analysis} nights={nights} />}
+            {query.tab === 'detection' && <CascadeDetection analysis={analysis} />}
           </Tabs.Panel>
           <Tabs.Panel value="statistics">
             <SimpleGrid cols={{ base: 1, lg: 2 }}>

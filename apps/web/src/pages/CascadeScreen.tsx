@@ -1,4 +1,9 @@
-import { type CascadeOverview, menuTitle, type UnknownReason } from '@hydrolog/schemas';
+import {
+  type CascadeOverview,
+  cascadeAlarmKindSchema,
+  menuTitle,
+  type UnknownReason,
+} from '@hydrolog/schemas';
 import { alpha, Badge, Button, Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -204,7 +209,7 @@ export function CascadeScreen() {
         </Panel>
         <Panel title={t('cascade.alarmCountsTitle')} testId="screen-alarm-counts">
           <SimpleGrid cols={3}>
-            {(['leakageRate', 'mnf', 'kl'] as const).map((kind) => (
+            {cascadeAlarmKindSchema.options.map((kind) => (
               <Stack key={kind} gap={0} align="center">
                 <Text fz={28} fw={700}>
                   {overview.alarmCounts.find((c) => c.kind === kind)?.count ?? 0}

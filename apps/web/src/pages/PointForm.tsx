@@ -1,3 +1,4 @@
+import { DEFAULT_DETECTION } from '@hydrolog/domain';
 import { partitionBodySchema } from '@hydrolog/schemas';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,9 @@ export interface PointValues extends Record<string, unknown> {
   leakageRatePct: number | string;
   mnf: number | string;
   kl: number | string;
+  /** leak detection; empty for the defaults */
+  leakSensitivity: number | string;
+  leakFloor: number | string;
 }
 
 const numberOrUndefined = (v: number | string) => (v === '' ? undefined : Number(v));
@@ -32,6 +36,8 @@ export const pointFormSchema = z.preprocess((value) => {
       leakageRate: pct === undefined ? undefined : pct / 100,
       mnf: numberOrUndefined(v.mnf),
       kl: numberOrUndefined(v.kl),
+      leakSensitivity: numberOrUndefined(v.leakSensitivity),
+      leakFloor: numberOrUndefined(v.leakFloor),
     },
   };
 }, partitionBodySchema);
@@ -43,6 +49,8 @@ export const EMPTY_POINT: PointValues = {
   leakageRatePct: 25,
   mnf: '',
   kl: '',
+  leakSensitivity: '',
+  leakFloor: '',
 };
 
 /** A point's current fields as form values (the rate as a percent, without float noise). */
@@ -53,13 +61,18 @@ export const pointValuesOf = (point: PointFields): PointValues => ({
   leakageRatePct: Math.round(point.thresholds.leakageRate * 10_000) / 100,
   mnf: point.thresholds.mnf,
   kl: point.thresholds.kl,
+  leakSensitivity: point.thresholds.leakSensitivity ?? '',
+  leakFloor: point.thresholds.leakFloor ?? '',
 });
 
 export function usePointForm(initial: PointValues) {
   return useSchemaForm<PointValues, z.infer<typeof partitionBodySchema>>(pointFormSchema, initial);
 }
 
-/** Name, leader, phone and the three thresholds (greater than 0) of a partition's root or of a point. */
+/**
+ * Name, leader, phone, the three thresholds (greater than 0) and leak detection's sensitivity and floor (empty:
+ * the defaults) of a partition's root or of a point.
+ */
 export function PointFieldInputs({
   form,
   nameLabel,
@@ -103,6 +116,27 @@ export function PointFieldInputs({
           value={form.values.kl}
           onChange={(v) => form.set('kl', v)}
           error={form.errors['thresholds.kl']}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        <NumberInput
+          label={t('cascade.leakSensitivity')}
+          description={t('cascade.leakSensitivityHint', { value: DEFAULT_DETECTION.sensitivity })}
+          min={1}
+          max={10}
+          decimalScale={1}
+          value={form.values.leakSensitivity}
+          onChange={(v) => form.set('leakSensitivity', v)}
+          error={form.errors['thresholds.leakSensitivity']}
+        />
+        <NumberInput
+          label={t('cascade.leakFloor')}
+          description={t('cascade.leakFloorHint', { value: DEFAULT_DETECTION.floorM3h })}
+          min={0}
+          decimalScale={3}
+          value={form.values.leakFloor}
+          onChange={(v) => form.set('leakFloor', v)}
+          error={form.errors['thresholds.leakFloor']}
         />
       </SimpleGrid>
     </>
