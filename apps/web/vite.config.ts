@@ -8,5 +8,23 @@ export default defineConfig({
     port: 5173,
     proxy: { '/prod-api': 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The framework every page runs on in one chunk: fewer requests than one per module, better gzip,
+            // and a hash (so a cached copy) that survives changes of the app's own code. Not all of node_modules:
+            // barrels such as Mantine's would bring every component they re-export.
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });
