@@ -8,6 +8,7 @@ import { eventstoreBench } from './eventstore.ts';
 import { historyImportBench } from './history-import.ts';
 import { ingestBench } from './ingest.ts';
 import { leakageBench } from './leakage.ts';
+import { webBench } from './web.ts';
 
 export interface BenchOptions {
   quick: boolean;
@@ -25,6 +26,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   daiad: daiadBench,
   leakage: leakageBench,
   'history-import': historyImportBench,
+  web: webBench,
 };
 
 const { values, positionals } = parseArgs({
