@@ -1,8 +1,8 @@
 // `npm run bench -- web`: the weight of the back office's first load (login page, sign-in, dashboard) in
 // Debian's Chromium with an empty cache, against the service as it runs (apps/api/src/main.ts serving
 // apps/web/dist). The web app is built first when dist is missing or older than its sources. Baselines in the
-// same run: the same files uncompressed, and every script and stylesheet of the build (gzip), which is what
-// the first load weighed while the app was one chunk.
+// same run: the same files uncompressed, and every script and stylesheet of the build (gzip): the whole app,
+// of which the first load should be a small part.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
