@@ -16,11 +16,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The framework every page runs on in one chunk: fewer requests than one per module, better gzip,
-            // and a hash (so a cached copy) that survives changes of the app's own code. Not all of node_modules:
-            // barrels such as Mantine's would bring every component they re-export.
+            // and a hash (so a cached copy) that survives changes of the app's own code. A group takes every module
+            // it matches, used by the first page or not: hence named packages, not node_modules (Mantine's barrel
+            // would bring every component) nor all of @tanstack (the table is for list pages).
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:react-router|router-core|history|store|react-store)|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
           ],
         },
