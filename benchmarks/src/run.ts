@@ -9,6 +9,7 @@ import { eventstoreBench } from './eventstore.ts';
 import { historyImportBench } from './history-import.ts';
 import { ingestBench } from './ingest.ts';
 import { leakageBench } from './leakage.ts';
+import { webBench } from './web.ts';
 
 export interface BenchOptions {
   quick: boolean;
@@ -27,6 +28,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   leakage: leakageBench,
   'history-import': historyImportBench,
   detection: detectionBench,
+  web: webBench,
 };
 
 const { values, positionals } = parseArgs({

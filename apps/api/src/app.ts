@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -44,6 +43,7 @@ import { userAdminRoutes } from './routes/users.ts';
 import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
+import { registerWebApp } from './web-app.ts';
 
 export const API_PREFIX = '/prod-api';
 
@@ -216,16 +216,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     wildcard: true,
   });
 
-  const webDir = options.webDir;
-  const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false });
-
-  app.setNotFoundHandler((request, reply) => {
-    // Client-side routes (history navigation) get the app; unknown API paths get the 404 envelope.
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`)) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send(failure(request, 'http.404'));
+  await registerWebApp(app, {
+    webDir: options.webDir,
+    reservedPrefixes: [`${API_PREFIX}/`, `${INGEST_PREFIX}/`, '/uploads/'],
+    notFound: (request, reply) => reply.status(404).send(failure(request, 'http.404')),
   });
   return app;
 }

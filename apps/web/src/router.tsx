@@ -2,6 +2,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Navigate,
   Outlet,
   type ParsedLocation,
@@ -12,19 +13,22 @@ import i18next from 'i18next';
 import { RequestError, showError } from './api/request.ts';
 import { Shell } from './layout/Shell.tsx';
 import { getToken } from './lib/token.ts';
-import { CascadeScreen } from './pages/CascadeScreen.tsx';
-import { DictData } from './pages/DictData.tsx';
 import { Home } from './pages/Home.tsx';
 import { Login } from './pages/Login.tsx';
-import { MenuPage } from './pages/MenuPage.tsx';
-import { NoAccess } from './pages/NoAccess.tsx';
-import { NotFound } from './pages/NotFound.tsx';
-import { Profile } from './pages/Profile.tsx';
-import { Redirect } from './pages/Redirect.tsx';
-import { Register } from './pages/Register.tsx';
 import { decideNavigation } from './router/guard.ts';
 import { KNOWN_PAGES, PAGES } from './router/pages.tsx';
 import { clearSession, loadSession, session } from './store/session.ts';
+
+// The login page, the signed-in frame and the dashboard are what every first visit shows: they come with the
+// entry, in one round trip. Every other page is a chunk of its own, fetched when a route first needs it.
+const CascadeScreen = lazyRouteComponent(() => import('./pages/CascadeScreen.tsx'), 'CascadeScreen');
+const DictData = lazyRouteComponent(() => import('./pages/DictData.tsx'), 'DictData');
+const MenuPage = lazyRouteComponent(() => import('./pages/MenuPage.tsx'), 'MenuPage');
+const NoAccess = lazyRouteComponent(() => import('./pages/NoAccess.tsx'), 'NoAccess');
+const NotFound = lazyRouteComponent(() => import('./pages/NotFound.tsx'), 'NotFound');
+const Profile = lazyRouteComponent(() => import('./pages/Profile.tsx'), 'Profile');
+const Redirect = lazyRouteComponent(() => import('./pages/Redirect.tsx'), 'Redirect');
+const Register = lazyRouteComponent(() => import('./pages/Register.tsx'), 'Register');
 
 function decide(location: ParsedLocation) {
   const { info, routes } = session.get();

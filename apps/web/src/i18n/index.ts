@@ -1,12 +1,18 @@
 import { LANGUAGES, type Language, resolveLanguage } from '@hydrolog/schemas';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en.ts';
-import { fr } from './fr.ts';
-import { id } from './id.ts';
-import { zhCN } from './zh-CN.ts';
+import type { Translation } from './en.ts';
 
-export const translations = { 'zh-CN': zhCN, en, fr, id } as const;
+/**
+ * Each catalogue is a chunk of its own and only the user's is fetched: a change of language reloads the
+ * page, which then fetches the new one before the first render, so no key ever shows untranslated.
+ */
+const CATALOGUES: Record<Language, () => Promise<Translation>> = {
+  'zh-CN': () => import('./zh-CN.ts').then((m) => m.zhCN),
+  en: () => import('./en.ts').then((m) => m.en),
+  fr: () => import('./fr.ts').then((m) => m.fr),
+  id: () => import('./id.ts').then((m) => m.id),
+};
 export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
   en: 'English',
@@ -45,10 +51,12 @@ export async function initI18n(): Promise<void> {
     navigator.languages ?? [navigator.language],
   );
   document.documentElement.lang = language;
+  const translation = await CATALOGUES[language]();
   await i18next.use(initReactI18next).init({
     lng: language,
-    fallbackLng: 'en',
-    resources: Object.fromEntries(Object.entries(translations).map(([l, t]) => [l, { translation: t }])),
+    // Every catalogue has every key of en (a unit test checks it), so no fallback catalogue is fetched.
+    fallbackLng: false,
+    resources: { [language]: { translation } },
     interpolation: { escapeValue: false },
   });
 }

@@ -1,7 +1,7 @@
-import { AppShell, Box, Modal, Overlay, Tabs, Text } from '@mantine/core';
+import { AppShell, Box, Loader, Modal, Overlay, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { Activity, useEffect, useState } from 'react';
+import { Activity, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { useTokenRefresh } from '../hooks/useTokenRefresh.ts';
@@ -75,7 +75,10 @@ function Views({ pathname }: { pathname: string }) {
         const Page = PAGE_BY_PATH.get(path)!.component;
         return (
           <Activity key={`${path}#${versions[path] ?? 0}`} mode={path === pathname ? 'visible' : 'hidden'}>
-            <Page />
+            {/* Tabs restored after a reload mount before their page's chunk has arrived. */}
+            <Suspense fallback={<Loader m="xl" />}>
+              <Page />
+            </Suspense>
           </Activity>
         );
       })}

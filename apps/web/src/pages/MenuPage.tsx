@@ -1,4 +1,6 @@
+import { Loader } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { componentAt } from '../lib/menuTree.ts';
 import { builtPage } from '../router/pages.tsx';
 import { session } from '../store/session.ts';
@@ -13,5 +15,11 @@ export function MenuPage() {
   const { routers } = session.use();
   const component = componentAt(routers, pathname);
   const Page = component ? builtPage(component) : null;
-  return Page ? <Page /> : <NotFound />;
+  if (!Page) return <NotFound />;
+  // The router fetched this route's chunk, not the chunk of the page the menu entry names.
+  return (
+    <Suspense fallback={<Loader m="xl" />}>
+      <Page />
+    </Suspense>
+  );
 }

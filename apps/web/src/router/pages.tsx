@@ -1,47 +1,46 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
-import { Loader } from '@mantine/core';
-import type { RouteComponent } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { Agents } from '../pages/Agents.tsx';
-import { Carriers } from '../pages/Carriers.tsx';
-import { CascadeAnalysis } from '../pages/CascadeAnalysis.tsx';
-import { Configs } from '../pages/Configs.tsx';
-import { Customers } from '../pages/Customers.tsx';
-import { CustomerTypes } from '../pages/CustomerTypes.tsx';
-import { Depts } from '../pages/Depts.tsx';
-import { Dicts } from '../pages/Dicts.tsx';
-import { Gateways } from '../pages/Gateways.tsx';
-import { KeyUpdates } from '../pages/KeyUpdates.tsx';
-import { LoginLog } from '../pages/LoginLog.tsx';
-import { Menus } from '../pages/Menus.tsx';
-import { MeterGroups } from '../pages/MeterGroups.tsx';
-import { MeterHistory } from '../pages/MeterHistory.tsx';
-import { MeterMoves } from '../pages/MeterMoves.tsx';
-import { MeterReplacements } from '../pages/MeterReplacements.tsx';
-import { Meters } from '../pages/Meters.tsx';
-import { MeterTypes } from '../pages/MeterTypes.tsx';
-import { NoticeCenter } from '../pages/NoticeCenter.tsx';
-import { Notices } from '../pages/Notices.tsx';
-import { OperLog } from '../pages/OperLog.tsx';
-import { Outbox } from '../pages/Outbox.tsx';
-import { Partitions } from '../pages/Partitions.tsx';
-import { Placeholder } from '../pages/Placeholder.tsx';
-import { ReadingRate } from '../pages/ReadingRate.tsx';
-import { Regions } from '../pages/Regions.tsx';
-import { Roles } from '../pages/Roles.tsx';
-import { TenantDashboard } from '../pages/TenantDashboard.tsx';
-import { Tenants } from '../pages/Tenants.tsx';
-import { ThirdParties } from '../pages/ThirdParties.tsx';
-import { Users } from '../pages/Users.tsx';
-import { Valves } from '../pages/Valves.tsx';
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
-/** The partition map brings deck.gl: its own chunk, loaded when the page opens. */
-const CascadeGis = lazy(() => import('../pages/CascadeGis.tsx').then((m) => ({ default: m.CascadeGis })));
-const LazyCascadeGis: RouteComponent = () => (
-  <Suspense fallback={<Loader m="xl" />}>
-    <CascadeGis />
-  </Suspense>
+/**
+ * Every page is its own chunk, fetched when a route first opens it (the router waits for it before rendering),
+ * so that the first load carries only the login page and the dashboard. The partition map's chunk brings deck.gl.
+ */
+const Agents = lazyRouteComponent(() => import('../pages/Agents.tsx'), 'Agents');
+const Carriers = lazyRouteComponent(() => import('../pages/Carriers.tsx'), 'Carriers');
+const CascadeAnalysis = lazyRouteComponent(() => import('../pages/CascadeAnalysis.tsx'), 'CascadeAnalysis');
+const Configs = lazyRouteComponent(() => import('../pages/Configs.tsx'), 'Configs');
+const Customers = lazyRouteComponent(() => import('../pages/Customers.tsx'), 'Customers');
+const CustomerTypes = lazyRouteComponent(() => import('../pages/CustomerTypes.tsx'), 'CustomerTypes');
+const Depts = lazyRouteComponent(() => import('../pages/Depts.tsx'), 'Depts');
+const Dicts = lazyRouteComponent(() => import('../pages/Dicts.tsx'), 'Dicts');
+const Gateways = lazyRouteComponent(() => import('../pages/Gateways.tsx'), 'Gateways');
+const KeyUpdates = lazyRouteComponent(() => import('../pages/KeyUpdates.tsx'), 'KeyUpdates');
+const LoginLog = lazyRouteComponent(() => import('../pages/LoginLog.tsx'), 'LoginLog');
+const Menus = lazyRouteComponent(() => import('../pages/Menus.tsx'), 'Menus');
+const MeterGroups = lazyRouteComponent(() => import('../pages/MeterGroups.tsx'), 'MeterGroups');
+const MeterHistory = lazyRouteComponent(() => import('../pages/MeterHistory.tsx'), 'MeterHistory');
+const MeterMoves = lazyRouteComponent(() => import('../pages/MeterMoves.tsx'), 'MeterMoves');
+const MeterReplacements = lazyRouteComponent(
+  () => import('../pages/MeterReplacements.tsx'),
+  'MeterReplacements',
 );
+const Meters = lazyRouteComponent(() => import('../pages/Meters.tsx'), 'Meters');
+const MeterTypes = lazyRouteComponent(() => import('../pages/MeterTypes.tsx'), 'MeterTypes');
+const NoticeCenter = lazyRouteComponent(() => import('../pages/NoticeCenter.tsx'), 'NoticeCenter');
+const Notices = lazyRouteComponent(() => import('../pages/Notices.tsx'), 'Notices');
+const OperLog = lazyRouteComponent(() => import('../pages/OperLog.tsx'), 'OperLog');
+const Outbox = lazyRouteComponent(() => import('../pages/Outbox.tsx'), 'Outbox');
+const Partitions = lazyRouteComponent(() => import('../pages/Partitions.tsx'), 'Partitions');
+const ReadingRate = lazyRouteComponent(() => import('../pages/ReadingRate.tsx'), 'ReadingRate');
+const Regions = lazyRouteComponent(() => import('../pages/Regions.tsx'), 'Regions');
+const Roles = lazyRouteComponent(() => import('../pages/Roles.tsx'), 'Roles');
+const TenantDashboard = lazyRouteComponent(() => import('../pages/TenantDashboard.tsx'), 'TenantDashboard');
+const Tenants = lazyRouteComponent(() => import('../pages/Tenants.tsx'), 'Tenants');
+const ThirdParties = lazyRouteComponent(() => import('../pages/ThirdParties.tsx'), 'ThirdParties');
+const Users = lazyRouteComponent(() => import('../pages/Users.tsx'), 'Users');
+const Valves = lazyRouteComponent(() => import('../pages/Valves.tsx'), 'Valves');
+const CascadeGis = lazyRouteComponent(() => import('../pages/CascadeGis.tsx'), 'CascadeGis');
+const LazyPlaceholder = lazyRouteComponent(() => import('../pages/Placeholder.tsx'), 'Placeholder');
 
 /** Page components by the catalogue's component id; every other screen is a placeholder until built. */
 const BUILT: Record<string, RouteComponent> = {
@@ -58,7 +57,7 @@ const BUILT: Record<string, RouteComponent> = {
   'report/readingRate/index': ReadingRate,
   'cascade/partition/index': Partitions,
   'cascade/analysis/index': CascadeAnalysis,
-  'cascade/gis/index': LazyCascadeGis,
+  'cascade/gis/index': CascadeGis,
   'business/customer/index': Customers,
   'business/customerType/index': CustomerTypes,
   'business/meter/index': Meters,
@@ -90,7 +89,10 @@ export interface PageRoute {
 }
 
 function placeholder(menuId: string): RouteComponent {
-  return () => <Placeholder menuId={menuId} />;
+  // The preload lets the router fetch the placeholder's chunk before rendering, as for the other pages.
+  return Object.assign(() => <LazyPlaceholder menuId={menuId} />, {
+    preload: () => LazyPlaceholder.preload?.(),
+  });
 }
 
 /** Every page of the menu catalogue as a static route; entries that open a link (cascadeScreen) have their own. */
