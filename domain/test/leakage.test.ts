@@ -14,20 +14,10 @@ import {
   nightFlows,
   nightWindowRanges,
 } from '../src/leakage.ts';
+// Seeded, so a failing property prints a reproducible case.
+import { seededRandom } from '../src/testing.ts';
 import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../src/time.ts';
 import { type CounterReading, intervalVolumes, readingGaps } from '../src/volumes.ts';
-
-/** mulberry32: seeded, so a failing property prints a reproducible case. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Hourly intervals of a local day from a list of per-hour flows (m3/h), all known and regular. */
 function hours(date: string, timeZone: string, flows: (hourIndex: number) => number): FlowInterval[] {
@@ -99,7 +89,7 @@ describe('daily balance', () => {
   });
 
   it('always balances: supply = sales + leakage, and the rate is at most 1 (property)', () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     for (let run = 0; run < 500; run++) {
       const supply = random() * 500;
       const count = 1 + Math.floor(random() * 10);
@@ -160,7 +150,7 @@ describe('balances added up', () => {
 
 describe('volumes from counters (property)', () => {
   it('hourly volumes add up to the counter rise, and late readings give what an in-order arrival gives', () => {
-    const random = rng(42);
+    const random = seededRandom(42);
     const gaps = readingGaps(3 * 60);
     for (let run = 0; run < 200; run++) {
       const t0 = Date.UTC(2026, 2, 28, 0, 0, 0);
@@ -188,7 +178,7 @@ describe('volumes from counters (property)', () => {
   });
 
   it('counts through a reset without losing the volume before it', () => {
-    const random = rng(3);
+    const random = seededRandom(3);
     for (let run = 0; run < 100; run++) {
       // Away from a power of ten, where a fall to a small value reads as a rollover instead.
       const a = 100 + random() * 700;
