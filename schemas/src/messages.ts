@@ -405,6 +405,30 @@ export const messages = {
     fr: 'Impossible sur votre propre compte',
     id: 'Tidak dapat dilakukan pada akun Anda sendiri',
   },
+  'error.user.builtInAdministrator': {
+    'zh-CN': '租户内置管理员只能由其本人或平台运营人员修改',
+    en: "Only the tenant's built-in administrator or a platform operator can change this account",
+    fr: "Seul l'administrateur intégré du locataire ou un opérateur de la plateforme peut modifier ce compte",
+    id: 'Hanya administrator bawaan tenant atau operator platform yang dapat mengubah akun ini',
+  },
+  'error.user.outranks': {
+    'zh-CN': '该用户拥有您没有的权限，不能对其执行此操作',
+    en: 'This user holds permissions you do not hold: you cannot change them',
+    fr: "Cet utilisateur détient des permissions que vous n'avez pas : vous ne pouvez pas le modifier",
+    id: 'Pengguna ini memiliki izin yang tidak Anda miliki: Anda tidak dapat mengubahnya',
+  },
+  'error.role.outranks': {
+    'zh-CN': '该角色拥有您没有的权限，不能修改',
+    en: 'This role carries permissions you do not hold: you cannot change it',
+    fr: "Ce rôle porte des permissions que vous n'avez pas : vous ne pouvez pas le modifier",
+    id: 'Peran ini membawa izin yang tidak Anda miliki: Anda tidak dapat mengubahnya',
+  },
+  'error.permission.beyondOwn': {
+    'zh-CN': '不能授予您自己没有的权限',
+    en: 'You cannot grant permissions you do not hold yourself',
+    fr: "Vous ne pouvez pas accorder des permissions que vous n'avez pas vous-même",
+    id: 'Anda tidak dapat memberikan izin yang tidak Anda miliki sendiri',
+  },
   'error.role.notFound': {
     'zh-CN': '角色不存在',
     en: 'Role not found',

@@ -1,4 +1,4 @@
-import { trialDaysLeft } from '@hydrolog/domain';
+import { type Authority, trialDaysLeft } from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
 import { findSession, type RoleRow, withTenant } from '@hydrolog/projections';
 import {
@@ -69,7 +69,7 @@ declare module 'fastify' {
 
 /** The permission strings of the menus the roles grant (`menuPerms`: by menu id, from the menu tree). */
 export function permissionsOf(
-  roles: readonly RoleRow[],
+  roles: readonly Pick<RoleRow, 'all_permissions' | 'menu_ids'>[],
   menuPerms: ReadonlyMap<string, string | null>,
 ): string[] {
   if (roles.some((r) => r.all_permissions)) return [ALL_PERMISSIONS];
@@ -159,6 +159,13 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error(`${request.routeOptions.url} is public: it has no caller`);
   return request.caller;
 }
+
+/** The caller as the rule against raising anyone above oneself sees them. */
+export const authorityOf = (caller: Caller): Authority => ({
+  actorId: caller.userId,
+  actorPermissions: caller.permissions,
+  platformOperator: caller.tenantKind === 'platform',
+});
 
 /** The metadata of the events a signed-in caller's command appends. */
 export function callerMetadata(request: FastifyRequest): EventMetadata {
