@@ -214,6 +214,9 @@ describe('the shell in the browser', () => {
     await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload the avatar' }).click();
     await expect.poll(() => page.getByText('Avatar updated').count()).toBe(1);
+    // Uploads are only for signed-in users: the image element loads it with the session's cookie.
+    const avatar = page.getByTestId('user-menu').locator('img');
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     await page.context().close();
   });
 

@@ -44,6 +44,7 @@ import { userAdminRoutes } from './routes/users.ts';
 import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
+import { registerUploads } from './uploads.ts';
 
 export const API_PREFIX = '/prod-api';
 
@@ -60,7 +61,7 @@ export interface AppOptions {
   /** The built web app, served at `/` when the directory exists. */
   webDir?: string | undefined;
   logLevel?: string;
-  /** Uploaded files (avatars), served at /uploads/. */
+  /** Uploaded files (avatars, logos, attachments), served at /uploads/. */
   uploadsDir: string;
   /** The key browsers encrypt passwords with; a fresh one when absent. */
   cipher?: PasswordCipher;
@@ -209,12 +210,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     dispatch,
     maxBacklog: ingestSettings.maxBacklog,
   });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    wildcard: true,
-  });
+  registerUploads(app, services, options.uploadsDir);
 
   const webDir = options.webDir;
   const hasWeb = webDir !== undefined && existsSync(join(webDir, 'index.html'));

@@ -116,15 +116,21 @@ export const ACCOUNTS = {
   trialAdmin: ['trial_admin', 'Trial123'],
 } as const;
 
-/** A multipart body with one file in field `file` (the import routes). */
-export function multipartFile(fileName: string, content: Buffer, contentType: string) {
+/** A multipart body with one file in field `field` (`file`: the import routes). */
+export function multipartFile(fileName: string, content: Buffer, contentType: string, field = 'file') {
   const boundary = `----hydrolog${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
     ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A real 1×1 png image (uploads are decoded, not judged by their first bytes). */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
