@@ -69,6 +69,12 @@ export const messages = {
     fr: 'Valeur invalide',
     id: 'Nilai tidak valid',
   },
+  'validation.brokenText': {
+    'zh-CN': '包含不允许的字符（空字符或不完整的 Unicode 字符）',
+    en: 'Contains a character that is not allowed (a NUL or a broken Unicode character)',
+    fr: 'Contient un caractère interdit (NUL ou caractère Unicode incomplet)',
+    id: 'Berisi karakter yang tidak diizinkan (NUL atau karakter Unicode yang rusak)',
+  },
   'validation.unknownField': {
     'zh-CN': '未知字段 {keys}',
     en: 'Unknown field {keys}',
