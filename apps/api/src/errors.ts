@@ -13,6 +13,8 @@ import { failure, invalid, requestLanguage } from './http.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   // One rule for every string a request carries, before any route's schema: no NUL, no half surrogate pair.
   app.addHook('preValidation', async (request, reply) => {
+    // Routes without a schema (files under /uploads, the docs) read no fields: their own path rule answers.
+    if (!request.routeOptions.schema) return;
     const broken = [
       ...brokenTextPaths(request.params),
       ...brokenTextPaths(request.query),
