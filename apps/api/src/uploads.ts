@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { DomainError } from '@hydrolog/domain';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { bearerToken, callerOf, liveSession } from './auth/guard.ts';
 import { failure } from './http.ts';
 import type { Services } from './services.ts';
@@ -46,11 +48,29 @@ function folderDirectory(uploadsDir: string, folder: Folder, tenantId: string): 
   return folder === PUBLIC_FOLDER ? join(uploadsDir, folder) : join(uploadsDir, folder, tenantId);
 }
 
-/** The image type from the first bytes (the name and the declared type can lie): png or jpg, else null. */
-function imageExtension(content: Buffer): 'png' | 'jpg' | null {
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'jpg';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Larger images are refused before decoding: a small file can claim a size that takes gigabytes. */
+const MAX_MEGAPIXELS = 40;
+
+/**
+ * The type of an image that decodes as a whole (the name, the declared type and the first bytes can all
+ * lie: a png signature followed by a page of HTML is no image): png or jpg, else null.
+ */
+export function imageExtension(content: Buffer): 'png' | 'jpg' | null {
+  try {
+    if (content.subarray(0, 8).equals(PNG_SIGNATURE)) {
+      // IHDR comes first: width and height at bytes 16 and 20.
+      if ((content.readUInt32BE(16) * content.readUInt32BE(20)) / 1e6 > MAX_MEGAPIXELS) return null;
+      PNG.sync.read(content);
+      return 'png';
+    }
+    if (content[0] === 0xff && content[1] === 0xd8) {
+      jpeg.decode(content, { maxResolutionInMP: MAX_MEGAPIXELS, maxMemoryUsageInMB: 256, useTArray: true });
+      return 'jpg';
+    }
+  } catch {
+    return null;
+  }
   return null;
 }
 

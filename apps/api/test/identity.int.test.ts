@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaStore } from '../src/auth/captcha.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, encryptPassword, injectAs, login, loginResponse, startApi } from './support.ts';
+import { ACCOUNTS, encryptPassword, injectAs, login, loginResponse, startApi, TINY_PNG } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 
@@ -410,10 +410,7 @@ describe.each(testEngines())('identity on $engine', (engine) => {
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-language': 'en' },
       });
     };
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(64),
-    ]);
+    const png = TINY_PNG;
     const ok = await upload(png, 'me.png');
     expect(ok.json()).toMatchObject({
       code: 200,

@@ -1,5 +1,6 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
 import type { FastifyInstance } from 'fastify';
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi, TINY_PNG } from './support.ts';
@@ -55,6 +56,38 @@ describe.each(testEngines())('uploaded files on $engine', (engine) => {
     expect(withCookie.statusCode).toBe(200);
     const forged = await app.inject({ url: attachment, headers: { cookie: 'Admin-Token=forged' } });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('takes an image only when it decodes, whatever its first bytes, and serves it as what it is', async () => {
+    const admin = injectAs(app, demoToken);
+    const attach = (name: string, content: Buffer) => {
+      const { payload, headers } = multipartFile(name, content, 'image/png');
+      return admin({
+        method: 'POST',
+        url: '/prod-api/business/customer/attachment',
+        payload,
+        headers: { ...headers, 'content-language': 'en' },
+      });
+    };
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    for (const disguised of [
+      Buffer.concat([TINY_PNG.subarray(0, 8), html]),
+      Buffer.concat([TINY_PNG.subarray(0, 33), html]),
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), html]),
+    ]) {
+      expect((await attach('page.png', disguised)).json()).toMatchObject({
+        code: 500,
+        msg: 'Wrong file type: upload a png or jpg image',
+      });
+    }
+    const photo = jpeg.encode({ data: Buffer.alloc(4 * 4 * 4, 180), width: 4, height: 4 }, 90).data;
+    const url = (await attach('photo.png', photo)).json().data.url;
+    expect(url).toMatch(/\.jpg$/);
+    const served = await admin(url);
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('serves tenant logos to anyone: the login page shows them', async () => {
