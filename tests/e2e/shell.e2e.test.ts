@@ -41,6 +41,23 @@ describe('the shell in the browser', () => {
       { method, path, body },
     );
 
+  it('runs under its Content Security Policy without a single violation', async () => {
+    const page = await newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        violations.push(message.text());
+    });
+    const answer = await page.goto(`${service.url}/login`);
+    expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await signIn(page, 'demo_admin', 'Demo1234', '/index');
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    await page.goto(`${service.url}/cascadeScreen`);
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
   it('signs the administrator in through the login page and back to the wanted page, with the whole shell', async () => {
     const page = await newPage();
     await signIn(page, 'demo_admin', 'Demo1234', '/system/user');

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -120,6 +121,29 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  // The web app loads only its own scripts (no inline ones); Mantine sets inline styles, the captcha is a
+  // data: image; no page may frame it.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -159,6 +183,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(
     async (api) => {
       registerGuard(api, services, apiRoutes);
+      // API answers are one user's data (or a token): no cache keeps them, unless a route says otherwise.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       registerOperationLog(api, services);
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { identity });
