@@ -411,6 +411,12 @@ export const messages = {
     fr: 'Impossible sur votre propre compte',
     id: 'Tidak dapat dilakukan pada akun Anda sendiri',
   },
+  'error.login.tooMany': {
+    'zh-CN': '登录尝试过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many login attempts: try again in {seconds} seconds',
+    fr: 'Trop de tentatives de connexion : réessayez dans {seconds} secondes',
+    id: 'Terlalu banyak percobaan masuk: coba lagi dalam {seconds} detik',
+  },
   'error.user.builtInAdministrator': {
     'zh-CN': '租户内置管理员只能由其本人或平台运营人员修改',
     en: "Only the tenant's built-in administrator or a platform operator can change this account",

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,7 +15,7 @@ import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
 import { startCascadeAlarmJob } from './cascade-alarms.ts';
-import { DEFAULT_INGEST_SETTINGS, type IngestSettings } from './config.ts';
+import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   cipher?: PasswordCipher;
   captchas?: CaptchaStore;
   ingest?: IngestSettings;
+  /** Login attempts a minute (the service passes its configuration; absent: no limit, as in tests). */
+  loginLimits?: LoginLimits;
   /** Kafka between ingest and the log; absent: batches are appended directly. */
   kafka?: KafkaSettings | undefined;
   /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
@@ -158,6 +161,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  // Limits are set where they apply (login), none globally.
+  await app.register(fastifyRateLimit, { global: false });
   // One file per request, at most the image limit plus a byte (so that an oversize file is detected).
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   const now = options.now ?? (() => new Date());
@@ -189,7 +194,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       });
       registerOperationLog(api, services);
       await api.register(healthRoutes, { services });
-      await api.register(authRoutes, { identity });
+      await api.register(authRoutes, { identity, loginLimits: options.loginLimits });
       await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
       await api.register(userAdminRoutes, { identity });
       await api.register(organisationRoutes, { identity });

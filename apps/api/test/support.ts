@@ -9,7 +9,7 @@ import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
-import type { IngestSettings } from '../src/config.ts';
+import type { IngestSettings, LoginLimits } from '../src/config.ts';
 import { seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
 import type { MessageProvider } from '../src/sms.ts';
@@ -33,6 +33,7 @@ export async function startApi(
     /** The app's clock (codes, logins, dashboards): tests move it instead of waiting. */
     now?: () => Date;
     messages?: MessageProvider;
+    loginLimits?: LoginLimits;
   } = {},
 ): Promise<TestApi> {
   const db = await engine.open();
@@ -63,6 +64,7 @@ export async function startApi(
     ...(options.kafka ? { kafka: options.kafka } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.messages ? { messages: options.messages } : {}),
+    ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
   });
   return { app, services, captchas };
 }
