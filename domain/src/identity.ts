@@ -1,5 +1,57 @@
-import type { EventData } from '@hydrolog/schemas';
+import { type EventData, hasPermission } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
+
+// ---- Authority over users and roles -------------------------------------------------------------------
+
+/**
+ * Who administers a staff user or a role, with the permissions involved, so that nobody can raise anyone
+ * (themselves included) above what they hold: the use case loads them from the read models.
+ */
+export interface Authority {
+  actorId: string;
+  /** What the actor holds (`*:*:*`: everything). */
+  actorPermissions: readonly string[];
+  /** A platform operator: the only one besides itself who may act on a tenant's built-in administrator. */
+  platformOperator: boolean;
+}
+
+/** The actor holds every one of `wanted` (nothing is beyond the holder of `*:*:*`). */
+export const holdsAll = (authority: Authority, wanted: readonly string[]) =>
+  wanted.every((permission) => hasPermission(authority.actorPermissions, permission));
+
+/** The facts about the user acted on that the authority rule needs. */
+export interface StaffTarget {
+  /** What the user holds now through all their roles (disabled ones too: they can be enabled again). */
+  permissions: readonly string[];
+  /** Its tenant's built-in administrator (its first user, created with the tenant). */
+  builtInAdministrator: boolean;
+}
+
+/** An administrator's command on a staff user: who acts, on whom, and what the command's roles carry. */
+export interface StaffAdministration {
+  by: Authority;
+  target: StaffTarget;
+  /** The permissions of the roles the command gives (role changes and creations; else empty). */
+  granted: readonly string[];
+}
+
+/**
+ * Why `administration` may not be done to user `userId`: nobody acts on a user holding a permission they do
+ * not hold; the built-in administrator is acted on only by itself or a platform operator; nobody gives a
+ * role carrying a permission they do not hold. Null: allowed.
+ */
+export function administrationRefusal(
+  administration: StaffAdministration,
+  userId: string,
+): DomainError | null {
+  const { by, target, granted } = administration;
+  const self = by.actorId === userId;
+  if (!holdsAll(by, target.permissions)) return new DomainError('error.user.outranks');
+  if (target.builtInAdministrator && !self && !by.platformOperator)
+    return new DomainError('error.user.builtInAdministrator');
+  if (!holdsAll(by, granted)) return new DomainError('error.permission.beyondOwn');
+  return null;
+}
 
 // ---- Users -------------------------------------------------------------------------------------------
 
@@ -25,7 +77,11 @@ export type UserState =
       avatar: string | null;
     });
 
-export type UserCommand =
+/**
+ * `administration`: an administrator acts on the user (the staff user screens); absent when the user acts on
+ * their own account (profile, password, recovery) or a tenant is created with its first user.
+ */
+export type UserCommand = (
   | ({ type: 'CreateUser' } & EventData<'UserCreated'>)
   | ({ type: 'ChangePassword' } & Omit<EventData<'UserPasswordChanged'>, 'userId'>)
   | ({ type: 'ChangeLanguage' } & Omit<EventData<'UserLanguageChanged'>, 'userId'>)
@@ -34,7 +90,8 @@ export type UserCommand =
   | ({ type: 'ChangeStatus' } & Omit<EventData<'UserStatusChanged'>, 'userId'>)
   | ({ type: 'ChangeRoles' } & Omit<EventData<'UserRolesChanged'>, 'userId'>)
   | ({ type: 'ChangeDept' } & Omit<EventData<'UserDeptChanged'>, 'userId'>)
-  | { type: 'DeleteUser' };
+  | { type: 'DeleteUser' }
+) & { administration?: StaffAdministration };
 
 /** A staff user: credentials, profile, language and status. Password checks happen before (hashes are I/O). */
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -71,43 +128,48 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     }
   },
   decide(command, state) {
-    if (command.type === 'CreateUser') {
+    const { administration, ...rest } = command;
+    if (rest.type === 'CreateUser') {
       if (state.exists) return new DomainError('error.user.exists');
-      const { type: _, ...data } = command;
+      const refused = administration && administrationRefusal(administration, rest.userId);
+      if (refused) return refused;
+      const { type: _, ...data } = rest;
       return [{ type: 'UserCreated', data }];
     }
     if (!state.exists) return new DomainError('error.user.notFound');
     const { userId } = state;
-    switch (command.type) {
+    const refused = administration && administrationRefusal(administration, userId);
+    if (refused) return refused;
+    switch (rest.type) {
       case 'ChangePassword': {
-        const { type: _, ...data } = command;
+        const { type: _, ...data } = rest;
         return [{ type: 'UserPasswordChanged', data: { userId, ...data } }];
       }
       case 'ChangeLanguage':
-        return command.language === state.language
+        return rest.language === state.language
           ? []
-          : [{ type: 'UserLanguageChanged', data: { userId, language: command.language } }];
+          : [{ type: 'UserLanguageChanged', data: { userId, language: rest.language } }];
       case 'ChangeProfile': {
-        const { type: _, ...profile } = command;
+        const { type: _, ...profile } = rest;
         const same = (Object.keys(profile) as (keyof typeof profile)[]).every((k) => profile[k] === state[k]);
         return same ? [] : [{ type: 'UserProfileChanged', data: { userId, ...profile } }];
       }
       case 'ChangeAvatar':
-        return [{ type: 'UserAvatarChanged', data: { userId, avatar: command.avatar } }];
+        return [{ type: 'UserAvatarChanged', data: { userId, avatar: rest.avatar } }];
       case 'ChangeStatus':
-        return command.status === state.status
+        return rest.status === state.status
           ? []
-          : [{ type: 'UserStatusChanged', data: { userId, status: command.status } }];
+          : [{ type: 'UserStatusChanged', data: { userId, status: rest.status } }];
       case 'ChangeRoles': {
         const same =
-          command.roleIds.length === state.roleIds.length &&
-          command.roleIds.every((r) => state.roleIds.includes(r));
-        return same ? [] : [{ type: 'UserRolesChanged', data: { userId, roleIds: command.roleIds } }];
+          rest.roleIds.length === state.roleIds.length &&
+          rest.roleIds.every((r) => state.roleIds.includes(r));
+        return same ? [] : [{ type: 'UserRolesChanged', data: { userId, roleIds: rest.roleIds } }];
       }
       case 'ChangeDept':
-        return command.deptId === state.deptId
+        return rest.deptId === state.deptId
           ? []
-          : [{ type: 'UserDeptChanged', data: { userId, deptId: command.deptId } }];
+          : [{ type: 'UserDeptChanged', data: { userId, deptId: rest.deptId } }];
       case 'DeleteUser':
         return [{ type: 'UserDeleted', data: { userId } }];
     }
@@ -120,10 +182,31 @@ export type RoleEvent = EventOf<'RoleCreated' | 'RoleChanged' | 'RoleDeleted'>;
 export type RoleState =
   | { exists: false }
   | (EventData<'RoleCreated'> & { exists: true; status: '0' | '1'; orderNum: number; remark: string | null });
-export type RoleCommand =
+/**
+ * `administration`: who acts, with the permissions the role carries now (`held`, empty for a new role) and
+ * the ones the command gives it (`granted`); absent when the platform creates a tenant's roles.
+ */
+export type RoleCommand = (
   | ({ type: 'CreateRole' } & EventData<'RoleCreated'>)
   | ({ type: 'ChangeRole' } & Omit<EventData<'RoleChanged'>, 'roleId'>)
-  | { type: 'DeleteRole' };
+  | { type: 'DeleteRole' }
+) & { administration?: RoleAdministration };
+
+export interface RoleAdministration {
+  by: Authority;
+  /** The permissions the role carries now (empty for a new one). */
+  held: readonly string[];
+  /** The permissions the role carries after the command. */
+  granted: readonly string[];
+}
+
+/** A role carrying a permission the actor lacks is beyond them: they neither give it one nor change it. */
+export function roleAdministrationRefusal(administration: RoleAdministration): DomainError | null {
+  if (!holdsAll(administration.by, administration.held)) return new DomainError('error.role.outranks');
+  if (!holdsAll(administration.by, administration.granted))
+    return new DomainError('error.permission.beyondOwn');
+  return null;
+}
 
 /** A role: its menus (and so its permissions). The administrator role (`*:*:*`) stays as it is. */
 export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
@@ -140,15 +223,18 @@ export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
     }
   },
   decide(command, state) {
-    if (command.type === 'CreateRole') {
+    const { administration, ...rest } = command;
+    const refused = administration && roleAdministrationRefusal(administration);
+    if (refused) return refused;
+    if (rest.type === 'CreateRole') {
       if (state.exists) return new DomainError('error.role.exists');
-      const { type: _, ...data } = command;
+      const { type: _, ...data } = rest;
       return [{ type: 'RoleCreated', data }];
     }
     if (!state.exists) return new DomainError('error.role.notFound');
     if (state.allPermissions) return new DomainError('error.role.builtIn');
-    if (command.type === 'DeleteRole') return [{ type: 'RoleDeleted', data: { roleId: state.roleId } }];
-    const { type: _, ...data } = command;
+    if (rest.type === 'DeleteRole') return [{ type: 'RoleDeleted', data: { roleId: state.roleId } }];
+    const { type: _, ...data } = rest;
     return [{ type: 'RoleChanged', data: { roleId: state.roleId, ...data } }];
   },
 };

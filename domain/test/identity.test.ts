@@ -2,11 +2,16 @@ import type { DomainEvent } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import { type Decider, DomainError, fold } from '../src/decider.ts';
 import {
+  type Authority,
   configDecider,
   lockedUntil,
   type RecoveryEvent,
+  type RoleCommand,
+  type RoleEvent,
   recoveryDecider,
+  roleDecider,
   sessionDecider,
+  type UserCommand,
   type UserEvent,
   userDecider,
 } from '../src/identity.ts';
@@ -90,6 +95,158 @@ describe('user administration', () => {
     const deleted: UserEvent[] = [userCreated, { type: 'UserDeleted', data: { userId } }];
     expect(keyOf(given(userDecider, deleted).when({ type: 'ChangeStatus', status: '1' }))).toBe(
       'error.user.notFound',
+    );
+  });
+
+  const editorId = '0190a000-0000-7000-8000-000000000020';
+  const userEditor: Authority = {
+    actorId: editorId,
+    actorPermissions: ['system:user:edit', 'system:user:resetPwd'],
+    platformOperator: false,
+  };
+  const tenantAdmin: Authority = { actorId: editorId, actorPermissions: ['*:*:*'], platformOperator: false };
+  const operator: Authority = { ...tenantAdmin, platformOperator: true };
+  const clerk = { permissions: ['system:user:edit'], builtInAdministrator: false };
+  const administrator = { permissions: ['*:*:*'], builtInAdministrator: false };
+  const builtIn = { permissions: ['*:*:*'], builtInAdministrator: true };
+  const reset = {
+    type: 'ChangePassword',
+    passwordHash: 'h9',
+    initialPassword: true,
+    changedAt: '2026-01-02T00:00:00Z',
+  } as const;
+
+  it('refuses to give a role carrying a permission the actor does not hold, themselves included', () => {
+    const self = { ...userEditor, actorId: userId };
+    const selfTarget = { permissions: ['system:user:edit'], builtInAdministrator: false };
+    const raise: UserCommand = { type: 'ChangeRoles', roleIds: [editorId] };
+    expect(
+      keyOf(
+        given(userDecider, [userCreated]).when({
+          ...raise,
+          administration: { by: self, target: selfTarget, granted: ['*:*:*'] },
+        }),
+      ),
+    ).toBe('error.permission.beyondOwn');
+    expect(
+      keyOf(
+        given(userDecider, []).when({
+          type: 'CreateUser',
+          ...userCreated.data,
+          administration: {
+            by: userEditor,
+            target: { permissions: [], builtInAdministrator: false },
+            granted: ['system:role:edit'],
+          },
+        }),
+      ),
+    ).toBe('error.permission.beyondOwn');
+    expect(
+      given(userDecider, [userCreated]).when({
+        ...raise,
+        administration: { by: userEditor, target: clerk, granted: ['system:user:edit'] },
+      }),
+    ).toHaveLength(1);
+  });
+
+  it('refuses every command on a user holding a permission the actor does not hold', () => {
+    const commands: UserCommand[] = [
+      reset,
+      { type: 'ChangeStatus', status: '1' },
+      { type: 'ChangeRoles', roleIds: [] },
+      { type: 'DeleteUser' },
+    ];
+    for (const command of commands) {
+      const administration = { by: userEditor, target: administrator, granted: [] };
+      expect(keyOf(given(userDecider, [userCreated]).when({ ...command, administration }))).toBe(
+        'error.user.outranks',
+      );
+    }
+    expect(
+      given(userDecider, [userCreated]).when({
+        ...reset,
+        administration: { by: userEditor, target: clerk, granted: [] },
+      }),
+    ).toHaveLength(1);
+  });
+
+  it("leaves the tenant's built-in administrator to itself and platform operators", () => {
+    const on = (by: Authority) =>
+      given(userDecider, [userCreated]).when({
+        ...reset,
+        administration: { by, target: builtIn, granted: [] },
+      });
+    expect(keyOf(on(tenantAdmin))).toBe('error.user.builtInAdministrator');
+    expect(on(operator)).toHaveLength(1);
+    expect(on({ ...tenantAdmin, actorId: userId })).toHaveLength(1);
+    // Another administrator is acted on by an administrator like anyone else.
+    expect(
+      given(userDecider, [userCreated]).when({
+        ...reset,
+        administration: { by: tenantAdmin, target: administrator, granted: [] },
+      }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('role administration', () => {
+  const roleId = '0190a000-0000-7000-8000-000000000030';
+  const roleCreated: RoleEvent = {
+    type: 'RoleCreated',
+    data: {
+      roleId,
+      tenantId,
+      roleName: 'Clerks',
+      roleKey: 'clerk',
+      roleType: 'general',
+      menuIds: ['m1'],
+      allPermissions: false,
+    },
+  };
+  const roleEditor: Authority = {
+    actorId: userId,
+    actorPermissions: ['system:role:edit', 'meter:query'],
+    platformOperator: false,
+  };
+  const change: RoleCommand = {
+    type: 'ChangeRole',
+    roleName: 'Clerks',
+    roleKey: 'clerk',
+    roleType: 'general',
+    menuIds: ['m1', 'm2'],
+    status: '0',
+    orderNum: 0,
+    remark: null,
+  };
+
+  it('refuses to give a role a permission the actor does not hold', () => {
+    expect(
+      keyOf(
+        given(roleDecider, [roleCreated]).when({
+          ...change,
+          administration: {
+            by: roleEditor,
+            held: ['meter:query'],
+            granted: ['meter:query', 'system:user:edit'],
+          },
+        }),
+      ),
+    ).toBe('error.permission.beyondOwn');
+    expect(
+      given(roleDecider, [roleCreated]).when({
+        ...change,
+        administration: { by: roleEditor, held: [], granted: ['meter:query'] },
+      }),
+    ).toHaveLength(1);
+  });
+
+  it('refuses to change or delete a role carrying a permission the actor does not hold', () => {
+    const administration = { by: roleEditor, held: ['system:user:resetPwd'], granted: [] };
+    expect(keyOf(given(roleDecider, [roleCreated]).when({ ...change, administration }))).toBe(
+      'error.role.outranks',
+    );
+    expect(keyOf(given(roleDecider, [roleCreated]).when({ type: 'DeleteRole', administration }))).toBe(
+      'error.role.outranks',
     );
   });
 });

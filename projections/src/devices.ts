@@ -360,13 +360,31 @@ function setCommandResult(
 export async function findGatewayByKeyHash(
   sql: Sql,
   keyHash: string,
-): Promise<{ gatewayId: string; tenantId: string; status: 'active' | 'revoked' } | null> {
-  const { rows } = await sql.query<{ gateway_id: string; tenant_id: string; status: 'active' | 'revoked' }>(
-    'SELECT gateway_id::text, tenant_id::text, status FROM gateways WHERE key_hash = $1',
+): Promise<{
+  gatewayId: string;
+  tenantId: string;
+  status: 'active' | 'revoked';
+  tenantStatus: 'active' | 'suspended';
+} | null> {
+  const { rows } = await sql.query<{
+    gateway_id: string;
+    tenant_id: string;
+    status: 'active' | 'revoked';
+    tenant_status: 'active' | 'suspended';
+  }>(
+    `SELECT g.gateway_id::text, g.tenant_id::text, g.status, t.status AS tenant_status
+       FROM gateways g JOIN tenants t ON t.tenant_id = g.tenant_id WHERE g.key_hash = $1`,
     [keyHash],
   );
   const row = rows[0];
-  return row ? { gatewayId: row.gateway_id, tenantId: row.tenant_id, status: row.status } : null;
+  return row
+    ? {
+        gatewayId: row.gateway_id,
+        tenantId: row.tenant_id,
+        status: row.status,
+        tenantStatus: row.tenant_status,
+      }
+    : null;
 }
 
 interface GatewayRow {

@@ -354,6 +354,14 @@ export async function listUsers(
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(userListView) };
 }
 
+/** The tenant's built-in administrator: its first user, created with the tenant (call it tenant-scoped). */
+export async function builtInAdministratorId(sql: Sql): Promise<string | null> {
+  const { rows } = await sql.query<{ user_id: string }>(
+    'SELECT user_id::text FROM users ORDER BY created_at, user_id LIMIT 1',
+  );
+  return rows[0]?.user_id ?? null;
+}
+
 export async function getStaffUser(sql: Sql, userId: string): Promise<StaffUserRow | null> {
   const { rows } = await sql.query<UserListRow>(`${USER_ROW_SELECT} WHERE u.user_id = $1`, [userId]);
   return rows[0] ? userListView(rows[0]) : null;

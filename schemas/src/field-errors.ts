@@ -48,3 +48,21 @@ function messageKey(issue: IssueLike): MessageKey {
       return 'validation.invalidValue';
   }
 }
+
+/** Half a surrogate pair: no text a person types has one, and it has no UTF-8 form to store. */
+const HALF_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when `text` holds a character no input may carry: a NUL (PostgreSQL text cannot hold one) or half a surrogate pair. */
+export const isBrokenText = (text: string) => text.includes('\0') || HALF_SURROGATE.test(text);
+
+/**
+ * The paths of the strings (values and keys, at any depth) in `value` that break the rule: every field of
+ * a request is checked, whatever its schema, before the schema is.
+ */
+export function brokenTextPaths(value: unknown, path: readonly string[] = []): string[][] {
+  if (typeof value === 'string') return isBrokenText(value) ? [[...path]] : [];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    isBrokenText(key) ? [[...path]] : brokenTextPaths(inner, [...path, key]),
+  );
+}

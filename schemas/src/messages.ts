@@ -69,6 +69,12 @@ export const messages = {
     fr: 'Valeur invalide',
     id: 'Nilai tidak valid',
   },
+  'validation.brokenText': {
+    'zh-CN': '包含不允许的字符（空字符或不完整的 Unicode 字符）',
+    en: 'Contains a character that is not allowed (a NUL or a broken Unicode character)',
+    fr: 'Contient un caractère interdit (NUL ou caractère Unicode incomplet)',
+    id: 'Berisi karakter yang tidak diizinkan (NUL atau karakter Unicode yang rusak)',
+  },
   'validation.unknownField': {
     'zh-CN': '未知字段 {keys}',
     en: 'Unknown field {keys}',
@@ -404,6 +410,36 @@ export const messages = {
     en: 'You cannot do this to your own account',
     fr: 'Impossible sur votre propre compte',
     id: 'Tidak dapat dilakukan pada akun Anda sendiri',
+  },
+  'error.login.tooMany': {
+    'zh-CN': '登录尝试过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many login attempts: try again in {seconds} seconds',
+    fr: 'Trop de tentatives de connexion : réessayez dans {seconds} secondes',
+    id: 'Terlalu banyak percobaan masuk: coba lagi dalam {seconds} detik',
+  },
+  'error.user.builtInAdministrator': {
+    'zh-CN': '租户内置管理员只能由其本人或平台运营人员修改',
+    en: "Only the tenant's built-in administrator or a platform operator can change this account",
+    fr: "Seul l'administrateur intégré du locataire ou un opérateur de la plateforme peut modifier ce compte",
+    id: 'Hanya administrator bawaan tenant atau operator platform yang dapat mengubah akun ini',
+  },
+  'error.user.outranks': {
+    'zh-CN': '该用户拥有您没有的权限，不能对其执行此操作',
+    en: 'This user holds permissions you do not hold: you cannot change them',
+    fr: "Cet utilisateur détient des permissions que vous n'avez pas : vous ne pouvez pas le modifier",
+    id: 'Pengguna ini memiliki izin yang tidak Anda miliki: Anda tidak dapat mengubahnya',
+  },
+  'error.role.outranks': {
+    'zh-CN': '该角色拥有您没有的权限，不能修改',
+    en: 'This role carries permissions you do not hold: you cannot change it',
+    fr: "Ce rôle porte des permissions que vous n'avez pas : vous ne pouvez pas le modifier",
+    id: 'Peran ini membawa izin yang tidak Anda miliki: Anda tidak dapat mengubahnya',
+  },
+  'error.permission.beyondOwn': {
+    'zh-CN': '不能授予您自己没有的权限',
+    en: 'You cannot grant permissions you do not hold yourself',
+    fr: "Vous ne pouvez pas accorder des permissions que vous n'avez pas vous-même",
+    id: 'Anda tidak dapat memberikan izin yang tidak Anda miliki sendiri',
   },
   'error.role.notFound': {
     'zh-CN': '角色不存在',

@@ -41,6 +41,23 @@ describe('the shell in the browser', () => {
       { method, path, body },
     );
 
+  it('runs under its Content Security Policy without a single violation', async () => {
+    const page = await newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        violations.push(message.text());
+    });
+    const answer = await page.goto(`${service.url}/login`);
+    expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await signIn(page, 'demo_admin', 'Demo1234', '/index');
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    await page.goto(`${service.url}/cascadeScreen`);
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
   it('signs the administrator in through the login page and back to the wanted page, with the whole shell', async () => {
     const page = await newPage();
     await signIn(page, 'demo_admin', 'Demo1234', '/system/user');
@@ -214,6 +231,9 @@ describe('the shell in the browser', () => {
     await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Upload the avatar' }).click();
     await expect.poll(() => page.getByText('Avatar updated').count()).toBe(1);
+    // Uploads are only for signed-in users: the image element loads it with the session's cookie.
+    const avatar = page.getByTestId('user-menu').locator('img');
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     await page.context().close();
   });
 

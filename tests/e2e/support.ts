@@ -97,7 +97,8 @@ export async function startService(
     ['--import', 'tsx', join(root, 'apps/api/src/main.ts')],
     port,
     dataDir,
-    env,
+    // Every browser signs in from one address, many times a minute: no login limits unless a test sets them.
+    { HYDROLOG_LOGIN_LIMIT_PER_ADDRESS: '0', HYDROLOG_LOGIN_LIMIT_TOTAL: '0', ...env },
   );
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { KafkaDelivery, type KafkaSettings, ReadingIngest, startKafkaConsumer } from '@hydrolog/ingest';
@@ -12,7 +13,7 @@ import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
 import { startCascadeAlarmJob } from './cascade-alarms.ts';
-import { DEFAULT_INGEST_SETTINGS, type IngestSettings } from './config.ts';
+import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
@@ -43,6 +44,7 @@ import { userAdminRoutes } from './routes/users.ts';
 import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
+import { registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -60,12 +62,14 @@ export interface AppOptions {
   /** The built web app, served at `/` when the directory exists. */
   webDir?: string | undefined;
   logLevel?: string;
-  /** Uploaded files (avatars), served at /uploads/. */
+  /** Uploaded files (avatars, logos, attachments), served at /uploads/. */
   uploadsDir: string;
   /** The key browsers encrypt passwords with; a fresh one when absent. */
   cipher?: PasswordCipher;
   captchas?: CaptchaStore;
   ingest?: IngestSettings;
+  /** Login attempts a minute (the service passes its configuration; absent: no limit, as in tests). */
+  loginLimits?: LoginLimits;
   /** Kafka between ingest and the log; absent: batches are appended directly. */
   kafka?: KafkaSettings | undefined;
   /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
@@ -119,6 +123,29 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  // The web app loads only its own scripts (no inline ones); Mantine sets inline styles, the captcha is a
+  // data: image; no page may frame it.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -133,6 +160,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  // Limits are set where they apply (login), none globally.
+  await app.register(fastifyRateLimit, { global: false });
   // One file per request, at most the image limit plus a byte (so that an oversize file is detected).
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   const now = options.now ?? (() => new Date());
@@ -158,9 +187,13 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(
     async (api) => {
       registerGuard(api, services, apiRoutes);
+      // API answers are one user's data (or a token): no cache keeps them, unless a route says otherwise.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       registerOperationLog(api, services);
       await api.register(healthRoutes, { services });
-      await api.register(authRoutes, { identity });
+      await api.register(authRoutes, { identity, loginLimits: options.loginLimits });
       await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
       await api.register(userAdminRoutes, { identity });
       await api.register(organisationRoutes, { identity });
@@ -209,12 +242,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     dispatch,
     maxBacklog: ingestSettings.maxBacklog,
   });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    wildcard: true,
-  });
+  registerUploads(app, services, options.uploadsDir);
 
   await registerWebApp(app, {
     webDir: options.webDir,

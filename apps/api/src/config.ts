@@ -14,6 +14,14 @@ export const DEFAULT_INGEST_SETTINGS: IngestSettings = {
   maxBacklog: 20_000,
 };
 
+/** Login attempts allowed per minute, from one address and from all together (0: no limit). */
+export interface LoginLimits {
+  perAddress: number;
+  total: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAddress: 10, total: 120 };
+
 /** Every setting of the service, from the environment (the README's table lists them). */
 export interface Config {
   port: number;
@@ -31,6 +39,7 @@ export interface Config {
   /** Runs the demo meter fleet (simulator) against the service, in the demo tenant. */
   simulate: boolean;
   ingest: IngestSettings;
+  loginLimits: LoginLimits;
   /** Kafka between ingest and the log (KAFKA_BROKERS); absent: batches are appended directly. */
   kafka: KafkaSettings | undefined;
   /** Text messages through an HTTP SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN); absent: the outbox. */
@@ -58,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       horizonDays: positive(env, 'HYDROLOG_INGEST_HORIZON_DAYS', DEFAULT_INGEST_SETTINGS.horizonDays),
       maxBacklog: positive(env, 'HYDROLOG_INGEST_MAX_BACKLOG', DEFAULT_INGEST_SETTINGS.maxBacklog),
     },
+    loginLimits: {
+      perAddress: limit(env, 'HYDROLOG_LOGIN_LIMIT_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.perAddress),
+      total: limit(env, 'HYDROLOG_LOGIN_LIMIT_TOTAL', DEFAULT_LOGIN_LIMITS.total),
+    },
     kafka: env.KAFKA_BROKERS
       ? {
           brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()),
@@ -75,5 +88,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0)
     throw new Error(`${name} must be a positive whole number, got ${value}`);
+  return number;
+}
+
+function limit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number (0: no limit), got ${value}`);
   return number;
 }

@@ -1,6 +1,6 @@
 import { DomainError } from '@hydrolog/domain';
 import { InvalidEventError, WrongExpectedVersionError } from '@hydrolog/eventstore';
-import { type IssueLike, toFieldError } from '@hydrolog/schemas';
+import { brokenTextPaths, type IssueLike, toFieldError, translate } from '@hydrolog/schemas';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { failure, invalid, requestLanguage } from './http.ts';
@@ -11,6 +11,24 @@ import { failure, invalid, requestLanguage } from './http.ts';
  * with the request's correlation id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One rule for every string a request carries, before any route's schema: no NUL, no half surrogate pair.
+  app.addHook('preValidation', async (request, reply) => {
+    // Routes without a schema (files under /uploads, the docs) read no fields: their own path rule answers.
+    if (!request.routeOptions.schema) return;
+    const broken = [
+      ...brokenTextPaths(request.params),
+      ...brokenTextPaths(request.query),
+      ...brokenTextPaths(request.body),
+    ];
+    if (broken.length === 0) return;
+    const message = translate('validation.brokenText', requestLanguage(request));
+    return reply.status(400).send(
+      invalid(
+        request,
+        broken.map((path) => ({ field: path.join('.'), message })),
+      ),
+    );
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -33,6 +33,7 @@ const app = await buildApp(services, {
   uploadsDir: join(config.dataDir, 'uploads'),
   cipher: PasswordCipher.fromFile(join(config.dataDir, 'keys', 'login-rsa.pem')),
   ingest: config.ingest,
+  loginLimits: config.loginLimits,
   kafka: config.kafka,
   commandSweepMs: 15_000,
   cascadeAlarmMs: 10 * 60_000,

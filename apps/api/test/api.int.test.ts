@@ -135,6 +135,24 @@ describe.each(testEngines())('API on $engine', (engine) => {
     expect(res.json().msg).toContain(correlationId);
   });
 
+  it('sends the security headers, and keeps API answers out of every cache', async () => {
+    for (const res of [
+      await api('/prod-api/system/user/getInfo'),
+      await app.inject('/prod-api/system/user/getInfo'),
+    ]) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
+      });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    }
+  });
+
   it('answers an unknown API path with the 404 envelope', async () => {
     const res = await api('/prod-api/no/such/thing');
     expect(res.statusCode).toBe(404);

@@ -227,6 +227,24 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it("refuses a suspended tenant's gateway keys like its users, until the tenant is resumed", async () => {
+    const operator = injectAs(app, await login(app, ...ACCOUNTS.platformAdmin));
+    const body = () => ({
+      batchId: uuidv7(),
+      readings: [{ meterNo: '9999', ts: iso(hourStart), total: 11 }],
+    });
+    await operator({ method: 'PUT', url: `/prod-api/system/tenant/suspend/${DEMO_TENANT}` });
+    const refused = await upload(body(), { 'content-language': 'en' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ key: 'error.tenant.suspended' });
+    expect(
+      (await app.inject({ url: '/ingest/v1/commands', headers: { authorization: `Bearer ${key}` } }))
+        .statusCode,
+    ).toBe(403);
+    await operator({ method: 'PUT', url: `/prod-api/system/tenant/resume/${DEMO_TENANT}` });
+    expect((await upload(body())).statusCode).toBe(202);
+  });
+
   it('knows gateways only by their key: user tokens, wrong, rotated and revoked keys are refused', async () => {
     const body = {
       batchId: uuidv7(),

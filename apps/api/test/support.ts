@@ -9,7 +9,7 @@ import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
-import type { IngestSettings } from '../src/config.ts';
+import type { IngestSettings, LoginLimits } from '../src/config.ts';
 import { seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
 import type { MessageProvider } from '../src/sms.ts';
@@ -33,6 +33,7 @@ export async function startApi(
     /** The app's clock (codes, logins, dashboards): tests move it instead of waiting. */
     now?: () => Date;
     messages?: MessageProvider;
+    loginLimits?: LoginLimits;
   } = {},
 ): Promise<TestApi> {
   const db = await engine.open();
@@ -63,6 +64,7 @@ export async function startApi(
     ...(options.kafka ? { kafka: options.kafka } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.messages ? { messages: options.messages } : {}),
+    ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
   });
   return { app, services, captchas };
 }
@@ -116,15 +118,21 @@ export const ACCOUNTS = {
   trialAdmin: ['trial_admin', 'Trial123'],
 } as const;
 
-/** A multipart body with one file in field `file` (the import routes). */
-export function multipartFile(fileName: string, content: Buffer, contentType: string) {
+/** A multipart body with one file in field `field` (`file`: the import routes). */
+export function multipartFile(fileName: string, content: Buffer, contentType: string, field = 'file') {
   const boundary = `----hydrolog${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
     ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A real 1×1 png image (uploads are decoded, not judged by their first bytes). */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

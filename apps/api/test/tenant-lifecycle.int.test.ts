@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/crypto.ts';
 import { execute } from '../src/commands.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, loginResponse, startApi } from './support.ts';
+import { ACCOUNTS, injectAs, login, loginResponse, startApi, TINY_PNG } from './support.ts';
 
 describe.each(testEngines())('tenant lifecycle on $engine', (engine) => {
   let app: FastifyInstance;
@@ -69,10 +69,7 @@ describe.each(testEngines())('tenant lifecycle on $engine', (engine) => {
 
   it("takes a tenant's logo, which the tenant's users then see", async () => {
     const boundary = '----hydrolog';
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(32),
-    ]);
+    const png = TINY_PNG;
     const payload = Buffer.concat([
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="logofile"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,

@@ -1,6 +1,6 @@
-import { trialDaysLeft } from '@hydrolog/domain';
+import { type Authority, trialDaysLeft } from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
-import { findSession, type RoleRow, withTenant } from '@hydrolog/projections';
+import { findSession, type RoleRow, type SessionRow, withTenant } from '@hydrolog/projections';
 import {
   ALL_PERMISSIONS,
   DEFAULT_ROLE,
@@ -69,7 +69,7 @@ declare module 'fastify' {
 
 /** The permission strings of the menus the roles grant (`menuPerms`: by menu id, from the menu tree). */
 export function permissionsOf(
-  roles: readonly RoleRow[],
+  roles: readonly Pick<RoleRow, 'all_permissions' | 'menu_ids'>[],
   menuPerms: ReadonlyMap<string, string | null>,
 ): string[] {
   if (roles.some((r) => r.all_permissions)) return [ALL_PERMISSIONS];
@@ -89,6 +89,26 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The session a token opens, or why it opens none: no such session (`http.401`); expired, revoked or the
+ * password changed since; the user disabled; the tenant suspended.
+ */
+export async function liveSession(
+  services: Services,
+  token: string | null,
+): Promise<
+  SessionRow | 'http.401' | 'error.session.ended' | 'error.session.disabled' | 'error.tenant.suspended'
+> {
+  const session = token ? await findSession(services.db, sha256(token)) : null;
+  if (!session) return 'http.401';
+  const expired = session.expires_at.getTime() <= Date.now();
+  if (expired || session.ended_at || session.password_changed_at > session.started_at)
+    return 'error.session.ended';
+  if (session.user_status !== '0') return 'error.session.disabled';
+  if (session.tenant_status === 'suspended') return 'error.tenant.suspended';
+  return session;
+}
+
+/**
  * Authentication and permission checks of every /prod-api route. A route without a declared `access`
  * is refused at registration, so none can be left open by mistake.
  */
@@ -103,21 +123,11 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
   api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
-    const token = bearerToken(request);
-    if (!token) return deny(request, reply, 401, 'http.401');
-    const session = await findSession(services.db, sha256(token));
-    if (!session) return deny(request, reply, 401, 'http.401');
+    const session = await liveSession(services, bearerToken(request));
+    if (session === 'http.401') return deny(request, reply, 401, session);
     // Expired, revoked, password changed since login, or user disabled: the browser must log out (code 100102000002).
-    const expired = session.expires_at.getTime() <= Date.now();
-    if (expired || session.ended_at || session.password_changed_at > session.started_at) {
-      return reply.send(failure(request, 'error.session.ended', {}, ResponseCode.forceLogout));
-    }
-    if (session.user_status !== '0') {
-      return reply.send(failure(request, 'error.session.disabled', {}, ResponseCode.forceLogout));
-    }
-    if (session.tenant_status === 'suspended') {
-      return reply.send(failure(request, 'error.tenant.suspended', {}, ResponseCode.forceLogout));
-    }
+    if (typeof session === 'string')
+      return reply.send(failure(request, session, {}, ResponseCode.forceLogout));
     // An ended trial leaves the data readable: reads, and the user's own session and password, only.
     const trialOver =
       session.trial_started_at !== null &&
@@ -159,6 +169,13 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error(`${request.routeOptions.url} is public: it has no caller`);
   return request.caller;
 }
+
+/** The caller as the rule against raising anyone above oneself sees them. */
+export const authorityOf = (caller: Caller): Authority => ({
+  actorId: caller.userId,
+  actorPermissions: caller.permissions,
+  platformOperator: caller.tenantKind === 'platform',
+});
 
 /** The metadata of the events a signed-in caller's command appends. */
 export function callerMetadata(request: FastifyRequest): EventMetadata {

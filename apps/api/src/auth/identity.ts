@@ -129,9 +129,11 @@ export class Identity {
   }
 
   /**
-   * The lock rule around a password check: refused while locked, a wrong password recorded as a counted
-   * failure. One check per user at a time, so parallel guesses cannot all read the count before any is
-   * recorded (one process; with several, a burst is still limited to one guess per process at a time).
+   * The lock rule around a password check: a wrong password is recorded as a counted failure; a locked
+   * account is refused even with the right password. Whoever does not know the password reads "wrong user
+   * name or password" whether the name exists, is locked or not, so guesses tell nothing about accounts.
+   * One check per user at a time, so parallel guesses cannot all read the count before any is recorded
+   * (one process; with several, a burst is still limited to one guess per process at a time).
    */
   async checkPassword(user: UserRow, password: string, userName: string, client: ClientInfo): Promise<void> {
     await this.oneAtATime(user.user_id, async () => {
@@ -139,14 +141,15 @@ export class Identity {
       const at = this.now();
       const failures = await recentFailures(this.services.db, user.user_id, settings.maxRetryCount);
       const lock = { maxRetryCount: settings.maxRetryCount, lockMinutes: settings.lockMinutes };
-      const locked = new DomainError('error.login.locked', { minutes: settings.lockMinutes });
+      const right = await verifyPassword(user.password_hash, password);
       if (lockedUntil(failures, lock, at)) {
-        await this.recordFailure(user, userName, 'error.login.locked', false, client, at);
-        throw locked;
+        const reason = right ? 'error.login.locked' : 'error.login.badCredentials';
+        await this.recordFailure(user, userName, reason, false, client, at);
+        throw new DomainError(reason, right ? { minutes: settings.lockMinutes } : {});
       }
-      if (await verifyPassword(user.password_hash, password)) return;
+      if (right) return;
       await this.recordFailure(user, userName, 'error.login.badCredentials', true, client, at);
-      throw lockedUntil([at, ...failures], lock, at) ? locked : new DomainError('error.login.badCredentials');
+      throw new DomainError('error.login.badCredentials');
     });
   }
 

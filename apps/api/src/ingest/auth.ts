@@ -19,7 +19,8 @@ declare module 'fastify' {
 
 /**
  * Every /ingest/v1 request carries `Authorization: Bearer <gateway key>`. A user token, a revoked or an
- * unknown key all get the same 401; a gateway key is unknown to the /prod-api guard, which refuses it too.
+ * unknown key all get the same 401; a gateway key is unknown to the /prod-api guard, which refuses it too;
+ * a key of a suspended tenant gets 403.
  */
 export function registerGatewayAuth(scope: FastifyInstance, services: Services): void {
   scope.decorateRequest('gateway', undefined);
@@ -28,6 +29,10 @@ export function registerGatewayAuth(scope: FastifyInstance, services: Services):
     const gateway = key ? await findGatewayByKeyHash(services.db, sha256(key)) : null;
     if (gateway?.status !== 'active') {
       return reply.status(401).send(failure(request, 'error.gateway.key', {}, 401));
+    }
+    // A suspended tenant's gateways are refused like its users, and take up again when it is resumed.
+    if (gateway.tenantStatus === 'suspended') {
+      return reply.status(403).send(failure(request, 'error.tenant.suspended', {}, 403));
     }
     request.gateway = { gatewayId: gateway.gatewayId, tenantId: gateway.tenantId };
   });

@@ -13,11 +13,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf } from '../auth/client.ts';
 import { callerOf, ownSession } from '../auth/guard.ts';
 import { type Identity, sessionMinutes } from '../auth/identity.ts';
+import { loginThrottle } from '../auth/throttle.ts';
 import { execute } from '../commands.ts';
+import type { LoginLimits } from '../config.ts';
 import { ok } from '../http.ts';
 
 /** Login, captcha, token refresh and logout (spec section 7 /auth/...). */
-export const authRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  identity: Identity;
+  loginLimits?: LoginLimits | undefined;
+}> = async (app, { identity, loginLimits }) => {
   const { services } = identity;
 
   app.get(
@@ -57,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
     '/auth/login',
     {
       config: { access: { public: true } },
+      onRequest: loginThrottle(app, loginLimits),
       schema: {
         tags: ['auth'],
         summary: 'Log in with user name, email or phone and the encrypted password',

@@ -1,4 +1,12 @@
-import { type DeptCommand, DomainError, deptDecider, type RoleCommand, roleDecider } from '@hydrolog/domain';
+import {
+  type DeptCommand,
+  DomainError,
+  deptDecider,
+  type RoleAdministration,
+  type RoleCommand,
+  roleAdministrationRefusal,
+  roleDecider,
+} from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
 import { getDept, getRole, isDeptOrBelow, listDepts, listRoles } from '@hydrolog/projections';
 import {
@@ -22,11 +30,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Caller, callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import {
+  authorityOf,
+  type Caller,
+  callerMetadata,
+  callerOf,
+  permissionsOf,
+  readAsCaller,
+  requires,
+} from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-import { menuEntries, visibleTo } from '../menus.ts';
+import { menuEntries, permsByMenu, visibleTo } from '../menus.ts';
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
 async function assignableMenus(db: Database, caller: Caller) {
@@ -220,8 +236,38 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     const { remark, menuIds, ...rest } = body;
     return { ...rest, menuIds: [...new Set(menuIds)].sort(), remark: remark || null };
   }
-  const runRole = (request: FastifyRequest, roleId: string, command: RoleCommand) =>
-    execute(store, roleDecider, roleId, [command], { ...meta(request), taken: 'error.role.keyExists' });
+  /** What a role carries: the permissions of its menus (`*:*:*` for the administrator role). */
+  async function carried(role: { admin: boolean; menuIds: readonly string[] } | null) {
+    return role
+      ? permissionsOf([{ all_permissions: role.admin, menu_ids: [...role.menuIds] }], await permsByMenu(db))
+      : [];
+  }
+  /** The facts of the authority rule for a change of role `current` (null: a new one) to `menuIds`. */
+  async function roleAdministration(
+    request: FastifyRequest,
+    current: { admin: boolean; menuIds: readonly string[] } | null,
+    menuIds: readonly string[],
+  ): Promise<RoleAdministration> {
+    return {
+      by: authorityOf(callerOf(request)),
+      held: await carried(current),
+      granted: await carried({ admin: false, menuIds }),
+    };
+  }
+  /** Runs a command on a role (null: a new one) that leaves it with `menuIds`, under the authority rule. */
+  async function runRole(
+    request: FastifyRequest,
+    roleId: string,
+    current: { admin: boolean; menuIds: readonly string[] } | null,
+    command: RoleCommand,
+    menuIds: readonly string[],
+  ) {
+    const administration = await roleAdministration(request, current, menuIds);
+    await execute(store, roleDecider, roleId, [{ ...command, administration }], {
+      ...meta(request),
+      taken: 'error.role.keyExists',
+    });
+  }
 
   app.get(
     '/system/role/list',
@@ -270,15 +316,21 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
       const { status, orderNum, remark, ...fields } = await roleFields(request, request.body);
       const roleId = uuidv7();
       const caller = callerOf(request);
-      await runRole(request, roleId, {
-        type: 'CreateRole',
+      await runRole(
+        request,
         roleId,
-        tenantId: caller.tenantId,
-        ...fields,
-        allPermissions: false,
-      });
+        null,
+        { type: 'CreateRole', roleId, tenantId: caller.tenantId, ...fields, allPermissions: false },
+        fields.menuIds,
+      );
       // Order, status and remark are not part of the creation event: one change records them.
-      await runRole(request, roleId, { type: 'ChangeRole', ...fields, status, orderNum, remark });
+      await runRole(
+        request,
+        roleId,
+        await role(request, roleId),
+        { type: 'ChangeRole', ...fields, status, orderNum, remark },
+        fields.menuIds,
+      );
       return ok(request, await role(request, roleId));
     },
   );
@@ -296,8 +348,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     },
     async (request) => {
       const { roleId, ...body } = request.body;
-      await role(request, roleId);
-      await runRole(request, roleId, { type: 'ChangeRole', ...(await roleFields(request, body)) });
+      const current = await role(request, roleId);
+      const fields = await roleFields(request, body);
+      await runRole(request, roleId, current, { type: 'ChangeRole', ...fields }, fields.menuIds);
       return ok(request, await role(request, roleId));
     },
   );
@@ -316,7 +369,13 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     async (request) => {
       const current = await role(request, request.body.roleId);
       const { roleId: _, admin: __, userCount: ___, ...fields } = current;
-      await runRole(request, current.roleId, { type: 'ChangeRole', ...fields, status: request.body.status });
+      await runRole(
+        request,
+        current.roleId,
+        current,
+        { type: 'ChangeRole', ...fields, status: request.body.status },
+        current.menuIds,
+      );
       return ok(request, null);
     },
   );
@@ -335,12 +394,17 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     async (request) => {
       const roleIds = [...new Set(request.params.roleIds.split(','))];
       // All checked first: one refused role leaves every role in place.
+      const found = [];
       for (const roleId of roleIds) {
-        const found = await role(request, roleId);
-        if (found.admin) throw new DomainError('error.role.builtIn');
-        if (found.userCount > 0) throw new DomainError('error.role.inUse');
+        const current = await role(request, roleId);
+        if (current.admin) throw new DomainError('error.role.builtIn');
+        if (current.userCount > 0) throw new DomainError('error.role.inUse');
+        const refused = roleAdministrationRefusal(await roleAdministration(request, current, []));
+        if (refused) throw refused;
+        found.push(current);
       }
-      for (const roleId of roleIds) await runRole(request, roleId, { type: 'DeleteRole' });
+      for (const current of found)
+        await runRole(request, current.roleId, current, { type: 'DeleteRole' }, []);
       return ok(request, null);
     },
   );

@@ -1,6 +1,20 @@
-import { DomainError, type UserCommand, userDecider } from '@hydrolog/domain';
+import {
+  administrationRefusal,
+  DomainError,
+  type StaffAdministration,
+  type UserCommand,
+  userDecider,
+} from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
-import { getDept, getRoles, getStaffUser, getUser, listUsers, roleOptions } from '@hydrolog/projections';
+import {
+  builtInAdministratorId,
+  getDept,
+  getRoles,
+  getStaffUser,
+  getUser,
+  listUsers,
+  roleOptions,
+} from '@hydrolog/projections';
 import {
   apiResponses,
   changeStatusBodySchema,
@@ -21,10 +35,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
-import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { authorityOf, callerOf, permissionsOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
+import { permsByMenu } from '../menus.ts';
 
 const userResponse = apiResponses(envelopeSchema(userRowSchema));
 const userIdParams = z.object({ userId: z.uuid() });
@@ -54,9 +69,39 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
     if (found.length !== new Set(roleIds).size) throw new DomainError('error.role.notFound');
   }
 
-  async function run(request: FastifyRequest, userId: string, commands: UserCommand[]) {
+  /** The permissions the roles carry, disabled ones too (they can be enabled again). */
+  async function permissionsOfRoles(request: FastifyRequest, roleIds: readonly string[]) {
+    const roles = await scoped(request, (sql) => getRoles(sql, roleIds));
+    return permissionsOf(roles, await permsByMenu(db));
+  }
+
+  /** The facts the deciders' authority rule needs: on user `userId` (null: a new one), giving `roleIds`. */
+  async function administration(
+    request: FastifyRequest,
+    userId: string | null,
+    roleIds: readonly string[],
+  ): Promise<StaffAdministration> {
+    const target = userId ? await scoped(request, (sql) => getUser(sql, userId)) : null;
+    return {
+      by: authorityOf(callerOf(request)),
+      target: {
+        permissions: target ? await permissionsOfRoles(request, target.role_ids) : [],
+        builtInAdministrator: userId !== null && (await scoped(request, builtInAdministratorId)) === userId,
+      },
+      granted: await permissionsOfRoles(request, roleIds),
+    };
+  }
+
+  /** Runs an administrator's commands on a user, each under the authority rule. */
+  async function run(
+    request: FastifyRequest,
+    userId: string,
+    commands: UserCommand[],
+    facts: StaffAdministration,
+  ) {
     const caller = callerOf(request);
-    await execute(store, userDecider, userId, commands, {
+    const administered = commands.map((command) => ({ ...command, administration: facts }));
+    await execute(store, userDecider, userId, administered, {
       metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id },
       taken: 'error.user.exists',
     });
@@ -152,7 +197,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
         },
       ];
       if (status === '1') commands.push({ type: 'ChangeStatus', status });
-      await run(request, userId, commands);
+      await run(request, userId, commands, await administration(request, null, roleIds));
       return ok(request, { ...(await staffUser(request, userId)), initialPassword });
     },
   );
@@ -175,11 +220,16 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       await checkRoles(request, roleIds);
       await checkDept(request, deptId);
       const sex = current.sex as '0' | '1' | '2' | null; // kept: only the user changes it, in the profile
-      await run(request, userId, [
-        { type: 'ChangeProfile', nickName, email: email || null, phonenumber: phonenumber || null, sex },
-        { type: 'ChangeRoles', roleIds },
-        { type: 'ChangeDept', deptId },
-      ]);
+      await run(
+        request,
+        userId,
+        [
+          { type: 'ChangeProfile', nickName, email: email || null, phonenumber: phonenumber || null, sex },
+          { type: 'ChangeRoles', roleIds },
+          { type: 'ChangeDept', deptId },
+        ],
+        await administration(request, userId, roleIds),
+      );
       return ok(request, await staffUser(request, userId));
     },
   );
@@ -199,7 +249,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       const { userId, status } = request.body;
       notSelf(request, userId);
       await staffUser(request, userId);
-      await run(request, userId, [{ type: 'ChangeStatus', status }]);
+      await run(
+        request,
+        userId,
+        [{ type: 'ChangeStatus', status }],
+        await administration(request, userId, []),
+      );
       return ok(request, null);
     },
   );
@@ -217,12 +272,24 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
     },
     async (request) => {
       const { userId } = request.params;
+      // One's own password is changed in the profile, knowing the old one.
+      notSelf(request, userId);
       await staffUser(request, userId);
       const initialPassword = newInitialPassword();
       const passwordHash = await hashPassword(initialPassword);
-      await run(request, userId, [
-        { type: 'ChangePassword', passwordHash, initialPassword: true, changedAt: new Date().toISOString() },
-      ]);
+      await run(
+        request,
+        userId,
+        [
+          {
+            type: 'ChangePassword',
+            passwordHash,
+            initialPassword: true,
+            changedAt: new Date().toISOString(),
+          },
+        ],
+        await administration(request, userId, []),
+      );
       return ok(request, { initialPassword });
     },
   );
@@ -243,11 +310,16 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
     async (request) => {
       const userIds = [...new Set(request.params.userIds.split(','))];
       // All checked first: one refused id leaves every user in place.
+      const deletions = [];
       for (const userId of userIds) {
         notSelf(request, userId);
         await staffUser(request, userId);
+        const facts = await administration(request, userId, []);
+        const refused = administrationRefusal(facts, userId);
+        if (refused) throw refused;
+        deletions.push({ userId, facts });
       }
-      for (const userId of userIds) await run(request, userId, [{ type: 'DeleteUser' }]);
+      for (const { userId, facts } of deletions) await run(request, userId, [{ type: 'DeleteUser' }], facts);
       return ok(request, null);
     },
   );
