@@ -362,6 +362,20 @@ export async function nextDictId(sql: Sql): Promise<number> {
   return rows[0]?.next ?? 1;
 }
 
+/** Every dictionary key there is, with a type or with data. */
+export async function knownDictionaries(sql: Sql): Promise<Set<string>> {
+  const { rows } = await sql.query<{ dict_type: string }>(
+    'SELECT dict_type FROM sys_dict_type UNION SELECT dict_type FROM sys_dict_data',
+  );
+  return new Set(rows.map((r) => r.dict_type));
+}
+
+/** Every dictionary type, for choosing one (GET /system/dict/type/optionselect). */
+export async function dictTypeOptions(sql: Sql): Promise<DictTypeView[]> {
+  const { rows } = await sql.query<DictTypeRow>(`${DICT_TYPE_SELECT} ORDER BY t.dict_id`);
+  return rows.map(dictTypeView);
+}
+
 /** Dictionary keys that have data but no type yet (seeded data, data added before its type). */
 export async function untypedDictionaries(sql: Sql): Promise<string[]> {
   const { rows } = await sql.query<{ dict_type: string }>(

@@ -12,6 +12,14 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number(), msg: z.string(), data });
 }
 
+/**
+ * `{code, msg, data, ...fields}`: an envelope that also carries some fields beside `data`, where RuoYi's
+ * client reads them (`user`, `roles`, `permissions` of getInfo, `imgUrl` of the avatar upload, ...).
+ */
+export function envelopeWithSchema<T extends z.ZodType, F extends z.ZodRawShape>(data: T, fields: F) {
+  return envelopeSchema(data).extend(fields);
+}
+
 /** `{code, msg, total, rows}`: the envelope of every list. */
 export function listEnvelopeSchema<T extends z.ZodType>(row: T) {
   return z.object({ code: z.number(), msg: z.string(), total: z.number().int(), rows: z.array(row) });

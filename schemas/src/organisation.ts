@@ -28,9 +28,10 @@ export const deptBodySchema = z.object({
   parentId: z.uuid().nullable().default(null),
   deptName: deptNameSchema,
   orderNum: z.number().int().min(0).max(9999).default(0),
-  leader: z.string().trim().max(20, 'validation.tooLong').optional(),
-  phone: phoneSchema.or(z.literal('')).optional(),
-  email: emailSchema.or(z.literal('')).optional(),
+  // Null, as the view shows an absent value, is taken back as absent (a GET → PUT round trip works).
+  leader: z.string().trim().max(20, 'validation.tooLong').nullish(),
+  phone: phoneSchema.or(z.literal('')).nullish(),
+  email: emailSchema.or(z.literal('')).nullish(),
   status: userStatusSchema.default('0'),
 });
 export type DeptBody = z.input<typeof deptBodySchema>;
@@ -53,7 +54,7 @@ export const roleBodySchema = z.object({
   status: userStatusSchema.default('0'),
   /** Menus and buttons ticked in the menu tree (menu ids of the catalogue). */
   menuIds: z.array(z.string().max(100)).max(1000).default([]),
-  remark: z.string().max(500, 'validation.tooLong').optional(),
+  remark: z.string().max(500, 'validation.tooLong').nullish(),
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
 export const updateRoleBodySchema = roleBodySchema.extend({ roleId: z.uuid() });

@@ -25,6 +25,11 @@ export function ok<T>(request: FastifyRequest, data: T) {
   return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), data };
 }
 
+/** `ok` with fields beside `data`, where RuoYi's client reads them (see `envelopeWithSchema`). */
+export function okWith<T, F extends Record<string, unknown>>(request: FastifyRequest, data: T, fields: F) {
+  return { ...fields, ...ok(request, data) };
+}
+
 export function okList<T>(request: FastifyRequest, page: { total: number; rows: T[] }) {
   return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), ...page };
 }

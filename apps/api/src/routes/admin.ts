@@ -10,6 +10,7 @@ import {
 } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import {
+  dictTypeOptions,
   getDictType,
   getNotice,
   listDictTypes,
@@ -399,6 +400,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       },
     },
     async (request) => okList(request, await listDictTypes(db, request.query)),
+  );
+
+  app.get(
+    '/system/dict/type/optionselect',
+    {
+      config: operatorOnly('system:dict:list'),
+      schema: {
+        tags: ['dict'],
+        summary: 'Every dictionary type, for choosing one',
+        response: apiResponses(envelopeSchema(z.array(dictTypeViewSchema))),
+      },
+    },
+    async (request) => ok(request, await dictTypeOptions(db)),
+  );
+
+  app.delete(
+    '/system/dict/type/refreshCache',
+    {
+      config: operatorOnly('system:dict:remove'),
+      schema: {
+        tags: ['dict'],
+        summary:
+          'Refresh the dictionary cache: nothing to do, dictionaries are read from their table each time',
+        response: noDataResponses,
+      },
+    },
+    async (request) => ok(request, null),
   );
 
   app.get(

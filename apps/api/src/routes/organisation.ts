@@ -6,6 +6,7 @@ import {
   deptBodySchema,
   deptViewSchema,
   envelopeSchema,
+  envelopeWithSchema,
   idListSchema,
   listEnvelopeSchema,
   type MenuTreeNode,
@@ -25,8 +26,11 @@ import { z } from 'zod';
 import { type Caller, callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { ok, okList, okWith, requestLanguage } from '../http.ts';
 import { menuEntries, visibleTo } from '../menus.ts';
+
+/** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
+const menuTreeChecksSchema = z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) });
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
 async function assignableMenus(db: Database, caller: Caller) {
@@ -366,9 +370,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
         tags: ['roles'],
         summary: 'The menu tree with the menus a role grants ticked',
         params: z.object({ roleId: z.uuid() }),
-        response: apiResponses(
-          envelopeSchema(z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) })),
-        ),
+        response: apiResponses(envelopeWithSchema(menuTreeChecksSchema, menuTreeChecksSchema.shape)),
       },
     },
     async (request) => {
@@ -376,7 +378,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
       const caller = callerOf(request);
       const assignable = await assignableMenus(db, caller);
       const checkedKeys = found.admin ? assignable.map((m) => m.menuId) : found.menuIds;
-      return ok(request, { menus: await menuTree(db, caller, request), checkedKeys });
+      const answer = { menus: await menuTree(db, caller, request), checkedKeys };
+      return okWith(request, answer, answer);
     },
   );
 };

@@ -163,21 +163,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
   );
 
-  app.delete(
-    '/system/config/clearCache',
-    {
-      config: operatorOnly('system:config:remove'),
-      schema: {
-        tags: ['config'],
-        summary: 'Forget cached parameters',
-        response: noDataResponses,
+  // The spec's path, and RuoYi's name for the same action.
+  for (const path of ['/system/config/clearCache', '/system/config/refreshCache']) {
+    app.delete(
+      path,
+      {
+        config: operatorOnly('system:config:remove'),
+        schema: {
+          tags: ['config'],
+          summary: 'Forget cached parameters',
+          response: noDataResponses,
+        },
       },
-    },
-    async (request) => {
-      identity.clearCache();
-      return ok(request, null);
-    },
-  );
+      async (request) => {
+        identity.clearCache();
+        return ok(request, null);
+      },
+    );
+  }
 
   app.delete(
     '/system/config/:ids',

@@ -7,6 +7,7 @@ import {
   createdUserSchema,
   createUserBodySchema,
   envelopeSchema,
+  envelopeWithSchema,
   idListSchema,
   initialPasswordSchema,
   listEnvelopeSchema,
@@ -24,7 +25,7 @@ import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
 import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
-import { ok, okList } from '../http.ts';
+import { ok, okList, okWith } from '../http.ts';
 
 const userResponse = apiResponses(envelopeSchema(userRowSchema));
 const userIdParams = z.object({ userId: z.uuid() });
@@ -109,13 +110,50 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
     async (request) => ok(request, await scoped(request, roleOptions)),
   );
 
+  /** Beside a user (or none, for a new one): the roles to choose from and the user's, as RuoYi's form reads them. */
+  const userFormResponse = (data: z.ZodType) =>
+    apiResponses(
+      envelopeWithSchema(data, {
+        roles: z.array(roleOptionSchema),
+        roleIds: z.array(z.string()),
+        // RuoYi's posts (job titles) are not a concept of this product: always empty.
+        posts: z.array(z.never()),
+        postIds: z.array(z.never()),
+      }),
+    );
+  const userForm = async <T extends { roleIds: string[] } | null>(request: FastifyRequest, user: T) =>
+    okWith(request, user, {
+      roles: await scoped(request, roleOptions),
+      roleIds: user?.roleIds ?? [],
+      posts: [],
+      postIds: [],
+    });
+
+  app.get(
+    '/system/user/',
+    {
+      config: requires('system:user:query'),
+      schema: {
+        tags: ['users'],
+        summary: 'The roles a new user may get',
+        response: userFormResponse(z.null()),
+      },
+    },
+    async (request) => userForm(request, null),
+  );
+
   app.get(
     '/system/user/:userId',
     {
       config: requires('system:user:query'),
-      schema: { tags: ['users'], summary: 'One staff user', params: userIdParams, response: userResponse },
+      schema: {
+        tags: ['users'],
+        summary: 'One staff user, with the roles to choose from',
+        params: userIdParams,
+        response: userFormResponse(userRowSchema),
+      },
     },
-    async (request) => ok(request, await staffUser(request, request.params.userId)),
+    async (request) => userForm(request, await staffUser(request, request.params.userId)),
   );
 
   app.post(

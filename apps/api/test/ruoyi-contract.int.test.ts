@@ -1,0 +1,208 @@
+import { testEngines } from '@hydrolog/eventstore/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../src/services.ts';
+import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+
+/**
+ * The calls of RuoYi-Cloud's Vue client (ruoyi-ui/src/api/system/*.js, store/modules/user.js and
+ * permission.js) as it makes them: method, path, query encoding and body, and the fields it then reads
+ * from the answer. Its request helper sends every field of a form, nulls included, and encodes an object
+ * query parameter as `params[beginTime]=...` (ruoyi.js tansParams).
+ */
+
+describe.each(testEngines())('a RuoYi-Cloud client on $engine', (engine) => {
+  let app: FastifyInstance;
+  let services: Services;
+  let admin: ReturnType<typeof injectAs>;
+  let operator: ReturnType<typeof injectAs>;
+  beforeAll(async () => {
+    ({ app, services } = await startApi(engine));
+    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+    operator = injectAs(app, await login(app, ...ACCOUNTS.platformAdmin));
+  });
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+  });
+
+  it('store/modules/user.js GetInfo reads user, roles and permissions beside data', async () => {
+    const res = (await admin('/prod-api/system/user/getInfo')).json();
+    expect(res.code).toBe(200);
+    expect(res.user).toMatchObject({ userName: 'demo_admin', userId: expect.any(String) });
+    expect(res.user.avatar === null || typeof res.user.avatar === 'string').toBe(true);
+    expect(res.roles.length).toBeGreaterThan(0);
+    expect(res.permissions.length).toBeGreaterThan(0);
+    // This product's own client reads the same in data.
+    expect(res.data).toMatchObject({ user: res.user, roles: res.roles, permissions: res.permissions });
+  });
+
+  it('store/modules/user.js LogOut always succeeds, also with an ended or unknown token', async () => {
+    const token = await login(app, ...ACCOUNTS.demoViewer);
+    const viewer = injectAs(app, token);
+    expect((await viewer({ method: 'DELETE', url: '/prod-api/auth/logout' })).json().code).toBe(200);
+    // The token no longer works, and logging it out again still answers success.
+    expect((await viewer('/prod-api/system/user/getInfo')).json().code).toBe(100102000002);
+    expect((await viewer({ method: 'DELETE', url: '/prod-api/auth/logout' })).json().code).toBe(200);
+    const unknown = injectAs(app, 'no-such-token');
+    expect((await unknown({ method: 'DELETE', url: '/prod-api/auth/logout' })).json().code).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/prod-api/auth/logout' })).json().code).toBe(200);
+  });
+
+  it('permission.js GenerateRoutes reads the menu tree in data', async () => {
+    const res = (await admin('/prod-api/system/menu/getRouters')).json();
+    expect(res.code).toBe(200);
+    expect(res.data.length).toBeGreaterThan(0);
+    expect(res.data[0]).toMatchObject({ path: expect.any(String), component: expect.any(String) });
+  });
+
+  it('user/index.vue handleAdd and handleUpdate read roles, roleIds, posts and postIds beside data', async () => {
+    const blank = (await admin('/prod-api/system/user/')).json();
+    expect(blank).toMatchObject({ code: 200, posts: [], roleIds: [] });
+    expect(blank.roles.map((r: { roleKey: string }) => r.roleKey)).toContain('operator');
+
+    const list = (await admin({ method: 'POST', url: '/prod-api/system/user/list', payload: {} })).json();
+    const someone = list.rows.find((u: { userName: string }) => u.userName === 'demo_operator');
+    const res = (await admin(`/prod-api/system/user/${someone.userId}`)).json();
+    expect(res.data).toMatchObject({ userName: 'demo_operator' });
+    expect(res.roleIds).toEqual(someone.roleIds);
+    expect(res.roles).toEqual(blank.roles);
+    expect(res.postIds).toEqual([]);
+
+    // The form is sent back as it was read, nulls included.
+    const back = await admin({ method: 'PUT', url: '/prod-api/system/user', payload: { ...res.data } });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().code).toBe(200);
+  });
+
+  it('user/profile reads the user as data with roleGroup and postGroup, the avatar upload imgUrl', async () => {
+    const res = (await admin('/prod-api/system/user/profile')).json();
+    expect(res.data).toMatchObject({ userName: 'demo_admin' });
+    expect(typeof res.roleGroup).toBe('string');
+    expect(res.roleGroup.length).toBeGreaterThan(0);
+    expect(res.postGroup).toBe('');
+    const { nickName, phonenumber, email, sex } = res.data;
+    const saved = await admin({
+      method: 'PUT',
+      url: '/prod-api/system/user/profile',
+      payload: { nickName, phonenumber, email, sex },
+    });
+    expect(saved.json().code).toBe(200);
+
+    const boundary = '----ruoyi';
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64),
+    ]);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="avatarfile"; filename="blob"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const avatar = (
+      await admin({
+        method: 'POST',
+        url: '/prod-api/system/user/profile/avatar',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
+    ).json();
+    expect(avatar.imgUrl).toMatch(/^\/uploads\/avatar\/.+\.png$/);
+    expect(avatar.data.imgUrl).toBe(avatar.imgUrl);
+  });
+
+  it('role/index.vue handleUpdate reads menus and checkedKeys beside data', async () => {
+    const roles = (await admin('/prod-api/system/role/list?pageNum=1&pageSize=10')).json().rows;
+    const role = roles.find((r: { admin: boolean }) => !r.admin);
+    const res = (await admin(`/prod-api/system/menu/roleMenuTreeselect/${role.roleId}`)).json();
+    expect(res.menus.length).toBeGreaterThan(0);
+    expect(res.checkedKeys).toEqual(role.menuIds);
+    expect(res.data).toEqual({ menus: res.menus, checkedKeys: res.checkedKeys });
+  });
+
+  it('sends back every department, role, parameter and dictionary entry as read, nulls included', async () => {
+    // The department form as RuoYi sends a new one: the fields it did not fill are null.
+    const created = await admin({
+      method: 'POST',
+      url: '/prod-api/system/dept',
+      payload: {
+        parentId: null,
+        deptName: 'North branch',
+        orderNum: 1,
+        leader: null,
+        phone: null,
+        email: null,
+        status: '0',
+      },
+    });
+    expect(created.json().code).toBe(200);
+    const depts = (await admin('/prod-api/system/dept/list')).json().data;
+    expect(depts.length).toBeGreaterThan(0);
+    for (const listed of depts) {
+      const dept = (await admin(`/prod-api/system/dept/${listed.deptId}`)).json().data;
+      const res = await admin({ method: 'PUT', url: '/prod-api/system/dept', payload: dept });
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+      expect(res.json().code).toBe(200);
+    }
+
+    const roles = (await admin('/prod-api/system/role/list?pageNum=1&pageSize=50')).json().rows;
+    expect(roles.length).toBeGreaterThan(1);
+    for (const listed of roles) {
+      const role = (await admin(`/prod-api/system/role/${listed.roleId}`)).json().data;
+      const res = await admin({ method: 'PUT', url: '/prod-api/system/role', payload: role });
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+      // The built-in administrator role is refused by its rule, not by the shape of the body.
+      if (role.admin) expect(res.json().key).toBe('error.role.builtIn');
+      else expect(res.json().code).toBe(200);
+    }
+
+    const configs = (await operator('/prod-api/system/config/list?pageNum=1&pageSize=50')).json().rows;
+    expect(configs.length).toBeGreaterThan(0);
+    for (const listed of configs) {
+      const config = (await operator(`/prod-api/system/config/${listed.configId}`)).json().data;
+      const res = await operator({ method: 'PUT', url: '/prod-api/system/config', payload: config });
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+      expect(res.json().code).toBe(200);
+    }
+
+    const entries = (await operator('/prod-api/system/dict/data/list?pageNum=1&pageSize=50')).json();
+    let seen = 0;
+    for (let page = 1; seen < entries.total; page++) {
+      const rows = (await operator(`/prod-api/system/dict/data/list?pageNum=${page}&pageSize=50`)).json()
+        .rows;
+      for (const listed of rows) {
+        const entry = (await operator(`/prod-api/system/dict/data/${listed.dictCode}`)).json().data;
+        const res = await operator({ method: 'PUT', url: '/prod-api/system/dict/data', payload: entry });
+        expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+        expect(res.json().code).toBe(200);
+      }
+      seen += rows.length;
+    }
+    expect(seen).toBe(entries.total);
+
+    const types = (await operator('/prod-api/system/dict/type/optionselect')).json().data;
+    for (const listed of types) {
+      const type = (await operator(`/prod-api/system/dict/type/${listed.dictId}`)).json().data;
+      const res = await operator({ method: 'PUT', url: '/prod-api/system/dict/type', payload: type });
+      expect(res.json().code).toBe(200);
+    }
+  });
+
+  it('the dictionaries the admin screens read exist; the cache refreshes answer success', async () => {
+    for (const dictType of ['sys_notice_status', 'sys_oper_type', 'sys_show_hide']) {
+      const res = (await admin(`/prod-api/system/dict/data/type/${dictType}`)).json();
+      expect(res.data.length, dictType).toBeGreaterThan(1);
+      expect(res.data[0]).toMatchObject({ dictValue: expect.any(String), dictLabel: expect.any(String) });
+    }
+    const options = (await operator('/prod-api/system/dict/type/optionselect')).json();
+    expect(options.data.map((t: { dictType: string }) => t.dictType)).toEqual(
+      expect.arrayContaining(['sys_notice_status', 'sys_oper_type', 'sys_show_hide', 'sys_normal_disable']),
+    );
+    expect(options.data[0]).toMatchObject({ dictId: expect.any(Number), dictName: expect.any(String) });
+    for (const url of ['/prod-api/system/dict/type/refreshCache', '/prod-api/system/config/refreshCache']) {
+      expect((await operator({ method: 'DELETE', url })).json().code, url).toBe(200);
+    }
+  });
+});
