@@ -10,7 +10,7 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
-import { containsPattern, orderBy } from './sql.ts';
+import { containsPattern, orderBy, page, withinRange } from './sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
@@ -203,8 +203,8 @@ export async function listCustomerTypes(
   sql: Sql,
   query: PageQuery & CustomerTypeListQuery,
 ): Promise<{ total: number; rows: CustomerTypeView[] }> {
-  const where = 'WHERE ($1::text IS NULL OR t.name ILIKE $1)';
-  const params = [containsPattern(query.name)];
+  const params: unknown[] = [containsPattern(query.name)];
+  const where = `WHERE ($1::text IS NULL OR t.name ILIKE $1) AND ${withinRange(query.params, 't.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM customer_types t ${where}`,
     params,
@@ -213,7 +213,7 @@ export async function listCustomerTypes(
     `SELECT t.customer_type_id::text, t.name, t.remark, t.created_at, t.version::text,
        (SELECT count(*)::int FROM customers c WHERE c.customer_type_id = t.customer_type_id) AS customer_count
      FROM customer_types t ${where}
-     ${orderBy(query, CUSTOMER_TYPE_ORDER, 't.created_at, t.customer_type_id')} LIMIT $2 OFFSET $3`,
+     ${orderBy(query, CUSTOMER_TYPE_ORDER, 't.created_at, t.customer_type_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerTypeView) };
@@ -322,10 +322,7 @@ export async function listCustomers(
   sql: Sql,
   query: PageQuery & CustomerListQuery,
 ): Promise<{ total: number; rows: CustomerRow[] }> {
-  const where = `WHERE ($1::text IS NULL OR c.account_no ILIKE $1) AND ($2::text IS NULL OR c.name ILIKE $2)
-    AND ($3::text IS NULL OR c.phone LIKE $3) AND ($4::text IS NULL OR c.meter_no LIKE $4)
-    AND ($5::uuid IS NULL OR c.customer_type_id = $5) AND ($6::text IS NULL OR c.status = $6)`;
-  const params = [
+  const params: unknown[] = [
     containsPattern(query.accountNo),
     containsPattern(query.name),
     containsPattern(query.phone),
@@ -333,13 +330,17 @@ export async function listCustomers(
     query.customerTypeId ?? null,
     query.status ?? null,
   ];
+  const where = `WHERE ($1::text IS NULL OR c.account_no ILIKE $1) AND ($2::text IS NULL OR c.name ILIKE $2)
+    AND ($3::text IS NULL OR c.phone LIKE $3) AND ($4::text IS NULL OR c.meter_no LIKE $4)
+    AND ($5::uuid IS NULL OR c.customer_type_id = $5) AND ($6::text IS NULL OR c.status = $6)
+    AND ${withinRange(query.params, 'c.opened_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM customers c ${where}`,
     params,
   );
   const { rows } = await sql.query<Record<string, unknown>>(
     `${CUSTOMER_SELECT} ${where} ${orderBy(query, CUSTOMER_ORDER, 'c.opened_at DESC, c.account_no')}
-     LIMIT $7 OFFSET $8`,
+     ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerRow) };

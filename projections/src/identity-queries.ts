@@ -1,5 +1,6 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type {
+  ConfigListQuery,
   ConfigView,
   DeptView,
   DictDataView,
@@ -9,7 +10,7 @@ import type {
   RoleView,
   UserRow as StaffUserRow,
 } from '@hydrolog/schemas';
-import { containsPattern } from './sql.ts';
+import { containsPattern, orderBy, page, withinRange } from './sql.ts';
 
 export interface UserRow {
   user_id: string;
@@ -160,27 +161,31 @@ export async function configValues(sql: Sql): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.config_key, r.config_value]));
 }
 
+/** The SQL of each sortable column of the parameter list. */
+const CONFIG_ORDER = {
+  configName: 'lower(c.config_name)',
+  configKey: 'c.config_key',
+  configType: 'c.config_type',
+  createTime: 'c.created_at',
+} as const;
+
 export async function listConfigs(
   sql: Sql,
-  query: PageQuery & {
-    configName?: string | undefined;
-    configKey?: string | undefined;
-    configType?: string | undefined;
-  },
+  query: ConfigListQuery,
 ): Promise<{ total: number; rows: ConfigView[] }> {
-  const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
-    AND ($3::text IS NULL OR config_type = $3)`;
-  const params = [
+  const params: unknown[] = [
     containsPattern(query.configName),
     containsPattern(query.configKey),
     query.configType ?? null,
   ];
+  const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
+    AND ($3::text IS NULL OR config_type = $3) AND ${withinRange(query.params, 'c.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM sys_config ${where}`,
+    `SELECT count(*)::int AS count FROM sys_config c ${where}`,
     params,
   );
   const { rows } = await sql.query<ConfigRow>(
-    `SELECT ${CONFIG_COLUMNS} FROM sys_config c ${where} ORDER BY c.config_key LIMIT $4 OFFSET $5`,
+    `SELECT ${CONFIG_COLUMNS} FROM sys_config c ${where} ${orderBy(query, CONFIG_ORDER, 'c.config_key')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(configView) };

@@ -11,7 +11,7 @@ import type {
   PageQuery,
   PeakPeriod,
 } from '@hydrolog/schemas';
-import { containsPattern, orderBy } from './sql.ts';
+import { containsPattern, orderBy, page, withinRange } from './sql.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 
@@ -180,10 +180,7 @@ export async function listMeters(
   now = new Date(),
 ): Promise<{ total: number; rows: MeterView[] }> {
   const online = `(l.ts IS NOT NULL AND l.ts >= $6::timestamptz - make_interval(mins => t.report_interval_minutes))`;
-  const where = `WHERE ($1::text IS NULL OR m.meter_no LIKE $1) AND ($2::uuid IS NULL OR m.meter_type_id = $2)
-    AND ($3::text IS NULL OR m.imei LIKE $3) AND ($4::text IS NULL OR l.valve = $4)
-    AND ($5::text IS NULL OR ${online} = ($5 = 'online'))`;
-  const params = [
+  const params: unknown[] = [
     containsPattern(query.meterNo),
     query.meterTypeId ?? null,
     containsPattern(query.imei),
@@ -191,12 +188,16 @@ export async function listMeters(
     query.link ?? null,
     now.toISOString(),
   ];
+  const where = `WHERE ($1::text IS NULL OR m.meter_no LIKE $1) AND ($2::uuid IS NULL OR m.meter_type_id = $2)
+    AND ($3::text IS NULL OR m.imei LIKE $3) AND ($4::text IS NULL OR l.valve = $4)
+    AND ($5::text IS NULL OR ${online} = ($5 = 'online'))
+    AND ${withinRange(query.params, 'm.registered_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count ${METER_FROM} ${where}`,
     params,
   );
   const { rows } = await sql.query<MeterRow>(
-    `${METER_SELECT} ${where} ${orderBy(query, METER_ORDER, 'm.meter_no, m.meter_id')} LIMIT $7 OFFSET $8`,
+    `${METER_SELECT} ${where} ${orderBy(query, METER_ORDER, 'm.meter_no, m.meter_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => meterView(r, now)) };
@@ -249,14 +250,14 @@ export async function listMeterGroups(
   sql: Sql,
   query: PageQuery & MeterGroupListQuery,
 ): Promise<{ total: number; rows: MeterGroupView[] }> {
-  const where = 'WHERE ($1::text IS NULL OR g.name ILIKE $1)';
-  const params = [containsPattern(query.name)];
+  const params: unknown[] = [containsPattern(query.name)];
+  const where = `WHERE ($1::text IS NULL OR g.name ILIKE $1) AND ${withinRange(query.params, 'g.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM meter_groups g ${where}`,
     params,
   );
   const { rows } = await sql.query<GroupRow>(
-    `${GROUP_SELECT} ${where} ${orderBy(query, GROUP_ORDER, 'lower(g.name), g.group_id')} LIMIT $2 OFFSET $3`,
+    `${GROUP_SELECT} ${where} ${orderBy(query, GROUP_ORDER, 'lower(g.name), g.group_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(groupView) };

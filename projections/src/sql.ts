@@ -1,4 +1,4 @@
-import type { ListSort } from '@hydrolog/schemas';
+import type { ListSort, TimeRange } from '@hydrolog/schemas';
 
 /** An ILIKE pattern matching `value` anywhere, its wildcards escaped; null (no filter) for an empty value. */
 export function containsPattern(value: string | undefined): string | null {
@@ -21,4 +21,26 @@ export function orderBy<C extends string>(
   if (!Object.hasOwn(columns, column)) throw new Error(`Not a sort column: ${column}`);
   const direction = sort.isAsc === 'descending' ? 'DESC' : 'ASC';
   return `ORDER BY ${columns[column]} ${direction} NULLS LAST, ${listOrder}`;
+}
+
+/** A date alone bounds the whole day: the end of the range is the end of that day. */
+export function endOfRange(value: string | undefined): string | null {
+  if (!value) return null;
+  return value.length === 10 ? `${value}T23:59:59.999Z` : value;
+}
+
+/**
+ * The condition that `column` lies in a list's time range (RuoYi's `params[beginTime]`, `params[endTime]`),
+ * both ends included; its two values are appended to `params`, so it can follow a list's own conditions.
+ */
+export function withinRange(range: TimeRange | undefined, column: string, params: unknown[]): string {
+  params.push(range?.beginTime ?? null, endOfRange(range?.endTime));
+  const begin = params.length - 1;
+  const end = params.length;
+  return `($${begin}::timestamptz IS NULL OR ${column} >= $${begin}) AND ($${end}::timestamptz IS NULL OR ${column} <= $${end})`;
+}
+
+/** The LIMIT and OFFSET placeholders after a list's `params` (their values follow them in the call). */
+export function page(params: readonly unknown[]): string {
+  return `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, pageQuerySchema } from './api.ts';
 import { LANGUAGES } from './messages.ts';
 import { tenantSettingsSchema } from './tenant.ts';
 
@@ -198,6 +199,15 @@ export const configViewSchema = configBodySchema.extend({
   createTime: z.string(),
 });
 export type ConfigView = z.infer<typeof configViewSchema>;
+
+export const CONFIG_SORT_COLUMNS = ['configName', 'configKey', 'configType', 'createTime'] as const;
+export const configListQuerySchema = pageQuerySchema.extend({
+  configName: z.string().max(100).optional(),
+  configKey: z.string().max(100).optional(),
+  configType: z.enum(['Y', 'N']).optional(),
+  ...listQuerySchema(CONFIG_SORT_COLUMNS).shape,
+});
+export type ConfigListQuery = z.infer<typeof configListQuerySchema>;
 
 /** Dictionary data (section 3 dictionary entry; section 7 /system/dict/data). Labels in the four languages. */
 export const dictLabelsSchema = z.object({

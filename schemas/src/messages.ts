@@ -69,6 +69,12 @@ export const messages = {
     fr: 'Valeur invalide',
     id: 'Nilai tidak valid',
   },
+  'validation.sortColumn': {
+    'zh-CN': '该列表不能按此列排序',
+    en: 'This list cannot be sorted by this column',
+    fr: 'Cette liste ne peut pas être triée selon cette colonne',
+    id: 'Daftar ini tidak dapat diurutkan menurut kolom ini',
+  },
   'validation.unknownField': {
     'zh-CN': '未知字段 {keys}',
     en: 'Unknown field {keys}',

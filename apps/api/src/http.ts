@@ -1,3 +1,4 @@
+import { parse } from 'node:querystring';
 import {
   DEFAULT_LANGUAGE,
   type FieldError,
@@ -49,4 +50,26 @@ export function invalid(
   key: MessageKey = 'validation.failed',
 ) {
   return { code: 400 as const, msg: translate(key, requestLanguage(request)), errors };
+}
+
+/**
+ * Query strings as RuoYi clients write them: an object parameter travels as `name[key]=value`
+ * (`params[beginTime]=2025-01-01`) and arrives here as `name: { key: value }`; other keys as they are.
+ */
+export function parseQuery(text: string): Record<string, unknown> {
+  const query: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(parse(text))) {
+    const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+    if (!nested) {
+      query[key] = value;
+      continue;
+    }
+    const [, name, inner] = nested as unknown as [string, string, string];
+    const current = query[name];
+    const target: Record<string, unknown> =
+      current && typeof current === 'object' && !Array.isArray(current) ? current : Object.create(null);
+    target[inner] = value;
+    query[name] = target;
+  }
+  return query;
 }

@@ -11,6 +11,21 @@ import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
  * query parameter as `params[beginTime]=...` (ruoyi.js tansParams).
  */
 
+/** RuoYi's query encoding: nested objects as `name[key]`, empty values left out. */
+function ruoyiQuery(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+        if (inner === null || inner === undefined || inner === '') continue;
+        parts.push(`${encodeURIComponent(`${name}[${key}]`)}=${encodeURIComponent(String(inner))}`);
+      }
+    } else parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.join('&');
+}
+
 describe.each(testEngines())('a RuoYi-Cloud client on $engine', (engine) => {
   let app: FastifyInstance;
   let services: Services;
@@ -204,5 +219,60 @@ describe.each(testEngines())('a RuoYi-Cloud client on $engine', (engine) => {
     for (const url of ['/prod-api/system/dict/type/refreshCache', '/prod-api/system/config/refreshCache']) {
       expect((await operator({ method: 'DELETE', url })).json().code, url).toBe(200);
     }
+  });
+  it('list filters read params[beginTime], params[endTime], orderByColumn and isAsc as RuoYi encodes them', async () => {
+    const list = async (call: ReturnType<typeof injectAs>, path: string, query: Record<string, unknown>) =>
+      call(`${path}?${ruoyiQuery({ pageNum: 1, pageSize: 50, ...query })}`);
+    const today = new Date().toISOString().slice(0, 10);
+    const configs = (await list(operator, '/prod-api/system/config/list', {})).json();
+    expect(configs.total).toBeGreaterThan(1);
+    // A range that holds today holds every seeded parameter; one that ended before it holds none.
+    const inRange = await list(operator, '/prod-api/system/config/list', {
+      params: { beginTime: '2000-01-01', endTime: today },
+    });
+    expect(inRange.json().total).toBe(configs.total);
+    const before = await list(operator, '/prod-api/system/config/list', {
+      params: { beginTime: '2000-01-01', endTime: '2000-12-31' },
+    });
+    expect(before.json()).toMatchObject({ code: 200, total: 0, rows: [] });
+    const byKey = (isAsc: string) =>
+      list(operator, '/prod-api/system/config/list', { orderByColumn: 'configKey', isAsc });
+    const up = (await byKey('ascending')).json().rows.map((r: { configKey: string }) => r.configKey);
+    const down = (await byKey('descending')).json().rows.map((r: { configKey: string }) => r.configKey);
+    expect(up).toEqual([...up].sort());
+    expect(down).toEqual([...up].reverse());
+
+    const types = await list(operator, '/prod-api/system/dict/type/list', {
+      params: { beginTime: '2000-01-01', endTime: '2000-12-31' },
+    });
+    expect(types.json().total).toBe(0);
+
+    // A tenant list with its own sort columns: the same rule.
+    const created = await admin({
+      method: 'POST',
+      url: '/prod-api/business/customerType',
+      payload: { name: 'Branch households' },
+    });
+    expect(created.json().code).toBe(200);
+    const typeList = (query: Record<string, unknown>) =>
+      list(admin, '/prod-api/business/customerType/list', {
+        orderByColumn: 'createTime',
+        isAsc: 'descending',
+        ...query,
+      });
+    expect((await typeList({ params: { beginTime: today } })).json().rows[0]).toMatchObject({
+      name: 'Branch households',
+    });
+    expect((await typeList({ params: { endTime: '2000-12-31' } })).json().total).toBe(0);
+
+    // A column the list does not sort by is refused with a clear message, whatever text it carries.
+    for (const orderByColumn of ['password_hash', 'config_key; DROP TABLE sys_config']) {
+      const refused = await list(operator, '/prod-api/system/config/list', { orderByColumn });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        { field: 'orderByColumn', message: 'This list cannot be sorted by this column' },
+      ]);
+    }
+    expect((await list(operator, '/prod-api/system/config/list', {})).json().total).toBe(configs.total);
   });
 });

@@ -21,6 +21,7 @@ import {
 import {
   apiResponses,
   dictTypeBodySchema,
+  dictTypeListQuerySchema,
   dictTypeViewSchema,
   envelopeSchema,
   idListSchema,
@@ -391,11 +392,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       schema: {
         tags: ['dict'],
         summary: 'Dictionary types with how many entries each has',
-        querystring: pageQuerySchema.extend({
-          dictName: z.string().max(100).optional(),
-          dictType: z.string().max(100).optional(),
-          status: z.enum(['0', '1']).optional(),
-        }),
+        querystring: dictTypeListQuerySchema,
         response: apiResponses(listEnvelopeSchema(dictTypeViewSchema)),
       },
     },

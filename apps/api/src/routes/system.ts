@@ -4,6 +4,7 @@ import {
   apiResponses,
   buildRouters,
   configBodySchema,
+  configListQuerySchema,
   configViewSchema,
   dictDataBodySchema,
   dictDataViewSchema,
@@ -88,11 +89,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       schema: {
         tags: ['config'],
         summary: 'List system parameters',
-        querystring: pageQuerySchema.extend({
-          configName: z.string().max(100).optional(),
-          configKey: z.string().max(100).optional(),
-          configType: z.enum(['Y', 'N']).optional(),
-        }),
+        querystring: configListQuerySchema,
         response: apiResponses(listEnvelopeSchema(configViewSchema)),
       },
     },
