@@ -1,3 +1,4 @@
+import type { DataScope } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type {
   CustomerListQuery,
@@ -10,7 +11,15 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
-import { containsPattern, orderBy, page, withinRange } from './sql.ts';
+import {
+  containsPattern,
+  inDataScope,
+  orderBy,
+  ownerDept,
+  page,
+  type ScopedRecord,
+  withinRange,
+} from './sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
@@ -49,7 +58,7 @@ function pick(data: Record<string, unknown>, fields: readonly string[]): Record<
  */
 export const customersProjection: Projection = {
   name: 'customers',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['customer_types', 'customers'],
   tenantTables: ['customer_types', 'customers'],
@@ -80,6 +89,8 @@ export const customersProjection: Projection = {
       status text NOT NULL,
       opened_at timestamptz NOT NULL,
       version bigint NOT NULL,
+      -- The staff user who opened the account (the id in the event's metadata): whose record it is.
+      opened_by text,
       UNIQUE (tenant_id, account_no)
     )`,
     `CREATE UNIQUE INDEX customers_active_meter ON customers (tenant_id, meter_id) WHERE status <> 'cancelled'`,
@@ -109,8 +120,8 @@ export const customersProjection: Projection = {
       const d = event.data as EventData<'CustomerOpened'>;
       await sql.query(
         `INSERT INTO customers (customer_id, tenant_id, account_no, name, phone, nature, customer_type_id, meter_id,
-           meter_no, meter_type_id, holder, account, status, opened_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14)`,
+           meter_no, meter_type_id, holder, account, status, opened_at, version, opened_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14, $15)`,
         [
           d.customerId,
           d.tenantId,
@@ -126,6 +137,7 @@ export const customersProjection: Projection = {
           JSON.stringify(pick(d, ACCOUNT_FIELDS)),
           d.openedAt,
           version(event),
+          event.metadata.userId,
         ],
       );
     },
@@ -318,9 +330,16 @@ const CUSTOMER_ORDER = {
   openTime: 'c.opened_at',
 } as const;
 
+/**
+ * An account is the record of the staff user who opened it, and belongs to that user's department: a
+ * branch office sees the accounts its staff opened.
+ */
+export const CUSTOMER_RECORD: ScopedRecord = { dept: ownerDept('c.opened_by'), owner: 'c.opened_by' };
+
 export async function listCustomers(
   sql: Sql,
   query: PageQuery & CustomerListQuery,
+  scope: DataScope,
 ): Promise<{ total: number; rows: CustomerRow[] }> {
   const params: unknown[] = [
     containsPattern(query.accountNo),
@@ -333,7 +352,7 @@ export async function listCustomers(
   const where = `WHERE ($1::text IS NULL OR c.account_no ILIKE $1) AND ($2::text IS NULL OR c.name ILIKE $2)
     AND ($3::text IS NULL OR c.phone LIKE $3) AND ($4::text IS NULL OR c.meter_no LIKE $4)
     AND ($5::uuid IS NULL OR c.customer_type_id = $5) AND ($6::text IS NULL OR c.status = $6)
-    AND ${withinRange(query.params, 'c.opened_at', params)}`;
+    AND ${withinRange(query.params, 'c.opened_at', params)} AND ${inDataScope(scope, CUSTOMER_RECORD, params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM customers c ${where}`,
     params,

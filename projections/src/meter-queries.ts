@@ -1,3 +1,4 @@
+import type { DataScope } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type {
   MeterCommandState,
@@ -11,7 +12,15 @@ import type {
   PageQuery,
   PeakPeriod,
 } from '@hydrolog/schemas';
-import { containsPattern, orderBy, page, withinRange } from './sql.ts';
+import {
+  containsPattern,
+  inDataScope,
+  orderBy,
+  ownerDept,
+  page,
+  type ScopedRecord,
+  withinRange,
+} from './sql.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 
@@ -173,10 +182,19 @@ const METER_ORDER = {
   valve: 'l.valve',
 } as const;
 
+/**
+ * A meter is the record of whoever opened the account on it (so it follows its account, see
+ * `CUSTOMER_RECORD`), and while it has none, of whoever registered it.
+ */
+const meterOwner = `coalesce((SELECT c.opened_by FROM customers c
+  WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled'), m.registered_by)`;
+export const METER_RECORD: ScopedRecord = { dept: ownerDept(meterOwner), owner: meterOwner };
+
 /** The tenant's meters with their latest state; `link` compares the last report with the type's interval. */
 export async function listMeters(
   sql: Sql,
   query: PageQuery & MeterListQuery,
+  scope: DataScope,
   now = new Date(),
 ): Promise<{ total: number; rows: MeterView[] }> {
   const online = `(l.ts IS NOT NULL AND l.ts >= $6::timestamptz - make_interval(mins => t.report_interval_minutes))`;
@@ -191,7 +209,7 @@ export async function listMeters(
   const where = `WHERE ($1::text IS NULL OR m.meter_no LIKE $1) AND ($2::uuid IS NULL OR m.meter_type_id = $2)
     AND ($3::text IS NULL OR m.imei LIKE $3) AND ($4::text IS NULL OR l.valve = $4)
     AND ($5::text IS NULL OR ${online} = ($5 = 'online'))
-    AND ${withinRange(query.params, 'm.registered_at', params)}`;
+    AND ${withinRange(query.params, 'm.registered_at', params)} AND ${inDataScope(scope, METER_RECORD, params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count ${METER_FROM} ${where}`,
     params,

@@ -453,6 +453,12 @@ export const messages = {
     fr: 'Le rôle est attribué à des utilisateurs et ne peut pas être supprimé',
     id: 'Peran sudah diberikan ke pengguna dan tidak dapat dihapus',
   },
+  'error.role.dataScopeNoDepts': {
+    'zh-CN': '自定义数据权限至少要选择一个部门',
+    en: 'Choose at least one department for a custom data scope',
+    fr: 'Choisissez au moins un service pour une portée de données personnalisée',
+    id: 'Pilih setidaknya satu departemen untuk cakupan data khusus',
+  },
   'error.role.builtIn': {
     'zh-CN': '不允许修改超级管理员角色',
     en: 'The administrator role cannot be changed',

@@ -2,7 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, encryptPassword, injectAs, login, startApi } from './support.ts';
 
 /**
  * The calls of RuoYi-Cloud's Vue client (ruoyi-ui/src/api/system/*.js, store/modules/user.js and
@@ -274,5 +274,236 @@ describe.each(testEngines())('a RuoYi-Cloud client on $engine', (engine) => {
       ]);
     }
     expect((await list(operator, '/prod-api/system/config/list', {})).json().total).toBe(configs.total);
+  });
+  it('role/index.vue data scope: deptTree and dataScope; branch offices see their own customers, meters and users', async () => {
+    const addDept = async (deptName: string, parentId: string | null) =>
+      (await admin({ method: 'POST', url: '/prod-api/system/dept', payload: { deptName, parentId } })).json()
+        .data.deptId as string;
+    const head = await addDept('Scope head office', null);
+    const north = await addDept('Scope north', head);
+    const south = await addDept('Scope south', head);
+    const role = (
+      await admin({
+        method: 'POST',
+        url: '/prod-api/system/role',
+        payload: {
+          roleName: 'Branch clerk',
+          roleKey: 'branch_clerk',
+          menuIds: [
+            'system',
+            'system.user',
+            'customer',
+            'customer.account',
+            'customer.account.add',
+            'meter',
+            'meter.list',
+            'meter.list.add',
+          ],
+        },
+      })
+    ).json().data;
+    expect(role).toMatchObject({ dataScope: '1', deptIds: [] });
+
+    /** A clerk of the department, past the forced change of the initial password. */
+    const clerk = async (userName: string, deptId: string) => {
+      const created = await admin({
+        method: 'POST',
+        url: '/prod-api/system/user',
+        payload: { userName, nickName: userName, deptId, roleIds: [role.roleId] },
+      });
+      const { initialPassword } = created.json().data;
+      const first = injectAs(app, await login(app, userName, initialPassword));
+      await first({
+        method: 'PUT',
+        url: '/prod-api/system/user/profile/updatePwd',
+        query: {
+          oldPassword: await encryptPassword(app, initialPassword),
+          newPassword: await encryptPassword(app, 'Branch1234'),
+        },
+      });
+      return () => login(app, userName, 'Branch1234').then((token) => injectAs(app, token));
+    };
+    const northClerk = await clerk('north_clerk', north);
+    const southClerk = await clerk('south_clerk', south);
+    const headClerk = await clerk('head_clerk', head);
+
+    // Each clerk registers a meter and opens an account on it.
+    const meterType = (
+      await admin({
+        method: 'POST',
+        url: '/prod-api/business/meterType',
+        payload: {
+          name: 'Scope DN15',
+          billingMode: 'prepaid',
+          valveControl: false,
+          communication: 'nbiot',
+          cardKind: 'ic',
+          reportIntervalMinutes: 60,
+        },
+      })
+    ).json().data;
+    const customerType = (
+      await admin({
+        method: 'POST',
+        url: '/prod-api/business/customerType',
+        payload: { name: 'Scope homes' },
+      })
+    ).json().data;
+    for (const [as, meterNo, name] of [
+      [northClerk, '8100001', 'North Holder'],
+      [southClerk, '8100002', 'South Holder'],
+      [headClerk, '8100003', 'Head Holder'],
+    ] as const) {
+      const api = await as();
+      const meter = await api({
+        method: 'POST',
+        url: '/prod-api/business/meter',
+        payload: { meterNo, meterTypeId: meterType.meterTypeId },
+      });
+      expect(meter.json().code, JSON.stringify(meter.json())).toBe(200);
+      const opened = await api({
+        method: 'POST',
+        url: '/prod-api/business/customer',
+        payload: {
+          accountNo: `A${meterNo}`,
+          name,
+          phone: '13800000009',
+          customerTypeId: customerType.customerTypeId,
+          meterId: meter.json().data.meterId,
+        },
+      });
+      expect(opened.json().code, JSON.stringify(opened.json())).toBe(200);
+    }
+    // A meter without an account belongs to whoever registered it.
+    await (await northClerk())({
+      method: 'POST',
+      url: '/prod-api/business/meter',
+      payload: { meterNo: '8100004', meterTypeId: meterType.meterTypeId },
+    });
+
+    /** What a clerk sees: account holders, meter numbers, user names. */
+    const seen = async (as: () => Promise<ReturnType<typeof injectAs>>) => {
+      const api = await as();
+      const customers = (await api('/prod-api/business/customer/list?pageSize=50&meterNo=8100')).json().rows;
+      const meters = (await api('/prod-api/business/meter/list?pageSize=50&meterNo=8100')).json().rows;
+      const users = (
+        await api({ method: 'POST', url: '/prod-api/system/user/list', payload: { pageSize: 50 } })
+      ).json().rows;
+      return {
+        customers: customers.map((c: { name: string }) => c.name).sort(),
+        meters: meters.map((m: { meterNo: string }) => m.meterNo).sort(),
+        users: users.map((u: { userName: string }) => u.userName).sort(),
+      };
+    };
+    /** The data scope as RuoYi's dialog sends it: the whole role form with the scope and the ticked departments. */
+    const setScope = async (dataScope: string, deptIds: string[] = []) => {
+      const form = (await admin(`/prod-api/system/role/${role.roleId}`)).json().data;
+      const res = await admin({
+        method: 'PUT',
+        url: '/prod-api/system/role/dataScope',
+        payload: { ...form, dataScope, deptIds },
+      });
+      expect(res.json().code, JSON.stringify(res.json())).toBe(200);
+      return res.json().data;
+    };
+
+    // 1, the default: everything.
+    expect((await seen(northClerk)).customers).toEqual(['Head Holder', 'North Holder', 'South Holder']);
+
+    // 3: the own department.
+    await setScope('3');
+    expect(await seen(northClerk)).toEqual({
+      customers: ['North Holder'],
+      meters: ['8100001', '8100004'],
+      users: ['north_clerk'],
+    });
+
+    // 4: the own department and those below it.
+    await setScope('4');
+    expect(await seen(headClerk)).toEqual({
+      customers: ['Head Holder', 'North Holder', 'South Holder'],
+      meters: ['8100001', '8100002', '8100003', '8100004'],
+      users: ['head_clerk', 'north_clerk', 'south_clerk'],
+    });
+    expect((await seen(southClerk)).customers).toEqual(['South Holder']);
+
+    // 2: chosen departments, ticked in the role's department tree.
+    expect((await setScope('2', [south])).deptIds).toEqual([south]);
+    const tree = (await admin(`/prod-api/system/role/deptTree/${role.roleId}`)).json();
+    expect(tree.checkedKeys).toEqual([south]);
+    const headNode = tree.depts.find((d: { id: string }) => d.id === head);
+    expect(headNode.children.map((d: { label: string }) => d.label).sort()).toEqual([
+      'Scope north',
+      'Scope south',
+    ]);
+    expect(tree.data).toEqual({ depts: tree.depts, checkedKeys: tree.checkedKeys });
+    expect((await seen(northClerk)).customers).toEqual(['South Holder']);
+
+    // 5: own records only.
+    await setScope('5');
+    expect(await seen(northClerk)).toEqual({
+      customers: ['North Holder'],
+      meters: ['8100001', '8100004'],
+      users: ['north_clerk'],
+    });
+
+    // Several roles: the union of their scopes.
+    const wide = (
+      await admin({
+        method: 'POST',
+        url: '/prod-api/system/role',
+        payload: { roleName: 'South desk', roleKey: 'south_desk', menuIds: ['customer', 'customer.account'] },
+      })
+    ).json().data;
+    await admin({
+      method: 'PUT',
+      url: '/prod-api/system/role/dataScope',
+      payload: { roleId: wide.roleId, dataScope: '2', deptIds: [south] },
+    });
+    const users = (
+      await admin({ method: 'POST', url: '/prod-api/system/user/list', payload: { userName: 'north_clerk' } })
+    ).json().rows;
+    const northUser = users[0];
+    await admin({
+      method: 'PUT',
+      url: '/prod-api/system/user',
+      payload: { ...northUser, roleIds: [role.roleId, wide.roleId] },
+    });
+    expect((await seen(northClerk)).customers).toEqual(['North Holder', 'South Holder']);
+
+    // Refusals: a custom scope needs departments of the tenant; the administrator role keeps seeing all.
+    const form = (await admin(`/prod-api/system/role/${role.roleId}`)).json().data;
+    const empty = await admin({
+      method: 'PUT',
+      url: '/prod-api/system/role/dataScope',
+      payload: { ...form, dataScope: '2', deptIds: [] },
+    });
+    expect(empty.json().key).toBe('error.role.dataScopeNoDepts');
+    const foreign = await admin({
+      method: 'PUT',
+      url: '/prod-api/system/role/dataScope',
+      payload: { ...form, dataScope: '2', deptIds: ['00000000-0000-7000-8000-00000000dead'] },
+    });
+    expect(foreign.json().key).toBe('error.dept.notFound');
+    const adminRole = (await admin('/prod-api/system/role/list?pageSize=50'))
+      .json()
+      .rows.find((r: { admin: boolean }) => r.admin);
+    const builtIn = await admin({
+      method: 'PUT',
+      url: '/prod-api/system/role/dataScope',
+      payload: { roleId: adminRole.roleId, dataScope: '5' },
+    });
+    expect(builtIn.json().key).toBe('error.role.builtIn');
+    expect((await seen(async () => admin)).customers).toEqual([
+      'Head Holder',
+      'North Holder',
+      'South Holder',
+    ]);
+    const bad = await admin({
+      method: 'PUT',
+      url: '/prod-api/system/role/dataScope',
+      payload: { ...form, dataScope: '6' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import {
   noDataResponses,
   pageQuerySchema,
   roleBodySchema,
+  roleDataScopeBodySchema,
   roleViewSchema,
   updateDeptBodySchema,
   updateRoleBodySchema,
@@ -31,6 +32,7 @@ import { menuEntries, visibleTo } from '../menus.ts';
 
 /** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
 const menuTreeChecksSchema = z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) });
+const deptTreeChecksSchema = z.object({ depts: menuTreeSchema, checkedKeys: z.array(z.string()) });
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
 async function assignableMenus(db: Database, caller: Caller) {
@@ -319,7 +321,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     },
     async (request) => {
       const current = await role(request, request.body.roleId);
-      const { roleId: _, admin: __, userCount: ___, ...fields } = current;
+      const { roleId: _, admin: __, userCount: ___, dataScope: _s, deptIds: _d, ...fields } = current;
       await runRole(request, current.roleId, { type: 'ChangeRole', ...fields, status: request.body.status });
       return ok(request, null);
     },
@@ -346,6 +348,56 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
       }
       for (const roleId of roleIds) await runRole(request, roleId, { type: 'DeleteRole' });
       return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/system/role/deptTree/:roleId',
+    {
+      config: requires('system:role:query'),
+      schema: {
+        tags: ['roles'],
+        summary: "The department tree with the departments of the role's custom data scope ticked",
+        params: z.object({ roleId: z.uuid() }),
+        response: apiResponses(envelopeWithSchema(deptTreeChecksSchema, deptTreeChecksSchema.shape)),
+      },
+    },
+    async (request) => {
+      const found = await role(request, request.params.roleId);
+      const depts = await scoped(request, (sql) => listDepts(sql));
+      const children = (parentId: string | null): MenuTreeNode[] =>
+        depts
+          .filter((d) => d.parentId === parentId)
+          .map((d) => {
+            const below = children(d.deptId);
+            return below.length
+              ? { id: d.deptId, label: d.deptName, children: below }
+              : { id: d.deptId, label: d.deptName };
+          });
+      const answer = { depts: children(null), checkedKeys: found.deptIds };
+      return okWith(request, answer, answer);
+    },
+  );
+
+  app.put(
+    '/system/role/dataScope',
+    {
+      config: requires('system:role:edit'),
+      schema: {
+        tags: ['roles'],
+        summary:
+          'Set which customers, meters and users the role sees: 1 all, 2 chosen departments, 3 own department, 4 own department and below, 5 own records',
+        body: roleDataScopeBodySchema,
+        response: roleResponse,
+      },
+    },
+    async (request) => {
+      const { roleId, dataScope, deptIds } = request.body;
+      await role(request, roleId);
+      const known = new Set((await scoped(request, (sql) => listDepts(sql))).map((d) => d.deptId));
+      const unknownDepts = deptIds.filter((id) => !known.has(id)).length;
+      await runRole(request, roleId, { type: 'ChangeDataScope', dataScope, deptIds, unknownDepts });
+      return ok(request, await role(request, roleId));
     },
   );
 

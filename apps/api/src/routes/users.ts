@@ -78,7 +78,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
         response: apiResponses(listEnvelopeSchema(userRowSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listUsers(sql, request.body))),
+    async (request) =>
+      okList(
+        request,
+        await scoped(request, (sql) => listUsers(sql, request.body, callerOf(request).dataScope)),
+      ),
   );
 
   app.get(
@@ -92,7 +96,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       },
     },
     async (request) => {
-      const page = await scoped(request, (sql) => listUsers(sql, { pageNum: 1, pageSize: 10_000 }));
+      const page = await scoped(request, (sql) =>
+        listUsers(sql, { pageNum: 1, pageSize: 10_000 }, callerOf(request).dataScope),
+      );
       return ok(request, page.rows);
     },
   );
