@@ -1,4 +1,4 @@
-import { type EventData, hasPermission } from '@hydrolog/schemas';
+import { type DataScopeKind, type EventData, hasPermission } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from './decider.ts';
 
 // ---- Authority over users and roles -------------------------------------------------------------------
@@ -178,10 +178,18 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
 // ---- Roles -------------------------------------------------------------------------------------------
 
-export type RoleEvent = EventOf<'RoleCreated' | 'RoleChanged' | 'RoleDeleted'>;
+export type RoleEvent = EventOf<'RoleCreated' | 'RoleChanged' | 'RoleDeleted' | 'RoleDataScopeChanged'>;
 export type RoleState =
   | { exists: false }
-  | (EventData<'RoleCreated'> & { exists: true; status: '0' | '1'; orderNum: number; remark: string | null });
+  | (EventData<'RoleCreated'> & {
+      exists: true;
+      status: '0' | '1';
+      orderNum: number;
+      remark: string | null;
+      /** All records until a scope is set, as for a role of RuoYi. */
+      dataScope: DataScopeKind;
+      deptIds: string[];
+    });
 /**
  * `administration`: who acts, with the permissions the role carries now (`held`, empty for a new role) and
  * the ones the command gives it (`granted`); absent when the platform creates a tenant's roles.
@@ -190,6 +198,8 @@ export type RoleCommand = (
   | ({ type: 'CreateRole' } & EventData<'RoleCreated'>)
   | ({ type: 'ChangeRole' } & Omit<EventData<'RoleChanged'>, 'roleId'>)
   | { type: 'DeleteRole' }
+  /** `unknownDepts`: how many of `deptIds` are not departments of the role's tenant (the use case counts). */
+  | ({ type: 'ChangeDataScope'; unknownDepts: number } & Omit<EventData<'RoleDataScopeChanged'>, 'roleId'>)
 ) & { administration?: RoleAdministration };
 
 export interface RoleAdministration {
@@ -208,18 +218,33 @@ export function roleAdministrationRefusal(administration: RoleAdministration): D
   return null;
 }
 
-/** A role: its menus (and so its permissions). The administrator role (`*:*:*`) stays as it is. */
+/**
+ * A role: its menus (and so its permissions) and its data scope. The administrator role (`*:*:*`) stays
+ * as it is: it sees everything.
+ */
 export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
   category: 'role',
   initialState: () => ({ exists: false }),
   evolve(state, event) {
     switch (event.type) {
       case 'RoleCreated':
-        return { ...event.data, exists: true, status: '0', orderNum: 0, remark: null };
+        return {
+          ...event.data,
+          exists: true,
+          status: '0',
+          orderNum: 0,
+          remark: null,
+          dataScope: '1',
+          deptIds: [],
+        };
       case 'RoleChanged':
         return state.exists ? { ...state, ...event.data } : state;
       case 'RoleDeleted':
         return { exists: false };
+      case 'RoleDataScopeChanged':
+        return state.exists
+          ? { ...state, dataScope: event.data.dataScope, deptIds: event.data.deptIds }
+          : state;
     }
   },
   decide(command, state) {
@@ -234,10 +259,57 @@ export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
     if (!state.exists) return new DomainError('error.role.notFound');
     if (state.allPermissions) return new DomainError('error.role.builtIn');
     if (rest.type === 'DeleteRole') return [{ type: 'RoleDeleted', data: { roleId: state.roleId } }];
+    if (rest.type === 'ChangeDataScope') {
+      // Departments matter to a custom scope only; the other scopes keep none.
+      const deptIds = rest.dataScope === '2' ? rest.deptIds : [];
+      if (rest.dataScope === '2' && deptIds.length === 0)
+        return new DomainError('error.role.dataScopeNoDepts');
+      if (rest.dataScope === '2' && rest.unknownDepts > 0) return new DomainError('error.dept.notFound');
+      const same =
+        state.dataScope === rest.dataScope &&
+        state.deptIds.length === deptIds.length &&
+        state.deptIds.every((id, i) => id === deptIds[i]);
+      if (same) return [];
+      return [
+        {
+          type: 'RoleDataScopeChanged',
+          data: { roleId: state.roleId, dataScope: rest.dataScope, deptIds },
+        },
+      ];
+    }
     const { type: _, ...data } = rest;
     return [{ type: 'RoleChanged', data: { roleId: state.roleId, ...data } }];
   },
 };
+
+/**
+ * The records a user sees in the scoped lists (customers, meters, users): all of them, or those of some
+ * departments, of some departments and every department below them, and the user's own records.
+ */
+export type DataScope =
+  | { all: true }
+  | { all: false; deptIds: string[]; deptTrees: string[]; ownerId: string | null };
+
+/**
+ * The data scope of a user with these enabled roles: the union of what each role gives, as in RuoYi (the
+ * widest role wins). The administrator role sees all; a user without roles sees nothing.
+ */
+export function dataScopeOf(
+  roles: readonly { dataScope: DataScopeKind; deptIds: readonly string[]; allPermissions: boolean }[],
+  user: { userId: string; deptId: string | null },
+): DataScope {
+  if (roles.some((r) => r.allPermissions || r.dataScope === '1')) return { all: true };
+  const deptIds = new Set<string>();
+  const deptTrees = new Set<string>();
+  let ownerId: string | null = null;
+  for (const role of roles) {
+    if (role.dataScope === '2') for (const id of role.deptIds) deptIds.add(id);
+    if (role.dataScope === '3' && user.deptId) deptIds.add(user.deptId);
+    if (role.dataScope === '4' && user.deptId) deptTrees.add(user.deptId);
+    if (role.dataScope === '5') ownerId = user.userId;
+  }
+  return { all: false, deptIds: [...deptIds].sort(), deptTrees: [...deptTrees].sort(), ownerId };
+}
 
 // ---- Departments -------------------------------------------------------------------------------------
 

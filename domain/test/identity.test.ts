@@ -4,6 +4,7 @@ import { type Decider, DomainError, fold } from '../src/decider.ts';
 import {
   type Authority,
   configDecider,
+  dataScopeOf,
   lockedUntil,
   type RecoveryEvent,
   type RoleCommand,
@@ -390,5 +391,119 @@ describe('login lock', () => {
   });
   it('does not lock when the wrong passwords are spread beyond the lock time', () => {
     expect(lockedUntil([30, 25, 20, 15, 0].map(at), rule, at(31))).toBeNull();
+  });
+});
+
+describe('role data scope', () => {
+  const roleId = '0190a000-0000-7000-8000-000000000020';
+  const north = '0190a000-0000-7000-8000-000000000031';
+  const south = '0190a000-0000-7000-8000-000000000032';
+  const created = (allPermissions: boolean): RoleEvent => ({
+    type: 'RoleCreated',
+    data: {
+      roleId,
+      tenantId,
+      roleName: 'Branch',
+      roleKey: 'branch',
+      roleType: 'general',
+      menuIds: [],
+      allPermissions,
+    },
+  });
+  const scoped = (dataScope: '1' | '2' | '3' | '4' | '5', deptIds: string[] = []): RoleEvent => ({
+    type: 'RoleDataScopeChanged',
+    data: { roleId, dataScope, deptIds },
+  });
+
+  it('records a new scope; custom departments are kept for a custom scope only', () => {
+    expect(
+      given(roleDecider, [created(false)]).when({
+        type: 'ChangeDataScope',
+        dataScope: '2',
+        deptIds: [north, south],
+        unknownDepts: 0,
+      }),
+    ).toEqual([scoped('2', [north, south])]);
+    expect(
+      given(roleDecider, [created(false), scoped('2', [north])]).when({
+        type: 'ChangeDataScope',
+        dataScope: '4',
+        deptIds: [north],
+        unknownDepts: 0,
+      }),
+    ).toEqual([scoped('4')]);
+  });
+
+  it('records nothing when the scope is already so', () => {
+    const when = given(roleDecider, [created(false), scoped('2', [north])]).when;
+    expect(when({ type: 'ChangeDataScope', dataScope: '2', deptIds: [north], unknownDepts: 0 })).toEqual([]);
+    // A new role sees all records until told otherwise.
+    expect(
+      given(roleDecider, [created(false)]).when({
+        type: 'ChangeDataScope',
+        dataScope: '1',
+        deptIds: [],
+        unknownDepts: 0,
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a custom scope without departments or with another tenant`s, and any change of the administrator role', () => {
+    const when = given(roleDecider, [created(false)]).when;
+    expect(keyOf(when({ type: 'ChangeDataScope', dataScope: '2', deptIds: [], unknownDepts: 0 }))).toBe(
+      'error.role.dataScopeNoDepts',
+    );
+    expect(keyOf(when({ type: 'ChangeDataScope', dataScope: '2', deptIds: [north], unknownDepts: 1 }))).toBe(
+      'error.dept.notFound',
+    );
+    expect(
+      keyOf(
+        given(roleDecider, [created(true)]).when({
+          type: 'ChangeDataScope',
+          dataScope: '5',
+          deptIds: [],
+          unknownDepts: 0,
+        }),
+      ),
+    ).toBe('error.role.builtIn');
+    expect(
+      keyOf(
+        given(roleDecider, []).when({
+          type: 'ChangeDataScope',
+          dataScope: '1',
+          deptIds: [],
+          unknownDepts: 0,
+        }),
+      ),
+    ).toBe('error.role.notFound');
+  });
+
+  it('gives a user the union of the scopes of their roles', () => {
+    const user = { userId, deptId: south };
+    const role = (
+      dataScope: '1' | '2' | '3' | '4' | '5',
+      deptIds: string[] = [],
+      allPermissions = false,
+    ) => ({
+      dataScope,
+      deptIds,
+      allPermissions,
+    });
+    expect(dataScopeOf([role('5'), role('1')], user)).toEqual({ all: true });
+    expect(dataScopeOf([role('5', [], true)], user)).toEqual({ all: true });
+    expect(dataScopeOf([role('2', [north]), role('3'), role('4'), role('5')], user)).toEqual({
+      all: false,
+      deptIds: [north, south].sort(),
+      deptTrees: [south],
+      ownerId: userId,
+    });
+    // Without a department, the department scopes give nothing; without roles, nothing at all.
+    expect(dataScopeOf([role('3'), role('4')], { userId, deptId: null })).toEqual({
+      all: false,
+      deptIds: [],
+      deptTrees: [],
+      ownerId: null,
+    });
+    expect(dataScopeOf([], user)).toEqual({ all: false, deptIds: [], deptTrees: [], ownerId: null });
   });
 });

@@ -1,5 +1,6 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type {
+  DictTypeListQuery,
   DictTypeView,
   EventData,
   Language,
@@ -9,7 +10,7 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import { containsPattern, orderBy, page, withinRange } from './sql.ts';
 
 /**
  * Platform administration read models: the menu tree (platform-wide, read by every session for its routes
@@ -327,23 +328,31 @@ const dictTypeView = (r: DictTypeRow): DictTypeView => ({
 const DICT_TYPE_SELECT = `SELECT t.dict_id, t.dict_name, t.dict_type, t.status, t.remark, t.created_at,
   (SELECT count(*)::int FROM sys_dict_data d WHERE d.dict_type = t.dict_type) AS data_count FROM sys_dict_type t`;
 
+/** The SQL of each sortable column of the dictionary type list. */
+const DICT_TYPE_ORDER = {
+  dictId: 't.dict_id',
+  dictName: 'lower(t.dict_name)',
+  dictType: 't.dict_type',
+  createTime: 't.created_at',
+} as const;
+
 export async function listDictTypes(
   sql: Sql,
-  query: PageQuery & {
-    dictName?: string | undefined;
-    dictType?: string | undefined;
-    status?: string | undefined;
-  },
+  query: DictTypeListQuery,
 ): Promise<{ total: number; rows: DictTypeView[] }> {
+  const params: unknown[] = [
+    containsPattern(query.dictName),
+    containsPattern(query.dictType),
+    query.status ?? null,
+  ];
   const where = `WHERE ($1::text IS NULL OR t.dict_name ILIKE $1) AND ($2::text IS NULL OR t.dict_type ILIKE $2)
-    AND ($3::text IS NULL OR t.status = $3)`;
-  const params = [containsPattern(query.dictName), containsPattern(query.dictType), query.status ?? null];
+    AND ($3::text IS NULL OR t.status = $3) AND ${withinRange(query.params, 't.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM sys_dict_type t ${where}`,
     params,
   );
   const { rows } = await sql.query<DictTypeRow>(
-    `${DICT_TYPE_SELECT} ${where} ORDER BY t.dict_id LIMIT $4 OFFSET $5`,
+    `${DICT_TYPE_SELECT} ${where} ${orderBy(query, DICT_TYPE_ORDER, 't.dict_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(dictTypeView) };
@@ -360,6 +369,20 @@ export async function nextDictId(sql: Sql): Promise<number> {
     'SELECT coalesce(max(dict_id), 0)::int + 1 AS next FROM sys_dict_type',
   );
   return rows[0]?.next ?? 1;
+}
+
+/** Every dictionary key there is, with a type or with data. */
+export async function knownDictionaries(sql: Sql): Promise<Set<string>> {
+  const { rows } = await sql.query<{ dict_type: string }>(
+    'SELECT dict_type FROM sys_dict_type UNION SELECT dict_type FROM sys_dict_data',
+  );
+  return new Set(rows.map((r) => r.dict_type));
+}
+
+/** Every dictionary type, for choosing one (GET /system/dict/type/optionselect). */
+export async function dictTypeOptions(sql: Sql): Promise<DictTypeView[]> {
+  const { rows } = await sql.query<DictTypeRow>(`${DICT_TYPE_SELECT} ORDER BY t.dict_id`);
+  return rows.map(dictTypeView);
 }
 
 /** Dictionary keys that have data but no type yet (seeded data, data added before its type). */

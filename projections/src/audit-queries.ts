@@ -8,13 +8,7 @@ import {
   type OperLogRow,
   translate,
 } from '@hydrolog/schemas';
-import { containsPattern } from './sql.ts';
-
-/** A date alone bounds the whole day: the end of the range is the end of that day. */
-function endOfRange(value: string | undefined): string | null {
-  if (!value) return null;
-  return value.length === 10 ? `${value}T23:59:59.999Z` : value;
-}
+import { containsPattern, endOfRange } from './sql.ts';
 
 interface LoginLogDbRow {
   info_id: string;

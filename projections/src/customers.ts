@@ -1,3 +1,4 @@
+import type { DataScope } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type {
   CustomerListQuery,
@@ -10,7 +11,15 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import type { Projection } from './projection.ts';
-import { containsPattern, orderBy } from './sql.ts';
+import {
+  containsPattern,
+  inDataScope,
+  orderBy,
+  ownerDept,
+  page,
+  type ScopedRecord,
+  withinRange,
+} from './sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
@@ -49,7 +58,7 @@ function pick(data: Record<string, unknown>, fields: readonly string[]): Record<
  */
 export const customersProjection: Projection = {
   name: 'customers',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['customer_types', 'customers'],
   tenantTables: ['customer_types', 'customers'],
@@ -80,6 +89,8 @@ export const customersProjection: Projection = {
       status text NOT NULL,
       opened_at timestamptz NOT NULL,
       version bigint NOT NULL,
+      -- The staff user who opened the account (the id in the event's metadata): whose record it is.
+      opened_by text,
       UNIQUE (tenant_id, account_no)
     )`,
     `CREATE UNIQUE INDEX customers_active_meter ON customers (tenant_id, meter_id) WHERE status <> 'cancelled'`,
@@ -109,8 +120,8 @@ export const customersProjection: Projection = {
       const d = event.data as EventData<'CustomerOpened'>;
       await sql.query(
         `INSERT INTO customers (customer_id, tenant_id, account_no, name, phone, nature, customer_type_id, meter_id,
-           meter_no, meter_type_id, holder, account, status, opened_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14)`,
+           meter_no, meter_type_id, holder, account, status, opened_at, version, opened_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14, $15)`,
         [
           d.customerId,
           d.tenantId,
@@ -126,6 +137,7 @@ export const customersProjection: Projection = {
           JSON.stringify(pick(d, ACCOUNT_FIELDS)),
           d.openedAt,
           version(event),
+          event.metadata.userId,
         ],
       );
     },
@@ -203,8 +215,8 @@ export async function listCustomerTypes(
   sql: Sql,
   query: PageQuery & CustomerTypeListQuery,
 ): Promise<{ total: number; rows: CustomerTypeView[] }> {
-  const where = 'WHERE ($1::text IS NULL OR t.name ILIKE $1)';
-  const params = [containsPattern(query.name)];
+  const params: unknown[] = [containsPattern(query.name)];
+  const where = `WHERE ($1::text IS NULL OR t.name ILIKE $1) AND ${withinRange(query.params, 't.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM customer_types t ${where}`,
     params,
@@ -213,7 +225,7 @@ export async function listCustomerTypes(
     `SELECT t.customer_type_id::text, t.name, t.remark, t.created_at, t.version::text,
        (SELECT count(*)::int FROM customers c WHERE c.customer_type_id = t.customer_type_id) AS customer_count
      FROM customer_types t ${where}
-     ${orderBy(query, CUSTOMER_TYPE_ORDER, 't.created_at, t.customer_type_id')} LIMIT $2 OFFSET $3`,
+     ${orderBy(query, CUSTOMER_TYPE_ORDER, 't.created_at, t.customer_type_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerTypeView) };
@@ -318,14 +330,18 @@ const CUSTOMER_ORDER = {
   openTime: 'c.opened_at',
 } as const;
 
+/**
+ * An account is the record of the staff user who opened it, and belongs to that user's department: a
+ * branch office sees the accounts its staff opened.
+ */
+export const CUSTOMER_RECORD: ScopedRecord = { dept: ownerDept('c.opened_by'), owner: 'c.opened_by' };
+
 export async function listCustomers(
   sql: Sql,
   query: PageQuery & CustomerListQuery,
+  scope: DataScope,
 ): Promise<{ total: number; rows: CustomerRow[] }> {
-  const where = `WHERE ($1::text IS NULL OR c.account_no ILIKE $1) AND ($2::text IS NULL OR c.name ILIKE $2)
-    AND ($3::text IS NULL OR c.phone LIKE $3) AND ($4::text IS NULL OR c.meter_no LIKE $4)
-    AND ($5::uuid IS NULL OR c.customer_type_id = $5) AND ($6::text IS NULL OR c.status = $6)`;
-  const params = [
+  const params: unknown[] = [
     containsPattern(query.accountNo),
     containsPattern(query.name),
     containsPattern(query.phone),
@@ -333,13 +349,17 @@ export async function listCustomers(
     query.customerTypeId ?? null,
     query.status ?? null,
   ];
+  const where = `WHERE ($1::text IS NULL OR c.account_no ILIKE $1) AND ($2::text IS NULL OR c.name ILIKE $2)
+    AND ($3::text IS NULL OR c.phone LIKE $3) AND ($4::text IS NULL OR c.meter_no LIKE $4)
+    AND ($5::uuid IS NULL OR c.customer_type_id = $5) AND ($6::text IS NULL OR c.status = $6)
+    AND ${withinRange(query.params, 'c.opened_at', params)} AND ${inDataScope(scope, CUSTOMER_RECORD, params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM customers c ${where}`,
     params,
   );
   const { rows } = await sql.query<Record<string, unknown>>(
     `${CUSTOMER_SELECT} ${where} ${orderBy(query, CUSTOMER_ORDER, 'c.opened_at DESC, c.account_no')}
-     LIMIT $7 OFFSET $8`,
+     ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(customerRow) };

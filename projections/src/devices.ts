@@ -19,7 +19,7 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
  */
 export const devicesProjection: Projection = {
   name: 'devices',
-  version: 2,
+  version: 3,
   mode: 'inline',
   tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],
   tenantTables: [
@@ -77,6 +77,8 @@ export const devicesProjection: Projection = {
       peaks jsonb NOT NULL DEFAULT '[]',
       storage_date date,
       data_source text,
+      -- The staff user who registered the meter (the id in the event's metadata).
+      registered_by text,
       UNIQUE (tenant_id, meter_no)
     )`,
     'CREATE INDEX meters_type ON meters (meter_type_id)',
@@ -209,8 +211,17 @@ export const devicesProjection: Projection = {
       await sql.query(
         `INSERT INTO meters (meter_id, tenant_id, meter_no, registered_at, version, meter_type_id, imei, sim,
            initial_reading, lng, lat, meter_key, mechanical_reading, zero_water_threshold, peaks, storage_date,
-           data_source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17)`,
-        [d.meterId, d.tenantId, d.meterNo, d.registeredAt, version(event), ...meterFieldValues(d)],
+           data_source, registered_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18)`,
+        [
+          d.meterId,
+          d.tenantId,
+          d.meterNo,
+          d.registeredAt,
+          version(event),
+          ...meterFieldValues(d),
+          event.metadata.userId,
+        ],
       );
     },
     async MeterChanged(sql, event) {

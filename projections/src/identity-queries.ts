@@ -1,6 +1,9 @@
+import type { DataScope } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type {
+  ConfigListQuery,
   ConfigView,
+  DataScopeKind,
   DeptView,
   DictDataView,
   Language,
@@ -9,7 +12,7 @@ import type {
   RoleView,
   UserRow as StaffUserRow,
 } from '@hydrolog/schemas';
-import { containsPattern } from './sql.ts';
+import { containsPattern, inDataScope, orderBy, page, withinRange } from './sql.ts';
 
 export interface UserRow {
   user_id: string;
@@ -81,6 +84,7 @@ export interface SessionRow {
   /** Trial tenants: when the trial began (null for others). */
   trial_started_at: Date | null;
   user_name: string;
+  dept_id: string | null;
   dept_name: string | null;
 }
 
@@ -94,10 +98,11 @@ export async function findSession(sql: Sql, tokenHash: string): Promise<SessionR
        u.password_changed_at, u.status AS user_status, u.initial_password,
        coalesce((SELECT json_agg(json_build_object('role_id', r.role_id, 'role_name', r.role_name,
            'role_key', r.role_key, 'role_type', r.role_type, 'menu_ids', r.menu_ids,
-           'all_permissions', r.all_permissions, 'status', r.status) ORDER BY r.role_key)
+           'all_permissions', r.all_permissions, 'status', r.status, 'data_scope', r.data_scope,
+           'dept_ids', r.dept_ids) ORDER BY r.role_key)
          FROM roles r WHERE r.role_id = ANY(u.role_ids) AND r.status = '0'), '[]') AS roles,
        t.kind AS tenant_kind, t.status AS tenant_status,
-       CASE WHEN t.trial THEN t.created_at END AS trial_started_at, u.user_name,
+       CASE WHEN t.trial THEN t.created_at END AS trial_started_at, u.user_name, u.dept_id::text,
        (SELECT d.dept_name FROM depts d WHERE d.dept_id = u.dept_id) AS dept_name
      FROM sessions s
      JOIN users u ON u.user_id = s.user_id
@@ -116,12 +121,15 @@ export interface RoleRow {
   menu_ids: string[];
   all_permissions: boolean;
   status: '0' | '1';
+  data_scope: DataScopeKind;
+  dept_ids: string[];
 }
 
 export async function getRoles(sql: Sql, roleIds: readonly string[]): Promise<RoleRow[]> {
   if (roleIds.length === 0) return [];
   const { rows } = await sql.query<RoleRow>(
-    `SELECT role_id::text, role_name, role_key, role_type, menu_ids, all_permissions, status FROM roles
+    `SELECT role_id::text, role_name, role_key, role_type, menu_ids, all_permissions, status, data_scope,
+       dept_ids::text[] FROM roles
      WHERE role_id = ANY($1::uuid[]) ORDER BY role_key`,
     [roleIds],
   );
@@ -160,27 +168,31 @@ export async function configValues(sql: Sql): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.config_key, r.config_value]));
 }
 
+/** The SQL of each sortable column of the parameter list. */
+const CONFIG_ORDER = {
+  configName: 'lower(c.config_name)',
+  configKey: 'c.config_key',
+  configType: 'c.config_type',
+  createTime: 'c.created_at',
+} as const;
+
 export async function listConfigs(
   sql: Sql,
-  query: PageQuery & {
-    configName?: string | undefined;
-    configKey?: string | undefined;
-    configType?: string | undefined;
-  },
+  query: ConfigListQuery,
 ): Promise<{ total: number; rows: ConfigView[] }> {
-  const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
-    AND ($3::text IS NULL OR config_type = $3)`;
-  const params = [
+  const params: unknown[] = [
     containsPattern(query.configName),
     containsPattern(query.configKey),
     query.configType ?? null,
   ];
+  const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
+    AND ($3::text IS NULL OR config_type = $3) AND ${withinRange(query.params, 'c.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM sys_config ${where}`,
+    `SELECT count(*)::int AS count FROM sys_config c ${where}`,
     params,
   );
   const { rows } = await sql.query<ConfigRow>(
-    `SELECT ${CONFIG_COLUMNS} FROM sys_config c ${where} ORDER BY c.config_key LIMIT $4 OFFSET $5`,
+    `SELECT ${CONFIG_COLUMNS} FROM sys_config c ${where} ${orderBy(query, CONFIG_ORDER, 'c.config_key')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(configView) };
@@ -333,22 +345,25 @@ export async function listUsers(
     status?: string | undefined;
     deptId?: string | undefined;
   },
+  scope: DataScope,
 ): Promise<{ total: number; rows: StaffUserRow[] }> {
-  const where = `WHERE ($1::uuid IS NULL OR u.dept_id IN (${DEPT_AND_BELOW}))
-    AND ($2::text IS NULL OR u.user_name ILIKE $2) AND ($3::text IS NULL OR u.phonenumber LIKE $3)
-    AND ($4::text IS NULL OR u.status = $4)`;
-  const params = [
+  const params: unknown[] = [
     filter.deptId ?? null,
     containsPattern(filter.userName),
     containsPattern(filter.phonenumber),
     filter.status ?? null,
   ];
+  // A user's own record is the user.
+  const where = `WHERE ($1::uuid IS NULL OR u.dept_id IN (${DEPT_AND_BELOW}))
+    AND ($2::text IS NULL OR u.user_name ILIKE $2) AND ($3::text IS NULL OR u.phonenumber LIKE $3)
+    AND ($4::text IS NULL OR u.status = $4)
+    AND ${inDataScope(scope, { dept: 'u.dept_id', owner: 'u.user_id' }, params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM users u ${where}`,
     params,
   );
   const { rows } = await sql.query<UserListRow>(
-    `${USER_ROW_SELECT} ${where} ORDER BY u.created_at, u.user_name LIMIT $5 OFFSET $6`,
+    `${USER_ROW_SELECT} ${where} ORDER BY u.created_at, u.user_name ${page(params)}`,
     [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(userListView) };
@@ -391,7 +406,7 @@ interface RoleAdminRow extends RoleRow {
 }
 
 const ROLE_SELECT = `SELECT r.role_id::text, r.role_name, r.role_key, r.role_type, r.menu_ids, r.all_permissions,
-    r.status, r.order_num, r.remark,
+    r.status, r.order_num, r.remark, r.data_scope, r.dept_ids::text[],
     (SELECT count(*)::int FROM users u WHERE r.role_id = ANY(u.role_ids)) AS user_count
   FROM roles r`;
 
@@ -404,6 +419,8 @@ const roleView = (r: RoleAdminRow): RoleView => ({
   status: r.status,
   menuIds: r.menu_ids,
   admin: r.all_permissions,
+  dataScope: r.data_scope,
+  deptIds: r.dept_ids,
   userCount: r.user_count,
   remark: r.remark,
 });

@@ -5,7 +5,7 @@ import type { Projection } from './projection.ts';
 /** Staff users and roles (inline: the unique indexes refuse a taken user name, email or phone in the append). */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 3,
+  version: 4,
   mode: 'inline',
   tables: ['users', 'roles', 'depts'],
   tenantTables: ['users', 'roles', 'depts'],
@@ -44,6 +44,8 @@ export const usersProjection: Projection = {
       status text NOT NULL DEFAULT '0',
       order_num int NOT NULL DEFAULT 0,
       remark text,
+      data_scope text NOT NULL DEFAULT '1',
+      dept_ids uuid[] NOT NULL DEFAULT '{}',
       version bigint NOT NULL,
       UNIQUE (tenant_id, role_key)
     )`,
@@ -157,6 +159,15 @@ export const usersProjection: Projection = {
           version(event),
         ],
       );
+    },
+    async RoleDataScopeChanged(sql, event) {
+      const d = event.data as EventData<'RoleDataScopeChanged'>;
+      await sql.query('UPDATE roles SET data_scope = $2, dept_ids = $3, version = $4 WHERE role_id = $1', [
+        d.roleId,
+        d.dataScope,
+        d.deptIds,
+        version(event),
+      ]);
     },
     async RoleDeleted(sql, event) {
       const d = event.data as EventData<'RoleDeleted'>;

@@ -1,3 +1,4 @@
+import type { DataScope } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type {
   MeterCommandState,
@@ -11,7 +12,15 @@ import type {
   PageQuery,
   PeakPeriod,
 } from '@hydrolog/schemas';
-import { containsPattern, orderBy } from './sql.ts';
+import {
+  containsPattern,
+  inDataScope,
+  orderBy,
+  ownerDept,
+  page,
+  type ScopedRecord,
+  withinRange,
+} from './sql.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 
@@ -173,17 +182,23 @@ const METER_ORDER = {
   valve: 'l.valve',
 } as const;
 
+/**
+ * A meter is the record of whoever opened the account on it (so it follows its account, see
+ * `CUSTOMER_RECORD`), and while it has none, of whoever registered it.
+ */
+const meterOwner = `coalesce((SELECT c.opened_by FROM customers c
+  WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled'), m.registered_by)`;
+export const METER_RECORD: ScopedRecord = { dept: ownerDept(meterOwner), owner: meterOwner };
+
 /** The tenant's meters with their latest state; `link` compares the last report with the type's interval. */
 export async function listMeters(
   sql: Sql,
   query: PageQuery & MeterListQuery,
+  scope: DataScope,
   now = new Date(),
 ): Promise<{ total: number; rows: MeterView[] }> {
   const online = `(l.ts IS NOT NULL AND l.ts >= $6::timestamptz - make_interval(mins => t.report_interval_minutes))`;
-  const where = `WHERE ($1::text IS NULL OR m.meter_no LIKE $1) AND ($2::uuid IS NULL OR m.meter_type_id = $2)
-    AND ($3::text IS NULL OR m.imei LIKE $3) AND ($4::text IS NULL OR l.valve = $4)
-    AND ($5::text IS NULL OR ${online} = ($5 = 'online'))`;
-  const params = [
+  const params: unknown[] = [
     containsPattern(query.meterNo),
     query.meterTypeId ?? null,
     containsPattern(query.imei),
@@ -191,12 +206,16 @@ export async function listMeters(
     query.link ?? null,
     now.toISOString(),
   ];
+  const where = `WHERE ($1::text IS NULL OR m.meter_no LIKE $1) AND ($2::uuid IS NULL OR m.meter_type_id = $2)
+    AND ($3::text IS NULL OR m.imei LIKE $3) AND ($4::text IS NULL OR l.valve = $4)
+    AND ($5::text IS NULL OR ${online} = ($5 = 'online'))
+    AND ${withinRange(query.params, 'm.registered_at', params)} AND ${inDataScope(scope, METER_RECORD, params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count ${METER_FROM} ${where}`,
     params,
   );
   const { rows } = await sql.query<MeterRow>(
-    `${METER_SELECT} ${where} ${orderBy(query, METER_ORDER, 'm.meter_no, m.meter_id')} LIMIT $7 OFFSET $8`,
+    `${METER_SELECT} ${where} ${orderBy(query, METER_ORDER, 'm.meter_no, m.meter_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => meterView(r, now)) };
@@ -249,14 +268,14 @@ export async function listMeterGroups(
   sql: Sql,
   query: PageQuery & MeterGroupListQuery,
 ): Promise<{ total: number; rows: MeterGroupView[] }> {
-  const where = 'WHERE ($1::text IS NULL OR g.name ILIKE $1)';
-  const params = [containsPattern(query.name)];
+  const params: unknown[] = [containsPattern(query.name)];
+  const where = `WHERE ($1::text IS NULL OR g.name ILIKE $1) AND ${withinRange(query.params, 'g.created_at', params)}`;
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM meter_groups g ${where}`,
     params,
   );
   const { rows } = await sql.query<GroupRow>(
-    `${GROUP_SELECT} ${where} ${orderBy(query, GROUP_ORDER, 'lower(g.name), g.group_id')} LIMIT $2 OFFSET $3`,
+    `${GROUP_SELECT} ${where} ${orderBy(query, GROUP_ORDER, 'lower(g.name), g.group_id')} ${page(params)}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(groupView) };

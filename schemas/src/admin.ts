@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, pageQuerySchema } from './api.ts';
 import { dictLabelsSchema } from './identity.ts';
 
 /**
@@ -148,6 +149,15 @@ export const dictTypeViewSchema = z.object({
   createTime: z.string(),
 });
 export type DictTypeView = z.infer<typeof dictTypeViewSchema>;
+
+export const DICT_TYPE_SORT_COLUMNS = ['dictId', 'dictName', 'dictType', 'createTime'] as const;
+export const dictTypeListQuerySchema = pageQuerySchema.extend({
+  dictName: z.string().max(100).optional(),
+  dictType: z.string().max(100).optional(),
+  status: z.enum(['0', '1']).optional(),
+  ...listQuerySchema(DICT_TYPE_SORT_COLUMNS).shape,
+});
+export type DictTypeListQuery = z.infer<typeof dictTypeListQuerySchema>;
 
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
 

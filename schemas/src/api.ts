@@ -12,6 +12,14 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number(), msg: z.string(), data });
 }
 
+/**
+ * `{code, msg, data, ...fields}`: an envelope that also carries some fields beside `data`, where RuoYi's
+ * client reads them (`user`, `roles`, `permissions` of getInfo, `imgUrl` of the avatar upload, ...).
+ */
+export function envelopeWithSchema<T extends z.ZodType, F extends z.ZodRawShape>(data: T, fields: F) {
+  return envelopeSchema(data).extend(fields);
+}
+
 /** `{code, msg, total, rows}`: the envelope of every list. */
 export function listEnvelopeSchema<T extends z.ZodType>(row: T) {
   return z.object({ code: z.number(), msg: z.string(), total: z.number().int(), rows: z.array(row) });
@@ -41,10 +49,28 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
  */
 export function sortQuerySchema<const C extends readonly [string, ...string[]]>(columns: C) {
   return z.object({
-    orderByColumn: z.enum(columns, 'validation.invalidValue').optional(),
+    orderByColumn: z.enum(columns, 'validation.sortColumn').optional(),
     isAsc: z.enum(SORT_DIRECTIONS, 'validation.invalidValue').optional(),
   });
 }
+/** A local date (the whole day) or a timestamp (ISO 8601), bounding a time range. */
+export const rangeBoundSchema = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+/** A time range, both ends included; a date alone bounds the whole day. */
+export const timeRangeSchema = z.object({
+  beginTime: rangeBoundSchema.optional(),
+  endTime: rangeBoundSchema.optional(),
+});
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+/**
+ * The query rule of every list with a create time and sortable columns: its sort (see `sortQuerySchema`)
+ * and the range of its create time as RuoYi clients send it, `params[beginTime]` and `params[endTime]`.
+ */
+export function listQuerySchema<const C extends readonly [string, ...string[]]>(columns: C) {
+  return sortQuerySchema(columns).extend({ params: timeRangeSchema.optional() });
+}
+
 /** The sort of a list query; `C` is the list's whitelist of column ids. */
 export interface ListSort<C extends string = string> {
   orderByColumn?: C | undefined;

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './api.ts';
+import { pageQuerySchema, timeRangeSchema } from './api.ts';
 
 /** The login log and the operation log (spec section 2 system administration; RuoYi's monitor screens). */
 
-const timeRange = {
-  /** Local dates or timestamps (ISO 8601) bounding the time, both included. */
-  beginTime: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  endTime: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-};
+const timeRange = timeRangeSchema.shape;
 
 export const loginLogQuerySchema = pageQuerySchema.extend({
   userName: z.string().trim().max(100).optional(),

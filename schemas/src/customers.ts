@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sortQuerySchema } from './api.ts';
+import { listQuerySchema } from './api.ts';
 import { phoneSchema } from './identity.ts';
 import { meterCommandStatusSchema } from './ingest.ts';
 
@@ -43,7 +43,7 @@ export const CUSTOMER_TYPE_SORT_COLUMNS = ['name', 'remark', 'customerCount', 'c
 /** The customer type list and its export: a name filter and the sort. */
 export const customerTypeListQuerySchema = z.object({
   name: z.string().trim().max(49).optional(),
-  ...sortQuerySchema(CUSTOMER_TYPE_SORT_COLUMNS).shape,
+  ...listQuerySchema(CUSTOMER_TYPE_SORT_COLUMNS).shape,
 });
 export type CustomerTypeListQuery = z.infer<typeof customerTypeListQuerySchema>;
 
@@ -180,7 +180,7 @@ export const customerListQuerySchema = z.object({
   meterNo: z.string().trim().max(32).optional(),
   customerTypeId: z.uuid().optional(),
   status: customerStatusSchema.optional(),
-  ...sortQuerySchema(CUSTOMER_SORT_COLUMNS).shape,
+  ...listQuerySchema(CUSTOMER_SORT_COLUMNS).shape,
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 

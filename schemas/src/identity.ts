@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, pageQuerySchema } from './api.ts';
 import { LANGUAGES } from './messages.ts';
 import { tenantSettingsSchema } from './tenant.ts';
 
@@ -89,9 +90,10 @@ export const updateLanguageBodySchema = z.object({ language: languageSchema, use
 
 export const updateProfileBodySchema = z.object({
   nickName: nickNameSchema,
-  email: emailSchema.or(z.literal('')).optional(),
-  phonenumber: phoneSchema.or(z.literal('')).optional(),
-  sex: z.enum(['0', '1', '2']).optional(),
+  // Null, as the profile shows an absent value, is taken back as absent (a GET → PUT round trip works).
+  email: emailSchema.or(z.literal('')).nullish(),
+  phonenumber: phoneSchema.or(z.literal('')).nullish(),
+  sex: z.enum(['0', '1', '2']).nullish(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
@@ -187,7 +189,8 @@ export const configBodySchema = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, 'validation.invalidFormat'),
   configValue: z.string().max(500, 'validation.tooLong'),
   configType: z.enum(['Y', 'N']).default('N'),
-  remark: z.string().max(500, 'validation.tooLong').optional(),
+  // Null, as the view shows an absent remark, is taken back as absent (a GET → PUT round trip works).
+  remark: z.string().max(500, 'validation.tooLong').nullish(),
 });
 export const updateConfigBodySchema = configBodySchema.extend({ configId: z.string() });
 export const configViewSchema = configBodySchema.extend({
@@ -196,6 +199,15 @@ export const configViewSchema = configBodySchema.extend({
   createTime: z.string(),
 });
 export type ConfigView = z.infer<typeof configViewSchema>;
+
+export const CONFIG_SORT_COLUMNS = ['configName', 'configKey', 'configType', 'createTime'] as const;
+export const configListQuerySchema = pageQuerySchema.extend({
+  configName: z.string().max(100).optional(),
+  configKey: z.string().max(100).optional(),
+  configType: z.enum(['Y', 'N']).optional(),
+  ...listQuerySchema(CONFIG_SORT_COLUMNS).shape,
+});
+export type ConfigListQuery = z.infer<typeof configListQuerySchema>;
 
 /** Dictionary data (section 3 dictionary entry; section 7 /system/dict/data). Labels in the four languages. */
 export const dictLabelsSchema = z.object({
@@ -214,11 +226,12 @@ export const dictDataBodySchema = z.object({
   dictValue: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   labels: dictLabelsSchema,
   dictSort: z.number().int().min(0).max(9999).default(0),
-  cssClass: z.string().max(100).optional(),
+  // Null, as the view shows them absent, is taken back as absent (a GET → PUT round trip works).
+  cssClass: z.string().max(100).nullish(),
   listClass: z.enum(['default', 'primary', 'success', 'info', 'warning', 'danger']).default('default'),
   isDefault: z.enum(['Y', 'N']).default('N'),
   status: z.enum(['0', '1']).default('0'),
-  remark: z.string().max(500).optional(),
+  remark: z.string().max(500).nullish(),
 });
 export const updateDictDataBodySchema = dictDataBodySchema.extend({ dictCode: z.string() });
 export const dictDataViewSchema = dictDataBodySchema.extend({

@@ -75,6 +75,12 @@ export const messages = {
     fr: 'Contient un caractère interdit (NUL ou caractère Unicode incomplet)',
     id: 'Berisi karakter yang tidak diizinkan (NUL atau karakter Unicode yang rusak)',
   },
+  'validation.sortColumn': {
+    'zh-CN': '该列表不能按此列排序',
+    en: 'This list cannot be sorted by this column',
+    fr: 'Cette liste ne peut pas être triée selon cette colonne',
+    id: 'Daftar ini tidak dapat diurutkan menurut kolom ini',
+  },
   'validation.unknownField': {
     'zh-CN': '未知字段 {keys}',
     en: 'Unknown field {keys}',
@@ -482,6 +488,12 @@ export const messages = {
     en: 'The role is assigned to users and cannot be deleted',
     fr: 'Le rôle est attribué à des utilisateurs et ne peut pas être supprimé',
     id: 'Peran sudah diberikan ke pengguna dan tidak dapat dihapus',
+  },
+  'error.role.dataScopeNoDepts': {
+    'zh-CN': '自定义数据权限至少要选择一个部门',
+    en: 'Choose at least one department for a custom data scope',
+    fr: 'Choisissez au moins un service pour une portée de données personnalisée',
+    id: 'Pilih setidaknya satu departemen untuk cakupan data khusus',
   },
   'error.role.builtIn': {
     'zh-CN': '不允许修改超级管理员角色',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sortQuerySchema } from './api.ts';
+import { listQuerySchema, sortQuerySchema } from './api.ts';
 import { meterNoSchema, valveStateSchema } from './ingest.ts';
 
 /**
@@ -170,7 +170,7 @@ export const meterListQuerySchema = z.object({
   imei: z.string().max(15).optional(),
   link: meterLinkSchema.optional(),
   valve: valveStateSchema.optional(),
-  ...sortQuerySchema(METER_SORT_COLUMNS).shape,
+  ...listQuerySchema(METER_SORT_COLUMNS).shape,
 });
 export type MeterListQuery = z.infer<typeof meterListQuerySchema>;
 
@@ -229,7 +229,7 @@ export type MeterGroupView = z.infer<typeof meterGroupViewSchema>;
 export const METER_GROUP_SORT_COLUMNS = ['name', 'remark', 'meterCount', 'createTime'] as const;
 export const meterGroupListQuerySchema = z.object({
   name: z.string().max(50).optional(),
-  ...sortQuerySchema(METER_GROUP_SORT_COLUMNS).shape,
+  ...listQuerySchema(METER_GROUP_SORT_COLUMNS).shape,
 });
 export type MeterGroupListQuery = z.infer<typeof meterGroupListQuerySchema>;
 

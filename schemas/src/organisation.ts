@@ -28,9 +28,10 @@ export const deptBodySchema = z.object({
   parentId: z.uuid().nullable().default(null),
   deptName: deptNameSchema,
   orderNum: z.number().int().min(0).max(9999).default(0),
-  leader: z.string().trim().max(20, 'validation.tooLong').optional(),
-  phone: phoneSchema.or(z.literal('')).optional(),
-  email: emailSchema.or(z.literal('')).optional(),
+  // Null, as the view shows an absent value, is taken back as absent (a GET → PUT round trip works).
+  leader: z.string().trim().max(20, 'validation.tooLong').nullish(),
+  phone: phoneSchema.or(z.literal('')).nullish(),
+  email: emailSchema.or(z.literal('')).nullish(),
   status: userStatusSchema.default('0'),
 });
 export type DeptBody = z.input<typeof deptBodySchema>;
@@ -45,6 +46,27 @@ export const deptViewSchema = z.object({
 });
 export type DeptView = z.infer<typeof deptViewSchema>;
 
+/**
+ * Which records a role's users see in the lists of customers, meters and users (RuoYi's five scopes):
+ * 1 all, 2 the departments chosen for the role, 3 their own department, 4 their own department and those
+ * below it, 5 only their own records. A user with several roles sees the union of what each gives.
+ */
+export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
+export const dataScopeSchema = z.enum(DATA_SCOPES, 'validation.invalidValue');
+export type DataScopeKind = z.infer<typeof dataScopeSchema>;
+
+/** PUT /system/role/dataScope: the scope, and the departments of a custom one (RuoYi sends the role form). */
+export const roleDataScopeBodySchema = z.object({
+  roleId: z.uuid(),
+  dataScope: dataScopeSchema,
+  deptIds: z
+    .array(z.uuid())
+    .max(1000)
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])].sort()),
+});
+export type RoleDataScopeBody = z.input<typeof roleDataScopeBodySchema>;
+
 export const roleBodySchema = z.object({
   roleName: roleNameSchema,
   roleKey: roleKeySchema,
@@ -53,7 +75,7 @@ export const roleBodySchema = z.object({
   status: userStatusSchema.default('0'),
   /** Menus and buttons ticked in the menu tree (menu ids of the catalogue). */
   menuIds: z.array(z.string().max(100)).max(1000).default([]),
-  remark: z.string().max(500, 'validation.tooLong').optional(),
+  remark: z.string().max(500, 'validation.tooLong').nullish(),
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
 export const updateRoleBodySchema = roleBodySchema.extend({ roleId: z.uuid() });
@@ -68,6 +90,9 @@ export const roleViewSchema = z.object({
   menuIds: z.array(z.string()),
   /** The administrator role: every permission; it cannot be edited or deleted. */
   admin: z.boolean(),
+  dataScope: dataScopeSchema,
+  /** The departments of a custom scope (2); empty for the others. */
+  deptIds: z.array(z.string()),
   userCount: z.number().int(),
   remark: z.string().nullable(),
 });
@@ -104,4 +129,7 @@ export const organisationEventSchemas = {
     }),
   ),
   RoleDeleted: eventSchema(z.object({ roleId: z.uuid() })),
+  RoleDataScopeChanged: eventSchema(
+    z.object({ roleId: z.uuid(), dataScope: dataScopeSchema, deptIds: z.array(z.uuid()) }),
+  ),
 };

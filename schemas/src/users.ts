@@ -3,8 +3,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './api.ts';
 import { emailSchema, nickNameSchema, phoneSchema, userNameSchema, userStatusSchema } from './identity.ts';
 
 /** Staff user administration (POST /system/user/list and friends): bodies, filters and rows. */
-const optionalEmail = emailSchema.or(z.literal('')).optional();
-const optionalPhone = phoneSchema.or(z.literal('')).optional();
+// Null, as the row shows an absent value, is taken back as absent (a GET → PUT round trip works).
+const optionalEmail = emailSchema.or(z.literal('')).nullish();
+const optionalPhone = phoneSchema.or(z.literal('')).nullish();
 
 export const createUserBodySchema = z.object({
   userName: userNameSchema,

@@ -139,4 +139,32 @@ describe('departments and roles in the browser', () => {
     await page.screenshot({ path: join(outputDir, 'roles-en.png') });
     await page.context().close();
   });
+  it('sets the data scope of a role to chosen departments in a small dialog', async () => {
+    const page = await newPage();
+    await signIn(page, 'demo_admin', 'Demo1234', '/system/role');
+    const row = (name: string) => rowIn(page, 'roles-table', name);
+    await expect.poll(() => row('Operator').count()).toBe(1);
+    expect(
+      await row('Administrator').getByRole('button', { name: 'Data scope of Administrator' }).count(),
+    ).toBe(0);
+
+    await row('Operator').getByRole('button', { name: 'Data scope of Operator' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Data scope of Operator' });
+    await dialog.getByLabel('Data scope', { exact: true }).click();
+    await page.getByRole('option', { name: 'Chosen departments' }).click();
+    // The departments of the tenant (built by the first case), expanded.
+    await dialog.getByRole('checkbox', { name: 'Leak team', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Data scope of Operator' }).count()).toBe(0);
+
+    await row('Operator').getByRole('button', { name: 'Data scope of Operator' }).click();
+    const again = page.getByRole('dialog', { name: 'Data scope of Operator' });
+    await expect
+      .poll(() => again.getByLabel('Data scope', { exact: true }).inputValue())
+      .toBe('Chosen departments');
+    await expect
+      .poll(() => again.getByRole('checkbox', { name: 'Leak team', exact: true }).isChecked())
+      .toBe(true);
+    await page.context().close();
+  });
 });

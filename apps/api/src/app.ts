@@ -15,7 +15,7 @@ import { Identity } from './auth/identity.ts';
 import { startCascadeAlarmJob } from './cascade-alarms.ts';
 import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
-import { failure } from './http.ts';
+import { failure, parseQuery } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
@@ -101,7 +101,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // Batch routes take comma-separated ids in the path (`DELETE /system/config/{ids}`).
-    routerOptions: { maxParamLength: 4000 },
+    routerOptions: { maxParamLength: 4000, querystringParser: parseQuery },
     // Errors raised before a route is found get the envelope too, and never echo the request back.
     frameworkErrors: (_error, request, reply) => {
       (reply as FastifyReply)

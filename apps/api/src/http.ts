@@ -1,3 +1,4 @@
+import { parse } from 'node:querystring';
 import {
   DEFAULT_LANGUAGE,
   type FieldError,
@@ -25,6 +26,11 @@ export function ok<T>(request: FastifyRequest, data: T) {
   return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), data };
 }
 
+/** `ok` with fields beside `data`, where RuoYi's client reads them (see `envelopeWithSchema`). */
+export function okWith<T, F extends Record<string, unknown>>(request: FastifyRequest, data: T, fields: F) {
+  return { ...fields, ...ok(request, data) };
+}
+
 export function okList<T>(request: FastifyRequest, page: { total: number; rows: T[] }) {
   return { code: ResponseCode.success, msg: translate('ok', requestLanguage(request)), ...page };
 }
@@ -44,4 +50,26 @@ export function invalid(
   key: MessageKey = 'validation.failed',
 ) {
   return { code: 400 as const, msg: translate(key, requestLanguage(request)), errors };
+}
+
+/**
+ * Query strings as RuoYi clients write them: an object parameter travels as `name[key]=value`
+ * (`params[beginTime]=2025-01-01`) and arrives here as `name: { key: value }`; other keys as they are.
+ */
+export function parseQuery(text: string): Record<string, unknown> {
+  const query: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(parse(text))) {
+    const nested = /^(\w+)\[(\w+)\]$/.exec(key);
+    if (!nested) {
+      query[key] = value;
+      continue;
+    }
+    const [, name, inner] = nested as unknown as [string, string, string];
+    const current = query[name];
+    const target: Record<string, unknown> =
+      current && typeof current === 'object' && !Array.isArray(current) ? current : Object.create(null);
+    target[inner] = value;
+    query[name] = target;
+  }
+  return query;
 }

@@ -7,6 +7,7 @@ import {
   tenantDecider,
   userDecider,
 } from '@hydrolog/domain';
+import { knownDictionaries } from '@hydrolog/projections';
 import {
   CONFIG_KEYS,
   type EventMetadata,
@@ -255,11 +256,12 @@ export async function seedDemo(services: Services, options: SeedOptions): Promis
       );
     }
   }
+  await ensureDictionaries(services);
   await ensureDictTypes(services);
   return created;
 }
 
-/** Built-in parameters and the dictionaries the spec's states need, labels in the four languages. */
+/** Built-in parameters. */
 async function seedSettings(
   services: Services,
   metadata: EventMetadata,
@@ -285,7 +287,18 @@ async function seedSettings(
       { metadata },
     );
   }
+}
+
+/**
+ * The dictionaries the spec's states and the screens read (labels in the four languages), each seeded once: one that has neither a type nor data yet (first
+ * start, or a release that brings a new dictionary) gets its entries; one an operator has edited is left
+ * as it is.
+ */
+async function ensureDictionaries(services: Services): Promise<void> {
+  const known = await knownDictionaries(services.db);
+  const metadata = { tenantId: PLATFORM_TENANT_ID, userId: 'seed', correlationId: uuidv7() };
   for (const [dictType, entries] of Object.entries(DICTIONARIES)) {
+    if (known.has(dictType)) continue;
     for (const [index, [dictValue, listClass, ...labels]] of entries.entries()) {
       const dictCode = uuidv7();
       await execute(
@@ -341,6 +354,25 @@ const DICTIONARIES: Record<string, Entry[]> = {
   sys_notice_type: [
     ['1', 'warning', '通知', 'Notice', 'Avis', 'Pemberitahuan'],
     ['2', 'success', '公告', 'Announcement', 'Annonce', 'Pengumuman'],
+  ],
+  sys_notice_status: [
+    ['0', 'primary', '正常', 'Normal', 'Actif', 'Normal'],
+    ['1', 'danger', '关闭', 'Closed', 'Fermé', 'Ditutup'],
+  ],
+  // The business types the operation log records (RuoYi's numbering).
+  sys_oper_type: [
+    ['1', 'info', '新增', 'Insert', 'Ajout', 'Tambah'],
+    ['2', 'info', '修改', 'Update', 'Modification', 'Ubah'],
+    ['3', 'danger', '删除', 'Delete', 'Suppression', 'Hapus'],
+    ['4', 'primary', '授权', 'Grant', 'Autorisation', 'Otorisasi'],
+    ['5', 'warning', '导出', 'Export', 'Export', 'Ekspor'],
+    ['6', 'warning', '导入', 'Import', 'Import', 'Impor'],
+    ['9', 'danger', '清空数据', 'Clean', 'Vidage', 'Kosongkan'],
+    ['0', 'info', '其他', 'Other', 'Autre', 'Lainnya'],
+  ],
+  sys_show_hide: [
+    ['0', 'primary', '显示', 'Show', 'Afficher', 'Tampilkan'],
+    ['1', 'danger', '隐藏', 'Hide', 'Masquer', 'Sembunyikan'],
   ],
   sys_role_type: [
     ['general', 'primary', '普通角色', 'General', 'Général', 'Umum'],

@@ -837,7 +837,7 @@ describe.each(testEngines())('customers on $engine', (engine) => {
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toEqual([
-        { field: 'orderByColumn', message: 'Invalid value' },
+        { field: 'orderByColumn', message: 'This list cannot be sorted by this column' },
         { field: 'isAsc', message: 'Invalid value' },
       ]);
       const unknown = await admin({ url: '/prod-api/business/customer/list?orderByColumn=customerId' });

@@ -641,13 +641,18 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
       '3600003',
     ]);
 
-    for (const query of ['orderByColumn=meter_no', 'orderByColumn=imei&isAsc=asc', 'orderByColumn=link']) {
+    const column = 'Cette liste ne peut pas être triée selon cette colonne';
+    for (const [query, message] of [
+      ['orderByColumn=meter_no', column],
+      ['orderByColumn=imei&isAsc=asc', 'Valeur invalide'],
+      ['orderByColumn=link', column],
+    ]) {
       const bad = await admin({
         url: `/prod-api/business/meter/list?${query}`,
         headers: { 'content-language': 'fr' },
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors[0].message).toBe('Valeur invalide');
+      expect(bad.json().errors[0].message).toBe(message);
     }
     expect((await admin('/prod-api/business/valve/meters?orderByColumn=imei')).statusCode).toBe(400);
   });

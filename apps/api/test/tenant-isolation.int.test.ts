@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = [
   'GET /prod-api/auth/publicKey',
   'GET /prod-api/auth/code',
   'POST /prod-api/auth/login',
+  'DELETE /prod-api/auth/logout',
   'POST /prod-api/system/msg/send',
   'PUT /prod-api/system/user/reset/password',
   'POST /prod-api/system/msg/check',

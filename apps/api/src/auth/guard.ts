@@ -1,4 +1,4 @@
-import { type Authority, trialDaysLeft } from '@hydrolog/domain';
+import { type Authority, type DataScope, dataScopeOf, trialDaysLeft } from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
 import { findSession, type RoleRow, type SessionRow, withTenant } from '@hydrolog/projections';
 import {
@@ -54,6 +54,8 @@ export interface Caller {
   /** Role keys, or ROLE_DEFAULT when the user has none (spec section 6). */
   roleKeys: string[];
   permissions: string[];
+  /** The records the caller sees in the scoped lists (customers, meters, users). */
+  dataScope: DataScope;
   initialPassword: boolean;
   rememberMe: boolean;
 }
@@ -146,6 +148,14 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
       roles,
       roleKeys: roles.length ? roles.map((r) => r.role_key) : [DEFAULT_ROLE],
       permissions: permissionsOf(roles, await permsByMenu(services.db)),
+      dataScope: dataScopeOf(
+        roles.map((r) => ({
+          dataScope: r.data_scope,
+          deptIds: r.dept_ids,
+          allPermissions: r.all_permissions,
+        })),
+        { userId: session.user_id, deptId: session.dept_id },
+      ),
       initialPassword: session.initial_password,
       rememberMe: session.remember_me,
     };

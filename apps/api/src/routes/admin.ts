@@ -10,6 +10,7 @@ import {
 } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import {
+  dictTypeOptions,
   getDictType,
   getNotice,
   listDictTypes,
@@ -20,6 +21,7 @@ import {
 import {
   apiResponses,
   dictTypeBodySchema,
+  dictTypeListQuerySchema,
   dictTypeViewSchema,
   envelopeSchema,
   idListSchema,
@@ -390,15 +392,38 @@ export const adminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       schema: {
         tags: ['dict'],
         summary: 'Dictionary types with how many entries each has',
-        querystring: pageQuerySchema.extend({
-          dictName: z.string().max(100).optional(),
-          dictType: z.string().max(100).optional(),
-          status: z.enum(['0', '1']).optional(),
-        }),
+        querystring: dictTypeListQuerySchema,
         response: apiResponses(listEnvelopeSchema(dictTypeViewSchema)),
       },
     },
     async (request) => okList(request, await listDictTypes(db, request.query)),
+  );
+
+  app.get(
+    '/system/dict/type/optionselect',
+    {
+      config: operatorOnly('system:dict:list'),
+      schema: {
+        tags: ['dict'],
+        summary: 'Every dictionary type, for choosing one',
+        response: apiResponses(envelopeSchema(z.array(dictTypeViewSchema))),
+      },
+    },
+    async (request) => ok(request, await dictTypeOptions(db)),
+  );
+
+  app.delete(
+    '/system/dict/type/refreshCache',
+    {
+      config: operatorOnly('system:dict:remove'),
+      schema: {
+        tags: ['dict'],
+        summary:
+          'Refresh the dictionary cache: nothing to do, dictionaries are read from their table each time',
+        response: noDataResponses,
+      },
+    },
+    async (request) => ok(request, null),
   );
 
   app.get(

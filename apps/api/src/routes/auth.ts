@@ -1,4 +1,5 @@
 import { sessionDecider } from '@hydrolog/domain';
+import { findSession } from '@hydrolog/projections';
 import {
   apiResponses,
   captchaSchema,
@@ -11,7 +12,8 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf } from '../auth/client.ts';
-import { callerOf, ownSession } from '../auth/guard.ts';
+import { sha256 } from '../auth/crypto.ts';
+import { bearerToken, callerOf, ownSession } from '../auth/guard.ts';
 import { type Identity, sessionMinutes } from '../auth/identity.ts';
 import { loginThrottle } from '../auth/throttle.ts';
 import { execute } from '../commands.ts';
@@ -110,22 +112,27 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/auth/logout',
     {
-      config: ownSession,
+      // Open to any caller: a client must always be able to clear its token, even one already ended.
+      config: { access: { public: true } },
       schema: {
         tags: ['auth'],
-        summary: 'End the session: its token stops working at once',
+        summary:
+          'End the session: its token stops working at once (an ended or unknown token: nothing to end)',
         response: noDataResponses,
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      await execute(
-        services.store,
-        sessionDecider,
-        caller.sessionId,
-        [{ type: 'EndSession', reason: 'logout', at: new Date().toISOString() }],
-        { metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id } },
-      );
+      const token = bearerToken(request);
+      const session = token ? await findSession(services.db, sha256(token)) : null;
+      if (session && !session.ended_at) {
+        await execute(
+          services.store,
+          sessionDecider,
+          session.session_id,
+          [{ type: 'EndSession', reason: 'logout', at: new Date().toISOString() }],
+          { metadata: { tenantId: session.tenant_id, userId: session.user_id, correlationId: request.id } },
+        );
+      }
       return ok(request, null);
     },
   );

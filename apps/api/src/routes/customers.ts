@@ -431,7 +431,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(listEnvelopeSchema(customerRowSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listCustomers(sql, request.query))),
+    async (request) =>
+      okList(
+        request,
+        await scoped(request, (sql) => listCustomers(sql, request.query, callerOf(request).dataScope)),
+      ),
   );
 
   app.get(
@@ -748,7 +752,11 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       const language = requestLanguage(request);
       const t = (key: MessageKey) => translate(key, language);
       const { rows } = await scoped(request, (sql) =>
-        listCustomers(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
+        listCustomers(
+          sql,
+          { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS },
+          callerOf(request).dataScope,
+        ),
       );
       return sendXlsx<CustomerRow>(
         reply,

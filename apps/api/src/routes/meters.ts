@@ -243,7 +243,10 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) =>
-      okList(request, await readAsCaller(db, request, (sql) => listMeters(sql, request.query))),
+      okList(
+        request,
+        await readAsCaller(db, request, (sql) => listMeters(sql, request.query, callerOf(request).dataScope)),
+      ),
   );
 
   app.post(
@@ -366,7 +369,11 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request, reply) => {
       const tr = translator(request);
       const { rows } = await readAsCaller(db, request, (sql) =>
-        listMeters(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
+        listMeters(
+          sql,
+          { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS },
+          callerOf(request).dataScope,
+        ),
       );
       return sendXlsx<MeterView>(
         reply,

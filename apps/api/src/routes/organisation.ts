@@ -14,6 +14,7 @@ import {
   deptBodySchema,
   deptViewSchema,
   envelopeSchema,
+  envelopeWithSchema,
   idListSchema,
   listEnvelopeSchema,
   type MenuTreeNode,
@@ -21,6 +22,7 @@ import {
   noDataResponses,
   pageQuerySchema,
   roleBodySchema,
+  roleDataScopeBodySchema,
   roleViewSchema,
   updateDeptBodySchema,
   updateRoleBodySchema,
@@ -41,8 +43,12 @@ import {
 } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { ok, okList, okWith, requestLanguage } from '../http.ts';
 import { menuEntries, permsByMenu, visibleTo } from '../menus.ts';
+
+/** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
+const menuTreeChecksSchema = z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) });
+const deptTreeChecksSchema = z.object({ depts: menuTreeSchema, checkedKeys: z.array(z.string()) });
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
 async function assignableMenus(db: Database, caller: Caller) {
@@ -368,7 +374,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
     },
     async (request) => {
       const current = await role(request, request.body.roleId);
-      const { roleId: _, admin: __, userCount: ___, ...fields } = current;
+      const { roleId: _, admin: __, userCount: ___, dataScope: _s, deptIds: _d, ...fields } = current;
       await runRole(
         request,
         current.roleId,
@@ -410,6 +416,63 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
   );
 
   app.get(
+    '/system/role/deptTree/:roleId',
+    {
+      config: requires('system:role:query'),
+      schema: {
+        tags: ['roles'],
+        summary: "The department tree with the departments of the role's custom data scope ticked",
+        params: z.object({ roleId: z.uuid() }),
+        response: apiResponses(envelopeWithSchema(deptTreeChecksSchema, deptTreeChecksSchema.shape)),
+      },
+    },
+    async (request) => {
+      const found = await role(request, request.params.roleId);
+      const depts = await scoped(request, (sql) => listDepts(sql));
+      const children = (parentId: string | null): MenuTreeNode[] =>
+        depts
+          .filter((d) => d.parentId === parentId)
+          .map((d) => {
+            const below = children(d.deptId);
+            return below.length
+              ? { id: d.deptId, label: d.deptName, children: below }
+              : { id: d.deptId, label: d.deptName };
+          });
+      const answer = { depts: children(null), checkedKeys: found.deptIds };
+      return okWith(request, answer, answer);
+    },
+  );
+
+  app.put(
+    '/system/role/dataScope',
+    {
+      config: requires('system:role:edit'),
+      schema: {
+        tags: ['roles'],
+        summary:
+          'Set which customers, meters and users the role sees: 1 all, 2 chosen departments, 3 own department, 4 own department and below, 5 own records',
+        body: roleDataScopeBodySchema,
+        response: roleResponse,
+      },
+    },
+    async (request) => {
+      const { roleId, dataScope, deptIds } = request.body;
+      const current = await role(request, roleId);
+      const known = new Set((await scoped(request, (sql) => listDepts(sql))).map((d) => d.deptId));
+      const unknownDepts = deptIds.filter((id) => !known.has(id)).length;
+      // A role beyond the actor is beyond them here too: its menus stay as they are.
+      await runRole(
+        request,
+        roleId,
+        current,
+        { type: 'ChangeDataScope', dataScope, deptIds, unknownDepts },
+        current.menuIds,
+      );
+      return ok(request, await role(request, roleId));
+    },
+  );
+
+  app.get(
     '/system/menu/treeselect',
     {
       config: requires('system:role:list'),
@@ -430,9 +493,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
         tags: ['roles'],
         summary: 'The menu tree with the menus a role grants ticked',
         params: z.object({ roleId: z.uuid() }),
-        response: apiResponses(
-          envelopeSchema(z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) })),
-        ),
+        response: apiResponses(envelopeWithSchema(menuTreeChecksSchema, menuTreeChecksSchema.shape)),
       },
     },
     async (request) => {
@@ -440,7 +501,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> =
       const caller = callerOf(request);
       const assignable = await assignableMenus(db, caller);
       const checkedKeys = found.admin ? assignable.map((m) => m.menuId) : found.menuIds;
-      return ok(request, { menus: await menuTree(db, caller, request), checkedKeys });
+      const answer = { menus: await menuTree(db, caller, request), checkedKeys };
+      return okWith(request, answer, answer);
     },
   );
 };

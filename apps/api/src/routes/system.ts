@@ -4,6 +4,7 @@ import {
   apiResponses,
   buildRouters,
   configBodySchema,
+  configListQuerySchema,
   configViewSchema,
   dictDataBodySchema,
   dictDataViewSchema,
@@ -88,11 +89,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       schema: {
         tags: ['config'],
         summary: 'List system parameters',
-        querystring: pageQuerySchema.extend({
-          configName: z.string().max(100).optional(),
-          configKey: z.string().max(100).optional(),
-          configType: z.enum(['Y', 'N']).optional(),
-        }),
+        querystring: configListQuerySchema,
         response: apiResponses(listEnvelopeSchema(configViewSchema)),
       },
     },
@@ -163,21 +160,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
   );
 
-  app.delete(
-    '/system/config/clearCache',
-    {
-      config: operatorOnly('system:config:remove'),
-      schema: {
-        tags: ['config'],
-        summary: 'Forget cached parameters',
-        response: noDataResponses,
+  // The spec's path, and RuoYi's name for the same action.
+  for (const path of ['/system/config/clearCache', '/system/config/refreshCache']) {
+    app.delete(
+      path,
+      {
+        config: operatorOnly('system:config:remove'),
+        schema: {
+          tags: ['config'],
+          summary: 'Forget cached parameters',
+          response: noDataResponses,
+        },
       },
-    },
-    async (request) => {
-      identity.clearCache();
-      return ok(request, null);
-    },
-  );
+      async (request) => {
+        identity.clearCache();
+        return ok(request, null);
+      },
+    );
+  }
 
   app.delete(
     '/system/config/:ids',

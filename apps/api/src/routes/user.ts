@@ -10,6 +10,7 @@ import {
 import {
   apiResponses,
   envelopeSchema,
+  envelopeWithSchema,
   type MessageKey,
   noDataResponses,
   passwordSchema,
@@ -31,7 +32,7 @@ import { hashPassword, sha256 } from '../auth/crypto.ts';
 import { type Caller, callerMetadata, callerOf, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
-import { invalid, ok, requestLanguage } from '../http.ts';
+import { invalid, ok, okWith, requestLanguage } from '../http.ts';
 import { saveImageUpload } from '../uploads.ts';
 
 const userViewSchema = userInfoSchema.shape.user;
@@ -63,8 +64,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       config: ownSession,
       schema: {
         tags: ['user'],
-        summary: 'The session: user, tenant, roles, permissions (spec section 3)',
-        response: apiResponses(envelopeSchema(userInfoSchema)),
+        summary:
+          'The session: user, tenant, roles, permissions (spec section 3); user, roles and permissions also beside data, where RuoYi clients read them',
+        response: apiResponses(
+          envelopeWithSchema(userInfoSchema, {
+            user: userViewSchema,
+            roles: userInfoSchema.shape.roles,
+            permissions: userInfoSchema.shape.permissions,
+          }),
+        ),
       },
     },
     async (request) => {
@@ -97,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         tenants: [],
         readMeters: [],
       };
-      return ok(request, info);
+      return okWith(request, info, { user: info.user, roles: info.roles, permissions: info.permissions });
     },
   );
 
@@ -147,15 +155,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
       config: ownSession,
       schema: {
         tags: ['user'],
-        summary: "The caller's profile",
-        response: apiResponses(envelopeSchema(z.object({ user: userViewSchema, roleGroup: z.string() }))),
+        summary: "The caller's profile, with the names of their roles (and of their posts: none) beside it",
+        response: apiResponses(
+          envelopeWithSchema(userViewSchema, { roleGroup: z.string(), postGroup: z.string() }),
+        ),
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const { user, tenant, deptName } = await own(caller);
       const roleGroup = caller.roles.map((r) => r.role_name).join(', ');
-      return ok(request, { user: userView(user, tenant.userType, deptName), roleGroup });
+      // Posts (RuoYi's job titles) are not a concept of this product: the group is empty.
+      return okWith(request, userView(user, tenant.userType, deptName), { roleGroup, postGroup: '' });
     },
   );
 
@@ -231,7 +242,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         tags: ['user'],
         summary: 'Upload the own avatar (multipart field avatarfile; png or jpg, 5 MB at most)',
         consumes: ['multipart/form-data'],
-        response: apiResponses(envelopeSchema(z.object({ imgUrl: z.string() }))),
+        response: apiResponses(envelopeWithSchema(z.object({ imgUrl: z.string() }), { imgUrl: z.string() })),
       },
     },
     async (request) => {
@@ -244,7 +255,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
         [{ type: 'ChangeAvatar', avatar: imgUrl }],
         meta(request),
       );
-      return ok(request, { imgUrl });
+      return okWith(request, { imgUrl }, { imgUrl });
     },
   );
 

@@ -21,6 +21,7 @@ import {
   createdUserSchema,
   createUserBodySchema,
   envelopeSchema,
+  envelopeWithSchema,
   idListSchema,
   initialPasswordSchema,
   listEnvelopeSchema,
@@ -38,7 +39,7 @@ import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
 import { authorityOf, callerOf, permissionsOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { execute } from '../commands.ts';
-import { ok, okList } from '../http.ts';
+import { ok, okList, okWith } from '../http.ts';
 import { permsByMenu } from '../menus.ts';
 
 const userResponse = apiResponses(envelopeSchema(userRowSchema));
@@ -122,7 +123,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
         response: apiResponses(listEnvelopeSchema(userRowSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listUsers(sql, request.body))),
+    async (request) =>
+      okList(
+        request,
+        await scoped(request, (sql) => listUsers(sql, request.body, callerOf(request).dataScope)),
+      ),
   );
 
   app.get(
@@ -136,7 +141,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
       },
     },
     async (request) => {
-      const page = await scoped(request, (sql) => listUsers(sql, { pageNum: 1, pageSize: 10_000 }));
+      const page = await scoped(request, (sql) =>
+        listUsers(sql, { pageNum: 1, pageSize: 10_000 }, callerOf(request).dataScope),
+      );
       return ok(request, page.rows);
     },
   );
@@ -154,13 +161,50 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = as
     async (request) => ok(request, await scoped(request, roleOptions)),
   );
 
+  /** Beside a user (or none, for a new one): the roles to choose from and the user's, as RuoYi's form reads them. */
+  const userFormResponse = (data: z.ZodType) =>
+    apiResponses(
+      envelopeWithSchema(data, {
+        roles: z.array(roleOptionSchema),
+        roleIds: z.array(z.string()),
+        // RuoYi's posts (job titles) are not a concept of this product: always empty.
+        posts: z.array(z.never()),
+        postIds: z.array(z.never()),
+      }),
+    );
+  const userForm = async <T extends { roleIds: string[] } | null>(request: FastifyRequest, user: T) =>
+    okWith(request, user, {
+      roles: await scoped(request, roleOptions),
+      roleIds: user?.roleIds ?? [],
+      posts: [],
+      postIds: [],
+    });
+
+  app.get(
+    '/system/user/',
+    {
+      config: requires('system:user:query'),
+      schema: {
+        tags: ['users'],
+        summary: 'The roles a new user may get',
+        response: userFormResponse(z.null()),
+      },
+    },
+    async (request) => userForm(request, null),
+  );
+
   app.get(
     '/system/user/:userId',
     {
       config: requires('system:user:query'),
-      schema: { tags: ['users'], summary: 'One staff user', params: userIdParams, response: userResponse },
+      schema: {
+        tags: ['users'],
+        summary: 'One staff user, with the roles to choose from',
+        params: userIdParams,
+        response: userFormResponse(userRowSchema),
+      },
     },
-    async (request) => ok(request, await staffUser(request, request.params.userId)),
+    async (request) => userForm(request, await staffUser(request, request.params.userId)),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { Language, LoginBody, RouterNode, UserInfo } from '@hydrolog/schemas';
+import type { Language, LoginBody, RouterNode, UpdateProfileBody, UserInfo } from '@hydrolog/schemas';
 import { request, requestData } from './request.ts';
 
 let publicKey: Promise<CryptoKey> | null = null;
@@ -58,14 +58,14 @@ export interface Profile {
   roleGroup: string;
 }
 
-export const getProfile = () => requestData<Profile>('/system/user/profile');
+/** The answer carries the user as data and the role names beside it (RuoYi's shape). */
+export const getProfile = () =>
+  request<{ code: number; data: UserInfo['user']; roleGroup: string }>('/system/user/profile').then(
+    ({ data, roleGroup }): Profile => ({ user: data, roleGroup }),
+  );
 
-export const updateProfile = (body: {
-  nickName: string;
-  email?: string;
-  phonenumber?: string;
-  sex?: string;
-}) => request('/system/user/profile', { method: 'PUT', body });
+export const updateProfile = (body: UpdateProfileBody) =>
+  request('/system/user/profile', { method: 'PUT', body });
 
 /** Both passwords travel encrypted, in the query string as the spec's call table says. */
 export async function updatePassword(oldPassword: string, newPassword: string) {

@@ -1,4 +1,11 @@
-import type { DeptBody, DeptView, MenuTreeNode, RoleBody, RoleView } from '@hydrolog/schemas';
+import type {
+  DeptBody,
+  DeptView,
+  MenuTreeNode,
+  RoleBody,
+  RoleDataScopeBody,
+  RoleView,
+} from '@hydrolog/schemas';
 import { request, requestData } from './request.ts';
 
 /** Departments of the tenant (spec section 2, /system/dept): a flat list, parentId makes the tree. */
@@ -49,3 +56,9 @@ export const menuTree = () => requestData<MenuTreeNode[]>('/system/menu/treesele
 
 export const roleMenuTree = (roleId: string) =>
   requestData<{ menus: MenuTreeNode[]; checkedKeys: string[] }>(`/system/menu/roleMenuTreeselect/${roleId}`);
+
+export const roleDeptTree = (roleId: string) =>
+  requestData<{ depts: MenuTreeNode[]; checkedKeys: string[] }>(`/system/role/deptTree/${roleId}`);
+
+export const changeDataScope = (body: RoleDataScopeBody) =>
+  requestData<RoleView>('/system/role/dataScope', { method: 'PUT', body });

@@ -58,7 +58,19 @@ async function endSession(message: string): Promise<void> {
   window.location.reload();
 }
 
-export type Query = Record<string, string | number | boolean | undefined>;
+type QueryValue = string | number | boolean | undefined;
+/** A query; an object value (a list's `params` time range) travels as `name[key]=value`, as the API reads it. */
+export type Query = Record<string, QueryValue | Record<string, QueryValue>>;
+
+/** Writes a query into a URL's search parameters, empty values left out. */
+export function setQuery(url: URL, query: Query): void {
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== null && typeof v === 'object') {
+      for (const [inner, value] of Object.entries(v))
+        if (value !== undefined && value !== '') url.searchParams.set(`${k}[${inner}]`, String(value));
+    } else if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  }
+}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -74,8 +86,7 @@ export interface RequestOptions {
 /** fetch with the common headers and the timeout; network failure and timeout are shown and rejected. */
 async function send(path: string, options: RequestOptions, contentType?: string, payload?: BodyInit) {
   const url = new URL(PREFIX + path, window.location.origin);
-  for (const [k, v] of Object.entries(options.query ?? {}))
-    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  setQuery(url, options.query ?? {});
   const headers: Record<string, string> = { 'Content-Language': i18next.language };
   const bearer = options.noToken ? undefined : getToken();
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
@@ -164,8 +175,7 @@ export function upload<T>(
   onProgress: (sent: number) => void,
 ): Promise<T> {
   const url = new URL(PREFIX + path, window.location.origin);
-  for (const [k, v] of Object.entries(query))
-    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  setQuery(url, query);
   const form = new FormData();
   form.append('file', file);
   return new Promise<T>((resolve, reject) => {

@@ -351,6 +351,17 @@ export const en = {
     saved: 'Department saved',
   },
   roles: {
+    dataScope: 'Data scope',
+    dataScopeOf: 'Data scope of {{name}}',
+    dataScopeDepts: 'Departments',
+    dataScopeSaved: 'Data scope saved',
+    dataScopes: {
+      '1': 'All data',
+      '2': 'Chosen departments',
+      '3': 'Own department',
+      '4': 'Own department and below',
+      '5': 'Own records only',
+    },
     title: 'Roles',
     roleName: 'Role name',
     roleKey: 'Role key',

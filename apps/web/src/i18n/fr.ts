@@ -356,6 +356,17 @@ export const fr: Translation = {
     saved: 'Service enregistré',
   },
   roles: {
+    dataScope: 'Portée des données',
+    dataScopeOf: 'Portée des données de {{name}}',
+    dataScopeDepts: 'Services',
+    dataScopeSaved: 'Portée des données enregistrée',
+    dataScopes: {
+      '1': 'Toutes les données',
+      '2': 'Services choisis',
+      '3': 'Son service',
+      '4': 'Son service et ceux en dessous',
+      '5': 'Ses propres données',
+    },
     title: 'Rôles',
     roleName: 'Nom du rôle',
     roleKey: 'Clé du rôle',

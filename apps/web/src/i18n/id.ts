@@ -352,6 +352,17 @@ export const id: Translation = {
     saved: 'Departemen disimpan',
   },
   roles: {
+    dataScope: 'Cakupan data',
+    dataScopeOf: 'Cakupan data {{name}}',
+    dataScopeDepts: 'Departemen',
+    dataScopeSaved: 'Cakupan data disimpan',
+    dataScopes: {
+      '1': 'Semua data',
+      '2': 'Departemen pilihan',
+      '3': 'Departemen sendiri',
+      '4': 'Departemen sendiri dan di bawahnya',
+      '5': 'Data sendiri saja',
+    },
     title: 'Peran',
     roleName: 'Nama peran',
     roleKey: 'Kunci peran',

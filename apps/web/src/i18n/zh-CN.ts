@@ -351,6 +351,17 @@ export const zhCN: Translation = {
     saved: '部门已保存',
   },
   roles: {
+    dataScope: '数据权限',
+    dataScopeOf: '{{name}} 的数据权限',
+    dataScopeDepts: '部门',
+    dataScopeSaved: '数据权限已保存',
+    dataScopes: {
+      '1': '全部数据权限',
+      '2': '自定数据权限',
+      '3': '本部门数据权限',
+      '4': '本部门及以下数据权限',
+      '5': '仅本人数据权限',
+    },
     title: '角色管理',
     roleName: '角色名称',
     roleKey: '权限字符',

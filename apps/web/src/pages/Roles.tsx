@@ -9,6 +9,7 @@ import { HasPermi, useHasPermi } from '../components/Permission.tsx';
 import { useListPage } from '../hooks/useListPage.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { EMPTY_ROLE_FILTERS, parseRoleQuery, type RoleQuery, roleListQuery } from '../lib/roleQuery.ts';
+import { DataScopeForm } from './DataScopeForm.tsx';
 import { RoleForm } from './RoleForm.tsx';
 
 /** The route of this page (menu catalogue component 'system/role/index'). */
@@ -37,6 +38,7 @@ export function Roles() {
   });
   const { query, filters, setFilters, data, loading, selection, setSelection, load, search, reset } = list;
   const [editing, setEditing] = useState<RoleView | 'new' | null>(null);
+  const [scoping, setScoping] = useState<RoleView | null>(null);
 
   async function toggleStatus(role: RoleView) {
     const disable = role.status === '0';
@@ -148,6 +150,14 @@ export function Roles() {
                 onClick={() => setEditing(role)}
               />
             </HasPermi>
+            <HasPermi value={['system:role:edit']}>
+              <RowAction
+                label={t('roles.dataScope')}
+                ariaLabel={t('roles.dataScopeOf', { name: role.roleName })}
+                icon="building"
+                onClick={() => setScoping(role)}
+              />
+            </HasPermi>
             <HasPermi value={['system:role:remove']}>
               <RowAction
                 label={t('actions.remove')}
@@ -239,6 +249,16 @@ export function Roles() {
         page={query}
         onChange={list.setPage}
       />
+      {scoping && (
+        <DataScopeForm
+          role={scoping}
+          onClose={() => setScoping(null)}
+          onSaved={() => {
+            setScoping(null);
+            load();
+          }}
+        />
+      )}
       {editing && (
         <RoleForm
           role={editing === 'new' ? null : editing}
