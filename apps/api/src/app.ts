@@ -44,7 +44,7 @@ import { userAdminRoutes } from './routes/users.ts';
 import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
-import { registerUploads } from './uploads.ts';
+import { moveUntenantedUploads, registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
 
 export const API_PREFIX = '/prod-api';
@@ -173,6 +173,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   );
   const messages = options.messages ?? messageProvider(services.store, undefined, now);
   mkdirSync(options.uploadsDir, { recursive: true });
+  await moveUntenantedUploads(services, options.uploadsDir);
   const ingestSettings = options.ingest ?? DEFAULT_INGEST_SETTINGS;
   const dispatch = new CommandDispatch(services);
   if (options.commandSweepMs) dispatch.startSweeper(options.commandSweepMs);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomainError } from '@hydrolog/domain';
 import { uuidv7 } from '@hydrolog/schemas';
@@ -111,4 +111,33 @@ export function registerUploads(app: FastifyInstance, services: Services, upload
       .header('cache-control', folder === PUBLIC_FOLDER ? 'public, max-age=300' : 'private, no-store')
       .send(content);
   });
+}
+
+/**
+ * Files saved before uploads were kept by tenant sit directly in their folder: each goes to the directory of
+ * the tenant whose user (avatar) or account (attachment) names it, so its users still see it. A file nobody
+ * names stays where it is, served to no one. Answers how many moved.
+ */
+export async function moveUntenantedUploads(services: Services, uploadsDir: string): Promise<number> {
+  let moved = 0;
+  for (const folder of ['avatar', 'customer'] as const) {
+    const entries = await readdir(join(uploadsDir, folder), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !FILE_NAME.test(entry.name)) continue;
+      const url = `/uploads/${folder}/${entry.name}`;
+      const { rows } = await services.db.query<{ tenant_id: string }>(
+        folder === 'avatar'
+          ? 'SELECT tenant_id::text FROM users WHERE avatar = $1 LIMIT 1'
+          : "SELECT tenant_id::text FROM customers WHERE account->'attachments' @> jsonb_build_array($1::text) LIMIT 1",
+        [url],
+      );
+      const tenantId = rows[0]?.tenant_id;
+      if (!tenantId) continue;
+      const directory = folderDirectory(uploadsDir, folder, tenantId);
+      await mkdir(directory, { recursive: true });
+      await rename(join(uploadsDir, folder, entry.name), join(directory, entry.name));
+      moved++;
+    }
+  }
+  return moved;
 }

@@ -18,6 +18,8 @@ export interface TestApi {
   app: FastifyInstance;
   services: Services;
   captchas: CaptchaStore;
+  /** Where the app keeps uploaded files. */
+  uploadsDir: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function startApi(
     ...(options.messages ? { messages: options.messages } : {}),
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
   });
-  return { app, services, captchas };
+  return { app, services, captchas, uploadsDir };
 }
 
 /** What a browser does with the login form's password: RSA-OAEP (SHA-256) with the server's public key. */

@@ -1,17 +1,23 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { userDecider } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import type { FastifyInstance } from 'fastify';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../src/commands.ts';
 import type { Services } from '../src/services.ts';
+import { moveUntenantedUploads } from '../src/uploads.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi, TINY_PNG } from './support.ts';
 
 describe.each(testEngines())('uploaded files on $engine', (engine) => {
   let app: FastifyInstance;
   let services: Services;
+  let uploadsDir: string;
   let demoToken: string;
   let attachment: string;
   beforeAll(async () => {
-    ({ app, services } = await startApi(engine));
+    ({ app, services, uploadsDir } = await startApi(engine));
     demoToken = await login(app, ...ACCOUNTS.demoAdmin);
     const uploaded = await injectAs(
       app,
@@ -100,6 +106,25 @@ describe.each(testEngines())('uploaded files on $engine', (engine) => {
     const logo = await app.inject(res.json().data.logoUrl);
     expect(logo.statusCode).toBe(200);
     expect(logo.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+  });
+
+  it('moves a file saved before uploads were kept by tenant to the tenant that names it', async () => {
+    const viewer = '00000000-0000-7000-8000-000000000204';
+    const avatar = '/uploads/avatar/0190a000-0000-7000-8000-00000000aaaa.png';
+    const orphan = '/uploads/avatar/0190a000-0000-7000-8000-00000000bbbb.png';
+    const orphanAttachment = '/uploads/customer/0190a000-0000-7000-8000-00000000cccc.png';
+    for (const folder of ['avatar', 'customer']) mkdirSync(join(uploadsDir, folder), { recursive: true });
+    for (const url of [avatar, orphan, orphanAttachment])
+      writeFileSync(join(uploadsDir, url.replace('/uploads/', '')), TINY_PNG);
+    await execute(services.store, userDecider, viewer, [{ type: 'ChangeAvatar', avatar }], {
+      metadata: { tenantId: '00000000-0000-7000-8000-000000000002', correlationId: viewer },
+    });
+    expect(await moveUntenantedUploads(services, uploadsDir)).toBe(1);
+    const demo = injectAs(app, demoToken);
+    expect((await demo(avatar)).statusCode).toBe(200);
+    expect((await demo(orphan)).statusCode).toBe(404);
+    expect((await demo(orphanAttachment)).statusCode).toBe(404);
+    expect((await injectAs(app, await login(app, ...ACCOUNTS.trialAdmin))(avatar)).statusCode).toBe(404);
   });
 
   it('answers a path that climbs out of the uploads, or names no upload, with 404', async () => {
