@@ -2,7 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, encryptPassword, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, encryptPassword, injectAs, login, multipartFile, startApi, TINY_PNG } from './support.ts';
 
 /**
  * The calls of RuoYi-Cloud's Vue client (ruoyi-ui/src/api/system/*.js, store/modules/user.js and
@@ -104,24 +104,12 @@ describe.each(testEngines())('a RuoYi-Cloud client on $engine', (engine) => {
     });
     expect(saved.json().code).toBe(200);
 
-    const boundary = '----ruoyi';
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(64),
-    ]);
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="avatarfile"; filename="blob"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    // RuoYi's cropper posts the image as the field avatarfile, named blob.
     const avatar = (
       await admin({
         method: 'POST',
         url: '/prod-api/system/user/profile/avatar',
-        payload,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        ...multipartFile('blob', TINY_PNG, 'image/png', 'avatarfile'),
       })
     ).json();
     expect(avatar.imgUrl).toMatch(/^\/uploads\/avatar\/.+\.png$/);
