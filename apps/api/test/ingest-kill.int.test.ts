@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { gatewayDecider } from '@hydrolog/domain';
+import { gatewayDecider, tenantDecider } from '@hydrolog/domain';
 import { type Database, openDatabase, SqlEventStore } from '@hydrolog/eventstore';
 import { openTemporaryPostgres } from '@hydrolog/eventstore/testing';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
-import { type IngestAnswer, uuidv7 } from '@hydrolog/schemas';
+import { type IngestAnswer, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execute } from '../src/commands.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
@@ -80,6 +80,24 @@ describe.each(lanes)('ingest killed with SIGKILL during a load on $engine', ({ e
     const runner = new ProjectionRunner(db, store, allProjections);
     await runner.start();
     const metadata = { tenantId: TENANT, correlationId: uuidv7() };
+    // The gateway's tenant: a key answers only while its tenant exists and is not suspended.
+    await execute(
+      store,
+      tenantDecider,
+      TENANT,
+      [
+        {
+          type: 'CreateTenant',
+          tenantId: TENANT,
+          name: 'Load utility',
+          kind: 'utility',
+          trial: false,
+          createdAt: new Date().toISOString(),
+          settings: tenantSettingsSchema.parse({}),
+        },
+      ],
+      { metadata },
+    );
     const meterTypeId = await registerMeterType(store, metadata, {
       name: 'NB-IoT',
       billingMode: 'postpaid',
