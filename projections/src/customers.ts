@@ -331,8 +331,8 @@ const CUSTOMER_ORDER = {
 } as const;
 
 /**
- * An account is the record of the staff user who opened it, and belongs to that user's department: a
- * branch office sees the accounts its staff opened.
+ * An account is the record of the staff user who opened it, and belongs to that user's department: each
+ * office of a utility sees the accounts its own staff opened.
  */
 export const CUSTOMER_RECORD: ScopedRecord = { dept: ownerDept('c.opened_by'), owner: 'c.opened_by' };
 
