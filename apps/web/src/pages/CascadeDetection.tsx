@@ -140,19 +140,18 @@ function HolidayCard({ onSaved }: { onSaved(): void }) {
   const changed = saved !== null && normalised.join() !== saved.join();
 
   async function save() {
-    const list = normalised;
     const done = await confirmAndRun(
       {
         title: t('cascade.leaks.holidaysTitle'),
-        message: t('cascade.leaks.holidaysConfirm', { count: list.length }),
+        message: t('cascade.leaks.holidaysConfirm', { count: normalised.length }),
         confirm: t('common.save'),
       },
-      () => setHolidays(list),
+      () => setHolidays(normalised),
       t('cascade.leaks.holidaysSaved'),
     );
     if (!done) return;
-    setSaved(list);
-    setValue(list);
+    setSaved(normalised);
+    setValue(normalised);
     onSaved();
   }
 
