@@ -1,13 +1,16 @@
 // `npm run bench -- web`: the weight of the back office's first load (login page, sign-in, dashboard) in
 // Debian's Chromium with an empty cache, against the service as it runs (apps/api/src/main.ts serving
 // apps/web/dist). The web app is built first when dist is missing or older than its sources. Baselines in the
-// same run: the same files uncompressed, and every script and stylesheet of the build (gzip): the whole app,
-// of which the first load should be a small part.
+// same run: the same files uncompressed, every script and stylesheet of the build (gzip): the whole app, of
+// which the first load should be a small part, and (not with --quick) the first load split into the npm
+// packages it carries and the app's own code (web-libraries.ts): the floor the libraries set.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIRST_LOAD_BUDGET_KB, measureFirstLoad } from '../../tests/e2e/first-load.ts';
 import { launchChromium, root, startService } from '../../tests/e2e/support.ts';
+import type { BenchOptions } from './run.ts';
+import { libraryWeight } from './web-libraries.ts';
 
 const WEB = join(root, 'apps/web');
 const DIST = join(WEB, 'dist');
@@ -49,7 +52,7 @@ function allAssetsGzip(): number {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export async function webBench(): Promise<void> {
+export async function webBench({ quick }: BenchOptions): Promise<void> {
   ensureBuilt();
   const service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
   const browser = await launchChromium();
@@ -59,6 +62,7 @@ export async function webBench(): Promise<void> {
       password: 'Demo1234',
     });
     const largest = load.files.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+    const weight = quick ? null : libraryWeight(load.files.map((f) => f.path));
     console.log(
       JSON.stringify({
         bench: 'web',
@@ -69,6 +73,11 @@ export async function webBench(): Promise<void> {
         first_load_raw_kb: kb(load.raw),
         first_load_files: load.files.length,
         all_assets_gzip_kb: kb(allAssetsGzip()),
+        ...(weight && {
+          libraries_gzip_kb: weight.libraries,
+          app_gzip_kb: weight.app,
+          libraries: Object.fromEntries(weight.byPackage.filter(([, size]) => size >= 1)),
+        }),
         limit_kb: FIRST_LOAD_BUDGET_KB,
       }),
     );

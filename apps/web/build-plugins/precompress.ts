@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -22,7 +22,7 @@ export function precompress(): Plugin {
     name: 'hydrolog:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle(_, bundle) {
       const files = [...Object.keys(bundle), 'index.html'].filter((f) => COMPRESSIBLE.test(f));
