@@ -3,7 +3,7 @@ import { metersForOpening, withTenant } from '@hydrolog/projections';
 import { type EventMetadata, openAccountBodySchema, uuidv7 } from '@hydrolog/schemas';
 import type { Fleet } from '@hydrolog/sim';
 import { execute } from './commands.ts';
-import { openAccounts } from './routes/customers.ts';
+import { openAccounts } from './customers/index.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 import type { Services } from './services.ts';
 

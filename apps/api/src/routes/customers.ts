@@ -3,27 +3,21 @@ import {
   customerDecider,
   customerTypeDecider,
   DomainError,
-  localDate,
   streamName,
 } from '@hydrolog/domain';
-import type { EventStore, Sql } from '@hydrolog/eventstore';
+import type { Sql } from '@hydrolog/eventstore';
 import {
-  activeAccountOfMeter,
-  existingAccountNos,
   findCustomerByAccountNo,
   freeMeters,
   getCustomer,
   getCustomerType,
   getMeterCommand,
   getTenant,
-  lastAccountNo,
   listCustomers,
   listCustomerTypes,
   meterForOpening,
-  metersForOpening,
   meterTypeOptions,
   operatorNames,
-  withTenant,
 } from '@hydrolog/projections';
 import {
   apiResponses,
@@ -48,7 +42,6 @@ import {
   listEnvelopeSchema,
   type MessageKey,
   noDataResponses,
-  type OpenAccount,
   openAccountBodySchema,
   pageQuerySchema,
   rechargeBodySchema,
@@ -63,8 +56,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { execute, isUniqueViolation, type StreamCommand } from '../commands.ts';
-import { importCustomers, takenMeanwhile, templateColumns } from '../customer-import.ts';
+import { execute } from '../commands.ts';
+import {
+  importCustomers,
+  nextAccountNos,
+  OpeningConflict,
+  openAccounts,
+  openingClashes,
+  takenMeanwhile,
+  templateColumns,
+} from '../customers/index.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
@@ -74,143 +75,12 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 const customerResponse = apiResponses(envelopeSchema(customerViewSchema));
 const customerIdParams = z.object({ customerId: z.uuid() });
 
-/** The next account number of a generated mode: `sequence` 8 digits, `date_sequence` YYYYMMDD + 4 digits. */
-export async function nextAccountNos(
-  sql: Sql,
-  settings: Pick<TenantSettings, 'accountNoGenMode' | 'timeZone'>,
-  count: number,
-  now = new Date(),
-): Promise<string[]> {
-  const prefix =
-    settings.accountNoGenMode === 'date_sequence'
-      ? localDate(now.getTime(), settings.timeZone).replaceAll('-', '')
-      : '';
-  const width = settings.accountNoGenMode === 'date_sequence' ? 4 : 8;
-  const last = await lastAccountNo(sql, prefix, width);
-  return Array.from({ length: count }, (_, i) => `${prefix}${String(last + 1 + i).padStart(width, '0')}`);
-}
-
 /**
  * What the account still owes. Billing (a later issue) answers it from its debts read model; until then
  * no account has a debt. Cancelling is refused while it is above zero.
  */
 async function openDebtOf(_sql: Sql, _customerId: string): Promise<number> {
   return 0;
-}
-
-/**
- * The step moving the active account of `oldMeterId` to its replacement (meter replacement): the account
- * keeps its number, balance and history. Appended with the `MeterReplaced` it follows, in one transaction.
- * Null when no active account holds the old meter.
- */
-export async function accountFollowsReplacement(
-  db: Services['db'],
-  tenantId: string,
-  oldMeterId: string,
-  newMeterId: string,
-): Promise<StreamCommand | null> {
-  const found = await withTenant(db, tenantId, async (sql) => ({
-    customerId: await activeAccountOfMeter(sql, oldMeterId),
-    meter: await meterForOpening(sql, newMeterId),
-  }));
-  if (!found.customerId) return null;
-  if (!found.meter) throw new DomainError('error.meter.notFound');
-  if (found.meter.taken) throw new DomainError('error.customer.meterTaken');
-  const { meterId, meterNo, meterTypeId } = found.meter;
-  return {
-    decider: customerDecider,
-    id: found.customerId,
-    command: { type: 'ChangeMeter', at: new Date().toISOString(), meterId, meterNo, meterTypeId },
-  };
-}
-
-/** An account ready to open: checked against the read models (number free, meter free and of the tenant). */
-export type CheckedAccount = OpenAccount & {
-  accountNo: string;
-  meterNo: string;
-  meterTypeId: string;
-  valveControl: boolean;
-};
-
-/**
- * Another opening took an account number or a meter of the accounts being opened between their checks and
- * the append, so none of them was opened. Its own message says so; callers that can tell which account
- * and why ask `openingClashes`.
- */
-export class OpeningConflict extends DomainError {
-  constructor() {
-    super('error.customer.openConflict');
-  }
-}
-
-/** What an account to open clashes with in the read model now. */
-export type OpeningClash = 'accountExists' | 'meterTaken';
-
-/**
- * For each account (checked earlier), what it clashes with now: its number exists, or else its meter is on
- * an account; null for none. After an `OpeningConflict`, these are the accounts that caused it.
- */
-export async function openingClashes(
-  db: Services['db'],
-  tenantId: string,
-  accounts: readonly Pick<CheckedAccount, 'accountNo' | 'meterNo'>[],
-): Promise<(OpeningClash | null)[]> {
-  return withTenant(db, tenantId, async (sql) => {
-    const numbers = await existingAccountNos(
-      sql,
-      accounts.map((a) => a.accountNo),
-    );
-    const meters = await metersForOpening(
-      sql,
-      accounts.map((a) => a.meterNo),
-    );
-    return accounts.map((a) =>
-      numbers.has(a.accountNo) ? 'accountExists' : meters.get(a.meterNo)?.taken ? 'meterTaken' : null,
-    );
-  });
-}
-
-/**
- * Opens accounts (already checked) in one append, each in its own stream; then closes their valves
- * through `closeValve` when the tenant's `openAccountCloseValve` asks so. Answers the new account ids.
- * Throws `OpeningConflict`, having opened none, when another opening took a number or a meter meanwhile.
- */
-export async function openAccounts(
-  store: EventStore,
-  metadata: EventMetadata,
-  settings: Pick<TenantSettings, 'openAccountCloseValve'>,
-  accounts: readonly CheckedAccount[],
-  closeValve: (meterId: string, commandId: string) => Promise<unknown>,
-): Promise<string[]> {
-  const openedAt = new Date().toISOString();
-  const opened = accounts.map(({ valveControl, ...account }) => {
-    const customerId = uuidv7();
-    const valveCommandId = settings.openAccountCloseValve && valveControl ? uuidv7() : null;
-    const decided = customerDecider.decide(
-      { type: 'OpenAccount', ...account, customerId, tenantId: metadata.tenantId, openedAt, valveCommandId },
-      customerDecider.initialState(),
-    );
-    if (decided instanceof DomainError) throw decided;
-    return {
-      customerId,
-      meterId: account.meterId,
-      valveCommandId,
-      request: {
-        stream: streamName(customerDecider, customerId),
-        expectedVersion: 'no_stream' as const,
-        events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
-      },
-    };
-  });
-  try {
-    await store.appendMany(opened.map((o) => o.request));
-  } catch (error) {
-    // Another opening took a number or a meter between the checks and the append: the append wrote nothing.
-    if (isUniqueViolation(error)) throw new OpeningConflict();
-    throw error;
-  }
-  for (const o of opened) if (o.valveCommandId) await closeValve(o.meterId, o.valveCommandId);
-  return opened.map((o) => o.customerId);
 }
 
 /** Customer types and customer accounts of the caller's tenant (spec sections 2, 3, 4, 5 and 8). */

@@ -8,13 +8,11 @@ import {
 import { findUserByAccount, listOutbox, type UserRow } from '@hydrolog/projections';
 import {
   apiResponses,
-  type EventMetadata,
   listEnvelopeSchema,
   msgCheckBodySchema,
   msgSendBodySchema,
   noDataResponses,
   outboxMessageSchema,
-  PLATFORM_TENANT_ID,
   pageQuerySchema,
   translate,
   uuidv7,
@@ -23,50 +21,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../auth/client.ts';
-import { sha256, sixDigitCode } from '../auth/crypto.ts';
+import { sixDigitCode } from '../auth/crypto.ts';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
+import {
+  anonymousMetadata,
+  checkPhoneCode,
+  phoneCodeHash,
+  recoveryCodeHash,
+  refuseRegisteredPhone,
+} from '../auth/one-time-codes.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { MessageProvider } from '../sms.ts';
-import { recoveryCodeHash } from './user.ts';
-
-/** The hash a phone's registration code is stored as (never the code). */
-export const phoneCodeHash = (phone: string, code: string) => sha256(`register:${phone}:${code}`);
-
-/** Facts about people without a session are filed under the platform tenant. */
-export const anonymousMetadata = (request: FastifyRequest): EventMetadata => ({
-  tenantId: PLATFORM_TENANT_ID,
-  correlationId: request.id,
-});
-
-/**
- * The phone of a registration already belongs to a user: spec section 8's 'Mobile phone number has been
- * registered, please log in directly' (the registration page says it on purpose; the message tells).
- */
-export async function refuseRegisteredPhone(identity: Identity, phone: string): Promise<void> {
-  if (await findUserByAccount(identity.services.db, phone))
-    throw new DomainError('error.register.phoneTaken');
-}
-
-/** Checks a phone's code (`use`: and spends it): a wrong one is recorded as a try, then refused. */
-export async function checkPhoneCode(
-  identity: Identity,
-  request: FastifyRequest,
-  phone: string,
-  code: string,
-  use: boolean,
-): Promise<void> {
-  const command = {
-    type: use ? ('UsePhoneCode' as const) : ('CheckPhoneCode' as const),
-    codeHash: phoneCodeHash(phone, code),
-    now: identity.now().toISOString(),
-  };
-  const { events } = await execute(identity.services.store, phoneCodeDecider, phone, [command], {
-    metadata: anonymousMetadata(request),
-  });
-  if (events.some((e) => e.type === 'PhoneCodeFailed')) throw new DomainError('error.recovery.codeWrong');
-}
 
 /**
  * One-time codes (spec section 7: POST /system/msg/send and /system/msg/check) for password recovery and

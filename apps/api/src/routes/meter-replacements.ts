@@ -25,10 +25,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
+import { accountFollowsReplacement } from '../customers/index.ts';
 import { ok, okList, translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
-import { accountFollowsReplacement } from './customers.ts';
 
 /** Meter replacement (spec section 3): the old meter's account moves to the new one; consumption continues. */
 export const meterReplacementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (

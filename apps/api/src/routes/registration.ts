@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
 import type { Identity } from '../auth/identity.ts';
+import { checkPhoneCode, refuseRegisteredPhone } from '../auth/one-time-codes.ts';
 import { execute } from '../commands.ts';
 import { ok } from '../http.ts';
-import { checkPhoneCode, refuseRegisteredPhone } from './messages.ts';
 
 /** The administrator's login name: the phone behind a letter (user names start with a letter). */
 export const registeredUserName = (phone: string) => `t${phone}`;

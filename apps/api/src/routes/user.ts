@@ -28,9 +28,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../auth/client.ts';
-import { hashPassword, sha256 } from '../auth/crypto.ts';
+import { hashPassword } from '../auth/crypto.ts';
 import { type Caller, callerMetadata, callerOf, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
+import { recoveryCodeHash } from '../auth/one-time-codes.ts';
 import { execute } from '../commands.ts';
 import { invalid, ok, okWith, requestLanguage } from '../http.ts';
 import { saveImageUpload } from '../uploads.ts';
@@ -332,8 +333,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir:
     );
   }
 };
-
-export const recoveryCodeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
 function userView(user: UserRow, userType: string, deptName: string | null): UserInfo['user'] {
   return {

@@ -12,10 +12,10 @@ import {
   translate,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
-import { requestLanguage } from './http.ts';
-import type { CheckedAccount, OpeningClash } from './routes/customers.ts';
-import { cellText, readFirstSheet } from './spreadsheet.ts';
-import type { Column } from './xlsx.ts';
+import { requestLanguage } from '../http.ts';
+import { cellText, readFirstSheet } from '../spreadsheet.ts';
+import type { Column } from '../xlsx.ts';
+import type { CheckedAccount, OpeningClash } from './open-account.ts';
 
 /** Rows of one batch (spec section 5 recommends under 1000 for imports). */
 export const IMPORT_MAX_ROWS = 1000;

@@ -1,0 +1,10 @@
+export { accountFollowsReplacement } from './account-follows-replacement.ts';
+export { importCustomers, takenMeanwhile, templateColumns } from './import.ts';
+export {
+  type CheckedAccount,
+  nextAccountNos,
+  type OpeningClash,
+  OpeningConflict,
+  openAccounts,
+  openingClashes,
+} from './open-account.ts';
