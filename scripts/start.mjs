@@ -16,7 +16,7 @@ if (!existsSync(webIndex)) {
 }
 
 // node --import tsx runs the TypeScript sources in this one child process, so signals reach the service itself.
-const service = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
+const service = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/demo/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,5 +1,5 @@
 // `npm run bench -- web`: the weight of the back office's first load (login page, sign-in, dashboard) in
-// Debian's Chromium with an empty cache, against the service as it runs (apps/api/src/main.ts serving
+// Debian's Chromium with an empty cache, against the service as it runs (apps/demo/src/main.ts serving
 // apps/web/dist). The web app is built first when dist is missing or older than its sources. Baselines in the
 // same run: the same files uncompressed, every script and stylesheet of the build (gzip): the whole app, of
 // which the first load should be a small part, and (not with --quick) the first load split into the npm

@@ -94,7 +94,7 @@ export async function startService(
   const dataDir = mkdtempSync(join(tmpdir(), 'hydrolog-e2e-'));
   const proc = await runService(
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/api/src/main.ts')],
+    ['--import', 'tsx', join(root, 'apps/demo/src/main.ts')],
     port,
     dataDir,
     // Every browser signs in from one address, many times a minute: no login limits unless a test sets them.

@@ -33,11 +33,6 @@ export interface Config {
   eventStoreUrl: string | undefined;
   webDir: string;
   logLevel: string;
-  seedDemo: boolean;
-  /** The captcha parameter the demo seed writes at first start. */
-  seedCaptcha: boolean;
-  /** Runs the demo meter fleet (simulator) against the service, in the demo tenant. */
-  simulate: boolean;
   ingest: IngestSettings;
   loginLimits: LoginLimits;
   /** Kafka between ingest and the log (KAFKA_BROKERS); absent: batches are appended directly. */
@@ -60,9 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     webDir: resolve(env.HYDROLOG_WEB_DIR ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
-    seedDemo: env.HYDROLOG_SEED !== '0',
-    seedCaptcha: env.HYDROLOG_SEED_CAPTCHA !== 'false',
-    simulate: env.HYDROLOG_SEED !== '0' && env.HYDROLOG_SIMULATE !== '0',
     ingest: {
       horizonDays: positive(env, 'HYDROLOG_INGEST_HORIZON_DAYS', DEFAULT_INGEST_SETTINGS.horizonDays),
       maxBacklog: positive(env, 'HYDROLOG_INGEST_MAX_BACKLOG', DEFAULT_INGEST_SETTINGS.maxBacklog),

@@ -1,7 +1,13 @@
-// What tools outside the service (benchmarks) build on: the app, its services and the registry commands.
+// What builds on the service from outside it: the demo (apps/demo), the benchmarks and the cross-package tests.
 export { buildApp } from './app.ts';
+export { hashPassword } from './auth/crypto.ts';
+export { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
 export { execute } from './commands.ts';
-export type { IngestSettings } from './config.ts';
+export { type Config, type IngestSettings, loadConfig } from './config.ts';
+export { openAccounts } from './customers/index.ts';
+export { ensureDictTypes } from './dict-types.ts';
+export { newGatewayKey } from './ingest/auth.ts';
+export { ensureBuiltInMenus } from './menus.ts';
 export { registerMeters, registerMeterType } from './meter-registry.ts';
-export { newGatewayKey } from './routes/gateways.ts';
+export { type ServeExtras, serve } from './serve.ts';
 export { openServices, type Services } from './services.ts';

@@ -1,7 +1,7 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANTS, seedDemo } from '../src/seed.ts';
+import { DEMO_TENANTS, seedDemo } from '../../demo/src/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 

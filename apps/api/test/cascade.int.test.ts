@@ -1,16 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addDays, localDate, localMidnight } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
-import { demoFleet } from '@hydrolog/sim';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateCascadeAlarms, evaluateLeakAlarms } from '../src/cascade-alarms.ts';
-import { seedDemoPartitions } from '../src/demo-cascade.ts';
-import { seedDemoFleet } from '../src/demo-fleet.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi } from './support.ts';
@@ -752,24 +746,5 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect((await admin(`/prod-api/cascade/partition/${partitionId}`)).json().key).toBe(
       'error.cascade.partitionNotFound',
     );
-  });
-
-  it('seeds one partition per demo district: inlet as summary meter, its households as sub-meters, once', async () => {
-    const fleet = demoFleet();
-    await seedDemoFleet(services, join(mkdtempSync(join(tmpdir(), 'hydrolog-keys-')), 'keys.json'), fleet);
-    expect(await seedDemoPartitions(services, fleet)).toBe(3);
-    expect(await seedDemoPartitions(services, fleet)).toBe(0);
-    const list = (await admin('/prod-api/cascade/partition/list')).json();
-    expect(list.rows.map((p: { name: string }) => p.name).sort()).toEqual(
-      fleet.districts.map((d) => d.name).sort(),
-    );
-    const first = list.rows.find((p: { name: string }) => p.name === fleet.districts[0]!.name);
-    const detail = (await admin(`/prod-api/cascade/partition/${first.partitionId}`)).json().data;
-    expect(detail.points[0]).toMatchObject({
-      summaryMeter: { meterNo: '9000000001' },
-      subMeterCount: fleet.districts[0]!.householdMeterNos.length,
-    });
-    expect(detail.boundary.type).toBe('Polygon');
-    expect(detail.meterPositions).toHaveLength(fleet.districts[0]!.householdMeterNos.length + 1);
   });
 });

@@ -10,8 +10,8 @@ import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import { type IngestAnswer, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execute } from '../src/commands.ts';
+import { newGatewayKey } from '../src/ingest/auth.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
-import { newGatewayKey } from '../src/routes/gateways.ts';
 
 const child = join(import.meta.dirname, 'ingest-child.ts');
 const TENANT = '00000000-0000-7000-8000-0000000000aa';

@@ -7,10 +7,12 @@ import type { TestEngine } from '@hydrolog/eventstore/testing';
 import type { KafkaSettings } from '@hydrolog/ingest';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+// The API's tests sign in as the demo platform's users: its seed is their fixture (by path, since apps/demo
+// depends on this package).
+import { seedDemo } from '../../demo/src/index.ts';
 import { buildApp } from '../src/app.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
 import type { IngestSettings, LoginLimits } from '../src/config.ts';
-import { seedDemo } from '../src/seed.ts';
 import type { Services } from '../src/services.ts';
 import type { MessageProvider } from '../src/sms.ts';
 

@@ -1,9 +1,15 @@
 import { findGatewayByKeyHash } from '@hydrolog/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sha256 } from '../auth/crypto.ts';
+import { newToken, sha256 } from '../auth/crypto.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { failure } from '../http.ts';
 import type { Services } from '../services.ts';
+
+/** A fresh gateway key: shown once; only its SHA-256 is kept (a random 256-bit key needs no slow hash). */
+export function newGatewayKey(): { key: string; keyHash: string; keyPrefix: string } {
+  const key = `hgk_${newToken()}`;
+  return { key, keyHash: sha256(key), keyPrefix: key.slice(0, 12) };
+}
 
 /** The gateway whose key a request carries. */
 export interface GatewayCaller {

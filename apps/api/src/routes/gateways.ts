@@ -17,21 +17,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newToken, sha256 } from '../auth/crypto.ts';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
+import { newGatewayKey } from '../ingest/auth.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 
 const gatewayIdParams = z.object({ gatewayId: z.uuid() });
 const keyResponse = apiResponses(envelopeSchema(gatewayKeySchema));
-
-/** A fresh gateway key: shown once; only its SHA-256 is kept (a random 256-bit key needs no slow hash). */
-export function newGatewayKey(): { key: string; keyHash: string; keyPrefix: string } {
-  const key = `hgk_${newToken()}`;
-  return { key, keyHash: sha256(key), keyPrefix: key.slice(0, 12) };
-}
 
 /** Gateways and concentrators of a tenant (back office): register, edit, rotate the key, revoke. */
 export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

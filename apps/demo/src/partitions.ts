@@ -1,10 +1,9 @@
+import { execute, type Services } from '@hydrolog/api';
 import { cascadeDecider } from '@hydrolog/domain';
 import { findMeters, withTenant } from '@hydrolog/projections';
 import { type Boundary, type EventMetadata, uuidv7 } from '@hydrolog/schemas';
 import { demoFleet, type Fleet } from '@hydrolog/sim';
-import { execute } from './commands.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
-import type { Services } from './services.ts';
 
 /** Demo thresholds: leakage rate 30%, MNF 1.2 m3/h, KL 0.6 (the fleet's background leakage sits below). */
 const DEMO_THRESHOLDS = { leakageRate: 0.3, mnf: 1.2, kl: 0.6 };

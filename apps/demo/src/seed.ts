@@ -1,4 +1,12 @@
 import {
+  DEFAULT_ACCOUNT_SETTINGS,
+  ensureBuiltInMenus,
+  ensureDictTypes,
+  execute,
+  hashPassword,
+  type Services,
+} from '@hydrolog/api';
+import {
   configDecider,
   DomainError,
   dictDataDecider,
@@ -17,12 +25,6 @@ import {
   tenantSettingsSchema,
   uuidv7,
 } from '@hydrolog/schemas';
-import { hashPassword } from './auth/crypto.ts';
-import { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
-import { execute } from './commands.ts';
-import { ensureDictTypes } from './dict-types.ts';
-import { ensureBuiltInMenus } from './menus.ts';
-import type { Services } from './services.ts';
 
 /** Fixed ids, so that later seeds (meters, customers) and the docs can name the demo tenants. */
 export const DEMO_TENANT_ID = '00000000-0000-7000-8000-000000000002';

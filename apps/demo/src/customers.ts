@@ -1,11 +1,9 @@
+import { execute, openAccounts, type Services } from '@hydrolog/api';
 import { customerDecider, customerTypeDecider, DomainError } from '@hydrolog/domain';
 import { metersForOpening, withTenant } from '@hydrolog/projections';
 import { type EventMetadata, openAccountBodySchema, uuidv7 } from '@hydrolog/schemas';
 import type { Fleet } from '@hydrolog/sim';
-import { execute } from './commands.ts';
-import { openAccounts } from './customers/index.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
-import type { Services } from './services.ts';
 
 /** Household meters before this index stay without an account (the browser tests open accounts on them). */
 const FIRST_SEEDED = 20;

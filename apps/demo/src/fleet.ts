@@ -1,16 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { execute, newGatewayKey, registerMeters, registerMeterType, type Services } from '@hydrolog/api';
 import { gatewayDecider } from '@hydrolog/domain';
 import { findMeters, withTenant } from '@hydrolog/projections';
 import { type EventMetadata, type MeterTypeBody, uuidv7 } from '@hydrolog/schemas';
 import { demoFleet, type Fleet, type GatewayKeyEntry, gatewayKeyMap, runDemoFleet } from '@hydrolog/sim';
-import { execute } from './commands.ts';
-import { seedDemoPartitions } from './demo-cascade.ts';
-import { seedDemoCustomers } from './demo-customers.ts';
-import { registerMeters, registerMeterType } from './meter-registry.ts';
-import { newGatewayKey } from './routes/gateways.ts';
+import { seedDemoCustomers } from './customers.ts';
+import { seedDemoPartitions } from './partitions.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
-import type { Services } from './services.ts';
 
 /** Days of history the fleet loads on first start. */
 const BACKFILL_DAYS = 60;

@@ -1,0 +1,69 @@
+// The rules of the house (DESIGN.md, "Layout"), checked in `npm test` by `npm run depcruise`.
+// Packages are layers and depend only downward: schemas <- domain <- eventstore <- projections <- ingest <- apps.
+
+/** What each package may not import: every package above it, and the apps, benchmarks and tests. */
+const LAYERS = ['schemas', 'domain', 'eventstore', 'projections', 'ingest'];
+const ABOVE_ALL = ['apps', 'benchmarks', 'tests'];
+
+const upward = LAYERS.map((layer, i) => ({
+  name: `no-upward-from-${layer}`,
+  comment: `${layer} depends only on the layers below it`,
+  severity: 'error',
+  from: { path: `^${layer}/` },
+  to: { path: `^(${[...LAYERS.slice(i + 1), ...ABOVE_ALL].join('|')})/` },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: 'domain-without-io',
+      comment: 'the domain is pure: deciders and calculations, no I/O',
+      severity: 'error',
+      from: { path: '^domain/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-app-imports-another-app',
+      comment:
+        "each app ships alone (the API does not ship the simulator); apps/demo is what puts the service and the simulator together, and tests may use another app's fixtures",
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/src/', pathNot: '^apps/demo/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-imports-no-server-code',
+      comment: 'the browser gets schemas and pure domain helpers, never the log, the read models or ingest',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^(eventstore|projections|ingest)/' },
+    },
+    {
+      name: 'no-route-file-imports-a-route-file',
+      comment: 'a route file only registers routes; what two route files share is a use case of its own file',
+      severity: 'error',
+      from: { path: '^apps/api/src/routes/' },
+      to: { path: '^apps/api/src/routes/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'a cycle makes the order modules load in decide what works',
+      severity: 'error',
+      from: { path: '^(schemas|domain|eventstore|projections|ingest|apps)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
