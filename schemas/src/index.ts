@@ -17,5 +17,6 @@ export * from './platform.ts';
 export * from './readings.ts';
 export * from './registration.ts';
 export * from './tenant.ts';
+export * from './tenant-settings.ts';
 export * from './users.ts';
 export * from './uuid.ts';
