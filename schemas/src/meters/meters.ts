@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, sortQuerySchema } from './api.ts';
-import { meterNoSchema, valveStateSchema } from './ingest.ts';
+import { listQuerySchema, sortQuerySchema } from '../api.ts';
+import { meterNoSchema, valveStateSchema } from '../readings/index.ts';
 
 /**
  * Meter types and meters: the registry readings are matched against. The customer side (accounts, opening,

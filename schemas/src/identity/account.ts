@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema, pageQuerySchema } from './api.ts';
-import { LANGUAGES } from './messages.ts';
-import { tenantSettingsSchema } from './tenant-settings.ts';
+import { listQuerySchema, pageQuerySchema } from '../api.ts';
+import { LANGUAGES } from '../messages.ts';
+import { tenantSettingsSchema } from '../tenant-settings.ts';
 
 /** Spec section 5: 6-16 characters with digits, upper-case and lower-case letters. */
 export const PASSWORD_MIN = 6;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tenantSettingsSchema } from './tenant-settings.ts';
+import { tenantSettingsSchema } from '../tenant-settings.ts';
 
 export const tenantNameSchema = z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong');
 export const tenantKindSchema = z.enum(['platform', 'utility']);

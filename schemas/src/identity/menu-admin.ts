@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, pageQuerySchema } from './api.ts';
-import { dictLabelsSchema } from './identity.ts';
+import { listQuerySchema, pageQuerySchema } from '../api.ts';
+import { dictLabelsSchema } from './account.ts';
 
 /**
  * Platform administration (spec section 2): menus as data and notices. Bodies, views and events.
