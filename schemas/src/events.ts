@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
-import { adminEventSchemas, identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
+import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
 import { ingestEventSchemas } from './readings/index.ts';
-import { auditEventSchemas } from './system/index.ts';
+import { adminEventSchemas, auditEventSchemas } from './system/index.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
 export const eventMetadataSchema = z.object({
