@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { meterNoSchema, valveStateSchema } from '../meters/index.ts';
 
 /**
- * The gateway protocol (`/ingest/v1`): what meter gateways and concentrators send and receive, and the events
- * their uploads and commands become. A stable contract: fields are only ever added, as optional.
+ * The gateway protocol (`/ingest/v1`): the readings meter gateways and concentrators upload, and the events
+ * they become. A stable contract: fields are only ever added, as optional. The downlink commands of the same
+ * protocol belong to the meters they act on.
  */
 
 /** At most this many readings, or this many bytes, per request (413 beyond). */
@@ -12,24 +14,12 @@ export const INGEST_MAX_BYTES = 16 * 1024 * 1024;
 export const INGEST_FUTURE_TOLERANCE_MINUTES = 10;
 /** Default of HYDROLOG_INGEST_HORIZON_DAYS: readings older than this are refused. */
 export const DEFAULT_INGEST_HORIZON_DAYS = 400;
-/** Longest long poll for downlink commands. */
-export const COMMAND_WAIT_MAX_SECONDS = 30;
-/** A gateway that took a command must acknowledge it within this time. */
-export const COMMAND_ACK_SECONDS = 120;
-/** A command no gateway has taken (the meter's gateway is silent) times out after this time. */
-export const COMMAND_PICKUP_MINUTES = 60;
 
 export const INGEST_CONTENT_TYPES = {
   json: 'application/json',
   ndjson: 'application/x-ndjson',
   arrow: 'application/vnd.apache.arrow.stream',
 } as const;
-
-/** Meter numbers are numeric (spec section 5). */
-export const meterNoSchema = z.string().regex(/^\d{1,32}$/, 'validation.meterNo');
-
-export const valveStateSchema = z.enum(['open', 'closed']);
-export type ValveState = z.infer<typeof valveStateSchema>;
 
 /** The measured channels of one reading; total and reverseTotal are cumulative counters in m3. */
 const channels = {
@@ -95,109 +85,7 @@ export const storedReadingSchema = z.object({
 });
 export type StoredReading = z.infer<typeof storedReadingSchema>;
 
-// ---- gateways (back office) ----
-
-export const gatewayKindSchema = z.enum(['gateway', 'concentrator']);
-export type GatewayKind = z.infer<typeof gatewayKindSchema>;
-
-export const gatewayBodySchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
-  kind: gatewayKindSchema,
-  manufacturer: z.string().trim().max(50, 'validation.tooLong').optional(),
-  remark: z.string().trim().max(200, 'validation.tooLong').optional(),
-});
-export type GatewayBody = z.infer<typeof gatewayBodySchema>;
-
-export const gatewayStatusSchema = z.enum(['active', 'revoked']);
-
-export const gatewayViewSchema = z.object({
-  gatewayId: z.uuid(),
-  name: z.string(),
-  kind: gatewayKindSchema,
-  manufacturer: z.string().nullable(),
-  remark: z.string().nullable(),
-  status: gatewayStatusSchema,
-  /** The key's first characters, to tell keys apart; the key itself is shown once. */
-  keyPrefix: z.string(),
-  createTime: z.string(),
-  keyRotatedAt: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-  /** Meters whose latest reading came through this gateway. */
-  meterCount: z.number().int(),
-  online: z.boolean(),
-  version: z.number().int(),
-});
-export type GatewayView = z.infer<typeof gatewayViewSchema>;
-
-export const gatewayKeySchema = z.object({ gatewayId: z.uuid(), key: z.string() });
-
-export const gatewayListQuerySchema = z.object({
-  name: z.string().max(50).optional(),
-  kind: gatewayKindSchema.optional(),
-  status: gatewayStatusSchema.optional(),
-});
-
-// ---- downlink commands ----
-
-export const meterCommandKindSchema = z.enum(['valveOpen', 'valveClose', 'keyUpdate']);
-export type MeterCommandKind = z.infer<typeof meterCommandKindSchema>;
-
-/**
- * Spec section 4: valve operations are sending, success or fail; key updates are executing, resend,
- * timeout or resend successful (and success when the first attempt is acknowledged).
- */
-export const meterCommandStatusSchema = z.enum([
-  'sending',
-  'success',
-  'fail',
-  'executing',
-  'resend',
-  'timeout',
-  'resendSuccess',
-]);
-export type MeterCommandStatus = z.infer<typeof meterCommandStatusSchema>;
-
-/** A command as a gateway receives it from `GET /ingest/v1/commands`. */
-export const downlinkCommandSchema = z.object({
-  commandId: z.uuid(),
-  meterNo: z.string(),
-  kind: meterCommandKindSchema,
-  /** For key updates: the new key. */
-  key: z.string().optional(),
-  /** Acknowledge before this time, or the command times out. */
-  deadline: z.iso.datetime(),
-});
-export type DownlinkCommand = z.infer<typeof downlinkCommandSchema>;
-
-export const commandAckBodySchema = z.strictObject({
-  status: z.enum(['success', 'fail']),
-  detail: z.string().max(500).optional(),
-});
-
 export const ingestEventSchemas = {
-  GatewayRegistered: {
-    schemaVersion: 1,
-    data: z.object({
-      gatewayId: z.uuid(),
-      tenantId: z.uuid(),
-      ...gatewayBodySchema.shape,
-      keyHash: z.string(),
-      keyPrefix: z.string(),
-      createdAt: z.iso.datetime(),
-    }),
-  },
-  GatewayChanged: { schemaVersion: 1, data: z.object({ gatewayId: z.uuid(), ...gatewayBodySchema.shape }) },
-  GatewayKeyRotated: {
-    schemaVersion: 1,
-    data: z.object({
-      gatewayId: z.uuid(),
-      keyHash: z.string(),
-      keyPrefix: z.string(),
-      rotatedAt: z.iso.datetime(),
-    }),
-  },
-  /** The key stops working at once; the gateway stays listed as revoked. */
-  GatewayRevoked: { schemaVersion: 1, data: z.object({ gatewayId: z.uuid(), revokedAt: z.iso.datetime() }) },
   /** First event of a batch's stream: the answer the gateway got, kept so that a resend gets it again. */
   ReadingBatchReceived: {
     schemaVersion: 1,
@@ -231,43 +119,5 @@ export const ingestEventSchemas = {
       meterId: z.uuid(),
       readings: z.array(storedReadingSchema).min(1),
     }),
-  },
-  MeterCommandIssued: {
-    schemaVersion: 1,
-    data: z.object({
-      commandId: z.uuid(),
-      meterId: z.uuid(),
-      meterNo: z.string(),
-      kind: meterCommandKindSchema,
-      key: z.string().optional(),
-      issuedAt: z.iso.datetime(),
-    }),
-  },
-  /** A gateway took the command in a poll; it must acknowledge before the deadline. */
-  MeterCommandSent: {
-    schemaVersion: 1,
-    data: z.object({
-      commandId: z.uuid(),
-      gatewayId: z.uuid(),
-      sentAt: z.iso.datetime(),
-      deadline: z.iso.datetime(),
-    }),
-  },
-  MeterCommandAcknowledged: {
-    schemaVersion: 1,
-    data: z.object({
-      commandId: z.uuid(),
-      gatewayId: z.uuid(),
-      status: z.enum(['success', 'fail']),
-      detail: z.string().max(500).optional(),
-      at: z.iso.datetime(),
-      /** The command's status after this answer. */
-      result: meterCommandStatusSchema,
-    }),
-  },
-  /** No acknowledgement before the deadline; a key update is then offered again once (resend). */
-  MeterCommandTimedOut: {
-    schemaVersion: 1,
-    data: z.object({ commandId: z.uuid(), at: z.iso.datetime(), result: meterCommandStatusSchema }),
   },
 };
