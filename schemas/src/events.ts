@@ -22,7 +22,10 @@ export interface EventSchema<T extends z.ZodType = z.ZodType> {
   data: T;
 }
 
-/** Every event type the log accepts. An event whose type is not here, or whose data fails its schema, is refused. */
+/**
+ * Every event type the log accepts. An event whose type is not here, or whose data fails its schema, is refused.
+ * It gathers the maps of every context, so it stays at the root and no context imports it (no cycle).
+ */
 export const eventSchemas = {
   ...tenantEventSchemas,
   ...identityEventSchemas,
