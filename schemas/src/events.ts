@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { adminEventSchemas } from './admin.ts';
-import { auditEventSchemas } from './audit.ts';
-import { cascadeEventSchemas } from './cascade.ts';
-import { customerEventSchemas } from './customers.ts';
-import { identityEventSchemas } from './identity.ts';
-import { ingestEventSchemas } from './ingest.ts';
-import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters.ts';
-import { organisationEventSchemas } from './organisation.ts';
-import { platformEventSchemas } from './platform.ts';
-import { registrationEventSchemas } from './registration.ts';
-import { tenantEventSchemas } from './tenant.ts';
+import { cascadeEventSchemas } from './cascade/index.ts';
+import { customerEventSchemas } from './customers/index.ts';
+import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
+import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
+import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
+import { ingestEventSchemas } from './readings/index.ts';
+import { adminEventSchemas, auditEventSchemas } from './system/index.ts';
 
 /** Who caused an event and in answer to what; stored with every event. */
 export const eventMetadataSchema = z.object({
@@ -26,7 +22,10 @@ export interface EventSchema<T extends z.ZodType = z.ZodType> {
   data: T;
 }
 
-/** Every event type the log accepts. An event whose type is not here, or whose data fails its schema, is refused. */
+/**
+ * Every event type the log accepts. An event whose type is not here, or whose data fails its schema, is refused.
+ * It gathers the maps of every context, so it stays at the root and no context imports it (no cycle).
+ */
 export const eventSchemas = {
   ...tenantEventSchemas,
   ...identityEventSchemas,

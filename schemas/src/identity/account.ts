@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { listQuerySchema, pageQuerySchema } from './api.ts';
-import { LANGUAGES } from './messages.ts';
-import { tenantSettingsSchema } from './tenant.ts';
+import { LANGUAGES } from '../messages.ts';
+import { tenantSettingsSchema } from '../tenant-settings.ts';
+import { menuEventSchemas } from './menu-admin.ts';
+
+/**
+ * A person's account: the field rules of users, login and the session, their own password, profile and
+ * recovery; and the events of users, sessions and menus.
+ */
 
 /** Spec section 5: 6-16 characters with digits, upper-case and lower-case letters. */
 export const PASSWORD_MIN = 6;
@@ -178,80 +183,6 @@ const routerNodeSchema: z.ZodType = z.lazy(() =>
 );
 export const routersSchema = z.array(routerNodeSchema);
 
-/** System configuration parameter (section 7 /system/config). Built-in ones (`configType` 'Y') cannot be deleted. */
-export const configBodySchema = z.object({
-  configName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  configKey: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(100, 'validation.tooLong')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'validation.invalidFormat'),
-  configValue: z.string().max(500, 'validation.tooLong'),
-  configType: z.enum(['Y', 'N']).default('N'),
-  // Null, as the view shows an absent remark, is taken back as absent (a GET → PUT round trip works).
-  remark: z.string().max(500, 'validation.tooLong').nullish(),
-});
-export const updateConfigBodySchema = configBodySchema.extend({ configId: z.string() });
-export const configViewSchema = configBodySchema.extend({
-  configId: z.string(),
-  remark: z.string().nullable(),
-  createTime: z.string(),
-});
-export type ConfigView = z.infer<typeof configViewSchema>;
-
-export const CONFIG_SORT_COLUMNS = ['configName', 'configKey', 'configType', 'createTime'] as const;
-export const configListQuerySchema = pageQuerySchema.extend({
-  configName: z.string().max(100).optional(),
-  configKey: z.string().max(100).optional(),
-  configType: z.enum(['Y', 'N']).optional(),
-  ...listQuerySchema(CONFIG_SORT_COLUMNS).shape,
-});
-export type ConfigListQuery = z.infer<typeof configListQuerySchema>;
-
-/** Dictionary data (section 3 dictionary entry; section 7 /system/dict/data). Labels in the four languages. */
-export const dictLabelsSchema = z.object({
-  'zh-CN': z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  en: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  fr: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  id: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-});
-export const dictDataBodySchema = z.object({
-  dictType: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(100)
-    .regex(/^[a-z][a-z0-9_]*$/, 'validation.invalidFormat'),
-  dictValue: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  labels: dictLabelsSchema,
-  dictSort: z.number().int().min(0).max(9999).default(0),
-  // Null, as the view shows them absent, is taken back as absent (a GET → PUT round trip works).
-  cssClass: z.string().max(100).nullish(),
-  listClass: z.enum(['default', 'primary', 'success', 'info', 'warning', 'danger']).default('default'),
-  isDefault: z.enum(['Y', 'N']).default('N'),
-  status: z.enum(['0', '1']).default('0'),
-  remark: z.string().max(500).nullish(),
-});
-export const updateDictDataBodySchema = dictDataBodySchema.extend({ dictCode: z.string() });
-export const dictDataViewSchema = dictDataBodySchema.extend({
-  dictCode: z.string(),
-  /** The label in the caller's language. */
-  dictLabel: z.string(),
-  cssClass: z.string().nullable(),
-  remark: z.string().nullable(),
-  createTime: z.string(),
-});
-export type DictDataView = z.infer<typeof dictDataViewSchema>;
-
-/** Configuration keys the identity code reads (seeded as built-in parameters). */
-export const CONFIG_KEYS = {
-  captchaEnabled: 'sys.account.captchaEnabled',
-  maxRetryCount: 'sys.account.maxRetryCount',
-  lockMinutes: 'sys.account.lockTime',
-  initPassword: 'sys.user.initPassword',
-} as const;
-
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
 const clientSchema = z.object({
   ip: z.string().max(64),
@@ -363,30 +294,5 @@ export const identityEventSchemas = {
       at: z.iso.datetime({ offset: true }),
     }),
   ),
-  ConfigSaved: eventSchema(
-    z.object({
-      configId: z.uuid(),
-      configName: z.string(),
-      configKey: z.string(),
-      configValue: z.string(),
-      configType: z.enum(['Y', 'N']),
-      remark: z.string().nullable(),
-    }),
-  ),
-  ConfigDeleted: eventSchema(z.object({ configId: z.uuid() })),
-  DictDataSaved: eventSchema(
-    z.object({
-      dictCode: z.uuid(),
-      dictType: z.string(),
-      dictValue: z.string(),
-      labels: dictLabelsSchema,
-      dictSort: z.number().int(),
-      cssClass: z.string().nullable(),
-      listClass: z.string(),
-      isDefault: z.enum(['Y', 'N']),
-      status: z.enum(['0', '1']),
-      remark: z.string().nullable(),
-    }),
-  ),
-  DictDataDeleted: eventSchema(z.object({ dictCode: z.uuid() })),
+  ...menuEventSchemas,
 };

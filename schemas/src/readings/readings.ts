@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { meterNoSchema, valveStateSchema } from './ingest.ts';
+import { meterNoSchema, valveStateSchema } from '../meters/index.ts';
 
 /** The readings read models as the back office sees them: a meter's history and the tenant's reading rate. */
 

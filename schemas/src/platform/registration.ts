@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { nickNameSchema, phoneSchema, recoveryCodeBodySchema } from './identity.ts';
-import { deptNameSchema } from './organisation.ts';
-import { tenantNameSchema } from './tenant.ts';
+import { deptNameSchema, nickNameSchema, phoneSchema, recoveryCodeBodySchema } from '../identity/index.ts';
+import { tenantNameSchema } from './tenants.ts';
 
 /** A dial code in front of the phone number (spec section 9: the carriers' area codes). */
 export const areaCodeSchema = z.string().regex(/^\+\d{1,4}$/, 'validation.invalidFormat');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, roleTypeSchema, userStatusSchema } from './identity.ts';
+import { emailSchema, phoneSchema, roleTypeSchema, userStatusSchema } from './account.ts';
 
 /** Departments and roles of a tenant (spec sections 2, 5 and 6): bodies, views and events. */
 

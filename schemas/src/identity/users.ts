@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './api.ts';
-import { emailSchema, nickNameSchema, phoneSchema, userNameSchema, userStatusSchema } from './identity.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../api.ts';
+import { emailSchema, nickNameSchema, phoneSchema, userNameSchema, userStatusSchema } from './account.ts';
 
 /** Staff user administration (POST /system/user/list and friends): bodies, filters and rows. */
 // Null, as the row shows an absent value, is taken back as absent (a GET → PUT round trip works).

@@ -1,44 +1,5 @@
 import { z } from 'zod';
-
-const knownTimeZones = new Map<string, boolean>();
-
-/** Whether the runtime knows the IANA zone; memoised because constructing a formatter is slow and events repeat zones. */
-function isTimeZone(tz: string): boolean {
-  let known = knownTimeZones.get(tz);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      known = true;
-    } catch {
-      known = false;
-    }
-    knownTimeZones.set(tz, known);
-  }
-  return known;
-}
-
-/** IANA time zone name; days and the night window of a tenant are computed in it. */
-export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: 'validation.timeZone' });
-
-/** The spec's map centre [lng, lat] (Hangzhou): a tenant's initLng / initLat unless it sets its own. */
-export const DEFAULT_MAP_CENTRE = [120.11, 30.27] as const;
-
-/** Tenant settings of spec section 3, plus the time zone. */
-export const tenantSettingsSchema = z.object({
-  country: z.string().max(64).optional(),
-  currencyUnit: z.string().max(16).optional(),
-  lcMeterRuler: z.number().int().positive().default(1),
-  yzjMeterRuler: z.number().int().positive().default(1),
-  openAccountCloseValve: z.boolean().default(false),
-  tenantAreaAddress: z.string().max(200).optional(),
-  initLng: z.number().min(-180).max(180).default(DEFAULT_MAP_CENTRE[0]),
-  initLat: z.number().min(-90).max(90).default(DEFAULT_MAP_CENTRE[1]),
-  monthSewageTemplateId: z.string().max(64).optional(),
-  accountNoGenMode: z.enum(['manual', 'sequence', 'date_sequence']).default('manual'),
-  accountBalanceTemplateId: z.string().max(64).optional(),
-  timeZone: timeZoneSchema.default('UTC'),
-});
-export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+import { tenantSettingsSchema } from '../tenant-settings.ts';
 
 export const tenantNameSchema = z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong');
 export const tenantKindSchema = z.enum(['platform', 'utility']);

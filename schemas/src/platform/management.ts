@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveAmountSchema } from './customers.ts';
+import { positiveAmountSchema } from '../customers/index.ts';
 
 /**
  * Platform management (spec sections 2, 3 and 9): mobile carriers, regions, third-party platforms and

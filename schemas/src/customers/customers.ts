@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema } from './api.ts';
-import { phoneSchema } from './identity.ts';
-import { meterCommandStatusSchema } from './ingest.ts';
+import { listQuerySchema } from '../api.ts';
+import { phoneSchema } from '../identity/index.ts';
+import { meterCommandStatusSchema } from '../meters/index.ts';
 
 /**
  * Customer types and customer accounts (spec sections 3, 4, 5 and 8): bodies shared by the open-account

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, timeRangeSchema } from './api.ts';
+import { pageQuerySchema, timeRangeSchema } from '../api.ts';
 
 /** The login log and the operation log (spec section 2 system administration; RuoYi's monitor screens). */
 

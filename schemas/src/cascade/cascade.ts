@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { phoneSchema } from './identity.ts';
-import { meterNoSchema } from './ingest.ts';
-import { unknownReasonSchema } from './readings.ts';
+import { phoneSchema } from '../identity/index.ts';
+import { meterNoSchema } from '../meters/index.ts';
+import { unknownReasonSchema } from '../readings/index.ts';
 
 /**
  * Cascade partitions (spec sections 2, 3, 5 and 8; DESIGN "Leakage definitions"): a tree of metering points,

@@ -1,0 +1,4 @@
+export * from './countries.ts';
+export * from './management.ts';
+export * from './registration.ts';
+export * from './tenants.ts';

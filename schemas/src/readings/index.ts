@@ -1,0 +1,2 @@
+export * from './ingest.ts';
+export * from './readings.ts';

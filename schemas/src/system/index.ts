@@ -1,0 +1,5 @@
+export * from './audit.ts';
+export * from './dictionaries.ts';
+export * from './events.ts';
+export * from './notices.ts';
+export * from './parameters.ts';
