@@ -1,6 +1,5 @@
 import { type EventData, LANGUAGES } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
-import { recordDecider } from './platform.ts';
+import { type Decider, DomainError, type EventOf, recordDecider } from './decider.ts';
 
 // ---- Menus -----------------------------------------------------------------------------------------------
 

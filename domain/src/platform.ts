@@ -1,42 +1,7 @@
-import type { EventData, EventType, MessageKey } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
+import type { EventData } from '@hydrolog/schemas';
+import { type Decider, DomainError, type EventOf, recordDecider } from './decider.ts';
 
-// ---- Records saved whole: carriers, regions, third-party platforms -----------------------------------------
-
-export type RecordState<Saved extends EventType> = { exists: false } | (EventData<Saved> & { exists: true });
-export type RecordCommand<Saved extends EventType> =
-  | ({ type: 'Save' } & EventData<Saved>)
-  | { type: 'Delete' };
-
-/**
- * A record an operator saves as a whole and may delete: a saved event carries every field. Rules across
- * records (unique codes, sub-regions) need the read model and stay with the route.
- */
-export function recordDecider<Saved extends EventType, Deleted extends EventType>(spec: {
-  category: string;
-  saved: Saved;
-  deleted: Deleted;
-  id: keyof EventData<Saved> & keyof EventData<Deleted> & string;
-  notFound: MessageKey;
-}): Decider<RecordCommand<Saved>, EventOf<Saved | Deleted>, RecordState<Saved>> {
-  return {
-    category: spec.category,
-    initialState: () => ({ exists: false }),
-    evolve: (_, event) =>
-      event.type === spec.saved
-        ? ({ ...(event.data as EventData<Saved>), exists: true } as RecordState<Saved>)
-        : { exists: false },
-    decide(command, state) {
-      if (command.type === 'Save') {
-        const { type: _, ...data } = command;
-        return [{ type: spec.saved, data } as unknown as EventOf<Saved | Deleted>];
-      }
-      if (!state.exists) return new DomainError(spec.notFound);
-      const id = (state as Record<string, unknown>)[spec.id];
-      return [{ type: spec.deleted, data: { [spec.id]: id } } as unknown as EventOf<Saved | Deleted>];
-    },
-  };
-}
+// ---- Carriers, regions, third-party platforms: records saved whole --------------------------------------
 
 export const carrierDecider = recordDecider({
   category: 'carrier',
