@@ -1,13 +1,8 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import {
-  type MenuEvent,
-  type MenuFields,
-  menuTreeDecider,
-  type NoticeEvent,
-  noticeDecider,
-} from '../src/admin.ts';
 import { type Decider, type DomainError, fold } from '../src/decider.ts';
+import { type MenuEvent, type MenuFields, menuTreeDecider } from '../src/identity/index.ts';
+import { type NoticeEvent, noticeDecider } from '../src/system/index.ts';
 
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
   return { when: (command: C) => decider.decide(command, fold(decider, events)) };

@@ -7,7 +7,7 @@ import {
   cascadeAlarmDecider,
   cascadeCalendarDecider,
   cascadeDecider,
-} from '../src/cascade.ts';
+} from '../src/cascade/index.ts';
 import { DomainError, fold } from '../src/decider.ts';
 
 const partitionId = '0190a000-0000-7000-8000-00000000c001';

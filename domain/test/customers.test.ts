@@ -6,7 +6,7 @@ import {
   type CustomerTypeEvent,
   customerDecider,
   customerTypeDecider,
-} from '../src/customers.ts';
+} from '../src/customers/index.ts';
 import { DomainError, fold } from '../src/decider.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';

@@ -6,7 +6,7 @@ import {
   type MeterCommandCommand,
   type MeterCommandEvent,
   meterCommandDecider,
-} from '../src/devices.ts';
+} from '../src/meters/index.ts';
 
 const gatewayId = '0190a000-0000-7000-8000-0000000000a1';
 const otherGateway = '0190a000-0000-7000-8000-0000000000b2';

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { type Decider, DomainError, fold } from '../src/decider.ts';
 import {
   type Authority,
-  configDecider,
   dataScopeOf,
   lockedUntil,
   type RecoveryEvent,
@@ -15,7 +14,8 @@ import {
   type UserCommand,
   type UserEvent,
   userDecider,
-} from '../src/identity.ts';
+} from '../src/identity/index.ts';
+import { configDecider } from '../src/system/index.ts';
 
 /** given(events) / when(command) / then(events | error) */
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLeaks, type NightInput } from '../src/leak-detection.ts';
+import { detectLeaks, type NightInput } from '../src/cascade/index.ts';
 import { seededRandom } from '../src/testing.ts';
 import { addDays } from '../src/time.ts';
 

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectLeaks } from '../src/leak-detection.ts';
-import { balanceFromTotals, missingDataReason, nightFigures, nightFlows } from '../src/leakage.ts';
+import {
+  balanceFromTotals,
+  detectLeaks,
+  missingDataReason,
+  nightFigures,
+  nightFlows,
+} from '../src/cascade/index.ts';
+import { intervalVolumes, readingGaps, volumeKnown } from '../src/readings/index.ts';
 import {
   CLOCK_CHANGES_2026,
   type DistrictYear,
@@ -14,7 +20,6 @@ import {
   type TestMeterKind,
 } from '../src/testing.ts';
 import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../src/time.ts';
-import { intervalVolumes, readingGaps, volumeKnown } from '../src/volumes.ts';
 
 /**
  * The domain's gap, coverage and night rules against DESIGN's words (the reference in testing.ts), on random

@@ -9,7 +9,7 @@ import {
   meterDeletionRefusal,
   meterGroupDecider,
   meterTypeDecider,
-} from '../src/devices.ts';
+} from '../src/meters/index.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const meterTypeId = '0190a000-0000-7000-8000-0000000000e1';

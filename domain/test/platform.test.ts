@@ -6,7 +6,7 @@ import {
   agentAccountDecider,
   carrierDecider,
   regionDecider,
-} from '../src/platform.ts';
+} from '../src/platform/index.ts';
 
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
   return { when: (command: C) => decider.decide(command, fold(decider, events)) };

@@ -7,7 +7,7 @@ import {
   SMS_PER_ADDRESS_PER_HOUR,
   type SmsQuotaEvent,
   smsQuotaDecider,
-} from '../src/registration.ts';
+} from '../src/platform/index.ts';
 
 /** given(events) / when(command) / then(events | error) */
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
-  HOUR_MS,
-  localDate,
-  localHourBoundaries,
-  localHourStart,
-  localMidnight,
-  wallClockInstant,
-} from '../src/time.ts';
-import {
   type CounterReading,
   counterKnown,
   counterStep,
@@ -17,7 +8,16 @@ import {
   MAX_READING_GAP_MS,
   readingGaps,
   volumeKnown,
-} from '../src/volumes.ts';
+} from '../src/readings/index.ts';
+import {
+  addDays,
+  HOUR_MS,
+  localDate,
+  localHourBoundaries,
+  localHourStart,
+  localMidnight,
+  wallClockInstant,
+} from '../src/time.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
 const at = (hours: number) => T0 + hours * HOUR_MS;

@@ -1,5 +1,5 @@
 import type { EventData } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf, recordDecider } from './decider.ts';
+import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
 
 // ---- Carriers, regions, third-party platforms: records saved whole --------------------------------------
 

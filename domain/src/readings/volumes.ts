@@ -8,7 +8,7 @@
  * of ten); a small step back is noise and counts as nothing.
  */
 
-import { HOUR_MS } from './time.ts';
+import { HOUR_MS } from '../time.ts';
 
 /** The meter type's gap is twice its report interval, and never more than this. */
 export const MAX_READING_GAP_MS = 26 * HOUR_MS;

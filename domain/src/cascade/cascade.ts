@@ -4,7 +4,7 @@ import {
   CASCADE_SUB_METER_QUOTA,
   type EventData,
 } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
 
 export type CascadeEvent = EventOf<
   | 'CascadePartitionCreated'

@@ -1,5 +1,5 @@
 import type { CustomerStatus, EventData, Holder, OpenAccount } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
 
 // ---- Customer types ----------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import {
   type MeterGroupBody,
   type MeterTypeBody,
 } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
 
 // ---- Gateways ----------------------------------------------------------------------------------------
 

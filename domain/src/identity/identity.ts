@@ -1,5 +1,5 @@
 import { type DataScopeKind, type EventData, hasPermission } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
 
 // ---- Authority over users and roles -------------------------------------------------------------------
 
@@ -475,58 +475,6 @@ export const recoveryDecider: Decider<RecoveryCommand, RecoveryEvent, RecoverySt
         data: { codeId: code.codeId, userId: code.userId, success: command.codeHash === code.codeHash },
       },
     ];
-  },
-};
-
-// ---- System configuration and dictionary data ----------------------------------------------------------
-
-export type ConfigEvent = EventOf<'ConfigSaved' | 'ConfigDeleted'>;
-export type ConfigState = { exists: false } | (EventData<'ConfigSaved'> & { exists: true });
-export type ConfigCommand =
-  | ({ type: 'SaveConfig' } & EventData<'ConfigSaved'>)
-  | { type: 'DeleteConfig'; configId: string };
-
-export const configDecider: Decider<ConfigCommand, ConfigEvent, ConfigState> = {
-  category: 'config',
-  initialState: () => ({ exists: false }),
-  evolve: (_, event) => (event.type === 'ConfigSaved' ? { ...event.data, exists: true } : { exists: false }),
-  decide(command, state) {
-    if (command.type === 'SaveConfig') {
-      const { type: _, ...data } = command;
-      // A built-in parameter keeps its key and stays built-in: code reads it by that key.
-      if (
-        state.exists &&
-        state.configType === 'Y' &&
-        (data.configKey !== state.configKey || data.configType !== 'Y')
-      ) {
-        return new DomainError('error.config.builtIn');
-      }
-      return [{ type: 'ConfigSaved', data }];
-    }
-    if (!state.exists) return new DomainError('error.config.notFound');
-    if (state.configType === 'Y') return new DomainError('error.config.builtIn');
-    return [{ type: 'ConfigDeleted', data: { configId: command.configId } }];
-  },
-};
-
-export type DictDataEvent = EventOf<'DictDataSaved' | 'DictDataDeleted'>;
-export type DictDataState = { exists: false } | (EventData<'DictDataSaved'> & { exists: true });
-export type DictDataCommand =
-  | ({ type: 'SaveDictData' } & EventData<'DictDataSaved'>)
-  | { type: 'DeleteDictData'; dictCode: string };
-
-export const dictDataDecider: Decider<DictDataCommand, DictDataEvent, DictDataState> = {
-  category: 'dictdata',
-  initialState: () => ({ exists: false }),
-  evolve: (_, event) =>
-    event.type === 'DictDataSaved' ? { ...event.data, exists: true } : { exists: false },
-  decide(command, state) {
-    if (command.type === 'SaveDictData') {
-      const { type: _, ...data } = command;
-      return [{ type: 'DictDataSaved', data }];
-    }
-    if (!state.exists) return new DomainError('error.dict.notFound');
-    return [{ type: 'DictDataDeleted', data: { dictCode: command.dictCode } }];
   },
 };
 

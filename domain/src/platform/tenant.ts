@@ -1,5 +1,5 @@
 import { type DomainEvent, type TenantKind, type TenantSettings, TRIAL_DAYS } from '@hydrolog/schemas';
-import { type Decider, DomainError } from './decider.ts';
+import { type Decider, DomainError } from '../decider.ts';
 
 export type TenantEvent = Extract<
   DomainEvent,

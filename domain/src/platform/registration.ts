@@ -1,6 +1,6 @@
 import type { EventData } from '@hydrolog/schemas';
-import { type Decider, DomainError, type EventOf } from './decider.ts';
-import { codeIssueRefusal, isCodeLive, keepIssued, type OneTimeCodes } from './identity.ts';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
+import { codeIssueRefusal, isCodeLive, keepIssued, type OneTimeCodes } from '../identity/index.ts';
 
 // ---- Codes sent to a phone (experience-account registration) ------------------------------------------
 

@@ -9,7 +9,7 @@
  */
 
 import type { DailyFigure, NightFigure, UnknownReason } from '@hydrolog/schemas';
-import { addDays, HOUR_MS, localDate, localHourBoundaries, localMidnight, zoneOffsetMs } from './time.ts';
+import { addDays, HOUR_MS, localDate, localHourBoundaries, localMidnight, zoneOffsetMs } from '../time.ts';
 
 /** Legal night flow is judged from 2 to 4 o'clock at night (spec sections 4 and 9), local wall-clock hours. */
 export const NIGHT_WINDOW = { fromHour: 2, toHour: 4 } as const;
