@@ -6,8 +6,8 @@ import {
   type CustomerTypeEvent,
   customerDecider,
   customerTypeDecider,
-} from '../src/customers/index.ts';
-import { DomainError, fold } from '../src/decider.ts';
+} from '../../src/customers/index.ts';
+import { DomainError, fold } from '../../src/decider.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const customerId = '0190a000-0000-7000-8000-0000000000e1';

@@ -1,8 +1,8 @@
 import { meterMoveBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { type CustomerCommand, type CustomerEvent, customerDecider } from '../src/customers/index.ts';
-import { DomainError, fold } from '../src/decider.ts';
-import { type MeterCommand, type MeterEvent, meterDecider } from '../src/meters/index.ts';
+import { type CustomerCommand, type CustomerEvent, customerDecider } from '../../src/customers/index.ts';
+import { DomainError, fold } from '../../src/decider.ts';
+import { type MeterCommand, type MeterEvent, meterDecider } from '../../src/meters/index.ts';
 
 const source = '0190a000-0000-7000-8000-000000000001';
 const target = '0190a000-0000-7000-8000-000000000002';

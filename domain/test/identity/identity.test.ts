@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { type Decider, DomainError, fold } from '../src/decider.ts';
+import { type Decider, DomainError, fold } from '../../src/decider.ts';
 import {
   type Authority,
   dataScopeOf,
@@ -14,8 +14,7 @@ import {
   type UserCommand,
   type UserEvent,
   userDecider,
-} from '../src/identity/index.ts';
-import { configDecider } from '../src/system/index.ts';
+} from '../../src/identity/index.ts';
 
 /** given(events) / when(command) / then(events | error) */
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
@@ -350,33 +349,6 @@ describe('recovery code decider', () => {
     expect(keyOf(given(recoveryDecider, [issued]).when(use('right', '2026-01-01T00:06:00Z')))).toBe(
       'error.recovery.codeWrong',
     );
-  });
-});
-
-describe('config decider', () => {
-  const builtIn = {
-    type: 'ConfigSaved' as const,
-    data: {
-      configId: '0190a000-0000-7000-8000-000000000040',
-      configName: 'Captcha',
-      configKey: 'sys.account.captchaEnabled',
-      configValue: 'true',
-      configType: 'Y' as const,
-      remark: null,
-    },
-  };
-  it('keeps built-in parameters: their key and kind stay, they cannot be deleted', () => {
-    expect(
-      keyOf(given(configDecider, [builtIn]).when({ type: 'DeleteConfig', configId: builtIn.data.configId })),
-    ).toBe('error.config.builtIn');
-    expect(
-      keyOf(
-        given(configDecider, [builtIn]).when({ type: 'SaveConfig', ...builtIn.data, configKey: 'other.key' }),
-      ),
-    ).toBe('error.config.builtIn');
-    expect(
-      given(configDecider, [builtIn]).when({ type: 'SaveConfig', ...builtIn.data, configValue: 'false' }),
-    ).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,12 @@
 import { tenantSettingsSchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../src/decider.ts';
-import { type TenantCommand, type TenantEvent, tenantDecider, trialDaysLeft } from '../src/platform/index.ts';
+import { DomainError, fold } from '../../src/decider.ts';
+import {
+  type TenantCommand,
+  type TenantEvent,
+  tenantDecider,
+  trialDaysLeft,
+} from '../../src/platform/index.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const settings = tenantSettingsSchema.parse({ timeZone: 'Europe/Athens' });

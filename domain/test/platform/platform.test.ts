@@ -1,12 +1,12 @@
 import type { DomainEvent, EventData } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { type Decider, DomainError, fold } from '../src/decider.ts';
+import { type Decider, DomainError, fold } from '../../src/decider.ts';
 import {
   type AgentAccountEvent,
   agentAccountDecider,
   carrierDecider,
   regionDecider,
-} from '../src/platform/index.ts';
+} from '../../src/platform/index.ts';
 
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
   return { when: (command: C) => decider.decide(command, fold(decider, events)) };

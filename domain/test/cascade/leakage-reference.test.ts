@@ -6,8 +6,8 @@ import {
   missingDataReason,
   nightFigures,
   nightFlows,
-} from '../src/cascade/index.ts';
-import { intervalVolumes, readingGaps, volumeKnown } from '../src/readings/index.ts';
+} from '../../src/cascade/index.ts';
+import { intervalVolumes, readingGaps, volumeKnown } from '../../src/readings/index.ts';
 import {
   CLOCK_CHANGES_2026,
   type DistrictYear,
@@ -18,8 +18,8 @@ import {
   scenarios,
   TEST_METERS,
   type TestMeterKind,
-} from '../src/testing.ts';
-import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../src/time.ts';
+} from '../../src/testing.ts';
+import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../../src/time.ts';
 
 /**
  * The domain's gap, coverage and night rules against DESIGN's words (the reference in testing.ts), on random

@@ -13,11 +13,11 @@ import {
   nightFigures,
   nightFlows,
   nightWindowRanges,
-} from '../src/cascade/index.ts';
-import { type CounterReading, intervalVolumes, readingGaps } from '../src/readings/index.ts';
+} from '../../src/cascade/index.ts';
+import { type CounterReading, intervalVolumes, readingGaps } from '../../src/readings/index.ts';
 // Seeded, so a failing property prints a reproducible case.
-import { seededRandom } from '../src/testing.ts';
-import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../src/time.ts';
+import { seededRandom } from '../../src/testing.ts';
+import { addDays, HOUR_MS, localHourBoundaries, localMidnight } from '../../src/time.ts';
 
 /** Hourly intervals of a local day from a list of per-hour flows (m3/h), all known and regular. */
 function hours(date: string, timeZone: string, flows: (hourIndex: number) => number): FlowInterval[] {

@@ -1,7 +1,7 @@
 import { meterReplaceBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../src/decider.ts';
-import { type MeterCommand, type MeterEvent, meterDecider } from '../src/meters/index.ts';
+import { DomainError, fold } from '../../src/decider.ts';
+import { type MeterCommand, type MeterEvent, meterDecider } from '../../src/meters/index.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const meterTypeId = '0190a000-0000-7000-8000-0000000000e1';

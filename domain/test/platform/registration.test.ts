@@ -1,13 +1,13 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { type Decider, type DomainError, fold } from '../src/decider.ts';
+import { type Decider, type DomainError, fold } from '../../src/decider.ts';
 import {
   type PhoneCodeEvent,
   phoneCodeDecider,
   SMS_PER_ADDRESS_PER_HOUR,
   type SmsQuotaEvent,
   smsQuotaDecider,
-} from '../src/platform/index.ts';
+} from '../../src/platform/index.ts';
 
 /** given(events) / when(command) / then(events | error) */
 function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {

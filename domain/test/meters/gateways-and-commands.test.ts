@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../src/decider.ts';
+import { DomainError, fold } from '../../src/decider.ts';
 import {
   type GatewayEvent,
   gatewayDecider,
   type MeterCommandCommand,
   type MeterCommandEvent,
   meterCommandDecider,
-} from '../src/meters/index.ts';
+} from '../../src/meters/index.ts';
 
 const gatewayId = '0190a000-0000-7000-8000-0000000000a1';
 const otherGateway = '0190a000-0000-7000-8000-0000000000b2';

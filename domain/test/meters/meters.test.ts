@@ -1,6 +1,6 @@
 import { meterBodySchema, meterImportRowSchema, meterTypeBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../src/decider.ts';
+import { DomainError, fold } from '../../src/decider.ts';
 import {
   type MeterEvent,
   type MeterGroupEvent,
@@ -9,7 +9,7 @@ import {
   meterDeletionRefusal,
   meterGroupDecider,
   meterTypeDecider,
-} from '../src/meters/index.ts';
+} from '../../src/meters/index.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const meterTypeId = '0190a000-0000-7000-8000-0000000000e1';

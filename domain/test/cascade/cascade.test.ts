@@ -7,8 +7,8 @@ import {
   cascadeAlarmDecider,
   cascadeCalendarDecider,
   cascadeDecider,
-} from '../src/cascade/index.ts';
-import { DomainError, fold } from '../src/decider.ts';
+} from '../../src/cascade/index.ts';
+import { DomainError, fold } from '../../src/decider.ts';
 
 const partitionId = '0190a000-0000-7000-8000-00000000c001';
 const id = (n: number) => `0190a000-0000-7000-8000-0000000000${String(n).padStart(2, '0')}`;

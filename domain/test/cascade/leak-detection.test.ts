@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectLeaks, type NightInput } from '../src/cascade/index.ts';
-import { seededRandom } from '../src/testing.ts';
-import { addDays } from '../src/time.ts';
+import { detectLeaks, type NightInput } from '../../src/cascade/index.ts';
+import { seededRandom } from '../../src/testing.ts';
+import { addDays } from '../../src/time.ts';
 
 /**
  * A district's nights from 2025-01-06 (a Monday): 20 m3/h, Friday and Saturday nights 30% higher, 2% noise

@@ -8,7 +8,7 @@ import {
   MAX_READING_GAP_MS,
   readingGaps,
   volumeKnown,
-} from '../src/readings/index.ts';
+} from '../../src/readings/index.ts';
 import {
   addDays,
   HOUR_MS,
@@ -17,7 +17,7 @@ import {
   localHourStart,
   localMidnight,
   wallClockInstant,
-} from '../src/time.ts';
+} from '../../src/time.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
 const at = (hours: number) => T0 + hours * HOUR_MS;
