@@ -1,14 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   type CascadeAlarmEvent,
-  type CascadeCalendarEvent,
-  type CascadeCommand,
   type CascadeEvent,
   cascadeAlarmDecider,
   cascadeCalendarDecider,
   cascadeDecider,
 } from '../../src/cascade/index.ts';
-import { DomainError, fold } from '../../src/decider.ts';
+import { given } from '../spec.ts';
 
 const partitionId = '0190a000-0000-7000-8000-00000000c001';
 const id = (n: number) => `0190a000-0000-7000-8000-0000000000${String(n).padStart(2, '0')}`;
@@ -40,16 +38,11 @@ const added = (pointId: string, parentId: string, level: number): CascadeEvent =
   data: { partitionId, parentId, level, ...fields(pointId, `P${level}`) },
 });
 
-const given = (events: CascadeEvent[]) => ({
-  when: (command: CascadeCommand) => cascadeDecider.decide(command, fold(cascadeDecider, events)),
-});
-const errorKey = (result: unknown) => (result as DomainError).key;
-
 describe('cascade partition decider', () => {
   it('adds a point under its superior point one level down', () => {
-    expect(given([created]).when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'P2') })).toEqual([
-      added(id(2), id(1), 2),
-    ]);
+    given(cascadeDecider, [created])
+      .when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'P2') })
+      .then([added(id(2), id(1), 2)]);
   });
 
   it("refuses a sixth level: 'Cascade layers cannot exceed five'", () => {
@@ -60,25 +53,29 @@ describe('cascade partition decider', () => {
       added(id(4), id(3), 4),
       added(id(5), id(4), 5),
     ];
-    const result = given(chain).when({ type: 'AddPoint', parentId: id(5), ...fields(id(6), 'P6') });
-    expect(result).toBeInstanceOf(DomainError);
-    expect(errorKey(result)).toBe('error.cascade.layers');
-    expect(given(chain).when({ type: 'AddPoint', parentId: id(4), ...fields(id(6), 'P5b') })).toHaveLength(1);
+    given(cascadeDecider, chain)
+      .when({ type: 'AddPoint', parentId: id(5), ...fields(id(6), 'P6') })
+      .thenFails('error.cascade.layers');
+    given(cascadeDecider, chain)
+      .when({ type: 'AddPoint', parentId: id(4), ...fields(id(6), 'P5b') })
+      .thenMatches([{ type: 'CascadePointAdded' }]);
   });
 
   it('refuses a superior point that is not in the partition', () => {
-    expect(
-      errorKey(given([created]).when({ type: 'AddPoint', parentId: id(9), ...fields(id(2), 'P2') })),
-    ).toBe('error.cascade.pointNotFound');
+    given(cascadeDecider, [created])
+      .when({ type: 'AddPoint', parentId: id(9), ...fields(id(2), 'P2') })
+      .thenFails('error.cascade.pointNotFound');
   });
 
   it('removes the root only with the partition', () => {
-    expect(errorKey(given([created]).when({ type: 'DeletePoints', pointIds: [id(1)] }))).toBe(
-      'error.cascade.rootDelete',
-    );
-    expect(given([created]).when({ type: 'DeletePartition', deletedAt: '2026-11-02T00:00:00.000Z' })).toEqual(
-      [{ type: 'CascadePartitionDeleted', data: { partitionId, deletedAt: '2026-11-02T00:00:00.000Z' } }],
-    );
+    given(cascadeDecider, [created])
+      .when({ type: 'DeletePoints', pointIds: [id(1)] })
+      .thenFails('error.cascade.rootDelete');
+    given(cascadeDecider, [created])
+      .when({ type: 'DeletePartition', deletedAt: '2026-11-02T00:00:00.000Z' })
+      .then([
+        { type: 'CascadePartitionDeleted', data: { partitionId, deletedAt: '2026-11-02T00:00:00.000Z' } },
+      ]);
   });
 
   it("changes the root's leader and thresholds as the partition's, keeping its boundary", () => {
@@ -102,14 +99,14 @@ describe('cascade partition decider', () => {
       leaderName: 'Zhao Min',
       thresholds: { ...thresholds, kl: 0.8 },
     };
-    expect(given([created, drawn]).when({ type: 'ChangePoint', ...change })).toEqual([
-      { type: 'CascadePartitionChanged', data: { partitionId, ...change, boundary } },
-    ]);
+    given(cascadeDecider, [created, drawn])
+      .when({ type: 'ChangePoint', ...change })
+      .then([{ type: 'CascadePartitionChanged', data: { partitionId, ...change, boundary } }]);
     // Any other point changes on its own.
     const below = { ...fields(id(2), 'P2b'), thresholds: { ...thresholds, mnf: 2 } };
-    expect(given([created, added(id(2), id(1), 2)]).when({ type: 'ChangePoint', ...below })).toEqual([
-      { type: 'CascadePointChanged', data: { partitionId, ...below } },
-    ]);
+    given(cascadeDecider, [created, added(id(2), id(1), 2)])
+      .when({ type: 'ChangePoint', ...below })
+      .then([{ type: 'CascadePointChanged', data: { partitionId, ...below } }]);
   });
 
   it("refuses to delete a point with sub-meters or child points: 'Sub-meter exists and cannot be deleted'", () => {
@@ -118,23 +115,23 @@ describe('cascade partition decider', () => {
       data: { partitionId, pointId: id(2), meters: [meter(1)] },
     };
     const withSubs = [created, added(id(2), id(1), 2), subs];
-    expect(errorKey(given(withSubs).when({ type: 'DeletePoints', pointIds: [id(2)] }))).toBe(
-      'error.cascade.subMeterExists',
-    );
+    given(cascadeDecider, withSubs)
+      .when({ type: 'DeletePoints', pointIds: [id(2)] })
+      .thenFails('error.cascade.subMeterExists');
     const tree = [created, added(id(2), id(1), 2), added(id(3), id(2), 3)];
-    expect(errorKey(given(tree).when({ type: 'DeletePoints', pointIds: [id(2)] }))).toBe(
-      'error.cascade.subMeterExists',
-    );
+    given(cascadeDecider, tree)
+      .when({ type: 'DeletePoints', pointIds: [id(2)] })
+      .thenFails('error.cascade.subMeterExists');
     // A batch taking the child along is fine.
-    expect(given(tree).when({ type: 'DeletePoints', pointIds: [id(3), id(2)] })).toEqual([
-      { type: 'CascadePointsDeleted', data: { partitionId, pointIds: [id(3), id(2)] } },
-    ]);
+    given(cascadeDecider, tree)
+      .when({ type: 'DeletePoints', pointIds: [id(3), id(2)] })
+      .then([{ type: 'CascadePointsDeleted', data: { partitionId, pointIds: [id(3), id(2)] } }]);
   });
 
   it('needs at least one point to batch delete', () => {
-    expect(errorKey(given([created]).when({ type: 'DeletePoints', pointIds: [] }))).toBe(
-      'validation.atLeastOne',
-    );
+    given(cascadeDecider, [created])
+      .when({ type: 'DeletePoints', pointIds: [] })
+      .thenFails('validation.atLeastOne');
   });
 
   it('associates sub-meters once each, never the point summary meter, within the quota', () => {
@@ -142,31 +139,22 @@ describe('cascade partition decider', () => {
       type: 'CascadeSummaryMeterAssociated',
       data: { partitionId, pointId: id(1), meter: meter(9) },
     };
-    const first = given([created, summary]).when({
-      type: 'AssociateSubMeters',
-      pointId: id(1),
-      meters: [meter(1), meter(2)],
-    });
-    expect(first).toEqual([
-      {
-        type: 'CascadeSubMetersAssociated',
-        data: { partitionId, pointId: id(1), meters: [meter(1), meter(2)] },
-      },
-    ]);
-    const again = given([created, summary, ...(first as CascadeEvent[])]).when({
-      type: 'AssociateSubMeters',
-      pointId: id(1),
-      meters: [meter(2), meter(3)],
-    });
-    expect(again).toEqual([
-      { type: 'CascadeSubMetersAssociated', data: { partitionId, pointId: id(1), meters: [meter(3)] } },
-    ]);
-    const own = given([created, summary]).when({
-      type: 'AssociateSubMeters',
-      pointId: id(1),
-      meters: [meter(9)],
-    });
-    expect(errorKey(own)).toBe('error.cascade.meterInPoint');
+    const first = given(cascadeDecider, [created, summary])
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [meter(1), meter(2)] })
+      .then([
+        {
+          type: 'CascadeSubMetersAssociated',
+          data: { partitionId, pointId: id(1), meters: [meter(1), meter(2)] },
+        },
+      ]);
+    given(cascadeDecider, [created, summary, ...first])
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [meter(2), meter(3)] })
+      .then([
+        { type: 'CascadeSubMetersAssociated', data: { partitionId, pointId: id(1), meters: [meter(3)] } },
+      ]);
+    given(cascadeDecider, [created, summary])
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [meter(9)] })
+      .thenFails('error.cascade.meterInPoint');
   });
 
   it('refuses every change once the partition is deleted', () => {
@@ -174,9 +162,9 @@ describe('cascade partition decider', () => {
       type: 'CascadePartitionDeleted',
       data: { partitionId, deletedAt: '2026-11-02T00:00:00.000Z' },
     };
-    expect(
-      errorKey(given([created, deleted]).when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'x') })),
-    ).toBe('error.cascade.partitionNotFound');
+    given(cascadeDecider, [created, deleted])
+      .when({ type: 'AddPoint', parentId: id(1), ...fields(id(2), 'x') })
+      .thenFails('error.cascade.partitionNotFound');
   });
 });
 
@@ -197,20 +185,16 @@ describe('cascade alarm decider', () => {
     },
   };
   const processedAt = '2026-11-03T08:00:00.000Z';
-  const when = (events: CascadeAlarmEvent[]) =>
-    cascadeAlarmDecider.decide(
-      { type: 'ProcessCascadeAlarm', processedAt },
-      fold(cascadeAlarmDecider, events),
-    );
+  const process = { type: 'ProcessCascadeAlarm', processedAt } as const;
+  const processed: CascadeAlarmEvent = { type: 'CascadeAlarmProcessed', data: { alarmId, processedAt } };
 
   it('marks a raised alarm processed once; processing it again changes nothing', () => {
-    const processed: CascadeAlarmEvent = { type: 'CascadeAlarmProcessed', data: { alarmId, processedAt } };
-    expect(when([raised])).toEqual([processed]);
-    expect(when([raised, processed])).toEqual([]);
+    given(cascadeAlarmDecider, [raised]).when(process).then([processed]);
+    given(cascadeAlarmDecider, [raised, processed]).when(process).then([]);
   });
 
   it('knows no alarm that was not raised', () => {
-    expect(errorKey(when([]))).toBe('error.cascade.alarmNotFound');
+    given(cascadeAlarmDecider, []).when(process).thenFails('error.cascade.alarmNotFound');
   });
 
   it('closes a leak alarm on its repair once, whether or not a user processed it', () => {
@@ -218,37 +202,36 @@ describe('cascade alarm decider', () => {
       ...raised,
       data: { ...raised.data, kind: 'newLeak', baseline: 10, value: 1.8, threshold: 0.9, trend: null },
     };
-    const repair = (events: CascadeAlarmEvent[]) =>
-      cascadeAlarmDecider.decide(
-        { type: 'RecordLeakRepair', repairedDay: '2026-11-09', at: '2026-11-10T00:10:00.000Z' },
-        fold(cascadeAlarmDecider, events),
-      );
+    const repair = {
+      type: 'RecordLeakRepair',
+      repairedDay: '2026-11-09',
+      at: '2026-11-10T00:10:00.000Z',
+    } as const;
     const repaired: CascadeAlarmEvent = {
       type: 'CascadeAlarmRepaired',
       data: { alarmId, repairedDay: '2026-11-09', at: '2026-11-10T00:10:00.000Z' },
     };
-    expect(repair([leak])).toEqual([repaired]);
-    expect(repair([leak, repaired])).toEqual([]);
-    const processed: CascadeAlarmEvent = { type: 'CascadeAlarmProcessed', data: { alarmId, processedAt } };
-    expect(repair([leak, processed])).toEqual([repaired]);
+    given(cascadeAlarmDecider, [leak]).when(repair).then([repaired]);
+    given(cascadeAlarmDecider, [leak, repaired]).when(repair).then([]);
+    given(cascadeAlarmDecider, [leak, processed]).when(repair).then([repaired]);
     // A repaired alarm can still be marked processed by its user.
-    expect(when([leak, repaired])).toEqual([processed]);
-    expect(errorKey(repair([]))).toBe('error.cascade.alarmNotFound');
+    given(cascadeAlarmDecider, [leak, repaired]).when(process).then([processed]);
+    given(cascadeAlarmDecider, []).when(repair).thenFails('error.cascade.alarmNotFound');
   });
 });
 
 describe('cascade calendar decider', () => {
-  const set = (holidays: string[], events: readonly CascadeCalendarEvent[] = []) =>
-    cascadeCalendarDecider.decide({ type: 'SetHolidays', holidays }, fold(cascadeCalendarDecider, events));
+  const setHolidays = (holidays: string[]) => ({ type: 'SetHolidays', holidays }) as const;
 
   it('sets the holidays sorted and once each; the same list again changes nothing', () => {
-    const events = set(['2026-12-25', '2026-01-01', '2026-12-25']);
-    expect(events).toEqual([
-      { type: 'CascadeHolidaysSet', data: { holidays: ['2026-01-01', '2026-12-25'] } },
-    ]);
-    expect(set(['2026-12-25', '2026-01-01'], events as CascadeCalendarEvent[])).toEqual([]);
-    expect(set([], events as CascadeCalendarEvent[])).toEqual([
-      { type: 'CascadeHolidaysSet', data: { holidays: [] } },
-    ]);
+    const events = given(cascadeCalendarDecider, [])
+      .when(setHolidays(['2026-12-25', '2026-01-01', '2026-12-25']))
+      .then([{ type: 'CascadeHolidaysSet', data: { holidays: ['2026-01-01', '2026-12-25'] } }]);
+    given(cascadeCalendarDecider, events)
+      .when(setHolidays(['2026-12-25', '2026-01-01']))
+      .then([]);
+    given(cascadeCalendarDecider, events)
+      .when(setHolidays([]))
+      .then([{ type: 'CascadeHolidaysSet', data: { holidays: [] } }]);
   });
 });

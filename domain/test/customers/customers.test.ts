@@ -7,7 +7,7 @@ import {
   customerDecider,
   customerTypeDecider,
 } from '../../src/customers/index.ts';
-import { DomainError, fold } from '../../src/decider.ts';
+import { given } from '../spec.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const customerId = '0190a000-0000-7000-8000-0000000000e1';
@@ -43,55 +43,49 @@ const recharged = (amount: number): CustomerEvent => ({
   data: { customerId, at, amount, payChannel: '3' },
 });
 
-const when = (events: CustomerEvent[], command: CustomerCommand) =>
-  customerDecider.decide(command, fold(customerDecider, events));
-const errorKey = (result: unknown) => (result instanceof DomainError ? result.key : result);
-
 describe('customer account decider', () => {
   it('opens an account once', () => {
     const open = { type: 'OpenAccount' as const, ...opened.data };
-    expect(when([], open)).toEqual([opened]);
-    expect(errorKey(when([opened], open))).toBe('error.customer.exists');
+    given(customerDecider, []).when(open).then([opened]);
+    given(customerDecider, [opened]).when(open).thenFails('error.customer.exists');
   });
 
   it('freezes an active account with the valve command it issued, and refuses a second freeze', () => {
-    expect(when([opened], { type: 'Freeze', at, valveCommandId: commandId })).toEqual([frozen]);
-    expect(errorKey(when([opened, frozen], { type: 'Freeze', at, valveCommandId: null }))).toBe(
-      'error.customer.alreadyFrozen',
-    );
+    given(customerDecider, [opened]).when({ type: 'Freeze', at, valveCommandId: commandId }).then([frozen]);
+    given(customerDecider, [opened, frozen])
+      .when({ type: 'Freeze', at, valveCommandId: null })
+      .thenFails('error.customer.alreadyFrozen');
   });
 
   it('unfreezes only a frozen account', () => {
-    expect(when([opened, frozen], { type: 'Unfreeze', at, valveCommandId: null })).toEqual([
-      { type: 'CustomerUnfrozen', data: { customerId, at, valveCommandId: null } },
-    ]);
-    expect(errorKey(when([opened], { type: 'Unfreeze', at, valveCommandId: null }))).toBe(
-      'error.customer.notFrozen',
-    );
+    given(customerDecider, [opened, frozen])
+      .when({ type: 'Unfreeze', at, valveCommandId: null })
+      .then([{ type: 'CustomerUnfrozen', data: { customerId, at, valveCommandId: null } }]);
+    given(customerDecider, [opened])
+      .when({ type: 'Unfreeze', at, valveCommandId: null })
+      .thenFails('error.customer.notFrozen');
   });
 
   it('refuses to cancel while a balance is not refunded, then cancels once it is', () => {
-    const refund = when([opened, recharged(12.5)], { type: 'Refund', at, payChannel: '3' });
-    expect(errorKey(when([opened, recharged(12.5)], { type: 'Cancel', at, openDebt: 0 }))).toBe(
-      'error.customer.balanceNotRefunded',
-    );
-    expect(refund).toEqual([
-      { type: 'AccountRefunded', data: { customerId, at, amount: 12.5, payChannel: '3' } },
-    ]);
-    const refunded = refund as CustomerEvent[];
-    expect(when([opened, recharged(12.5), ...refunded], { type: 'Cancel', at, openDebt: 0 })).toEqual([
-      cancelled,
-    ]);
+    given(customerDecider, [opened, recharged(12.5)])
+      .when({ type: 'Cancel', at, openDebt: 0 })
+      .thenFails('error.customer.balanceNotRefunded');
+    const refunded = given(customerDecider, [opened, recharged(12.5)])
+      .when({ type: 'Refund', at, payChannel: '3' })
+      .then([{ type: 'AccountRefunded', data: { customerId, at, amount: 12.5, payChannel: '3' } }]);
+    given(customerDecider, [opened, recharged(12.5), ...refunded])
+      .when({ type: 'Cancel', at, openDebt: 0 })
+      .then([cancelled]);
   });
 
   it('refuses to cancel while a debt is open', () => {
-    expect(errorKey(when([opened], { type: 'Cancel', at, openDebt: 3 }))).toBe(
-      'error.customer.cancelNotAllowed',
-    );
+    given(customerDecider, [opened])
+      .when({ type: 'Cancel', at, openDebt: 3 })
+      .thenFails('error.customer.cancelNotAllowed');
   });
 
   it('cancels a frozen account too, and a cancelled account takes no command at all', () => {
-    expect(when([opened, frozen], { type: 'Cancel', at, openDebt: 0 })).toEqual([cancelled]);
+    given(customerDecider, [opened, frozen]).when({ type: 'Cancel', at, openDebt: 0 }).then([cancelled]);
     const closed = [opened, cancelled];
     const commands: CustomerCommand[] = [
       { type: 'Freeze', at, valveCommandId: null },
@@ -101,40 +95,46 @@ describe('customer account decider', () => {
       { type: 'Refund', at, payChannel: '0' },
       { type: 'Transfer', at, name: 'Li Lei', phone: '13900000000', idType: '0', nature: '0' },
     ];
-    for (const command of commands) expect(errorKey(when(closed, command))).toBe('error.customer.closed');
+    for (const command of commands)
+      given(customerDecider, closed).when(command).thenFails('error.customer.closed');
   });
 
   it('keeps the balance in cents: many small recharges add up exactly', () => {
     const tenCents = Array.from({ length: 3 }, () => recharged(0.1));
-    expect(when([opened, ...tenCents], { type: 'Refund', at, payChannel: '2' })).toEqual([
-      { type: 'AccountRefunded', data: { customerId, at, amount: 0.3, payChannel: '2' } },
-    ]);
+    given(customerDecider, [opened, ...tenCents])
+      .when({ type: 'Refund', at, payChannel: '2' })
+      .then([{ type: 'AccountRefunded', data: { customerId, at, amount: 0.3, payChannel: '2' } }]);
   });
 
   it('refuses a refund with nothing on the account (balance insufficient) and a zero recharge', () => {
-    expect(errorKey(when([opened], { type: 'Refund', at, payChannel: '3' }))).toBe(
-      'error.customer.balanceInsufficient',
-    );
-    expect(errorKey(when([opened], { type: 'Recharge', at, amount: 0, payChannel: '3' }))).toBe(
-      'error.customer.balanceInsufficient',
-    );
+    given(customerDecider, [opened])
+      .when({ type: 'Refund', at, payChannel: '3' })
+      .thenFails('error.customer.balanceInsufficient');
+    given(customerDecider, [opened])
+      .when({ type: 'Recharge', at, amount: 0, payChannel: '3' })
+      .thenFails('error.customer.balanceInsufficient');
   });
 
   it('transfers the account to a new holder, and answers "account number not found" for no account', () => {
     const holder = { name: 'Li Lei', phone: '13900000000', idType: '1' as const, nature: '0' as const };
-    expect(when([opened], { type: 'Transfer', at, ...holder })).toEqual([
-      { type: 'CustomerTransferred', data: { customerId, at, ...holder } },
-    ]);
-    expect(errorKey(when([], { type: 'Transfer', at, ...holder }))).toBe('error.customer.notFound');
+    given(customerDecider, [opened])
+      .when({ type: 'Transfer', at, ...holder })
+      .then([{ type: 'CustomerTransferred', data: { customerId, at, ...holder } }]);
+    given(customerDecider, [])
+      .when({ type: 'Transfer', at, ...holder })
+      .thenFails('error.customer.notFound');
   });
 
   it('moves the account to a replacement meter; the same meter changes nothing', () => {
     const otherMeter = '0190a000-0000-7000-8000-0000000000d9';
     const replacement = { at, meterId: otherMeter, meterNo: '10000009', meterTypeId };
     const change = { type: 'ChangeMeter' as const, ...replacement };
-    const events = when([opened], change) as CustomerEvent[];
-    expect(events).toEqual([{ type: 'CustomerMeterChanged', data: { customerId, ...replacement } }]);
-    expect(when([opened, ...events], change)).toEqual([]);
+    const events = given(customerDecider, [opened])
+      .when(change)
+      .then([{ type: 'CustomerMeterChanged', data: { customerId, ...replacement } }]);
+    given(customerDecider, [opened, ...events])
+      .when(change)
+      .then([]);
   });
 });
 
@@ -186,20 +186,18 @@ describe('customer type decider', () => {
     type: 'CustomerTypeCreated',
     data: { customerTypeId, tenantId, name: 'Residential', remark: null, createdAt: at },
   };
-  const decide = (events: CustomerTypeEvent[], command: Parameters<typeof customerTypeDecider.decide>[0]) =>
-    customerTypeDecider.decide(command, fold(customerTypeDecider, events));
 
   it('renames a type and deletes it; a deleted type is not found', () => {
-    expect(decide([created], { type: 'ChangeCustomerType', name: 'Households', remark: 'r' })).toEqual([
-      { type: 'CustomerTypeChanged', data: { customerTypeId, name: 'Households', remark: 'r' } },
-    ]);
+    given(customerTypeDecider, [created])
+      .when({ type: 'ChangeCustomerType', name: 'Households', remark: 'r' })
+      .then([{ type: 'CustomerTypeChanged', data: { customerTypeId, name: 'Households', remark: 'r' } }]);
     const deleted: CustomerTypeEvent = { type: 'CustomerTypeDeleted', data: { customerTypeId } };
-    expect(decide([created], { type: 'DeleteCustomerType' })).toEqual([deleted]);
-    expect(errorKey(decide([created, deleted], { type: 'DeleteCustomerType' }))).toBe(
-      'error.customerType.notFound',
-    );
-    expect(errorKey(decide([created], { type: 'CreateCustomerType', ...created.data }))).toBe(
-      'error.customerType.exists',
-    );
+    given(customerTypeDecider, [created]).when({ type: 'DeleteCustomerType' }).then([deleted]);
+    given(customerTypeDecider, [created, deleted])
+      .when({ type: 'DeleteCustomerType' })
+      .thenFails('error.customerType.notFound');
+    given(customerTypeDecider, [created])
+      .when({ type: 'CreateCustomerType', ...created.data })
+      .thenFails('error.customerType.exists');
   });
 });

@@ -1,12 +1,7 @@
-import type { DomainEvent } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { type Decider, type DomainError, fold } from '../../src/decider.ts';
+import { type EventOf, fold } from '../../src/decider.ts';
 import { type MenuEvent, type MenuFields, menuTreeDecider } from '../../src/identity/index.ts';
-
-function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
-  return { when: (command: C) => decider.decide(command, fold(decider, events)) };
-}
-const keyOf = (result: unknown) => (result as DomainError).key;
+import { given } from '../spec.ts';
 
 const titles = (en: string) => ({ 'zh-CN': en, en, fr: en, id: en });
 const fields = (over: Partial<MenuFields>): MenuFields => ({
@@ -24,7 +19,7 @@ const fields = (over: Partial<MenuFields>): MenuFields => ({
   platformOnly: false,
   ...over,
 });
-const created = (menuId: string, over: Partial<MenuFields>, builtIn = false): MenuEvent => ({
+const created = (menuId: string, over: Partial<MenuFields>, builtIn = false): EventOf<'MenuCreated'> => ({
   type: 'MenuCreated',
   data: { menuId, ...fields(over), builtIn },
 });
@@ -46,41 +41,42 @@ const builtIns = [system, tenant, noticePage];
 
 describe('menu tree decider', () => {
   it('seeds only the catalogue entries not in the tree yet, as built-in', () => {
-    const seeded = given(menuTreeDecider, [system]).when({
-      type: 'SeedBuiltInMenus',
-      entries: [system, tenant].map((e) => {
-        const { builtIn: _, ...data } = e.data as MenuEvent['data'] & { builtIn: boolean };
-        return data as MenuFields & { menuId: string };
-      }),
-    });
-    expect(seeded).toEqual([{ type: 'MenuCreated', data: { ...tenant.data, builtIn: true } }]);
+    given(menuTreeDecider, [system])
+      .when({
+        type: 'SeedBuiltInMenus',
+        entries: [system, tenant].map((e) => {
+          const { builtIn: _, ...data } = e.data as MenuEvent['data'] & { builtIn: boolean };
+          return data as MenuFields & { menuId: string };
+        }),
+      })
+      .then([{ type: 'MenuCreated', data: { ...tenant.data, builtIn: true } }]);
   });
 
   it('puts directories at the top or in directories, pages in directories, buttons in pages', () => {
     const create = (over: Partial<MenuFields>) =>
       given(menuTreeDecider, builtIns).when({ type: 'CreateMenu', menuId: 'new', fields: fields(over) });
-    expect(create({ menuType: 'M' })).toHaveLength(1);
-    expect(create({ menuType: 'M', parentId: 'system' })).toHaveLength(1);
-    expect(create({ menuType: 'C', parentId: 'system', component: 'x' })).toHaveLength(1);
-    expect(create({ menuType: 'F', parentId: 'system.notice', perms: 'a:b' })).toHaveLength(1);
-    expect(keyOf(create({ menuType: 'C', component: 'x' }))).toBe('error.menu.parentType');
-    expect(keyOf(create({ menuType: 'F', parentId: 'system', perms: 'a:b' }))).toBe('error.menu.parentType');
-    expect(keyOf(create({ menuType: 'M', parentId: 'system.notice' }))).toBe('error.menu.parentType');
-    expect(keyOf(create({ menuType: 'M', parentId: 'gone' }))).toBe('error.menu.parentNotFound');
-    expect(
-      keyOf(
-        given(menuTreeDecider, builtIns).when({ type: 'CreateMenu', menuId: 'system', fields: fields({}) }),
-      ),
-    ).toBe('error.menu.exists');
+    const oneCreated = [{ type: 'MenuCreated' }] as const;
+    create({ menuType: 'M' }).thenMatches(oneCreated);
+    create({ menuType: 'M', parentId: 'system' }).thenMatches(oneCreated);
+    create({ menuType: 'C', parentId: 'system', component: 'x' }).thenMatches(oneCreated);
+    create({ menuType: 'F', parentId: 'system.notice', perms: 'a:b' }).thenMatches(oneCreated);
+    create({ menuType: 'C', component: 'x' }).thenFails('error.menu.parentType');
+    create({ menuType: 'F', parentId: 'system', perms: 'a:b' }).thenFails('error.menu.parentType');
+    create({ menuType: 'M', parentId: 'system.notice' }).thenFails('error.menu.parentType');
+    create({ menuType: 'M', parentId: 'gone' }).thenFails('error.menu.parentNotFound');
+    given(menuTreeDecider, builtIns)
+      .when({ type: 'CreateMenu', menuId: 'system', fields: fields({}) })
+      .thenFails('error.menu.exists');
   });
 
   it('makes entries below a platform-only directory platform-only', () => {
-    const result = given(menuTreeDecider, builtIns).when({
-      type: 'CreateMenu',
-      menuId: 'sub',
-      fields: fields({ parentId: 'tenant', platformOnly: false }),
-    });
-    expect((result as MenuEvent[])[0]?.data).toMatchObject({ platformOnly: true, builtIn: false });
+    given(menuTreeDecider, builtIns)
+      .when({
+        type: 'CreateMenu',
+        menuId: 'sub',
+        fields: fields({ parentId: 'tenant', platformOnly: false }),
+      })
+      .thenMatches([{ type: 'MenuCreated', data: { platformOnly: true, builtIn: false } }]);
   });
 
   it('lets operators rename, reorder and hide built-in entries but not rewire or delete them', () => {
@@ -90,9 +86,9 @@ describe('menu tree decider', () => {
         menuId: 'system.notice',
         fields: { ...(noticePage.data as MenuFields), ...over },
       });
-    expect(change({ titles: titles('Bulletins'), orderNum: 9, visible: false, icon: 'mail' })).toHaveLength(
-      1,
-    );
+    change({ titles: titles('Bulletins'), orderNum: 9, visible: false, icon: 'mail' }).thenMatches([
+      { type: 'MenuChanged' },
+    ]);
     for (const rewired of [
       { component: 'system/user/index' },
       { perms: 'system:notice:other' },
@@ -100,33 +96,31 @@ describe('menu tree decider', () => {
       { parentId: 'tenant' },
       { menuType: 'M' as const },
     ]) {
-      expect(keyOf(change(rewired))).toBe('error.menu.builtIn');
+      change(rewired).thenFails('error.menu.builtIn');
     }
-    expect(change({})).toEqual([]);
-    expect(
-      keyOf(given(menuTreeDecider, builtIns).when({ type: 'DeleteMenu', menuId: 'system.notice' })),
-    ).toBe('error.menu.builtIn');
+    change({}).then([]);
+    given(menuTreeDecider, builtIns)
+      .when({ type: 'DeleteMenu', menuId: 'system.notice' })
+      .thenFails('error.menu.builtIn');
   });
 
   it('refuses loops, deleting entries with sub-entries and unknown entries', () => {
     const outer = created('outer', { path: 'outer' });
     const inner = created('inner', { path: 'inner', parentId: 'outer' });
     const tree = [...builtIns, outer, inner];
-    const loop = given(menuTreeDecider, tree).when({
-      type: 'ChangeMenu',
-      menuId: 'outer',
-      fields: fields({ path: 'outer', parentId: 'inner' }),
-    });
-    expect(keyOf(loop)).toBe('error.menu.parentLoop');
-    expect(keyOf(given(menuTreeDecider, tree).when({ type: 'DeleteMenu', menuId: 'outer' }))).toBe(
-      'error.menu.hasChildren',
-    );
-    const deleted = given(menuTreeDecider, tree).when({ type: 'DeleteMenu', menuId: 'inner' });
-    expect(deleted).toEqual([{ type: 'MenuDeleted', data: { menuId: 'inner' } }]);
-    expect(keyOf(given(menuTreeDecider, tree).when({ type: 'DeleteMenu', menuId: 'gone' }))).toBe(
-      'error.menu.notFound',
-    );
-    const state = fold(menuTreeDecider, [...tree, ...(deleted as MenuEvent[])]);
+    given(menuTreeDecider, tree)
+      .when({ type: 'ChangeMenu', menuId: 'outer', fields: fields({ path: 'outer', parentId: 'inner' }) })
+      .thenFails('error.menu.parentLoop');
+    given(menuTreeDecider, tree)
+      .when({ type: 'DeleteMenu', menuId: 'outer' })
+      .thenFails('error.menu.hasChildren');
+    const deleted = given(menuTreeDecider, tree)
+      .when({ type: 'DeleteMenu', menuId: 'inner' })
+      .then([{ type: 'MenuDeleted', data: { menuId: 'inner' } }]);
+    given(menuTreeDecider, tree)
+      .when({ type: 'DeleteMenu', menuId: 'gone' })
+      .thenFails('error.menu.notFound');
+    const state = fold(menuTreeDecider, [...tree, ...deleted]);
     expect(Object.keys(state.entries)).not.toContain('inner');
   });
 });

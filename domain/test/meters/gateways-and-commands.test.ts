@@ -7,6 +7,7 @@ import {
   type MeterCommandEvent,
   meterCommandDecider,
 } from '../../src/meters/index.ts';
+import { given } from '../spec.ts';
 
 const gatewayId = '0190a000-0000-7000-8000-0000000000a1';
 const otherGateway = '0190a000-0000-7000-8000-0000000000b2';
@@ -27,23 +28,20 @@ const registered: GatewayEvent = {
 };
 
 describe('gateway decider', () => {
-  const when = (events: GatewayEvent[], command: Parameters<typeof gatewayDecider.decide>[0]) =>
-    gatewayDecider.decide(command, fold(gatewayDecider, events));
-
   it('rotates the key of an active gateway', () => {
-    expect(
-      when([registered], {
+    given(gatewayDecider, [registered])
+      .when({
         type: 'RotateGatewayKey',
         keyHash: 'h2',
         keyPrefix: 'hgk_2',
         rotatedAt: '2026-11-02T00:00:00.000Z',
-      }),
-    ).toEqual([
-      {
-        type: 'GatewayKeyRotated',
-        data: { gatewayId, keyHash: 'h2', keyPrefix: 'hgk_2', rotatedAt: '2026-11-02T00:00:00.000Z' },
-      },
-    ]);
+      })
+      .then([
+        {
+          type: 'GatewayKeyRotated',
+          data: { gatewayId, keyHash: 'h2', keyPrefix: 'hgk_2', rotatedAt: '2026-11-02T00:00:00.000Z' },
+        },
+      ]);
   });
 
   it('refuses every change once revoked', () => {
@@ -51,23 +49,23 @@ describe('gateway decider', () => {
       type: 'GatewayRevoked',
       data: { gatewayId, revokedAt: '2026-11-03T00:00:00.000Z' },
     };
-    const result = when([registered, revoked], {
-      type: 'RevokeGateway',
-      revokedAt: '2026-11-04T00:00:00.000Z',
-    });
-    expect((result as DomainError).key).toBe('error.gateway.revoked');
-    const rotate = when([registered, revoked], {
-      type: 'RotateGatewayKey',
-      keyHash: 'h3',
-      keyPrefix: 'hgk_3',
-      rotatedAt: '2026-11-04T00:00:00.000Z',
-    });
-    expect((rotate as DomainError).key).toBe('error.gateway.revoked');
+    given(gatewayDecider, [registered, revoked])
+      .when({ type: 'RevokeGateway', revokedAt: '2026-11-04T00:00:00.000Z' })
+      .thenFails('error.gateway.revoked');
+    given(gatewayDecider, [registered, revoked])
+      .when({
+        type: 'RotateGatewayKey',
+        keyHash: 'h3',
+        keyPrefix: 'hgk_3',
+        rotatedAt: '2026-11-04T00:00:00.000Z',
+      })
+      .thenFails('error.gateway.revoked');
   });
 
   it('refuses changes to a gateway that does not exist', () => {
-    const result = when([], { type: 'ChangeGateway', name: 'x', kind: 'gateway' });
-    expect((result as DomainError).key).toBe('error.gateway.notFound');
+    given(gatewayDecider, [])
+      .when({ type: 'ChangeGateway', name: 'x', kind: 'gateway' })
+      .thenFails('error.gateway.notFound');
   });
 });
 

@@ -1,8 +1,9 @@
 import { meterMoveBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import { type CustomerCommand, type CustomerEvent, customerDecider } from '../../src/customers/index.ts';
-import { DomainError, fold } from '../../src/decider.ts';
+import { fold } from '../../src/decider.ts';
 import { type MeterCommand, type MeterEvent, meterDecider } from '../../src/meters/index.ts';
+import { given } from '../spec.ts';
 
 const source = '0190a000-0000-7000-8000-000000000001';
 const target = '0190a000-0000-7000-8000-000000000002';
@@ -44,10 +45,6 @@ const moveMeter = (overrides: Partial<Extract<MeterCommand, { type: 'MoveMeter' 
   numberTakenInTarget: false,
   ...overrides,
 });
-const when = (events: MeterEvent[], command: MeterCommand) =>
-  meterDecider.decide(command, fold(meterDecider, events));
-const errorOf = (result: unknown) =>
-  result instanceof DomainError ? { key: result.key, params: result.params } : result;
 const moved: MeterEvent = {
   type: 'MeterMoved',
   data: { meterId, meterNo: '30000001', fromMeterTypeId: sourceType, ...facts },
@@ -55,15 +52,15 @@ const moved: MeterEvent = {
 
 describe('meter move decider', () => {
   it('moves the meter to the target tenant with its new type, recording the account it takes along', () => {
-    expect(when([registered], moveMeter())).toEqual([moved]);
+    given(meterDecider, [registered]).when(moveMeter()).then([moved]);
     const state = fold(meterDecider, [registered, moved]);
     expect(state).toMatchObject({ tenantId: target, meterTypeId: targetType });
   });
 
   it('refuses the same tenant with the message of spec section 8', () => {
-    expect(errorOf(when([registered], moveMeter({ toTenantId: source })))).toMatchObject({
-      key: 'error.meterMove.sameTenant',
-    });
+    given(meterDecider, [registered])
+      .when(moveMeter({ toTenantId: source }))
+      .thenFails('error.meterMove.sameTenant');
     const parsed = meterMoveBodySchema.safeParse({
       sourceTenantId: source,
       targetTenantId: source,
@@ -78,15 +75,14 @@ describe('meter move decider', () => {
   });
 
   it('finds the meter only in the tenant that holds it: after a move, not in the old one', () => {
-    expect(
-      errorOf(when([registered], moveMeter({ fromTenantId: target, toTenantId: source }))),
-    ).toMatchObject({
-      key: 'error.meter.notFound',
-    });
-    expect(errorOf(when([registered, moved], moveMeter()))).toMatchObject({ key: 'error.meter.notFound' });
+    given(meterDecider, [registered])
+      .when(moveMeter({ fromTenantId: target, toTenantId: source }))
+      .thenFails('error.meter.notFound');
+    given(meterDecider, [registered, moved]).when(moveMeter()).thenFails('error.meter.notFound');
     // From the new tenant it moves on.
-    const back = when([registered, moved], moveMeter({ fromTenantId: target, toTenantId: source }));
-    expect(back).toMatchObject([{ type: 'MeterMoved', data: { fromTenantId: target, toTenantId: source } }]);
+    given(meterDecider, [registered, moved])
+      .when(moveMeter({ fromTenantId: target, toTenantId: source }))
+      .thenMatches([{ type: 'MeterMoved', data: { fromTenantId: target, toTenantId: source } }]);
   });
 
   it('refuses a replaced meter, one in a cascade partition and a number the target already uses', () => {
@@ -107,19 +103,16 @@ describe('meter move decider', () => {
       },
     };
     const meterNo = { meterNo: '30000001' };
-    expect(errorOf(when([registered, replaced], moveMeter()))).toEqual({
-      key: 'error.meterMove.retired',
-      params: meterNo,
-    });
-    expect(errorOf(when([registered], moveMeter({ inPartition: true })))).toEqual({
-      key: 'error.meterMove.inPartition',
-      params: meterNo,
-    });
-    expect(errorOf(when([registered], moveMeter({ numberTakenInTarget: true })))).toEqual({
-      key: 'error.meterMove.numberTaken',
-      params: meterNo,
-    });
-    expect(errorOf(when([], moveMeter()))).toMatchObject({ key: 'error.meter.notFound' });
+    given(meterDecider, [registered, replaced])
+      .when(moveMeter())
+      .thenFails({ key: 'error.meterMove.retired', params: meterNo });
+    given(meterDecider, [registered])
+      .when(moveMeter({ inPartition: true }))
+      .thenFails({ key: 'error.meterMove.inPartition', params: meterNo });
+    given(meterDecider, [registered])
+      .when(moveMeter({ numberTakenInTarget: true }))
+      .thenFails({ key: 'error.meterMove.numberTaken', params: meterNo });
+    given(meterDecider, []).when(moveMeter()).thenFails('error.meter.notFound');
   });
 });
 
@@ -158,42 +151,42 @@ describe('account moving with its meter', () => {
     customerTypeId: targetCustomerType,
     meterTypeId: targetType,
   };
-  const decide = (events: CustomerEvent[], command: CustomerCommand) =>
-    customerDecider.decide(command, fold(customerDecider, events));
   const recharged: CustomerEvent = {
     type: 'AccountRecharged',
     data: { customerId, at: '2026-01-03T00:00:00.000Z', amount: 12.5, payChannel: '3' },
   };
 
   it('moves an account that owes nothing and holds nothing', () => {
-    expect(decide([opened], move)).toEqual([
-      {
-        type: 'CustomerMoved',
-        data: {
-          customerId,
-          at: facts.movedAt,
-          fromTenantId: source,
-          toTenantId: target,
-          customerTypeId: targetCustomerType,
-          meterTypeId: targetType,
+    given(customerDecider, [opened])
+      .when(move)
+      .then([
+        {
+          type: 'CustomerMoved',
+          data: {
+            customerId,
+            at: facts.movedAt,
+            fromTenantId: source,
+            toTenantId: target,
+            customerTypeId: targetCustomerType,
+            meterTypeId: targetType,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('refuses while a balance is not refunded or a debt is open, naming the account', () => {
-    expect(errorOf(decide([opened, recharged], move))).toEqual({
-      key: 'error.meterMove.balance',
-      params: { accountNo: 'A0001' },
-    });
-    expect(errorOf(decide([opened], { ...move, openDebt: 3 }))).toEqual({
-      key: 'error.meterMove.debt',
-      params: { accountNo: 'A0001' },
-    });
+    given(customerDecider, [opened, recharged])
+      .when(move)
+      .thenFails({ key: 'error.meterMove.balance', params: { accountNo: 'A0001' } });
+    given(customerDecider, [opened])
+      .when({ ...move, openDebt: 3 })
+      .thenFails({ key: 'error.meterMove.debt', params: { accountNo: 'A0001' } });
     const refunded: CustomerEvent = {
       type: 'AccountRefunded',
       data: { customerId, at: '2026-01-04T00:00:00.000Z', amount: 12.5, payChannel: '3' },
     };
-    expect(decide([opened, recharged, refunded], move)).toMatchObject([{ type: 'CustomerMoved' }]);
+    given(customerDecider, [opened, recharged, refunded])
+      .when(move)
+      .thenMatches([{ type: 'CustomerMoved' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { meterReplaceBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../../src/decider.ts';
 import { type MeterCommand, type MeterEvent, meterDecider } from '../../src/meters/index.ts';
+import { given } from '../spec.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const meterTypeId = '0190a000-0000-7000-8000-0000000000e1';
@@ -41,9 +41,6 @@ const replace = (overrides: Partial<Extract<MeterCommand, { type: 'ReplaceMeter'
   newMeter,
   ...overrides,
 });
-const when = (events: MeterEvent[], command: MeterCommand) =>
-  meterDecider.decide(command, fold(meterDecider, events));
-const errorKey = (result: unknown) => (result instanceof DomainError ? result.key : result);
 
 const replaced: MeterEvent = {
   type: 'MeterReplaced',
@@ -59,12 +56,13 @@ const replaced: MeterEvent = {
 
 describe('meter replacement decider', () => {
   it('closes the old meter with its final reading and opens the new one at its initial reading', () => {
-    expect(when([oldRegistered], replace())).toEqual([replaced]);
+    given(meterDecider, [oldRegistered]).when(replace()).then([replaced]);
   });
 
   it('records a replacement of a meter on no account', () => {
-    const [event] = when([oldRegistered], replace({ customerId: null, accountNo: null })) as MeterEvent[];
-    expect(event).toMatchObject({ type: 'MeterReplaced', data: { customerId: null, accountNo: null } });
+    given(meterDecider, [oldRegistered])
+      .when(replace({ customerId: null, accountNo: null }))
+      .thenMatches([{ type: 'MeterReplaced', data: { customerId: null, accountNo: null } }]);
   });
 
   it('replaces a meter only once, even after it was edited', () => {
@@ -72,29 +70,30 @@ describe('meter replacement decider', () => {
       type: 'MeterChanged',
       data: { meterId: oldMeterId, meterTypeId, initialReading: 0 },
     };
-    expect(errorKey(when([oldRegistered, replaced], replace()))).toBe('error.meterReplace.alreadyReplaced');
-    expect(errorKey(when([oldRegistered, replaced, edited], replace()))).toBe(
-      'error.meterReplace.alreadyReplaced',
-    );
+    given(meterDecider, [oldRegistered, replaced])
+      .when(replace())
+      .thenFails('error.meterReplace.alreadyReplaced');
+    given(meterDecider, [oldRegistered, replaced, edited])
+      .when(replace())
+      .thenFails('error.meterReplace.alreadyReplaced');
   });
 
   it('refuses a new meter that is missing, the old one, on an account, or replaced before', () => {
-    expect(errorKey(when([oldRegistered], replace({ newMeter: null })))).toBe('error.meter.notFound');
-    expect(errorKey(when([oldRegistered], replace({ newMeter: { ...newMeter, meterId: oldMeterId } })))).toBe(
+    const { when } = given(meterDecider, [oldRegistered]);
+    when(replace({ newMeter: null })).thenFails('error.meter.notFound');
+    when(replace({ newMeter: { ...newMeter, meterId: oldMeterId } })).thenFails(
       'error.meterReplace.sameMeter',
     );
-    expect(errorKey(when([oldRegistered], replace({ newMeter: { ...newMeter, onAccount: true } })))).toBe(
+    when(replace({ newMeter: { ...newMeter, onAccount: true } })).thenFails(
       'error.meterReplace.newOnAccount',
     );
-    expect(errorKey(when([oldRegistered], replace({ newMeter: { ...newMeter, replaced: true } })))).toBe(
-      'error.meterReplace.newRetired',
-    );
+    when(replace({ newMeter: { ...newMeter, replaced: true } })).thenFails('error.meterReplace.newRetired');
   });
 
   it('knows no unregistered or deleted old meter', () => {
-    expect(errorKey(when([], replace()))).toBe('error.meter.notFound');
+    given(meterDecider, []).when(replace()).thenFails('error.meter.notFound');
     const deleted: MeterEvent = { type: 'MeterDeleted', data: { meterId: oldMeterId } };
-    expect(errorKey(when([oldRegistered, deleted], replace()))).toBe('error.meter.notFound');
+    given(meterDecider, [oldRegistered, deleted]).when(replace()).thenFails('error.meter.notFound');
   });
 });
 

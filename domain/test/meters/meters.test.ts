@@ -1,6 +1,6 @@
 import { meterBodySchema, meterImportRowSchema, meterTypeBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../../src/decider.ts';
+import { fold } from '../../src/decider.ts';
 import {
   type MeterEvent,
   type MeterGroupEvent,
@@ -10,6 +10,7 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from '../../src/meters/index.ts';
+import { given } from '../spec.ts';
 
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const meterTypeId = '0190a000-0000-7000-8000-0000000000e1';
@@ -44,16 +45,11 @@ const meterRegistered: MeterEvent = {
   },
 };
 
-const errorKey = (result: unknown) => (result instanceof DomainError ? result.key : result);
-
 describe('meter type decider', () => {
-  const when = (events: MeterTypeEvent[], command: Parameters<typeof meterTypeDecider.decide>[0]) =>
-    meterTypeDecider.decide(command, fold(meterTypeDecider, events));
-
   it('creates a type once; the same id again is refused', () => {
     const create = { type: 'CreateMeterType' as const, meterTypeId, tenantId, ...typeBody };
-    expect(when([], create)).toEqual([typeCreated]);
-    expect(errorKey(when([typeCreated], create))).toBe('error.meterType.exists');
+    given(meterTypeDecider, []).when(create).then([typeCreated]);
+    given(meterTypeDecider, [typeCreated]).when(create).thenFails('error.meterType.exists');
   });
 
   it('changes every field of an existing type', () => {
@@ -63,74 +59,78 @@ describe('meter type decider', () => {
       communication: 'lorawan' as const,
       valveControl: false,
     };
-    expect(when([typeCreated], { type: 'ChangeMeterType', ...change })).toEqual([
-      { type: 'MeterTypeChanged', data: { meterTypeId, ...change } },
-    ]);
+    given(meterTypeDecider, [typeCreated])
+      .when({ type: 'ChangeMeterType', ...change })
+      .then([{ type: 'MeterTypeChanged', data: { meterTypeId, ...change } }]);
   });
 
   it('deletes a type no meter uses, and refuses one in use with the count', () => {
-    expect(when([typeCreated], { type: 'DeleteMeterType', metersUsing: 0 })).toEqual([typeDeleted]);
-    const refused = when([typeCreated], { type: 'DeleteMeterType', metersUsing: 3 });
-    expect(errorKey(refused)).toBe('error.meterType.inUse');
-    expect((refused as DomainError).params).toEqual({ count: 3 });
+    given(meterTypeDecider, [typeCreated])
+      .when({ type: 'DeleteMeterType', metersUsing: 0 })
+      .then([typeDeleted]);
+    given(meterTypeDecider, [typeCreated])
+      .when({ type: 'DeleteMeterType', metersUsing: 3 })
+      .thenFails({ key: 'error.meterType.inUse', params: { count: 3 } });
   });
 
   it('knows no deleted or unknown type', () => {
-    expect(errorKey(when([typeCreated, typeDeleted], { type: 'ChangeMeterType', ...typeBody }))).toBe(
-      'error.meterType.notFound',
-    );
-    expect(errorKey(when([], { type: 'DeleteMeterType', metersUsing: 0 }))).toBe('error.meterType.notFound');
-    expect(
-      errorKey(
-        when([typeCreated, typeDeleted], { type: 'CreateMeterType', meterTypeId, tenantId, ...typeBody }),
-      ),
-    ).toBe('error.meterType.exists');
+    given(meterTypeDecider, [typeCreated, typeDeleted])
+      .when({ type: 'ChangeMeterType', ...typeBody })
+      .thenFails('error.meterType.notFound');
+    given(meterTypeDecider, [])
+      .when({ type: 'DeleteMeterType', metersUsing: 0 })
+      .thenFails('error.meterType.notFound');
+    given(meterTypeDecider, [typeCreated, typeDeleted])
+      .when({ type: 'CreateMeterType', meterTypeId, tenantId, ...typeBody })
+      .thenFails('error.meterType.exists');
   });
 });
 
 describe('meter decider', () => {
-  const when = (events: MeterEvent[], command: Parameters<typeof meterDecider.decide>[0]) =>
-    meterDecider.decide(command, fold(meterDecider, events));
-
   it('registers a meter once', () => {
     const { type: _, ...data } = { type: 'x', ...meterRegistered.data };
-    expect(when([], { type: 'RegisterMeter', ...data })).toEqual([meterRegistered]);
-    expect(errorKey(when([meterRegistered], { type: 'RegisterMeter', ...data }))).toBe('error.meter.exists');
+    given(meterDecider, [])
+      .when({ type: 'RegisterMeter', ...data })
+      .then([meterRegistered]);
+    given(meterDecider, [meterRegistered])
+      .when({ type: 'RegisterMeter', ...data })
+      .thenFails('error.meter.exists');
   });
 
   it('changes the fields but keeps the number; fields left out are cleared, except the key', () => {
     const change = { meterTypeId: otherTypeId, sim: 'ABCDEFGHIJ0123456789', initialReading: 0 };
-    const events = when([meterRegistered], { type: 'ChangeMeter', ...change });
-    expect(events).toEqual([{ type: 'MeterChanged', data: { meterId, ...change, key: 'k1' } }]);
-    const state = fold(meterDecider, [meterRegistered, ...(events as MeterEvent[])]);
+    const events = given(meterDecider, [meterRegistered])
+      .when({ type: 'ChangeMeter', ...change })
+      .then([{ type: 'MeterChanged', data: { meterId, ...change, key: 'k1' } }]);
+    const state = fold(meterDecider, [meterRegistered, ...events]);
     expect(state).toMatchObject({ exists: true, meterNo: '20000001', meterTypeId: otherTypeId, key: 'k1' });
     expect(state).not.toHaveProperty('imei');
-    expect(when([meterRegistered], { type: 'ChangeMeter', ...change, key: 'k2' })).toEqual([
-      { type: 'MeterChanged', data: { meterId, ...change, key: 'k2' } },
-    ]);
+    given(meterDecider, [meterRegistered])
+      .when({ type: 'ChangeMeter', ...change, key: 'k2' })
+      .then([{ type: 'MeterChanged', data: { meterId, ...change, key: 'k2' } }]);
   });
 
   it('deletes only a meter that never reported and is on no account', () => {
-    expect(when([meterRegistered], { type: 'DeleteMeter', hasReadings: false, onAccount: false })).toEqual([
-      { type: 'MeterDeleted', data: { meterId } },
-    ]);
-    expect(
-      errorKey(when([meterRegistered], { type: 'DeleteMeter', hasReadings: true, onAccount: false })),
-    ).toBe('error.meter.hasReadings');
-    expect(
-      errorKey(when([meterRegistered], { type: 'DeleteMeter', hasReadings: true, onAccount: true })),
-    ).toBe('error.meter.onAccount');
+    given(meterDecider, [meterRegistered])
+      .when({ type: 'DeleteMeter', hasReadings: false, onAccount: false })
+      .then([{ type: 'MeterDeleted', data: { meterId } }]);
+    given(meterDecider, [meterRegistered])
+      .when({ type: 'DeleteMeter', hasReadings: true, onAccount: false })
+      .thenFails('error.meter.hasReadings');
+    given(meterDecider, [meterRegistered])
+      .when({ type: 'DeleteMeter', hasReadings: true, onAccount: true })
+      .thenFails('error.meter.onAccount');
     expect(meterDeletionRefusal({ type: 'DeleteMeter', hasReadings: false, onAccount: false })).toBeNull();
   });
 
   it('knows no deleted meter', () => {
     const deleted: MeterEvent = { type: 'MeterDeleted', data: { meterId } };
-    expect(
-      errorKey(when([meterRegistered, deleted], { type: 'ChangeMeter', meterTypeId, initialReading: 0 })),
-    ).toBe('error.meter.notFound');
-    expect(errorKey(when([], { type: 'DeleteMeter', hasReadings: false, onAccount: false }))).toBe(
-      'error.meter.notFound',
-    );
+    given(meterDecider, [meterRegistered, deleted])
+      .when({ type: 'ChangeMeter', meterTypeId, initialReading: 0 })
+      .thenFails('error.meter.notFound');
+    given(meterDecider, [])
+      .when({ type: 'DeleteMeter', hasReadings: false, onAccount: false })
+      .thenFails('error.meter.notFound');
   });
 });
 
@@ -194,39 +194,43 @@ describe('meter group decider', () => {
     data: { groupId, tenantId, name: 'North walk', createdAt: '2026-11-01T00:00:00.000Z' },
   };
   const added: MeterGroupEvent = { type: 'MeterGroupMetersAdded', data: { groupId, meterIds: [meterId] } };
-  const when = (events: MeterGroupEvent[], command: Parameters<typeof meterGroupDecider.decide>[0]) =>
-    meterGroupDecider.decide(command, fold(meterGroupDecider, events));
 
   it('creates a group once and renames it', () => {
     const { type: _, ...data } = { type: 'x', ...created.data };
-    expect(when([], { type: 'CreateMeterGroup', ...data })).toEqual([created]);
-    expect(errorKey(when([created], { type: 'CreateMeterGroup', ...data }))).toBe('error.group.exists');
-    expect(when([created], { type: 'ChangeMeterGroup', name: 'South walk', remark: 'r' })).toEqual([
-      { type: 'MeterGroupChanged', data: { groupId, name: 'South walk', remark: 'r' } },
-    ]);
+    given(meterGroupDecider, [])
+      .when({ type: 'CreateMeterGroup', ...data })
+      .then([created]);
+    given(meterGroupDecider, [created])
+      .when({ type: 'CreateMeterGroup', ...data })
+      .thenFails('error.group.exists');
+    given(meterGroupDecider, [created])
+      .when({ type: 'ChangeMeterGroup', name: 'South walk', remark: 'r' })
+      .then([{ type: 'MeterGroupChanged', data: { groupId, name: 'South walk', remark: 'r' } }]);
   });
 
   it('adds only meters not yet in the group, and nothing when all are', () => {
-    expect(when([created, added], { type: 'AddGroupMeters', meterIds: [meterId, other, other] })).toEqual([
-      { type: 'MeterGroupMetersAdded', data: { groupId, meterIds: [other] } },
-    ]);
-    expect(when([created, added], { type: 'AddGroupMeters', meterIds: [meterId] })).toEqual([]);
+    given(meterGroupDecider, [created, added])
+      .when({ type: 'AddGroupMeters', meterIds: [meterId, other, other] })
+      .then([{ type: 'MeterGroupMetersAdded', data: { groupId, meterIds: [other] } }]);
+    given(meterGroupDecider, [created, added])
+      .when({ type: 'AddGroupMeters', meterIds: [meterId] })
+      .then([]);
   });
 
   it('removes members only', () => {
-    expect(when([created, added], { type: 'RemoveGroupMeters', meterIds: [meterId] })).toEqual([
-      { type: 'MeterGroupMetersRemoved', data: { groupId, meterIds: [meterId] } },
-    ]);
-    expect(errorKey(when([created, added], { type: 'RemoveGroupMeters', meterIds: [other] }))).toBe(
-      'error.group.notMember',
-    );
+    given(meterGroupDecider, [created, added])
+      .when({ type: 'RemoveGroupMeters', meterIds: [meterId] })
+      .then([{ type: 'MeterGroupMetersRemoved', data: { groupId, meterIds: [meterId] } }]);
+    given(meterGroupDecider, [created, added])
+      .when({ type: 'RemoveGroupMeters', meterIds: [other] })
+      .thenFails('error.group.notMember');
   });
 
   it('knows no deleted group', () => {
     const deleted: MeterGroupEvent = { type: 'MeterGroupDeleted', data: { groupId } };
-    expect(errorKey(when([created, deleted], { type: 'AddGroupMeters', meterIds: [meterId] }))).toBe(
-      'error.group.notFound',
-    );
-    expect(errorKey(when([], { type: 'DeleteMeterGroup' }))).toBe('error.group.notFound');
+    given(meterGroupDecider, [created, deleted])
+      .when({ type: 'AddGroupMeters', meterIds: [meterId] })
+      .thenFails('error.group.notFound');
+    given(meterGroupDecider, []).when({ type: 'DeleteMeterGroup' }).thenFails('error.group.notFound');
   });
 });

@@ -1,17 +1,13 @@
-import type { DomainEvent, EventData } from '@hydrolog/schemas';
+import type { EventData } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { type Decider, DomainError, fold } from '../../src/decider.ts';
+import { fold } from '../../src/decider.ts';
 import {
   type AgentAccountEvent,
   agentAccountDecider,
   carrierDecider,
   regionDecider,
 } from '../../src/platform/index.ts';
-
-function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
-  return { when: (command: C) => decider.decide(command, fold(decider, events)) };
-}
-const keyOf = (result: unknown) => (result as DomainError).key;
+import { given } from '../spec.ts';
 
 const userId = '0190a000-0000-7000-8000-000000000401';
 const thirdPartyId = '0190a000-0000-7000-8000-000000000402';
@@ -44,37 +40,35 @@ describe('agent account decider', () => {
   it('sums every movement into the balance, in cents so decimals do not drift', () => {
     const events = [recharged(0.1, 1), recharged(0.2, 2)];
     expect(fold(agentAccountDecider, events).balanceCents).toBe(30);
-    expect(given(agentAccountDecider, events).when(withdraw(0.3))).toHaveLength(1);
+    given(agentAccountDecider, events)
+      .when(withdraw(0.3))
+      .thenMatches([{ type: 'AgentWithdrawn' }]);
   });
 
   it("refuses a debit beyond the balance with 'Account balance insufficient'", () => {
-    const result = given(agentAccountDecider, [recharged(100, 1)]).when(withdraw(100.01));
-    expect(result).toBeInstanceOf(DomainError);
-    expect(keyOf(result)).toBe('error.agent.balanceInsufficient');
-    expect(keyOf(given(agentAccountDecider, []).when(withdraw(1)))).toBe('error.agent.balanceInsufficient');
+    given(agentAccountDecider, [recharged(100, 1)])
+      .when(withdraw(100.01))
+      .thenFails('error.agent.balanceInsufficient');
+    given(agentAccountDecider, []).when(withdraw(1)).thenFails('error.agent.balanceInsufficient');
   });
 
   it('names a third-party platform on a recharge exactly when the agent buys through one', () => {
     const recharge = (via: string | null) => ({ type: 'Recharge', ...rechargeData(10, 3, via) }) as const;
-    expect(keyOf(given(agentAccountDecider, []).when(recharge(thirdPartyId)))).toBe(
-      'error.agent.thirdPartyMismatch',
-    );
-    expect(given(agentAccountDecider, []).when(recharge(null))).toHaveLength(1);
+    given(agentAccountDecider, []).when(recharge(thirdPartyId)).thenFails('error.agent.thirdPartyMismatch');
+    given(agentAccountDecider, [])
+      .when(recharge(null))
+      .thenMatches([{ type: 'AgentRecharged' }]);
     const thirdParty: AgentAccountEvent = {
       type: 'AgentPurchaseMethodSet',
       data: { userId, purchaseMethod: '2' },
     };
-    expect(keyOf(given(agentAccountDecider, [thirdParty]).when(recharge(null)))).toBe(
-      'error.agent.thirdPartyMismatch',
-    );
-    expect(given(agentAccountDecider, [thirdParty]).when(recharge(thirdPartyId))).toHaveLength(1);
-    expect(
-      given(agentAccountDecider, [thirdParty]).when({
-        type: 'SetPurchaseMethod',
-        userId,
-        purchaseMethod: '2',
-      }),
-    ).toEqual([]);
+    given(agentAccountDecider, [thirdParty]).when(recharge(null)).thenFails('error.agent.thirdPartyMismatch');
+    given(agentAccountDecider, [thirdParty])
+      .when(recharge(thirdPartyId))
+      .thenMatches([{ type: 'AgentRecharged' }]);
+    given(agentAccountDecider, [thirdParty])
+      .when({ type: 'SetPurchaseMethod', userId, purchaseMethod: '2' })
+      .then([]);
   });
 });
 
@@ -88,13 +82,13 @@ describe('saved records', () => {
     remark: null,
   };
   it('saves a record whole and deletes only a record that exists', () => {
-    expect(given(carrierDecider, []).when({ type: 'Save', ...carrier })).toEqual([
-      { type: 'CarrierSaved', data: carrier },
-    ]);
-    expect(keyOf(given(carrierDecider, []).when({ type: 'Delete' }))).toBe('error.carrier.notFound');
-    expect(given(carrierDecider, [{ type: 'CarrierSaved', data: carrier }]).when({ type: 'Delete' })).toEqual(
-      [{ type: 'CarrierDeleted', data: { carrierId: carrier.carrierId } }],
-    );
-    expect(keyOf(given(regionDecider, []).when({ type: 'Delete' }))).toBe('error.region.notFound');
+    given(carrierDecider, [])
+      .when({ type: 'Save', ...carrier })
+      .then([{ type: 'CarrierSaved', data: carrier }]);
+    given(carrierDecider, []).when({ type: 'Delete' }).thenFails('error.carrier.notFound');
+    given(carrierDecider, [{ type: 'CarrierSaved', data: carrier }])
+      .when({ type: 'Delete' })
+      .then([{ type: 'CarrierDeleted', data: { carrierId: carrier.carrierId } }]);
+    given(regionDecider, []).when({ type: 'Delete' }).thenFails('error.region.notFound');
   });
 });

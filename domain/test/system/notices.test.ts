@@ -1,12 +1,6 @@
-import type { DomainEvent } from '@hydrolog/schemas';
-import { describe, expect, it } from 'vitest';
-import { type Decider, type DomainError, fold } from '../../src/decider.ts';
+import { describe, it } from 'vitest';
 import { type NoticeEvent, noticeDecider } from '../../src/system/index.ts';
-
-function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[]) {
-  return { when: (command: C) => decider.decide(command, fold(decider, events)) };
-}
-const keyOf = (result: unknown) => (result as DomainError).key;
+import { given } from '../spec.ts';
 
 const noticeId = '0190a000-0000-7000-8000-000000000301';
 const reader = '0190a000-0000-7000-8000-000000000302';
@@ -27,44 +21,45 @@ const at = '2026-11-02T00:00:00Z';
 
 describe('notice decider', () => {
   it('publishes a draft once and withdraws only a published notice', () => {
-    expect(given(noticeDecider, [noticeCreated]).when({ type: 'PublishNotice', at })).toEqual([
-      { type: 'NoticePublished', data: { noticeId, at } },
-    ]);
-    expect(given(noticeDecider, [noticeCreated, published]).when({ type: 'PublishNotice', at })).toEqual([]);
-    expect(keyOf(given(noticeDecider, [noticeCreated]).when({ type: 'WithdrawNotice', at }))).toBe(
-      'error.notice.notPublished',
-    );
-    expect(
-      given(noticeDecider, [noticeCreated, published]).when({ type: 'WithdrawNotice', at }),
-    ).toHaveLength(1);
+    given(noticeDecider, [noticeCreated])
+      .when({ type: 'PublishNotice', at })
+      .then([{ type: 'NoticePublished', data: { noticeId, at } }]);
+    given(noticeDecider, [noticeCreated, published]).when({ type: 'PublishNotice', at }).then([]);
+    given(noticeDecider, [noticeCreated])
+      .when({ type: 'WithdrawNotice', at })
+      .thenFails('error.notice.notPublished');
+    given(noticeDecider, [noticeCreated, published])
+      .when({ type: 'WithdrawNotice', at })
+      .thenMatches([{ type: 'NoticeWithdrawn' }]);
   });
 
   it('changes and deletes a notice only while it is not published', () => {
     const change = { type: 'ChangeNotice', noticeTitle: 'New', noticeType: '2', noticeContent: 'x' } as const;
-    expect(keyOf(given(noticeDecider, [noticeCreated, published]).when(change))).toBe(
-      'error.notice.published',
-    );
-    expect(keyOf(given(noticeDecider, [noticeCreated, published]).when({ type: 'DeleteNotice' }))).toBe(
-      'error.notice.published',
-    );
+    given(noticeDecider, [noticeCreated, published]).when(change).thenFails('error.notice.published');
+    given(noticeDecider, [noticeCreated, published])
+      .when({ type: 'DeleteNotice' })
+      .thenFails('error.notice.published');
     const withdrawn: NoticeEvent = { type: 'NoticeWithdrawn', data: { noticeId, at } };
-    expect(given(noticeDecider, [noticeCreated, published, withdrawn]).when(change)).toHaveLength(1);
-    expect(given(noticeDecider, [noticeCreated]).when({ type: 'DeleteNotice' })).toEqual([
-      { type: 'NoticeDeleted', data: { noticeId } },
-    ]);
-    expect(keyOf(given(noticeDecider, []).when({ type: 'DeleteNotice' }))).toBe('error.notice.notFound');
-    expect(
-      keyOf(given(noticeDecider, [noticeCreated]).when({ type: 'CreateNotice', ...noticeCreated.data })),
-    ).toBe('error.notice.exists');
+    given(noticeDecider, [noticeCreated, published, withdrawn])
+      .when(change)
+      .thenMatches([{ type: 'NoticeChanged' }]);
+    given(noticeDecider, [noticeCreated])
+      .when({ type: 'DeleteNotice' })
+      .then([{ type: 'NoticeDeleted', data: { noticeId } }]);
+    given(noticeDecider, []).when({ type: 'DeleteNotice' }).thenFails('error.notice.notFound');
+    given(noticeDecider, [noticeCreated])
+      .when({ type: 'CreateNotice', ...noticeCreated.data })
+      .thenFails('error.notice.exists');
   });
 
   it('records a reader once, and only for a published notice', () => {
     const read = { type: 'ReadNotice', userId: reader, at } as const;
-    expect(keyOf(given(noticeDecider, [noticeCreated]).when(read))).toBe('error.notice.notFound');
-    const first = given(noticeDecider, [noticeCreated, published]).when(read);
-    expect(first).toEqual([{ type: 'NoticeRead', data: { noticeId, userId: reader, at } }]);
-    expect(given(noticeDecider, [noticeCreated, published, ...(first as NoticeEvent[])]).when(read)).toEqual(
-      [],
-    );
+    given(noticeDecider, [noticeCreated]).when(read).thenFails('error.notice.notFound');
+    const first = given(noticeDecider, [noticeCreated, published])
+      .when(read)
+      .then([{ type: 'NoticeRead', data: { noticeId, userId: reader, at } }]);
+    given(noticeDecider, [noticeCreated, published, ...first])
+      .when(read)
+      .then([]);
   });
 });
