@@ -1,41 +1,42 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
-export * from './admin.ts';
-export * from './cascade.ts';
-export * from './customers.ts';
+export * from './cascade/index.ts';
+export * from './customers/index.ts';
 export * from './decider.ts';
-export * from './devices.ts';
-export * from './identity.ts';
-export * from './leak-detection.ts';
-export * from './leakage.ts';
-export * from './platform.ts';
-export * from './registration.ts';
-export * from './tenant.ts';
+export * from './identity/index.ts';
+export * from './meters/index.ts';
+export * from './platform/index.ts';
+export * from './readings/index.ts';
+export * from './system/index.ts';
 export * from './time.ts';
-export * from './volumes.ts';
 
-import { dictTypeDecider, menuTreeDecider, noticeDecider } from './admin.ts';
-import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade.ts';
-import { customerDecider, customerTypeDecider } from './customers.ts';
+import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade/index.ts';
+import { customerDecider, customerTypeDecider } from './customers/index.ts';
+import {
+  deptDecider,
+  menuTreeDecider,
+  recoveryDecider,
+  roleDecider,
+  sessionDecider,
+  userDecider,
+} from './identity/index.ts';
 import {
   gatewayDecider,
   meterCommandDecider,
   meterDecider,
   meterGroupDecider,
   meterTypeDecider,
-} from './devices.ts';
+} from './meters/index.ts';
 import {
-  configDecider,
-  deptDecider,
-  dictDataDecider,
-  recoveryDecider,
-  roleDecider,
-  sessionDecider,
-  userDecider,
-} from './identity.ts';
-import { agentAccountDecider, carrierDecider, regionDecider, thirdPartyDecider } from './platform.ts';
-import { phoneCodeDecider, smsQuotaDecider } from './registration.ts';
-import { tenantDecider } from './tenant.ts';
+  agentAccountDecider,
+  carrierDecider,
+  phoneCodeDecider,
+  regionDecider,
+  smsQuotaDecider,
+  tenantDecider,
+  thirdPartyDecider,
+} from './platform/index.ts';
+import { configDecider, dictDataDecider, dictTypeDecider, noticeDecider } from './system/index.ts';
 
 /** What folding a stream needs, for any aggregate. */
 export interface Aggregate {

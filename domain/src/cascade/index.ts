@@ -1,0 +1,3 @@
+export * from './cascade.ts';
+export * from './leak-detection.ts';
+export * from './leakage.ts';

@@ -1,0 +1,203 @@
+import type { CustomerStatus, EventData, Holder, OpenAccount } from '@hydrolog/schemas';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
+
+// ---- Customer types ----------------------------------------------------------------------------------
+
+export type CustomerTypeEvent = EventOf<
+  'CustomerTypeCreated' | 'CustomerTypeChanged' | 'CustomerTypeDeleted'
+>;
+export type CustomerTypeState =
+  | { exists: false }
+  | { exists: true; customerTypeId: string; name: string; deleted: boolean };
+export type CustomerTypeCommand =
+  | ({ type: 'CreateCustomerType' } & EventData<'CustomerTypeCreated'>)
+  | { type: 'ChangeCustomerType'; name: string; remark: string | null }
+  | { type: 'DeleteCustomerType' };
+
+/** A customer type of a tenant; its name is unique in the tenant (the read model's unique index). */
+export const customerTypeDecider: Decider<CustomerTypeCommand, CustomerTypeEvent, CustomerTypeState> = {
+  category: 'customerType',
+  initialState: () => ({ exists: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CustomerTypeCreated':
+        return {
+          exists: true,
+          customerTypeId: event.data.customerTypeId,
+          name: event.data.name,
+          deleted: false,
+        };
+      case 'CustomerTypeChanged':
+        return state.exists ? { ...state, name: event.data.name } : state;
+      case 'CustomerTypeDeleted':
+        return state.exists ? { ...state, deleted: true } : state;
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'CreateCustomerType') {
+      if (state.exists) return new DomainError('error.customerType.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'CustomerTypeCreated', data }];
+    }
+    if (!state.exists || state.deleted) return new DomainError('error.customerType.notFound');
+    const { customerTypeId } = state;
+    if (command.type === 'ChangeCustomerType')
+      return [
+        { type: 'CustomerTypeChanged', data: { customerTypeId, name: command.name, remark: command.remark } },
+      ];
+    return [{ type: 'CustomerTypeDeleted', data: { customerTypeId } }];
+  },
+};
+
+// ---- Customer accounts -------------------------------------------------------------------------------
+
+export type CustomerEvent = EventOf<
+  | 'CustomerOpened'
+  | 'CustomerFrozen'
+  | 'CustomerUnfrozen'
+  | 'CustomerCancelled'
+  | 'CustomerTransferred'
+  | 'CustomerMeterChanged'
+  | 'CustomerMoved'
+  | 'AccountRecharged'
+  | 'AccountRefunded'
+>;
+
+export type CustomerState =
+  | { exists: false }
+  | {
+      exists: true;
+      customerId: string;
+      status: CustomerStatus;
+      meterId: string;
+      /** Money on the account in cents (integers: no rounding drift over many recharges). */
+      balanceCents: number;
+    };
+
+export type CustomerCommand =
+  | ({ type: 'OpenAccount' } & Omit<OpenAccount, 'accountNo'> & {
+        customerId: string;
+        tenantId: string;
+        accountNo: string;
+        meterNo: string;
+        meterTypeId: string;
+        openedAt: string;
+        valveCommandId: string | null;
+      })
+  | { type: 'Freeze'; at: string; valveCommandId: string | null }
+  | { type: 'Unfreeze'; at: string; valveCommandId: string | null }
+  /** `openDebt`: what the account still owes, as the billing read model has it (0 until billing exists). */
+  | { type: 'Cancel'; at: string; openDebt: number }
+  | ({ type: 'Transfer'; at: string } & Holder)
+  | { type: 'ChangeMeter'; at: string; meterId: string; meterNo: string; meterTypeId: string }
+  /** With its meter to another tenant; `accountNo` names the account in refusals of a batch. */
+  | ({ type: 'Move'; accountNo: string; openDebt: number } & Omit<EventData<'CustomerMoved'>, 'customerId'>)
+  | { type: 'Recharge'; at: string; amount: number; payChannel: EventData<'AccountRecharged'>['payChannel'] }
+  | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+export const fromCents = (cents: number) => cents / 100;
+
+/**
+ * A customer account (spec section 4): active ⇄ frozen, either → cancelled (irreversible). Cancelling is
+ * refused while money is on the account (refund first) or a debt is open. A cancelled account takes no
+ * command at all.
+ */
+export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerState> = {
+  category: 'customer',
+  initialState: () => ({ exists: false }),
+  evolve(state, event) {
+    if (event.type === 'CustomerOpened')
+      return {
+        exists: true,
+        customerId: event.data.customerId,
+        status: 'active',
+        meterId: event.data.meterId,
+        balanceCents: 0,
+      };
+    if (!state.exists) return state;
+    switch (event.type) {
+      case 'CustomerFrozen':
+        return { ...state, status: 'frozen' };
+      case 'CustomerUnfrozen':
+        return { ...state, status: 'active' };
+      case 'CustomerCancelled':
+        return { ...state, status: 'cancelled' };
+      case 'CustomerTransferred':
+      case 'CustomerMoved':
+        return state;
+      case 'CustomerMeterChanged':
+        return { ...state, meterId: event.data.meterId };
+      case 'AccountRecharged':
+        return { ...state, balanceCents: state.balanceCents + toCents(event.data.amount) };
+      case 'AccountRefunded':
+        return { ...state, balanceCents: state.balanceCents - toCents(event.data.amount) };
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'OpenAccount') {
+      if (state.exists) return new DomainError('error.customer.exists');
+      const { type: _, ...data } = command;
+      return [{ type: 'CustomerOpened', data }];
+    }
+    if (!state.exists) return new DomainError('error.customer.notFound');
+    if (state.status === 'cancelled') return new DomainError('error.customer.closed');
+    const { customerId } = state;
+    switch (command.type) {
+      case 'Freeze':
+        if (state.status === 'frozen') return new DomainError('error.customer.alreadyFrozen');
+        return [
+          {
+            type: 'CustomerFrozen',
+            data: { customerId, at: command.at, valveCommandId: command.valveCommandId },
+          },
+        ];
+      case 'Unfreeze':
+        if (state.status !== 'frozen') return new DomainError('error.customer.notFrozen');
+        return [
+          {
+            type: 'CustomerUnfrozen',
+            data: { customerId, at: command.at, valveCommandId: command.valveCommandId },
+          },
+        ];
+      case 'Cancel':
+        if (state.balanceCents > 0) return new DomainError('error.customer.balanceNotRefunded');
+        if (command.openDebt > 0) return new DomainError('error.customer.cancelNotAllowed');
+        return [{ type: 'CustomerCancelled', data: { customerId, at: command.at } }];
+      case 'Transfer': {
+        const { type: _, ...data } = command;
+        return [{ type: 'CustomerTransferred', data: { customerId, ...data } }];
+      }
+      case 'ChangeMeter': {
+        if (command.meterId === state.meterId) return [];
+        const { type: _, ...data } = command;
+        return [{ type: 'CustomerMeterChanged', data: { customerId, ...data } }];
+      }
+      case 'Move': {
+        // The money on an account and its debts belong to the utility it leaves: settled before it goes.
+        const { type: _, accountNo, openDebt, ...data } = command;
+        if (state.balanceCents > 0) return new DomainError('error.meterMove.balance', { accountNo });
+        if (openDebt > 0) return new DomainError('error.meterMove.debt', { accountNo });
+        return [{ type: 'CustomerMoved', data: { customerId, ...data } }];
+      }
+      case 'Recharge': {
+        if (toCents(command.amount) <= 0) return new DomainError('error.customer.balanceInsufficient');
+        const { type: _, ...data } = command;
+        return [{ type: 'AccountRecharged', data: { customerId, ...data } }];
+      }
+      case 'Refund':
+        if (state.balanceCents <= 0) return new DomainError('error.customer.balanceInsufficient');
+        return [
+          {
+            type: 'AccountRefunded',
+            data: {
+              customerId,
+              at: command.at,
+              amount: fromCents(state.balanceCents),
+              payChannel: command.payChannel,
+            },
+          },
+        ];
+    }
+  },
+};

@@ -1,0 +1,3 @@
+export * from './platform.ts';
+export * from './registration.ts';
+export * from './tenant.ts';

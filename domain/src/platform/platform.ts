@@ -1,0 +1,91 @@
+import type { EventData } from '@hydrolog/schemas';
+import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
+
+// ---- Carriers, regions, third-party platforms: records saved whole --------------------------------------
+
+export const carrierDecider = recordDecider({
+  category: 'carrier',
+  saved: 'CarrierSaved',
+  deleted: 'CarrierDeleted',
+  id: 'carrierId',
+  notFound: 'error.carrier.notFound',
+});
+
+export const regionDecider = recordDecider({
+  category: 'region',
+  saved: 'RegionSaved',
+  deleted: 'RegionDeleted',
+  id: 'regionId',
+  notFound: 'error.region.notFound',
+});
+
+export const thirdPartyDecider = recordDecider({
+  category: 'thirdparty',
+  saved: 'ThirdPartySaved',
+  deleted: 'ThirdPartyDeleted',
+  id: 'thirdPartyId',
+  notFound: 'error.thirdParty.notFound',
+});
+
+// ---- Agent accounts --------------------------------------------------------------------------------------
+
+export type AgentAccountEvent = EventOf<'AgentPurchaseMethodSet' | 'AgentRecharged' | 'AgentWithdrawn'>;
+export interface AgentAccountState {
+  purchaseMethod: EventData<'AgentPurchaseMethodSet'>['purchaseMethod'] | null;
+  /** The balance in cents: the sum of every movement, so no rounding drifts. */
+  balanceCents: number;
+}
+export type AgentAccountCommand =
+  | {
+      type: 'SetPurchaseMethod';
+      userId: string;
+      purchaseMethod: AgentAccountState['purchaseMethod'] & string;
+    }
+  | ({ type: 'Recharge' } & EventData<'AgentRecharged'>)
+  | ({ type: 'Withdraw' } & EventData<'AgentWithdrawn'>);
+
+const cents = (amount: number) => Math.round(amount * 100);
+/** Purchase method 2 (spec section 9): the agent buys through a third-party platform. */
+const THIRD_PARTY = '2';
+
+/**
+ * An agent's account: the platform credits it (agent recharge), transfers and withdrawals debit it; the
+ * balance is the sum of its movements and never goes below zero.
+ */
+export const agentAccountDecider: Decider<AgentAccountCommand, AgentAccountEvent, AgentAccountState> = {
+  category: 'agentaccount',
+  initialState: () => ({ purchaseMethod: null, balanceCents: 0 }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AgentPurchaseMethodSet':
+        return { ...state, purchaseMethod: event.data.purchaseMethod };
+      case 'AgentRecharged':
+        return { ...state, balanceCents: state.balanceCents + cents(event.data.amount) };
+      case 'AgentWithdrawn':
+        return { ...state, balanceCents: state.balanceCents - cents(event.data.amount) };
+    }
+  },
+  decide(command, state) {
+    const { type: _, ...data } = command;
+    switch (command.type) {
+      case 'SetPurchaseMethod':
+        return command.purchaseMethod === state.purchaseMethod
+          ? []
+          : [
+              {
+                type: 'AgentPurchaseMethodSet',
+                data: { userId: command.userId, purchaseMethod: command.purchaseMethod },
+              },
+            ];
+      case 'Recharge':
+        // Money through a third-party platform names it, and only then (its recharge records).
+        if ((command.thirdPartyId !== null) !== (state.purchaseMethod === THIRD_PARTY))
+          return new DomainError('error.agent.thirdPartyMismatch');
+        return [{ type: 'AgentRecharged', data: data as EventData<'AgentRecharged'> }];
+      case 'Withdraw':
+        if (cents(command.amount) > state.balanceCents)
+          return new DomainError('error.agent.balanceInsufficient');
+        return [{ type: 'AgentWithdrawn', data: data as EventData<'AgentWithdrawn'> }];
+    }
+  },
+};

@@ -1,0 +1,3 @@
+export * from './dictionaries.ts';
+export * from './notices.ts';
+export * from './parameters.ts';

@@ -1,0 +1,203 @@
+import { openAccountBodySchema, rechargeBodySchema } from '@hydrolog/schemas';
+import { describe, expect, it } from 'vitest';
+import {
+  type CustomerCommand,
+  type CustomerEvent,
+  type CustomerTypeEvent,
+  customerDecider,
+  customerTypeDecider,
+} from '../../src/customers/index.ts';
+import { given } from '../spec.ts';
+
+const tenantId = '0190a000-0000-7000-8000-000000000001';
+const customerId = '0190a000-0000-7000-8000-0000000000e1';
+const customerTypeId = '0190a000-0000-7000-8000-0000000000e2';
+const meterId = '0190a000-0000-7000-8000-0000000000d1';
+const meterTypeId = '0190a000-0000-7000-8000-0000000000d2';
+const commandId = '0190a000-0000-7000-8000-0000000000c1';
+const at = '2026-11-02T00:00:00.000Z';
+
+const body = openAccountBodySchema.parse({
+  name: 'Wang Fang',
+  phone: '13800000009',
+  customerTypeId,
+  meterId,
+});
+const opened: CustomerEvent = {
+  type: 'CustomerOpened',
+  data: {
+    ...body,
+    customerId,
+    tenantId,
+    accountNo: 'A0001',
+    meterNo: '10000001',
+    meterTypeId,
+    openedAt: '2026-11-01T00:00:00.000Z',
+    valveCommandId: null,
+  },
+};
+const frozen: CustomerEvent = { type: 'CustomerFrozen', data: { customerId, at, valveCommandId: commandId } };
+const cancelled: CustomerEvent = { type: 'CustomerCancelled', data: { customerId, at } };
+const recharged = (amount: number): CustomerEvent => ({
+  type: 'AccountRecharged',
+  data: { customerId, at, amount, payChannel: '3' },
+});
+
+describe('customer account decider', () => {
+  it('opens an account once', () => {
+    const open = { type: 'OpenAccount' as const, ...opened.data };
+    given(customerDecider, []).when(open).then([opened]);
+    given(customerDecider, [opened]).when(open).thenFails('error.customer.exists');
+  });
+
+  it('freezes an active account with the valve command it issued, and refuses a second freeze', () => {
+    given(customerDecider, [opened]).when({ type: 'Freeze', at, valveCommandId: commandId }).then([frozen]);
+    given(customerDecider, [opened, frozen])
+      .when({ type: 'Freeze', at, valveCommandId: null })
+      .thenFails('error.customer.alreadyFrozen');
+  });
+
+  it('unfreezes only a frozen account', () => {
+    given(customerDecider, [opened, frozen])
+      .when({ type: 'Unfreeze', at, valveCommandId: null })
+      .then([{ type: 'CustomerUnfrozen', data: { customerId, at, valveCommandId: null } }]);
+    given(customerDecider, [opened])
+      .when({ type: 'Unfreeze', at, valveCommandId: null })
+      .thenFails('error.customer.notFrozen');
+  });
+
+  it('refuses to cancel while a balance is not refunded, then cancels once it is', () => {
+    given(customerDecider, [opened, recharged(12.5)])
+      .when({ type: 'Cancel', at, openDebt: 0 })
+      .thenFails('error.customer.balanceNotRefunded');
+    const refunded = given(customerDecider, [opened, recharged(12.5)])
+      .when({ type: 'Refund', at, payChannel: '3' })
+      .then([{ type: 'AccountRefunded', data: { customerId, at, amount: 12.5, payChannel: '3' } }]);
+    given(customerDecider, [opened, recharged(12.5), ...refunded])
+      .when({ type: 'Cancel', at, openDebt: 0 })
+      .then([cancelled]);
+  });
+
+  it('refuses to cancel while a debt is open', () => {
+    given(customerDecider, [opened])
+      .when({ type: 'Cancel', at, openDebt: 3 })
+      .thenFails('error.customer.cancelNotAllowed');
+  });
+
+  it('cancels a frozen account too, and a cancelled account takes no command at all', () => {
+    given(customerDecider, [opened, frozen]).when({ type: 'Cancel', at, openDebt: 0 }).then([cancelled]);
+    const closed = [opened, cancelled];
+    const commands: CustomerCommand[] = [
+      { type: 'Freeze', at, valveCommandId: null },
+      { type: 'Unfreeze', at, valveCommandId: null },
+      { type: 'Cancel', at, openDebt: 0 },
+      { type: 'Recharge', at, amount: 5, payChannel: '0' },
+      { type: 'Refund', at, payChannel: '0' },
+      { type: 'Transfer', at, name: 'Li Lei', phone: '13900000000', idType: '0', nature: '0' },
+    ];
+    for (const command of commands)
+      given(customerDecider, closed).when(command).thenFails('error.customer.closed');
+  });
+
+  it('keeps the balance in cents: many small recharges add up exactly', () => {
+    const tenCents = Array.from({ length: 3 }, () => recharged(0.1));
+    given(customerDecider, [opened, ...tenCents])
+      .when({ type: 'Refund', at, payChannel: '2' })
+      .then([{ type: 'AccountRefunded', data: { customerId, at, amount: 0.3, payChannel: '2' } }]);
+  });
+
+  it('refuses a refund with nothing on the account (balance insufficient) and a zero recharge', () => {
+    given(customerDecider, [opened])
+      .when({ type: 'Refund', at, payChannel: '3' })
+      .thenFails('error.customer.balanceInsufficient');
+    given(customerDecider, [opened])
+      .when({ type: 'Recharge', at, amount: 0, payChannel: '3' })
+      .thenFails('error.customer.balanceInsufficient');
+  });
+
+  it('transfers the account to a new holder, and answers "account number not found" for no account', () => {
+    const holder = { name: 'Li Lei', phone: '13900000000', idType: '1' as const, nature: '0' as const };
+    given(customerDecider, [opened])
+      .when({ type: 'Transfer', at, ...holder })
+      .then([{ type: 'CustomerTransferred', data: { customerId, at, ...holder } }]);
+    given(customerDecider, [])
+      .when({ type: 'Transfer', at, ...holder })
+      .thenFails('error.customer.notFound');
+  });
+
+  it('moves the account to a replacement meter; the same meter changes nothing', () => {
+    const otherMeter = '0190a000-0000-7000-8000-0000000000d9';
+    const replacement = { at, meterId: otherMeter, meterNo: '10000009', meterTypeId };
+    const change = { type: 'ChangeMeter' as const, ...replacement };
+    const events = given(customerDecider, [opened])
+      .when(change)
+      .then([{ type: 'CustomerMeterChanged', data: { customerId, ...replacement } }]);
+    given(customerDecider, [opened, ...events])
+      .when(change)
+      .then([]);
+  });
+});
+
+describe('open-account and recharge bodies (spec section 5)', () => {
+  const base = { name: 'Wang Fang', phone: '13800000009', customerTypeId, meterId };
+  const issues = (value: unknown) =>
+    openAccountBodySchema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+
+  it('checks name 2-20, mobile 11 digits, ID number 18 digits, remarks up to 100', () => {
+    expect(issues(base)).toEqual([]);
+    expect(issues({ ...base, name: 'W' })).toEqual(['name:validation.customerName']);
+    expect(issues({ ...base, name: 'W'.repeat(21) })).toEqual(['name:validation.customerName']);
+    expect(issues({ ...base, phone: '1380000000' })).toEqual(['phone:validation.phone']);
+    expect(issues({ ...base, idNumber: '12345678901234567' })).toEqual(['idNumber:validation.idNumber']);
+    expect(issues({ ...base, idNumber: '123456789012345678' })).toEqual([]);
+    expect(issues({ ...base, remarks: 'r'.repeat(101) })).toEqual(['remarks:validation.tooLong']);
+    expect(issues({ ...base, payChannel: '4' })[0]).toMatch(/^payChannel:/);
+  });
+
+  it('requires company name, credit code and legal representative for an enterprise', () => {
+    expect(issues({ ...base, nature: '1' })).toEqual([
+      'companyName:validation.required',
+      'creditCode:validation.required',
+      'legalRepresentative:validation.required',
+    ]);
+    expect(
+      issues({
+        ...base,
+        nature: '1',
+        companyName: 'Acme',
+        creditCode: '91330100MA27XXXX0A',
+        legalRepresentative: 'Zhang San',
+      }),
+    ).toEqual([]);
+  });
+
+  it('takes amounts with at most two decimals and a recharge above zero', () => {
+    const recharge = (amount: number) =>
+      rechargeBodySchema.safeParse({ accountNo: 'A1', amount, payChannel: '3' }).error?.issues[0]?.message;
+    expect(recharge(10.25)).toBeUndefined();
+    expect(recharge(10.255)).toBe('validation.twoDecimals');
+    expect(recharge(0)).toBe('validation.rechargePositive');
+    expect(issues({ ...base, purchaseLimit: 1.001 })).toEqual(['purchaseLimit:validation.twoDecimals']);
+  });
+});
+
+describe('customer type decider', () => {
+  const created: CustomerTypeEvent = {
+    type: 'CustomerTypeCreated',
+    data: { customerTypeId, tenantId, name: 'Residential', remark: null, createdAt: at },
+  };
+
+  it('renames a type and deletes it; a deleted type is not found', () => {
+    given(customerTypeDecider, [created])
+      .when({ type: 'ChangeCustomerType', name: 'Households', remark: 'r' })
+      .then([{ type: 'CustomerTypeChanged', data: { customerTypeId, name: 'Households', remark: 'r' } }]);
+    const deleted: CustomerTypeEvent = { type: 'CustomerTypeDeleted', data: { customerTypeId } };
+    given(customerTypeDecider, [created]).when({ type: 'DeleteCustomerType' }).then([deleted]);
+    given(customerTypeDecider, [created, deleted])
+      .when({ type: 'DeleteCustomerType' })
+      .thenFails('error.customerType.notFound');
+    given(customerTypeDecider, [created])
+      .when({ type: 'CreateCustomerType', ...created.data })
+      .thenFails('error.customerType.exists');
+  });
+});
