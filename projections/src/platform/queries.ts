@@ -8,8 +8,8 @@ import type {
   RegionView,
   ThirdPartyView,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { containsPattern } from '../sql.ts';
 
 /**
  * Platform management read models: carriers, regions and third-party platforms (platform-wide, edited by

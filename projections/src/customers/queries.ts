@@ -10,7 +10,7 @@ import type {
   FreeMeter,
   PageQuery,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../projection.ts';
 import {
   containsPattern,
   inDataScope,
@@ -19,7 +19,7 @@ import {
   page,
   type ScopedRecord,
   withinRange,
-} from './sql.ts';
+} from '../sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 

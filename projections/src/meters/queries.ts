@@ -20,7 +20,7 @@ import {
   page,
   type ScopedRecord,
   withinRange,
-} from './sql.ts';
+} from '../sql.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@hydrolog/eventstore';
 import type { EventData } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../projection.ts';
 
 /** Staff users and roles (inline: the unique indexes refuse a taken user name, email or phone in the append). */
 export const usersProjection: Projection = {

@@ -31,9 +31,9 @@ import type {
   SubMeterCandidateQuery,
   SubMeterQuery,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { latestReadingAt, meterHoursIn } from './readings.ts';
-import { containsPattern } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { latestReadingAt, meterHoursIn } from '../readings/index.ts';
+import { containsPattern } from '../sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 

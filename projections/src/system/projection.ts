@@ -9,8 +9,8 @@ import type {
   NoticeView,
   PageQuery,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern, orderBy, page, withinRange } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { containsPattern, orderBy, page, withinRange } from '../sql.ts';
 
 /**
  * Platform administration read models: the menu tree (platform-wide, read by every session for its routes

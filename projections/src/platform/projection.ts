@@ -1,8 +1,8 @@
 import { tenantUserType, trialDaysLeft } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type { EventData, PageQuery, TenantSettings, TenantView } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { containsPattern } from '../sql.ts';
 
 /** The tenants read model of the back office (inline: a created tenant is in the next list). */
 export const tenantsProjection: Projection = {

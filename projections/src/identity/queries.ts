@@ -12,7 +12,7 @@ import type {
   RoleView,
   UserRow as StaffUserRow,
 } from '@hydrolog/schemas';
-import { containsPattern, inDataScope, orderBy, page, withinRange } from './sql.ts';
+import { containsPattern, inDataScope, orderBy, page, withinRange } from '../sql.ts';
 
 export interface UserRow {
   user_id: string;

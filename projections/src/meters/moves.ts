@@ -8,8 +8,8 @@ import type {
   PageQuery,
   TenantTypes,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern, orderBy } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { containsPattern, orderBy } from '../sql.ts';
 
 /**
  * Meters moved between tenants: a platform-wide record, read by platform operators only (through their

@@ -5,8 +5,8 @@ import type {
   MeterReplacementView,
   PageQuery,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern, orderBy } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { containsPattern, orderBy } from '../sql.ts';
 
 /**
  * Meter replacements (inline, so a replaced meter is refused again on the next request). Each row is one

@@ -19,7 +19,7 @@ import type {
   ValveState,
   VolumeRow,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
+import type { Projection } from '../projection.ts';
 
 /**
  * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);

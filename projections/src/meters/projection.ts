@@ -8,8 +8,8 @@ import type {
   MeterCommandStatus,
   PageQuery,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import type { Projection } from '../projection.ts';
+import { containsPattern } from '../sql.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 

@@ -1,0 +1,3 @@
+export * from './outbox.ts';
+export * from './projection.ts';
+export * from './queries.ts';

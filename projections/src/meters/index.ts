@@ -1,0 +1,4 @@
+export * from './moves.ts';
+export * from './projection.ts';
+export * from './queries.ts';
+export * from './replacements.ts';

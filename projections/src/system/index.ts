@@ -1,0 +1,2 @@
+export * from './audit.ts';
+export * from './projection.ts';
