@@ -1,1 +1,2 @@
+export * from './projection.ts';
 export * from './queries.ts';
