@@ -12,17 +12,11 @@ export * from './tenancy.ts';
 
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
-import {
-  operationLogProjection,
-  outboxProjection,
-  sessionsProjection,
-  settingsProjection,
-  usersProjection,
-} from './identity/index.ts';
+import { outboxProjection, sessionsProjection, usersProjection } from './identity/index.ts';
 import { devicesProjection, meterMovesProjection, meterReplacementsProjection } from './meters/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
-import { adminProjection } from './system/index.ts';
+import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
 
 /** Every read model of Hydrolog, in the order they are installed. */
 export const allProjections = [

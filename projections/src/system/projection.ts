@@ -1,20 +1,11 @@
-import type { Sql } from '@hydrolog/eventstore';
-import type {
-  DictTypeListQuery,
-  DictTypeView,
-  EventData,
-  Language,
-  MenuView,
-  NoticeReading,
-  NoticeView,
-  PageQuery,
-} from '@hydrolog/schemas';
+import type { EventData } from '@hydrolog/schemas';
 import type { Projection } from '../projection.ts';
-import { containsPattern, orderBy, page, withinRange } from '../sql.ts';
 
 /**
  * Platform administration read models: the menu tree (platform-wide, read by every session for its routes
- * and permissions), dictionary types, and each tenant's notices with who has read them.
+ * and permissions), dictionary types, and each tenant's notices with who has read them. The menu tree is
+ * identity's (identity/menus.ts reads it); its table stays here, as moving it to another projection would
+ * rebuild both.
  */
 export const adminProjection: Projection = {
   name: 'admin',
@@ -177,219 +168,146 @@ export const adminProjection: Projection = {
   },
 };
 
-// ---- Menu queries ------------------------------------------------------------------------------------------
-
-interface MenuRow {
-  menu_id: string;
-  parent_id: string | null;
-  menu_type: MenuView['menuType'];
-  titles: MenuView['titles'];
-  path: string;
-  component: string | null;
-  perms: string | null;
-  icon: string | null;
-  order_num: number;
-  visible: boolean;
-  is_cache: boolean;
-  link: string | null;
-  platform_only: boolean;
-  built_in: boolean;
-  created_at: Date;
-}
-
-/** Every entry of the menu tree, parents before children, in their order. */
-export async function listMenus(sql: Sql, language: Language): Promise<MenuView[]> {
-  const { rows } = await sql.query<MenuRow>('SELECT * FROM sys_menu ORDER BY order_num, menu_id');
-  return rows.map((r) => ({
-    menuId: r.menu_id,
-    parentId: r.parent_id,
-    menuType: r.menu_type,
-    titles: r.titles,
-    menuName: r.titles[language],
-    path: r.path,
-    component: r.component,
-    perms: r.perms,
-    icon: r.icon,
-    orderNum: r.order_num,
-    visible: r.visible,
-    isCache: r.is_cache,
-    link: r.link,
-    platformOnly: r.platform_only,
-    builtIn: r.built_in,
-    createTime: r.created_at.toISOString(),
-  }));
-}
-
-// ---- Notice queries ----------------------------------------------------------------------------------------
-
-interface NoticeRow {
-  notice_id: string;
-  notice_title: string;
-  notice_type: NoticeView['noticeType'];
-  notice_content: string;
-  status: NoticeView['status'];
-  create_by: string;
-  created_at: Date;
-  publish_time: Date | null;
-  read?: boolean;
-}
-const noticeView = (r: NoticeRow): NoticeView => ({
-  noticeId: r.notice_id,
-  noticeTitle: r.notice_title,
-  noticeType: r.notice_type,
-  noticeContent: r.notice_content,
-  status: r.status,
-  createBy: r.create_by,
-  createTime: r.created_at.toISOString(),
-  publishTime: r.publish_time?.toISOString() ?? null,
-});
-const NOTICE_COLUMNS = `n.notice_id::text, n.notice_title, n.notice_type, n.notice_content, n.status, n.create_by,
-  n.created_at, n.publish_time`;
-
-/** The tenant's notices (read inside withTenant), newest first. */
-export async function listNotices(
-  sql: Sql,
-  query: PageQuery & {
-    noticeTitle?: string | undefined;
-    noticeType?: string | undefined;
-    status?: string | undefined;
+/** Platform-wide system parameters and dictionaries (readable by every signed-in user, edited by operators). */
+export const settingsProjection: Projection = {
+  name: 'settings',
+  version: 1,
+  mode: 'inline',
+  tables: ['sys_config', 'sys_dict_data'],
+  migrations: [
+    `CREATE TABLE sys_config (
+      config_id uuid PRIMARY KEY,
+      config_name text NOT NULL,
+      config_key text NOT NULL UNIQUE,
+      config_value text NOT NULL,
+      config_type text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL
+    )`,
+    `CREATE TABLE sys_dict_data (
+      dict_code uuid PRIMARY KEY,
+      dict_type text NOT NULL,
+      dict_value text NOT NULL,
+      labels jsonb NOT NULL,
+      dict_sort int NOT NULL,
+      css_class text,
+      list_class text NOT NULL,
+      is_default text NOT NULL,
+      status text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL,
+      UNIQUE (dict_type, dict_value)
+    )`,
+  ],
+  handlers: {
+    async ConfigSaved(sql, event) {
+      const d = event.data as EventData<'ConfigSaved'>;
+      await sql.query(
+        `INSERT INTO sys_config (config_id, config_name, config_key, config_value, config_type, remark, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (config_id) DO UPDATE SET config_name = $2, config_key = $3, config_value = $4,
+           config_type = $5, remark = $6`,
+        [d.configId, d.configName, d.configKey, d.configValue, d.configType, d.remark, event.recordedAt],
+      );
+    },
+    async ConfigDeleted(sql, event) {
+      const d = event.data as EventData<'ConfigDeleted'>;
+      await sql.query('DELETE FROM sys_config WHERE config_id = $1', [d.configId]);
+    },
+    async DictDataSaved(sql, event) {
+      const d = event.data as EventData<'DictDataSaved'>;
+      await sql.query(
+        `INSERT INTO sys_dict_data (dict_code, dict_type, dict_value, labels, dict_sort, css_class, list_class,
+           is_default, status, remark, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (dict_code) DO UPDATE SET dict_type = $2, dict_value = $3, labels = $4, dict_sort = $5,
+           css_class = $6, list_class = $7, is_default = $8, status = $9, remark = $10`,
+        [
+          d.dictCode,
+          d.dictType,
+          d.dictValue,
+          JSON.stringify(d.labels),
+          d.dictSort,
+          d.cssClass,
+          d.listClass,
+          d.isDefault,
+          d.status,
+          d.remark,
+          event.recordedAt,
+        ],
+      );
+    },
+    async DictDataDeleted(sql, event) {
+      const d = event.data as EventData<'DictDataDeleted'>;
+      await sql.query('DELETE FROM sys_dict_data WHERE dict_code = $1', [d.dictCode]);
+    },
   },
-): Promise<{ total: number; rows: NoticeView[] }> {
-  const where = `WHERE ($1::text IS NULL OR n.notice_title ILIKE $1) AND ($2::text IS NULL OR n.notice_type = $2)
-    AND ($3::text IS NULL OR n.status = $3)`;
-  const params = [containsPattern(query.noticeTitle), query.noticeType ?? null, query.status ?? null];
-  const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM notices n ${where}`,
-    params,
-  );
-  const { rows } = await sql.query<NoticeRow>(
-    `SELECT ${NOTICE_COLUMNS} FROM notices n ${where} ORDER BY n.created_at DESC, n.notice_id DESC
-     LIMIT $4 OFFSET $5`,
-    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return { total: total.rows[0]?.count ?? 0, rows: rows.map(noticeView) };
-}
+};
 
-export async function getNotice(sql: Sql, noticeId: string): Promise<NoticeView | null> {
-  const { rows } = await sql.query<NoticeRow>(
-    `SELECT ${NOTICE_COLUMNS} FROM notices n WHERE n.notice_id = $1`,
-    [noticeId],
-  );
-  return rows[0] ? noticeView(rows[0]) : null;
-}
-
-/** The published notices of the tenant as `userId` sees them (read or not), newest first, and the unread count. */
-export async function noticesForReader(
-  sql: Sql,
-  userId: string,
-  query: PageQuery & { unread?: boolean | undefined },
-): Promise<{ total: number; unread: number; rows: NoticeReading[] }> {
-  const from = `FROM notices n LEFT JOIN notice_reads r ON r.notice_id = n.notice_id AND r.user_id = $1
-    WHERE n.status = 'published'`;
-  const filter = query.unread ? ' AND r.user_id IS NULL' : '';
-  const counts = await sql.query<{ total: number; unread: number }>(
-    `SELECT count(*) FILTER (WHERE true${filter})::int AS total,
-       count(*) FILTER (WHERE r.user_id IS NULL)::int AS unread ${from}`,
-    [userId],
-  );
-  const { rows } = await sql.query<NoticeRow>(
-    `SELECT ${NOTICE_COLUMNS}, r.user_id IS NOT NULL AS read ${from}${filter}
-     ORDER BY n.publish_time DESC, n.notice_id DESC LIMIT $2 OFFSET $3`,
-    [userId, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return {
-    total: counts.rows[0]?.total ?? 0,
-    unread: counts.rows[0]?.unread ?? 0,
-    rows: rows.map((r) => ({ ...noticeView(r), read: r.read === true })),
-  };
-}
-
-// ---- Dictionary type queries -------------------------------------------------------------------------------
-
-interface DictTypeRow {
-  dict_id: number;
-  dict_name: string;
-  dict_type: string;
-  status: '0' | '1';
-  remark: string | null;
-  data_count: number;
-  created_at: Date;
-}
-const dictTypeView = (r: DictTypeRow): DictTypeView => ({
-  dictId: r.dict_id,
-  dictName: r.dict_name,
-  dictType: r.dict_type,
-  status: r.status,
-  remark: r.remark,
-  dataCount: r.data_count,
-  createTime: r.created_at.toISOString(),
-});
-// Dictionaries are the platform's: read as they are (no tenant rows).
-const DICT_TYPE_SELECT = `SELECT t.dict_id, t.dict_name, t.dict_type, t.status, t.remark, t.created_at,
-  (SELECT count(*)::int FROM sys_dict_data d WHERE d.dict_type = t.dict_type) AS data_count FROM sys_dict_type t`;
-
-/** The SQL of each sortable column of the dictionary type list. */
-const DICT_TYPE_ORDER = {
-  dictId: 't.dict_id',
-  dictName: 'lower(t.dict_name)',
-  dictType: 't.dict_type',
-  createTime: 't.created_at',
-} as const;
-
-export async function listDictTypes(
-  sql: Sql,
-  query: DictTypeListQuery,
-): Promise<{ total: number; rows: DictTypeView[] }> {
-  const params: unknown[] = [
-    containsPattern(query.dictName),
-    containsPattern(query.dictType),
-    query.status ?? null,
-  ];
-  const where = `WHERE ($1::text IS NULL OR t.dict_name ILIKE $1) AND ($2::text IS NULL OR t.dict_type ILIKE $2)
-    AND ($3::text IS NULL OR t.status = $3) AND ${withinRange(query.params, 't.created_at', params)}`;
-  const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM sys_dict_type t ${where}`,
-    params,
-  );
-  const { rows } = await sql.query<DictTypeRow>(
-    `${DICT_TYPE_SELECT} ${where} ${orderBy(query, DICT_TYPE_ORDER, 't.dict_id')} ${page(params)}`,
-    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return { total: total.rows[0]?.count ?? 0, rows: rows.map(dictTypeView) };
-}
-
-export async function getDictType(sql: Sql, dictId: number): Promise<DictTypeView | null> {
-  const { rows } = await sql.query<DictTypeRow>(`${DICT_TYPE_SELECT} WHERE t.dict_id = $1`, [dictId]);
-  return rows[0] ? dictTypeView(rows[0]) : null;
-}
-
-/** The next numeric id of a dictionary type. */
-export async function nextDictId(sql: Sql): Promise<number> {
-  const { rows } = await sql.query<{ next: number }>(
-    'SELECT coalesce(max(dict_id), 0)::int + 1 AS next FROM sys_dict_type',
-  );
-  return rows[0]?.next ?? 1;
-}
-
-/** Every dictionary key there is, with a type or with data. */
-export async function knownDictionaries(sql: Sql): Promise<Set<string>> {
-  const { rows } = await sql.query<{ dict_type: string }>(
-    'SELECT dict_type FROM sys_dict_type UNION SELECT dict_type FROM sys_dict_data',
-  );
-  return new Set(rows.map((r) => r.dict_type));
-}
-
-/** Every dictionary type, for choosing one (GET /system/dict/type/optionselect). */
-export async function dictTypeOptions(sql: Sql): Promise<DictTypeView[]> {
-  const { rows } = await sql.query<DictTypeRow>(`${DICT_TYPE_SELECT} ORDER BY t.dict_id`);
-  return rows.map(dictTypeView);
-}
-
-/** Dictionary keys that have data but no type yet (seeded data, data added before its type). */
-export async function untypedDictionaries(sql: Sql): Promise<string[]> {
-  const { rows } = await sql.query<{ dict_type: string }>(
-    `SELECT DISTINCT d.dict_type FROM sys_dict_data d
-     WHERE NOT EXISTS (SELECT 1 FROM sys_dict_type t WHERE t.dict_type = d.dict_type) ORDER BY d.dict_type`,
-  );
-  return rows.map((r) => r.dict_type);
-}
+/** Every command through the API, for the operation log screen. */
+export const operationLogProjection: Projection = {
+  name: 'operlog',
+  version: 1,
+  mode: 'inline',
+  tables: ['oper_log'],
+  tenantTables: ['oper_log'],
+  migrations: [
+    `CREATE TABLE oper_log (
+      oper_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      title text NOT NULL,
+      business_type text NOT NULL,
+      request_method text NOT NULL,
+      oper_name text NOT NULL,
+      dept_name text,
+      oper_url text NOT NULL,
+      oper_ip text NOT NULL,
+      oper_param text NOT NULL,
+      status text NOT NULL,
+      error_msg text,
+      cost_time int NOT NULL,
+      oper_time timestamptz NOT NULL
+    )`,
+    'CREATE INDEX oper_log_time ON oper_log (tenant_id, oper_time)',
+  ],
+  handlers: {
+    async OperationLogged(sql, event) {
+      const d = event.data as EventData<'OperationLogged'>;
+      await sql.query(
+        `INSERT INTO oper_log (oper_id, tenant_id, title, business_type, request_method, oper_name, dept_name,
+           oper_url, oper_ip, oper_param, status, error_msg, cost_time, oper_time)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          d.operId,
+          event.metadata.tenantId,
+          d.title,
+          d.businessType,
+          d.requestMethod,
+          d.operName,
+          d.deptName,
+          d.operUrl,
+          d.operIp,
+          d.operParam,
+          d.status,
+          d.errorMsg,
+          d.costTime,
+          d.operTime,
+        ],
+      );
+    },
+    async OperationLogRemoved(sql, event) {
+      const d = event.data as EventData<'OperationLogRemoved'>;
+      await sql.query('DELETE FROM oper_log WHERE tenant_id = $1 AND oper_id = ANY($2::uuid[])', [
+        event.metadata.tenantId,
+        d.operIds,
+      ]);
+    },
+    async OperationLogCleaned(sql, event) {
+      const d = event.data as EventData<'OperationLogCleaned'>;
+      await sql.query('DELETE FROM oper_log WHERE tenant_id = $1 AND oper_time <= $2', [
+        event.metadata.tenantId,
+        d.at,
+      ]);
+    },
+  },
+};
