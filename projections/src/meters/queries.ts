@@ -20,7 +20,7 @@ import {
   page,
   type ScopedRecord,
   withinRange,
-} from './sql.ts';
+} from '../sql.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 
@@ -230,6 +230,35 @@ export async function getMeterView(sql: Sql, meterId: string, now = new Date()):
 export async function meterHasReadings(sql: Sql, meterId: string): Promise<boolean> {
   const { rows } = await sql.query('SELECT 1 FROM meter_latest WHERE meter_id = $1', [meterId]);
   return rows.length > 0;
+}
+
+/** The tenant's meters among these numbers (a number of another tenant is simply not found). */
+export async function findMeters(
+  sql: Sql,
+  tenantId: string,
+  meterNos: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await sql.query<{ meter_id: string; meter_no: string }>(
+    'SELECT meter_id::text, meter_no FROM meters WHERE tenant_id = $1 AND meter_no = ANY($2::text[])',
+    [tenantId, meterNos],
+  );
+  return new Map(rows.map((r) => [r.meter_no, r.meter_id]));
+}
+
+export interface MeterRecord {
+  meterId: string;
+  meterNo: string;
+  valveControl: boolean;
+}
+
+export async function getMeter(sql: Sql, meterId: string): Promise<MeterRecord | null> {
+  const { rows } = await sql.query<{ meter_id: string; meter_no: string; valve_control: boolean }>(
+    `SELECT m.meter_id::text, m.meter_no, t.valve_control FROM meters m
+     JOIN meter_types t ON t.meter_type_id = m.meter_type_id WHERE m.meter_id = $1`,
+    [meterId],
+  );
+  const row = rows[0];
+  return row ? { meterId: row.meter_id, meterNo: row.meter_no, valveControl: row.valve_control } : null;
 }
 
 // ---- groups ----

@@ -8,7 +8,7 @@ import {
   type OperLogRow,
   translate,
 } from '@hydrolog/schemas';
-import { containsPattern, endOfRange } from './sql.ts';
+import { containsPattern, endOfRange } from '../sql.ts';
 
 interface LoginLogDbRow {
   info_id: string;

@@ -1,6 +1,6 @@
 import type { Sql } from '@hydrolog/eventstore';
 import type { OutboxMessage, PageQuery } from '@hydrolog/schemas';
-import { containsPattern } from './sql.ts';
+import { containsPattern } from '../sql.ts';
 
 /** The outbox of every tenant, newest first (platform operators: run as the owner, not withTenant). */
 export async function listOutbox(

@@ -1,18 +1,15 @@
 import type { DataScope } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type {
-  ConfigListQuery,
-  ConfigView,
   DataScopeKind,
   DeptView,
-  DictDataView,
   Language,
   PageQuery,
   RoleOption,
   RoleView,
   UserRow as StaffUserRow,
 } from '@hydrolog/schemas';
-import { containsPattern, inDataScope, orderBy, page, withinRange } from './sql.ts';
+import { containsPattern, inDataScope, page } from '../sql.ts';
 
 export interface UserRow {
   user_id: string;
@@ -134,159 +131,6 @@ export async function getRoles(sql: Sql, roleIds: readonly string[]): Promise<Ro
     [roleIds],
   );
   return rows;
-}
-
-// ---- System configuration ----------------------------------------------------------------------------
-
-interface ConfigRow {
-  config_id: string;
-  config_name: string;
-  config_key: string;
-  config_value: string;
-  config_type: 'Y' | 'N';
-  remark: string | null;
-  created_at: Date;
-}
-
-const CONFIG_COLUMNS =
-  'config_id::text, config_name, config_key, config_value, config_type, remark, created_at';
-
-const configView = (r: ConfigRow): ConfigView => ({
-  configId: r.config_id,
-  configName: r.config_name,
-  configKey: r.config_key,
-  configValue: r.config_value,
-  configType: r.config_type,
-  remark: r.remark,
-  createTime: r.created_at.toISOString(),
-});
-
-export async function configValues(sql: Sql): Promise<Map<string, string>> {
-  const { rows } = await sql.query<{ config_key: string; config_value: string }>(
-    'SELECT config_key, config_value FROM sys_config',
-  );
-  return new Map(rows.map((r) => [r.config_key, r.config_value]));
-}
-
-/** The SQL of each sortable column of the parameter list. */
-const CONFIG_ORDER = {
-  configName: 'lower(c.config_name)',
-  configKey: 'c.config_key',
-  configType: 'c.config_type',
-  createTime: 'c.created_at',
-} as const;
-
-export async function listConfigs(
-  sql: Sql,
-  query: ConfigListQuery,
-): Promise<{ total: number; rows: ConfigView[] }> {
-  const params: unknown[] = [
-    containsPattern(query.configName),
-    containsPattern(query.configKey),
-    query.configType ?? null,
-  ];
-  const where = `WHERE ($1::text IS NULL OR config_name ILIKE $1) AND ($2::text IS NULL OR config_key ILIKE $2)
-    AND ($3::text IS NULL OR config_type = $3) AND ${withinRange(query.params, 'c.created_at', params)}`;
-  const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM sys_config c ${where}`,
-    params,
-  );
-  const { rows } = await sql.query<ConfigRow>(
-    `SELECT ${CONFIG_COLUMNS} FROM sys_config c ${where} ${orderBy(query, CONFIG_ORDER, 'c.config_key')} ${page(params)}`,
-    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return { total: total.rows[0]?.count ?? 0, rows: rows.map(configView) };
-}
-
-export async function getConfig(
-  sql: Sql,
-  by: { configId: string } | { configKey: string },
-): Promise<ConfigView | null> {
-  const [column, value] = 'configId' in by ? ['config_id', by.configId] : ['config_key', by.configKey];
-  const { rows } = await sql.query<ConfigRow>(
-    `SELECT ${CONFIG_COLUMNS} FROM sys_config WHERE ${column} = $1`,
-    [value],
-  );
-  return rows[0] ? configView(rows[0]) : null;
-}
-
-// ---- Dictionary data ---------------------------------------------------------------------------------
-
-interface DictRow {
-  dict_code: string;
-  dict_type: string;
-  dict_value: string;
-  labels: DictDataView['labels'];
-  dict_sort: number;
-  css_class: string | null;
-  list_class: DictDataView['listClass'];
-  is_default: 'Y' | 'N';
-  status: '0' | '1';
-  remark: string | null;
-  created_at: Date;
-}
-
-const DICT_COLUMNS = `dict_code::text, dict_type, dict_value, labels, dict_sort, css_class, list_class, is_default,
-  status, remark, created_at`;
-
-const dictView = (r: DictRow, language: Language): DictDataView => ({
-  dictCode: r.dict_code,
-  dictType: r.dict_type,
-  dictValue: r.dict_value,
-  dictLabel: r.labels[language],
-  labels: r.labels,
-  dictSort: r.dict_sort,
-  cssClass: r.css_class,
-  listClass: r.list_class,
-  isDefault: r.is_default,
-  status: r.status,
-  remark: r.remark,
-  createTime: r.created_at.toISOString(),
-});
-
-export async function listDictData(
-  sql: Sql,
-  query: PageQuery & {
-    dictType?: string | undefined;
-    dictLabel?: string | undefined;
-    status?: string | undefined;
-  },
-  language: Language,
-): Promise<{ total: number; rows: DictDataView[] }> {
-  const where = `WHERE ($1::text IS NULL OR dict_type = $1) AND ($2::text IS NULL OR labels->>$4 ILIKE $2)
-    AND ($3::text IS NULL OR status = $3)`;
-  const params = [query.dictType ?? null, containsPattern(query.dictLabel), query.status ?? null, language];
-  const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM sys_dict_data ${where}`,
-    params,
-  );
-  const { rows } = await sql.query<DictRow>(
-    `SELECT ${DICT_COLUMNS} FROM sys_dict_data d ${where} ORDER BY d.dict_type, d.dict_sort, d.dict_value
-     LIMIT $5 OFFSET $6`,
-    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => dictView(r, language)) };
-}
-
-/** The enabled entries of one dictionary, in order (GET /system/dict/data/type/{type}). */
-export async function dictByType(sql: Sql, dictType: string, language: Language): Promise<DictDataView[]> {
-  const { rows } = await sql.query<DictRow>(
-    `SELECT ${DICT_COLUMNS} FROM sys_dict_data WHERE dict_type = $1 AND status = '0' ORDER BY dict_sort, dict_value`,
-    [dictType],
-  );
-  return rows.map((r) => dictView(r, language));
-}
-
-export async function getDictData(
-  sql: Sql,
-  dictCode: string,
-  language: Language,
-): Promise<DictDataView | null> {
-  const { rows } = await sql.query<DictRow>(
-    `SELECT ${DICT_COLUMNS} FROM sys_dict_data WHERE dict_code = $1`,
-    [dictCode],
-  );
-  return rows[0] ? dictView(rows[0], language) : null;
 }
 
 // ---- Staff user administration -------------------------------------------------------------------------

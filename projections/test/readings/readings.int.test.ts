@@ -11,8 +11,8 @@ import {
   readingsProjection,
   tenantsProjection,
   withTenant,
-} from '../src/index.ts';
-import { openStore } from './fixtures.ts';
+} from '../../src/index.ts';
+import { openStore } from '../fixtures.ts';
 
 const HOUR = 3_600_000;
 const TZ = 'Asia/Shanghai'; // UTC+8: local midnight is 16:00 UTC the day before

@@ -1,15 +1,7 @@
 import { initialCommandStatus, isFinalCommandStatus } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
-import type {
-  EventData,
-  GatewayKind,
-  GatewayView,
-  MeterCommandKind,
-  MeterCommandStatus,
-  PageQuery,
-} from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern } from './sql.ts';
+import type { EventData, MeterCommandStatus } from '@hydrolog/schemas';
+import type { Projection } from '../projection.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
@@ -365,235 +357,119 @@ function setCommandResult(
   );
 }
 
-// ---- queries -----------------------------------------------------------------------------------------
-
-/** The gateway a key belongs to (the key's hash is unique); revoked ones included, the caller refuses them. */
-export async function findGatewayByKeyHash(
-  sql: Sql,
-  keyHash: string,
-): Promise<{
-  gatewayId: string;
-  tenantId: string;
-  status: 'active' | 'revoked';
-  tenantStatus: 'active' | 'suspended';
-} | null> {
-  const { rows } = await sql.query<{
-    gateway_id: string;
-    tenant_id: string;
-    status: 'active' | 'revoked';
-    tenant_status: 'active' | 'suspended';
-  }>(
-    `SELECT g.gateway_id::text, g.tenant_id::text, g.status, t.status AS tenant_status
-       FROM gateways g JOIN tenants t ON t.tenant_id = g.tenant_id WHERE g.key_hash = $1`,
-    [keyHash],
-  );
-  const row = rows[0];
-  return row
-    ? {
-        gatewayId: row.gateway_id,
-        tenantId: row.tenant_id,
-        status: row.status,
-        tenantStatus: row.tenant_status,
-      }
-    : null;
-}
-
-interface GatewayRow {
-  gateway_id: string;
-  name: string;
-  kind: GatewayKind;
-  manufacturer: string | null;
-  remark: string | null;
-  status: 'active' | 'revoked';
-  key_prefix: string;
-  created_at: Date;
-  key_rotated_at: Date | null;
-  last_seen_at: Date | null;
-  meter_count: number;
-  version: string;
-}
-
-/** A gateway is online while it uploaded within this time. */
-export const GATEWAY_ONLINE_MINUTES = 120;
-
-const GATEWAY_SELECT = `SELECT g.gateway_id::text, g.name, g.kind, g.manufacturer, g.remark, g.status, g.key_prefix,
-    g.created_at, g.key_rotated_at, g.last_seen_at, g.version::text,
-    (SELECT count(*)::int FROM meter_latest l WHERE l.gateway_id = g.gateway_id) AS meter_count
-  FROM gateways g`;
-
-function gatewayView(row: GatewayRow, now: Date): GatewayView {
-  return {
-    gatewayId: row.gateway_id,
-    name: row.name,
-    kind: row.kind,
-    manufacturer: row.manufacturer,
-    remark: row.remark,
-    status: row.status,
-    keyPrefix: row.key_prefix,
-    createTime: row.created_at.toISOString(),
-    keyRotatedAt: row.key_rotated_at?.toISOString() ?? null,
-    lastSeenAt: row.last_seen_at?.toISOString() ?? null,
-    meterCount: row.meter_count,
-    online:
-      row.status === 'active' &&
-      row.last_seen_at !== null &&
-      now.getTime() - row.last_seen_at.getTime() <= GATEWAY_ONLINE_MINUTES * 60_000,
-    version: Number(row.version),
-  };
-}
-
-export async function listGateways(
-  sql: Sql,
-  query: PageQuery & {
-    name?: string | undefined;
-    kind?: GatewayKind | undefined;
-    status?: string | undefined;
+/**
+ * Meter replacements (inline, so a replaced meter is refused again on the next request). Each row is one
+ * `MeterReplaced`, keyed by the old meter's stream position: a meter is replaced at most once.
+ */
+export const meterReplacementsProjection: Projection = {
+  name: 'meterReplacements',
+  version: 1,
+  mode: 'inline',
+  tables: ['meter_replacements'],
+  tenantTables: ['meter_replacements'],
+  migrations: [
+    `CREATE TABLE meter_replacements (
+      old_meter_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      new_meter_id uuid NOT NULL,
+      old_meter_no text NOT NULL,
+      new_meter_no text NOT NULL,
+      customer_id uuid,
+      account_no text,
+      last_read_time timestamptz NOT NULL,
+      recent_reading double precision NOT NULL,
+      new_initial_reading double precision NOT NULL,
+      reason text NOT NULL,
+      replaced_at timestamptz NOT NULL,
+      operator_id text
+    )`,
+    'CREATE INDEX meter_replacements_tenant_time ON meter_replacements (tenant_id, replaced_at DESC)',
+    'CREATE INDEX meter_replacements_customer ON meter_replacements (customer_id)',
+  ],
+  handlers: {
+    async MeterReplaced(sql, event: RecordedEvent) {
+      const d = event.data as EventData<'MeterReplaced'>;
+      await sql.query(
+        `INSERT INTO meter_replacements (old_meter_id, tenant_id, new_meter_id, old_meter_no, new_meter_no, customer_id,
+           account_no, last_read_time, recent_reading, new_initial_reading, reason, replaced_at, operator_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          d.oldMeterId,
+          event.metadata.tenantId,
+          d.newMeterId,
+          d.oldMeterNo,
+          d.newMeterNo,
+          d.customerId,
+          d.accountNo,
+          d.lastReadTime,
+          d.recentReading,
+          d.newInitialReading,
+          d.reason,
+          d.replacedAt,
+          event.metadata.userId ?? null,
+        ],
+      );
+    },
   },
-  now = new Date(),
-): Promise<{ total: number; rows: GatewayView[] }> {
-  const where = `WHERE ($1::text IS NULL OR g.name ILIKE $1) AND ($2::text IS NULL OR g.kind = $2)
-    AND ($3::text IS NULL OR g.status = $3)`;
-  const params = [containsPattern(query.name), query.kind ?? null, query.status ?? null];
-  const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM gateways g ${where}`,
-    params,
-  );
-  const { rows } = await sql.query<GatewayRow>(
-    `${GATEWAY_SELECT} ${where} ORDER BY g.created_at DESC, g.gateway_id LIMIT $4 OFFSET $5`,
-    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => gatewayView(r, now)) };
-}
-
-export async function getGateway(sql: Sql, gatewayId: string, now = new Date()): Promise<GatewayView | null> {
-  const { rows } = await sql.query<GatewayRow>(`${GATEWAY_SELECT} WHERE g.gateway_id = $1`, [gatewayId]);
-  return rows[0] ? gatewayView(rows[0], now) : null;
-}
-
-/** The tenant's meters among these numbers (a number of another tenant is simply not found). */
-export async function findMeters(
-  sql: Sql,
-  tenantId: string,
-  meterNos: readonly string[],
-): Promise<Map<string, string>> {
-  const { rows } = await sql.query<{ meter_id: string; meter_no: string }>(
-    'SELECT meter_id::text, meter_no FROM meters WHERE tenant_id = $1 AND meter_no = ANY($2::text[])',
-    [tenantId, meterNos],
-  );
-  return new Map(rows.map((r) => [r.meter_no, r.meter_id]));
-}
-
-export interface MeterRecord {
-  meterId: string;
-  meterNo: string;
-  valveControl: boolean;
-}
-
-export async function getMeter(sql: Sql, meterId: string): Promise<MeterRecord | null> {
-  const { rows } = await sql.query<{ meter_id: string; meter_no: string; valve_control: boolean }>(
-    `SELECT m.meter_id::text, m.meter_no, t.valve_control FROM meters m
-     JOIN meter_types t ON t.meter_type_id = m.meter_type_id WHERE m.meter_id = $1`,
-    [meterId],
-  );
-  const row = rows[0];
-  return row ? { meterId: row.meter_id, meterNo: row.meter_no, valveControl: row.valve_control } : null;
-}
-
-export interface MeterCommandRow {
-  commandId: string;
-  tenantId: string;
-  meterId: string;
-  meterNo: string;
-  kind: MeterCommandKind;
-  key: string | null;
-  status: MeterCommandStatus;
-  attempts: number;
-  gatewayId: string | null;
-  deadline: string | null;
-  detail: string | null;
-  issuedAt: string;
-  updatedAt: string;
-}
-
-const COMMAND_SELECT = `SELECT command_id::text, tenant_id::text, meter_id::text, meter_no, kind, key, status, attempts,
-  gateway_id::text, deadline, detail, issued_at, updated_at FROM meter_commands c`;
-
-function commandRow(row: Record<string, unknown>): MeterCommandRow {
-  return {
-    commandId: row.command_id as string,
-    tenantId: row.tenant_id as string,
-    meterId: row.meter_id as string,
-    meterNo: row.meter_no as string,
-    kind: row.kind as MeterCommandKind,
-    key: row.key as string | null,
-    status: row.status as MeterCommandStatus,
-    attempts: row.attempts as number,
-    gatewayId: row.gateway_id as string | null,
-    deadline: (row.deadline as Date | null)?.toISOString() ?? null,
-    detail: row.detail as string | null,
-    issuedAt: (row.issued_at as Date).toISOString(),
-    updatedAt: (row.updated_at as Date).toISOString(),
-  };
-}
-
-export async function getMeterCommand(sql: Sql, commandId: string): Promise<MeterCommandRow | null> {
-  const { rows } = await sql.query(`${COMMAND_SELECT} WHERE command_id = $1`, [commandId]);
-  return rows[0] ? commandRow(rows[0] as Record<string, unknown>) : null;
-}
-
-/** Commands newest first; `meterNo` keeps the meters whose number contains it, `meterId` one meter. */
-export async function listMeterCommands(
-  sql: Sql,
-  query: PageQuery & {
-    meterNo?: string | undefined;
-    meterId?: string | undefined;
-    kind?: MeterCommandKind | undefined;
-  },
-): Promise<{ total: number; rows: MeterCommandRow[] }> {
-  const where = `WHERE ($1::text IS NULL OR c.meter_no LIKE $1) AND ($2::text IS NULL OR c.kind = $2)
-    AND ($3::uuid IS NULL OR c.meter_id = $3)`;
-  const params = [containsPattern(query.meterNo), query.kind ?? null, query.meterId ?? null];
-  const total = await sql.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM meter_commands c ${where}`,
-    params,
-  );
-  const { rows } = await sql.query(
-    `${COMMAND_SELECT} ${where} ORDER BY c.issued_at DESC, c.command_id LIMIT $4 OFFSET $5`,
-    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-  );
-  return {
-    total: total.rows[0]?.count ?? 0,
-    rows: rows.map((r) => commandRow(r as Record<string, unknown>)),
-  };
-}
+};
 
 /**
- * Commands waiting for this gateway: open, not held by a gateway, for meters whose latest reading came
- * through it (a concentrator serves the meters it hears).
+ * Meters moved between tenants: a platform-wide record, read by platform operators only (through their
+ * routes, as the owner, like the tenants table). Each row is one `MeterMoved`.
  */
-export async function pendingCommandsFor(sql: Sql, gatewayId: string): Promise<MeterCommandRow[]> {
-  const { rows } = await sql.query(
-    `${COMMAND_SELECT}
-     WHERE c.open AND c.gateway_id IS NULL AND c.status IN ('sending', 'executing', 'resend')
-       AND EXISTS (SELECT 1 FROM meter_latest l WHERE l.meter_id = c.meter_id AND l.gateway_id = $1)
-     ORDER BY c.issued_at LIMIT 1000`,
-    [gatewayId],
-  );
-  return rows.map((r) => commandRow(r as Record<string, unknown>));
-}
-
-/** Open commands past their ack deadline or pickup limit (the sweeper times them out through the decider). */
-export async function overdueCommands(
-  sql: Sql,
-  now: Date,
-  pickupMinutes: number,
-): Promise<MeterCommandRow[]> {
-  const { rows } = await sql.query(
-    `${COMMAND_SELECT}
-     WHERE c.open AND ((c.deadline IS NOT NULL AND c.deadline <= $1)
-       OR (c.gateway_id IS NULL AND c.issued_at <= $1::timestamptz - make_interval(mins => $2)))
-     ORDER BY c.issued_at LIMIT 500`,
-    [now.toISOString(), pickupMinutes],
-  );
-  return rows.map((r) => commandRow(r as Record<string, unknown>));
-}
+export const meterMovesProjection: Projection = {
+  name: 'meterMoves',
+  version: 1,
+  mode: 'inline',
+  tables: ['meter_moves'],
+  migrations: [
+    `CREATE TABLE meter_moves (
+      move_id uuid PRIMARY KEY,
+      meter_id uuid NOT NULL,
+      meter_no text NOT NULL,
+      from_tenant_id uuid NOT NULL,
+      to_tenant_id uuid NOT NULL,
+      from_meter_type_id uuid NOT NULL,
+      meter_type_id uuid NOT NULL,
+      customer_type_id uuid,
+      account_no text,
+      customer_name text,
+      address text,
+      phone text,
+      reason text NOT NULL,
+      admin_contact text,
+      moved_at timestamptz NOT NULL,
+      operator_id text
+    )`,
+    'CREATE INDEX meter_moves_time ON meter_moves (moved_at DESC)',
+  ],
+  handlers: {
+    async MeterMoved(sql, event: RecordedEvent) {
+      const d = event.data as EventData<'MeterMoved'>;
+      await sql.query(
+        `INSERT INTO meter_moves (move_id, meter_id, meter_no, from_tenant_id, to_tenant_id, from_meter_type_id,
+           meter_type_id, customer_type_id, account_no, customer_name, address, phone, reason, admin_contact,
+           moved_at, operator_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+        [
+          event.id,
+          d.meterId,
+          d.meterNo,
+          d.fromTenantId,
+          d.toTenantId,
+          d.fromMeterTypeId,
+          d.meterTypeId,
+          d.customerTypeId,
+          d.accountNo,
+          d.customerName,
+          d.address,
+          d.phone,
+          d.reason,
+          d.adminContact,
+          d.movedAt,
+          event.metadata.userId ?? null,
+        ],
+      );
+    },
+  },
+};

@@ -1,6 +1,5 @@
-import type { Database, RecordedEvent, Sql } from '@hydrolog/eventstore';
+import type { Database, Sql } from '@hydrolog/eventstore';
 import type {
-  EventData,
   MeterMoveCandidate,
   MeterMoveCandidateQuery,
   MeterMoveListQuery,
@@ -8,69 +7,7 @@ import type {
   PageQuery,
   TenantTypes,
 } from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern, orderBy } from './sql.ts';
-
-/**
- * Meters moved between tenants: a platform-wide record, read by platform operators only (through their
- * routes, as the owner, like the tenants table). Each row is one `MeterMoved`.
- */
-export const meterMovesProjection: Projection = {
-  name: 'meterMoves',
-  version: 1,
-  mode: 'inline',
-  tables: ['meter_moves'],
-  migrations: [
-    `CREATE TABLE meter_moves (
-      move_id uuid PRIMARY KEY,
-      meter_id uuid NOT NULL,
-      meter_no text NOT NULL,
-      from_tenant_id uuid NOT NULL,
-      to_tenant_id uuid NOT NULL,
-      from_meter_type_id uuid NOT NULL,
-      meter_type_id uuid NOT NULL,
-      customer_type_id uuid,
-      account_no text,
-      customer_name text,
-      address text,
-      phone text,
-      reason text NOT NULL,
-      admin_contact text,
-      moved_at timestamptz NOT NULL,
-      operator_id text
-    )`,
-    'CREATE INDEX meter_moves_time ON meter_moves (moved_at DESC)',
-  ],
-  handlers: {
-    async MeterMoved(sql, event: RecordedEvent) {
-      const d = event.data as EventData<'MeterMoved'>;
-      await sql.query(
-        `INSERT INTO meter_moves (move_id, meter_id, meter_no, from_tenant_id, to_tenant_id, from_meter_type_id,
-           meter_type_id, customer_type_id, account_no, customer_name, address, phone, reason, admin_contact,
-           moved_at, operator_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-        [
-          event.id,
-          d.meterId,
-          d.meterNo,
-          d.fromTenantId,
-          d.toTenantId,
-          d.fromMeterTypeId,
-          d.meterTypeId,
-          d.customerTypeId,
-          d.accountNo,
-          d.customerName,
-          d.address,
-          d.phone,
-          d.reason,
-          d.adminContact,
-          d.movedAt,
-          event.metadata.userId ?? null,
-        ],
-      );
-    },
-  },
-};
+import { containsPattern, orderBy } from '../sql.ts';
 
 // ---- queries of the platform operators' routes (as the owner: the record spans tenants) ----------------
 

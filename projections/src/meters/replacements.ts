@@ -1,70 +1,8 @@
-import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
-import type {
-  EventData,
-  MeterReplacementListQuery,
-  MeterReplacementView,
-  PageQuery,
-} from '@hydrolog/schemas';
-import type { Projection } from './projection.ts';
-import { containsPattern, orderBy } from './sql.ts';
+import type { Sql } from '@hydrolog/eventstore';
+import type { MeterReplacementListQuery, MeterReplacementView, PageQuery } from '@hydrolog/schemas';
+import { containsPattern, orderBy } from '../sql.ts';
 
-/**
- * Meter replacements (inline, so a replaced meter is refused again on the next request). Each row is one
- * `MeterReplaced`, keyed by the old meter's stream position: a meter is replaced at most once.
- */
-export const meterReplacementsProjection: Projection = {
-  name: 'meterReplacements',
-  version: 1,
-  mode: 'inline',
-  tables: ['meter_replacements'],
-  tenantTables: ['meter_replacements'],
-  migrations: [
-    `CREATE TABLE meter_replacements (
-      old_meter_id uuid PRIMARY KEY,
-      tenant_id uuid NOT NULL,
-      new_meter_id uuid NOT NULL,
-      old_meter_no text NOT NULL,
-      new_meter_no text NOT NULL,
-      customer_id uuid,
-      account_no text,
-      last_read_time timestamptz NOT NULL,
-      recent_reading double precision NOT NULL,
-      new_initial_reading double precision NOT NULL,
-      reason text NOT NULL,
-      replaced_at timestamptz NOT NULL,
-      operator_id text
-    )`,
-    'CREATE INDEX meter_replacements_tenant_time ON meter_replacements (tenant_id, replaced_at DESC)',
-    'CREATE INDEX meter_replacements_customer ON meter_replacements (customer_id)',
-  ],
-  handlers: {
-    async MeterReplaced(sql, event: RecordedEvent) {
-      const d = event.data as EventData<'MeterReplaced'>;
-      await sql.query(
-        `INSERT INTO meter_replacements (old_meter_id, tenant_id, new_meter_id, old_meter_no, new_meter_no, customer_id,
-           account_no, last_read_time, recent_reading, new_initial_reading, reason, replaced_at, operator_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [
-          d.oldMeterId,
-          event.metadata.tenantId,
-          d.newMeterId,
-          d.oldMeterNo,
-          d.newMeterNo,
-          d.customerId,
-          d.accountNo,
-          d.lastReadTime,
-          d.recentReading,
-          d.newInitialReading,
-          d.reason,
-          d.replacedAt,
-          event.metadata.userId ?? null,
-        ],
-      );
-    },
-  },
-};
-
-// ---- queries (run inside withTenant) ------------------------------------------------------------------
+// Every query here runs inside withTenant.
 
 /** Whether a meter was replaced (taken out); such a meter is never installed again. */
 export async function meterWasReplaced(sql: Sql, meterId: string): Promise<boolean> {

@@ -1,0 +1,4 @@
+export * from './alarms.ts';
+export * from './leakage.ts';
+export * from './partitions.ts';
+export * from './projection.ts';

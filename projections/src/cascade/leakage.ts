@@ -1,0 +1,263 @@
+import {
+  addBalances,
+  addDays,
+  balanceFromTotals,
+  daysBetween,
+  detectionSettings,
+  detectLeaks,
+  leakageRate,
+  localMidnight,
+  missingDataReason,
+  nightFigures as nightFiguresOf,
+  nightFlows,
+  nightWindowRanges,
+} from '@hydrolog/domain';
+import type { Sql } from '@hydrolog/eventstore';
+import type {
+  DailyFigure,
+  LeakAnalysis,
+  NightFigure,
+  PeriodBalance,
+  PointView,
+  RankingRow,
+} from '@hydrolog/schemas';
+import { latestReadingAt, meterHoursIn } from '../readings/index.ts';
+
+// The figures of DESIGN "Leakage definitions": the rules are the domain's, the volumes the readings'.
+
+interface DayTotalsRow {
+  day: string;
+  supply: number | null;
+  supply_coverage: number | null;
+  sales: number | null;
+  sales_coverage: number | null;
+}
+
+/**
+ * Per local day of [fromDay, toDay]: the summary meter's volume and coverage and the sub-meters' summed
+ * volume and coverage. Two index range scans on meter_daily's primary key (meter_id, day).
+ */
+async function dayTotals(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+): Promise<DayTotalsRow[]> {
+  const { rows } = await sql.query<DayTotalsRow>(
+    `WITH days AS (SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') AS d),
+     subs AS (SELECT md.day, sum(md.volume) AS sales, sum(md.coverage) AS coverage
+       FROM cascade_sub_meters s JOIN meter_daily md ON md.meter_id = s.meter_id AND md.day BETWEEN $2::date AND $3::date
+       WHERE s.point_id = $1 GROUP BY md.day)
+     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, sm.volume AS supply, sm.coverage AS supply_coverage,
+       subs.sales, subs.coverage AS sales_coverage
+     FROM days LEFT JOIN meter_daily sm ON sm.meter_id = $4 AND sm.day = days.day
+     LEFT JOIN subs ON subs.day = days.day ORDER BY days.day`,
+    [point.pointId, fromDay, toDay, point.summaryMeter?.meterId ?? null],
+  );
+  return rows;
+}
+
+/**
+ * supply, sales, leakage, leakage rate and coverage of a point per local day of [fromDay, toDay], each null
+ * with its reason.
+ */
+export async function dailyFigures(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<DailyFigure[]> {
+  const latest = point.summaryMeter ? await latestReadingAt(sql, point.summaryMeter.meterId) : null;
+  return (await dayTotals(sql, point, fromDay, toDay)).map((row) => ({
+    date: row.day,
+    ...balanceFromTotals(
+      point.summaryMeter
+        ? {
+            day:
+              row.supply_coverage === null
+                ? undefined
+                : { volume: row.supply, coverage: row.supply_coverage },
+            missing: missingDataReason(localMidnight(addDays(row.day, 1), timeZone), latest),
+          }
+        : undefined,
+      { sales: row.sales ?? 0, coverage: row.sales_coverage ?? 0, count: point.subMeterCount },
+    ),
+  }));
+}
+
+/**
+ * MNF (m3/h, 02:00-04:00 local), ADF = supply / 24 and KL = MNF / ADF of a point per night of
+ * [fromDay, toDay]: only the hours starting in the night window are read (2 of 24); ADF from the same
+ * day's supply as the daily figures.
+ */
+export async function nightFigures(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<NightFigure[]> {
+  const meterId = point.summaryMeter?.meterId;
+  const hours = meterId ? await meterHoursIn(sql, meterId, nightWindowRanges(fromDay, toDay, timeZone)) : [];
+  const days = await dailyFigures(sql, point, fromDay, toDay, timeZone);
+  return nightFiguresOf(
+    nightFlows(hours, fromDay, toDay, timeZone),
+    new Map(days.map((d) => [d.date, d])),
+    meterId ? await latestReadingAt(sql, meterId) : null,
+    meterId !== undefined,
+  );
+}
+
+/** The tenant's holidays, sorted. */
+export async function cascadeHolidays(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ day: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM cascade_holidays ORDER BY day`,
+  );
+  return rows.map((r) => r.day);
+}
+
+/**
+ * The nights the detector learns from before the first night asked for: a baseline needs three weeks of
+ * known nights and the weekday profile twelve weeks. The first night read lies on a fixed 28-day grid, so
+ * that asked a day later the detector reads the same nights from the same first one, and as it decides each
+ * night from the nights before only, it finds the same leaks with the same start nights.
+ */
+const LEAK_HISTORY_DAYS = 120;
+const LEAK_HISTORY_GRID_DAYS = 28;
+
+function leakHistoryStart(fromDay: string): string {
+  const first = addDays(fromDay, -LEAK_HISTORY_DAYS);
+  return addDays(first, -(daysBetween('1970-01-01', first) % LEAK_HISTORY_GRID_DAYS));
+}
+
+/**
+ * Leak detection on a point's nightly MNF over [fromDay, toDay] with the point's sensitivity and floor and
+ * the tenant's holidays: the nights of the period as judged, and every leak under way during it (found
+ * before it too) with its volume lost, an estimate: its size times the hours from its start night to its
+ * repair night, or to the end of the period.
+ */
+export async function pointLeaks(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<LeakAnalysis> {
+  const meterId = point.summaryMeter?.meterId;
+  const first = leakHistoryStart(fromDay);
+  const hours = meterId ? await meterHoursIn(sql, meterId, nightWindowRanges(first, toDay, timeZone)) : [];
+  const holidays = new Set(await cascadeHolidays(sql));
+  const { nights, leaks } = detectLeaks(
+    nightFlows(hours, first, toDay, timeZone).map((n) => ({
+      date: n.date,
+      mnf: n.mnf,
+      holiday: holidays.has(n.date),
+    })),
+    detectionSettings(point.thresholds),
+  );
+  const end = addDays(toDay, 1);
+  return {
+    nights: nights.filter((n) => n.date >= fromDay),
+    leaks: leaks
+      .filter((l) => l.start <= toDay && (l.repaired === null || l.repaired >= fromDay))
+      .map((l) => ({ ...l, volumeLostM3: l.sizeM3h * 24 * daysBetween(l.start, l.repaired ?? end) })),
+  };
+}
+
+/** Production versus sales over a period: its days added up (addBalances: days without supply left out). */
+export async function periodBalance(
+  sql: Sql,
+  point: PointView,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<PeriodBalance> {
+  return {
+    from: fromDay,
+    to: toDay,
+    ...addBalances(await dailyFigures(sql, point, fromDay, toDay, timeZone)),
+  };
+}
+
+/**
+ * Every point with sub-meters by leakage rate over [fromDay, toDay], highest first (points with no rate
+ * last), with the days added up as addBalances does: supply of the wholly covered inlet days, and sales of
+ * those days only.
+ */
+export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
+  // Set-based: every member meter's volume over the period once (and, for inlets, the known days' volume
+  // and count), added up per point by its role there. Only a point whose inlet is not known on some of the
+  // days (rare) looks at days: its sales of those days are taken out again.
+  const { rows } = await sql.query<{
+    point_id: string;
+    partition_id: string;
+    name: string;
+    supply: number | null;
+    sales: number | null;
+  }>(
+    `WITH ranked AS (SELECT p.point_id, p.partition_id, p.name, p.summary_meter_id FROM cascade_points p
+       WHERE p.summary_meter_id IS NOT NULL AND EXISTS (SELECT 1 FROM cascade_sub_meters s WHERE s.point_id = p.point_id)),
+     members AS (SELECT point_id, summary_meter_id AS meter_id, true AS supply FROM ranked
+       UNION ALL SELECT s.point_id, s.meter_id, false FROM cascade_sub_meters s JOIN ranked r USING (point_id)),
+     volumes AS (SELECT md.meter_id, sum(md.volume) AS volume, sum(md.volume) FILTER (WHERE md.known) AS known_volume,
+         count(*) FILTER (WHERE md.known)::int AS known_days
+       FROM meter_daily md
+       WHERE md.meter_id IN (SELECT meter_id FROM members) AND md.day BETWEEN $1::date AND $2::date
+       GROUP BY md.meter_id),
+     totals AS (SELECT m.point_id, sum(v.known_volume) FILTER (WHERE m.supply) AS supply,
+         sum(v.known_days) FILTER (WHERE m.supply) AS supply_days, sum(v.volume) FILTER (WHERE NOT m.supply) AS sales
+       FROM members m LEFT JOIN volumes v USING (meter_id) GROUP BY m.point_id)
+     SELECT r.point_id::text, r.partition_id::text, r.name, t.supply, t.sales - coalesce(u.sales, 0) AS sales
+     FROM ranked r JOIN totals t USING (point_id)
+     LEFT JOIN LATERAL (SELECT sum(s.volume) AS sales FROM cascade_sub_meters c
+         JOIN meter_daily s ON s.meter_id = c.meter_id AND s.day BETWEEN $1::date AND $2::date
+         WHERE t.supply_days BETWEEN 1 AND $2::date - $1::date AND c.point_id = r.point_id
+           AND NOT EXISTS (SELECT 1 FROM meter_daily x
+             WHERE x.meter_id = r.summary_meter_id AND x.day = s.day AND x.known)) u ON true`,
+    [fromDay, toDay],
+  );
+  const ranked = rows.map((r) => {
+    const supply = r.supply;
+    const leakage = supply === null ? null : supply - (r.sales ?? 0);
+    return {
+      pointId: r.point_id,
+      partitionId: r.partition_id,
+      name: r.name,
+      supply,
+      leakage,
+      leakageRate: leakageRate(supply, leakage),
+    };
+  });
+  return ranked.sort(
+    (a, b) => (b.leakageRate ?? Number.NEGATIVE_INFINITY) - (a.leakageRate ?? Number.NEGATIVE_INFINITY),
+  );
+}
+
+/**
+ * Several points' figures per local day of [fromDay, toDay], each point's days read once: by point id, and
+ * added up per day (addBalances, a point weighing as many as its meters: summary meter and sub-meters).
+ */
+export async function pointsDailyFigures(
+  sql: Sql,
+  points: readonly PointView[],
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<{ perPoint: Map<string, DailyFigure[]>; total: DailyFigure[] }> {
+  const perPoint = new Map<string, DailyFigure[]>();
+  for (const point of points)
+    perPoint.set(point.pointId, await dailyFigures(sql, point, fromDay, toDay, timeZone));
+  const weights = points.map((p) => 1 + p.subMeterCount);
+  const total: DailyFigure[] = [];
+  for (let day = fromDay, i = 0; day <= toDay; day = addDays(day, 1), i++) {
+    total.push({
+      date: day,
+      ...addBalances(
+        points.map((p) => perPoint.get(p.pointId)![i]!),
+        weights,
+      ),
+    });
+  }
+  return { perPoint, total };
+}

@@ -1,0 +1,183 @@
+import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
+import type { EventData } from '@hydrolog/schemas';
+import type { Projection } from '../projection.ts';
+
+const version = (event: RecordedEvent) => Number(event.streamVersion);
+
+/** What CustomerOpened and CustomerTransferred say about the holder and the account, kept as one document. */
+const HOLDER_FIELDS = [
+  'idType',
+  'idNumber',
+  'address',
+  'nature',
+  'companyName',
+  'creditCode',
+  'legalRepresentative',
+] as const;
+const ACCOUNT_FIELDS = [
+  'waterUse',
+  'businessMode',
+  'countVolume',
+  'billing',
+  'priceSchemeId',
+  'payChannel',
+  'purchaseLimit',
+  'arrearsCloseThreshold',
+  'balanceThreshold',
+  'agentInfo',
+  'remarks',
+  'attachments',
+] as const;
+
+function pick(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, data[f] ?? null]));
+}
+
+/**
+ * Customer types and customer accounts (inline: an opened account is in the next list). The account's
+ * meter is kept here (`meter_id`): a meter is on at most one account that is not cancelled.
+ */
+export const customersProjection: Projection = {
+  name: 'customers',
+  version: 2,
+  mode: 'inline',
+  tables: ['customer_types', 'customers'],
+  tenantTables: ['customer_types', 'customers'],
+  migrations: [
+    `CREATE TABLE customer_types (
+      customer_type_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      name text NOT NULL,
+      remark text,
+      created_at timestamptz NOT NULL,
+      version bigint NOT NULL
+    )`,
+    'CREATE UNIQUE INDEX customer_types_name ON customer_types (tenant_id, lower(name))',
+    `CREATE TABLE customers (
+      customer_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      account_no text NOT NULL,
+      name text NOT NULL,
+      phone text NOT NULL,
+      nature text NOT NULL,
+      customer_type_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      meter_no text NOT NULL,
+      meter_type_id uuid NOT NULL,
+      holder jsonb NOT NULL,
+      account jsonb NOT NULL,
+      balance numeric(14, 2) NOT NULL DEFAULT 0,
+      status text NOT NULL,
+      opened_at timestamptz NOT NULL,
+      version bigint NOT NULL,
+      -- The staff user who opened the account (the id in the event's metadata): whose record it is.
+      opened_by text,
+      UNIQUE (tenant_id, account_no)
+    )`,
+    `CREATE UNIQUE INDEX customers_active_meter ON customers (tenant_id, meter_id) WHERE status <> 'cancelled'`,
+    'CREATE INDEX customers_type ON customers (customer_type_id)',
+  ],
+  handlers: {
+    async CustomerTypeCreated(sql, event) {
+      const d = event.data as EventData<'CustomerTypeCreated'>;
+      await sql.query(
+        `INSERT INTO customer_types (customer_type_id, tenant_id, name, remark, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [d.customerTypeId, d.tenantId, d.name, d.remark, d.createdAt, version(event)],
+      );
+    },
+    async CustomerTypeChanged(sql, event) {
+      const d = event.data as EventData<'CustomerTypeChanged'>;
+      await sql.query(
+        'UPDATE customer_types SET name = $2, remark = $3, version = $4 WHERE customer_type_id = $1',
+        [d.customerTypeId, d.name, d.remark, version(event)],
+      );
+    },
+    async CustomerTypeDeleted(sql, event) {
+      const d = event.data as EventData<'CustomerTypeDeleted'>;
+      await sql.query('DELETE FROM customer_types WHERE customer_type_id = $1', [d.customerTypeId]);
+    },
+    async CustomerOpened(sql, event) {
+      const d = event.data as EventData<'CustomerOpened'>;
+      await sql.query(
+        `INSERT INTO customers (customer_id, tenant_id, account_no, name, phone, nature, customer_type_id, meter_id,
+           meter_no, meter_type_id, holder, account, status, opened_at, version, opened_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14, $15)`,
+        [
+          d.customerId,
+          d.tenantId,
+          d.accountNo,
+          d.name,
+          d.phone,
+          d.nature,
+          d.customerTypeId,
+          d.meterId,
+          d.meterNo,
+          d.meterTypeId,
+          JSON.stringify(pick(d, HOLDER_FIELDS)),
+          JSON.stringify(pick(d, ACCOUNT_FIELDS)),
+          d.openedAt,
+          version(event),
+          event.metadata.userId,
+        ],
+      );
+    },
+    async CustomerFrozen(sql, event) {
+      await setStatus(sql, event, 'frozen');
+    },
+    async CustomerUnfrozen(sql, event) {
+      await setStatus(sql, event, 'active');
+    },
+    async CustomerCancelled(sql, event) {
+      await setStatus(sql, event, 'cancelled');
+    },
+    async CustomerTransferred(sql, event) {
+      const d = event.data as EventData<'CustomerTransferred'>;
+      await sql.query(
+        'UPDATE customers SET name = $2, phone = $3, nature = $4, holder = $5, version = $6 WHERE customer_id = $1',
+        [d.customerId, d.name, d.phone, d.nature, JSON.stringify(pick(d, HOLDER_FIELDS)), version(event)],
+      );
+    },
+    async CustomerMoved(sql, event) {
+      const d = event.data as EventData<'CustomerMoved'>;
+      // The price scheme was the old tenant's.
+      await sql.query(
+        `UPDATE customers SET tenant_id = $2, customer_type_id = $3, meter_type_id = $4, version = $5,
+           account = account - 'priceSchemeId' WHERE customer_id = $1`,
+        [d.customerId, d.toTenantId, d.customerTypeId, d.meterTypeId, version(event)],
+      );
+    },
+    async CustomerMeterChanged(sql, event) {
+      const d = event.data as EventData<'CustomerMeterChanged'>;
+      await sql.query(
+        'UPDATE customers SET meter_id = $2, meter_no = $3, meter_type_id = $4, version = $5 WHERE customer_id = $1',
+        [d.customerId, d.meterId, d.meterNo, d.meterTypeId, version(event)],
+      );
+    },
+    async AccountRecharged(sql, event) {
+      const d = event.data as EventData<'AccountRecharged'>;
+      await sql.query('UPDATE customers SET balance = balance + $2, version = $3 WHERE customer_id = $1', [
+        d.customerId,
+        d.amount,
+        version(event),
+      ]);
+    },
+    async AccountRefunded(sql, event) {
+      const d = event.data as EventData<'AccountRefunded'>;
+      await sql.query('UPDATE customers SET balance = balance - $2, version = $3 WHERE customer_id = $1', [
+        d.customerId,
+        d.amount,
+        version(event),
+      ]);
+    },
+  },
+};
+
+function setStatus(sql: Sql, event: RecordedEvent, status: 'active' | 'frozen' | 'cancelled') {
+  const { customerId } = event.data as { customerId: string };
+  return sql.query('UPDATE customers SET status = $2, version = $3 WHERE customer_id = $1', [
+    customerId,
+    status,
+    version(event),
+  ]);
+}

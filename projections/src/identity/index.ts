@@ -1,0 +1,4 @@
+export * from './menus.ts';
+export * from './outbox.ts';
+export * from './projection.ts';
+export * from './queries.ts';

@@ -1,0 +1,102 @@
+import type { Sql } from '@hydrolog/eventstore';
+import type { MeterCommandKind, MeterCommandStatus, PageQuery } from '@hydrolog/schemas';
+import { containsPattern } from '../sql.ts';
+
+export interface MeterCommandRow {
+  commandId: string;
+  tenantId: string;
+  meterId: string;
+  meterNo: string;
+  kind: MeterCommandKind;
+  key: string | null;
+  status: MeterCommandStatus;
+  attempts: number;
+  gatewayId: string | null;
+  deadline: string | null;
+  detail: string | null;
+  issuedAt: string;
+  updatedAt: string;
+}
+
+const COMMAND_SELECT = `SELECT command_id::text, tenant_id::text, meter_id::text, meter_no, kind, key, status, attempts,
+  gateway_id::text, deadline, detail, issued_at, updated_at FROM meter_commands c`;
+
+function commandRow(row: Record<string, unknown>): MeterCommandRow {
+  return {
+    commandId: row.command_id as string,
+    tenantId: row.tenant_id as string,
+    meterId: row.meter_id as string,
+    meterNo: row.meter_no as string,
+    kind: row.kind as MeterCommandKind,
+    key: row.key as string | null,
+    status: row.status as MeterCommandStatus,
+    attempts: row.attempts as number,
+    gatewayId: row.gateway_id as string | null,
+    deadline: (row.deadline as Date | null)?.toISOString() ?? null,
+    detail: row.detail as string | null,
+    issuedAt: (row.issued_at as Date).toISOString(),
+    updatedAt: (row.updated_at as Date).toISOString(),
+  };
+}
+
+export async function getMeterCommand(sql: Sql, commandId: string): Promise<MeterCommandRow | null> {
+  const { rows } = await sql.query(`${COMMAND_SELECT} WHERE command_id = $1`, [commandId]);
+  return rows[0] ? commandRow(rows[0] as Record<string, unknown>) : null;
+}
+
+/** Commands newest first; `meterNo` keeps the meters whose number contains it, `meterId` one meter. */
+export async function listMeterCommands(
+  sql: Sql,
+  query: PageQuery & {
+    meterNo?: string | undefined;
+    meterId?: string | undefined;
+    kind?: MeterCommandKind | undefined;
+  },
+): Promise<{ total: number; rows: MeterCommandRow[] }> {
+  const where = `WHERE ($1::text IS NULL OR c.meter_no LIKE $1) AND ($2::text IS NULL OR c.kind = $2)
+    AND ($3::uuid IS NULL OR c.meter_id = $3)`;
+  const params = [containsPattern(query.meterNo), query.kind ?? null, query.meterId ?? null];
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM meter_commands c ${where}`,
+    params,
+  );
+  const { rows } = await sql.query(
+    `${COMMAND_SELECT} ${where} ORDER BY c.issued_at DESC, c.command_id LIMIT $4 OFFSET $5`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => commandRow(r as Record<string, unknown>)),
+  };
+}
+
+/**
+ * Commands waiting for this gateway: open, not held by a gateway, for meters whose latest reading came
+ * through it (a concentrator serves the meters it hears).
+ */
+export async function pendingCommandsFor(sql: Sql, gatewayId: string): Promise<MeterCommandRow[]> {
+  const { rows } = await sql.query(
+    `${COMMAND_SELECT}
+     WHERE c.open AND c.gateway_id IS NULL AND c.status IN ('sending', 'executing', 'resend')
+       AND EXISTS (SELECT 1 FROM meter_latest l WHERE l.meter_id = c.meter_id AND l.gateway_id = $1)
+     ORDER BY c.issued_at LIMIT 1000`,
+    [gatewayId],
+  );
+  return rows.map((r) => commandRow(r as Record<string, unknown>));
+}
+
+/** Open commands past their ack deadline or pickup limit (the sweeper times them out through the decider). */
+export async function overdueCommands(
+  sql: Sql,
+  now: Date,
+  pickupMinutes: number,
+): Promise<MeterCommandRow[]> {
+  const { rows } = await sql.query(
+    `${COMMAND_SELECT}
+     WHERE c.open AND ((c.deadline IS NOT NULL AND c.deadline <= $1)
+       OR (c.gateway_id IS NULL AND c.issued_at <= $1::timestamptz - make_interval(mins => $2)))
+     ORDER BY c.issued_at LIMIT 500`,
+    [now.toISOString(), pickupMinutes],
+  );
+  return rows.map((r) => commandRow(r as Record<string, unknown>));
+}
