@@ -47,6 +47,13 @@ module.exports = {
       to: { path: '^apps/api/src/routes/' },
     },
     {
+      name: 'context-through-its-index',
+      comment: "a context uses another context only through that context's index.ts",
+      severity: 'error',
+      from: { path: '^(schemas|domain|projections)/(src|test)/([^/]+)/' },
+      to: { path: '^$1/src/[^/]+/', pathNot: ['^$1/src/$3/', '^$1/src/[^/]+/index[.]ts$'] },
+    },
+    {
       name: 'no-circular',
       comment: 'a cycle makes the order modules load in decide what works',
       severity: 'error',

@@ -13,7 +13,7 @@ import type { Projection } from '../projection.ts';
 /**
  * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);
  * each meter's latest state; hourly volumes in the tenant's local hours from the counter at the hour
- * boundaries, with their coverage, by the gap rules of the meter's type (domain/volumes.ts); daily volumes
+ * boundaries, with their coverage, by the gap rules of the meter's type (domain/src/readings/volumes.ts); daily volumes
  * with the daily freeze record. Async: uploads are answered once the log has them, and this catches up
  * behind (the ingest route pushes back when it falls too far behind). Late and out-of-order readings
  * recompute exactly the hours and days whose counters they change; a meter type's new report interval

@@ -30,7 +30,7 @@ export async function meterReadings(
   }));
 }
 
-/** One local hour of a meter as the read model keeps it (domain/volumes.ts), epoch ms. */
+/** One local hour of a meter as the read model keeps it (domain/src/readings/volumes.ts), epoch ms. */
 export interface MeterHour {
   start: number;
   end: number;

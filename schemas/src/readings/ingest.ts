@@ -75,7 +75,7 @@ export type IngestAnswer = z.infer<typeof ingestAnswerSchema>;
 
 /**
  * A stored reading: UTC timestamp, no meter number (the event names the meter). A history imported as
- * volumes per interval marks where its counter does not continue (`counterBreak`, domain/volumes.ts): the
+ * volumes per interval marks where its counter does not continue (`counterBreak`, domain/src/readings/volumes.ts): the
  * volume between this reading and the one before ('before') or after ('after') is not known.
  */
 export const storedReadingSchema = z.object({

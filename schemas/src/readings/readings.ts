@@ -121,7 +121,7 @@ export const READING_IMPORT_MAX_ERRORS = 1000;
 
 /**
  * What the file's third column holds: each meter's counter at the row's time, or the volume that flowed in
- * the interval ending at the row's time (turned into a counter, domain/volumes.ts countersFromVolumes).
+ * the interval ending at the row's time (turned into a counter, domain/src/readings/volumes.ts countersFromVolumes).
  */
 export const readingImportFormSchema = z.enum(['counter', 'volume']);
 export type ReadingImportForm = z.infer<typeof readingImportFormSchema>;
