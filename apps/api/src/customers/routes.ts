@@ -57,20 +57,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
-import {
-  importCustomers,
-  nextAccountNos,
-  OpeningConflict,
-  openAccounts,
-  openingClashes,
-  takenMeanwhile,
-  templateColumns,
-} from '../customers/index.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
 import { saveImageUpload } from '../uploads.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { importCustomers, takenMeanwhile, templateColumns } from './import.ts';
+import { nextAccountNos, OpeningConflict, openAccounts, openingClashes } from './open-account.ts';
 
 const customerResponse = apiResponses(envelopeSchema(customerViewSchema));
 const customerIdParams = z.object({ customerId: z.uuid() });
