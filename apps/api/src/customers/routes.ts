@@ -1,30 +1,6 @@
-import {
-  type CustomerCommand,
-  customerDecider,
-  customerTypeDecider,
-  DomainError,
-  streamName,
-} from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
-import {
-  findCustomerByAccountNo,
-  freeMeters,
-  getCustomer,
-  getCustomerType,
-  getMeterCommand,
-  getTenant,
-  listCustomers,
-  listCustomerTypes,
-  meterForOpening,
-  meterTypeOptions,
-  operatorNames,
-} from '@hydrolog/projections';
+import { freeMeters, listCustomers, listCustomerTypes, meterTypeOptions } from '@hydrolog/projections';
 import {
   apiResponses,
-  type CustomerHistoryEntry,
-  type CustomerRow,
-  type CustomerTypeView,
-  type CustomerView,
   customerActionBodySchema,
   customerHistoryEntrySchema,
   customerListQuerySchema,
@@ -33,48 +9,46 @@ import {
   customerTypeListQuerySchema,
   customerTypeViewSchema,
   customerViewSchema,
-  type EventMetadata,
   envelopeSchema,
   freeMeterSchema,
   idListSchema,
   importQuerySchema,
   importReportSchema,
   listEnvelopeSchema,
-  type MessageKey,
   noDataResponses,
   openAccountBodySchema,
   pageQuerySchema,
   rechargeBodySchema,
   refundBodySchema,
-  type TenantSettings,
   transferBodySchema,
-  translate,
   updateCustomerTypeBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
+import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { ok, okList } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
 import { saveImageUpload } from '../uploads.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
-import { importCustomers, takenMeanwhile, templateColumns } from './import.ts';
-import { nextAccountNos, OpeningConflict, openAccounts, openingClashes } from './open-account.ts';
+import { accountOf } from './accounts.ts';
+import { cancelAccount } from './cancel.ts';
+import {
+  changeCustomerType,
+  createCustomerType,
+  customerTypeOf,
+  customerTypeOptions,
+  deleteCustomerTypes,
+} from './customer-types.ts';
+import { exportCustomers, exportCustomerTypes } from './export.ts';
+import { setFrozen } from './freeze.ts';
+import { accountHistory } from './history.ts';
+import { batchOpen, sendImportTemplate } from './import.ts';
+import { openAccount } from './open-account.ts';
+import { recharge, refund } from './recharge.ts';
+import { transferAccount } from './transfer.ts';
 
 const customerResponse = apiResponses(envelopeSchema(customerViewSchema));
 const customerIdParams = z.object({ customerId: z.uuid() });
-
-/**
- * What the account still owes. Billing (a later issue) answers it from its debts read model; until then
- * no account has a debt. Cancelling is refused while it is above zero.
- */
-async function openDebtOf(_sql: Sql, _customerId: string): Promise<number> {
-  return 0;
-}
 
 /** Customer types and customer accounts of the caller's tenant (spec sections 2, 3, 4, 5 and 8). */
 export const customerRoutes: FastifyPluginAsyncZod<{
@@ -82,26 +56,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{
   dispatch: CommandDispatch;
   uploadsDir: string;
 }> = async (app, { services, dispatch, uploadsDir }) => {
-  const { db, store } = services;
-  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
-    readAsCaller(db, request, work);
-  const context = (request: FastifyRequest, taken: MessageKey, expectedVersion?: number) => ({
-    metadata: callerMetadata(request),
-    expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
-    taken,
-  });
-
-  /** The valve close of an account opened while the tenant's `openAccountCloseValve` is on. */
-  const closeValveFor = (metadata: EventMetadata) => (meterId: string, commandId: string) =>
-    dispatch.issue(metadata, meterId, 'valveClose', undefined, commandId);
+  const { db } = services;
 
   // ---- customer types ----------------------------------------------------------------------------------
-
-  async function customerType(request: FastifyRequest, customerTypeId: string): Promise<CustomerTypeView> {
-    const found = await scoped(request, (sql) => getCustomerType(sql, customerTypeId));
-    if (!found) throw new DomainError('error.customerType.notFound');
-    return found;
-  }
 
   app.get(
     '/business/customerType/list',
@@ -114,7 +71,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(listEnvelopeSchema(customerTypeViewSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listCustomerTypes(sql, request.query))),
+    async (request) =>
+      okList(request, await readAsCaller(db, request, (sql) => listCustomerTypes(sql, request.query))),
   );
 
   app.get(
@@ -128,10 +86,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(z.array(customerTypeViewSchema))),
       },
     },
-    async (request) => {
-      const page = await scoped(request, (sql) => listCustomerTypes(sql, { pageNum: 1, pageSize: 1000 }));
-      return ok(request, page.rows);
-    },
+    async (request) => ok(request, await customerTypeOptions(db, request)),
   );
 
   app.get(
@@ -145,7 +100,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(customerTypeViewSchema)),
       },
     },
-    async (request) => ok(request, await customerType(request, request.params.customerTypeId)),
+    async (request) => ok(request, await customerTypeOf(db, request, request.params.customerTypeId)),
   );
 
   app.post(
@@ -159,26 +114,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(customerTypeViewSchema)),
       },
     },
-    async (request) => {
-      const customerTypeId = uuidv7();
-      await execute(
-        store,
-        customerTypeDecider,
-        customerTypeId,
-        [
-          {
-            type: 'CreateCustomerType',
-            customerTypeId,
-            tenantId: callerOf(request).tenantId,
-            name: request.body.name,
-            remark: request.body.remark || null,
-            createdAt: new Date().toISOString(),
-          },
-        ],
-        context(request, 'error.customerType.exists'),
-      );
-      return ok(request, await customerType(request, customerTypeId));
-    },
+    async (request) => ok(request, await createCustomerType(services, request, request.body)),
   );
 
   app.put(
@@ -192,18 +128,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(customerTypeViewSchema)),
       },
     },
-    async (request) => {
-      const { customerTypeId, version, name, remark } = request.body;
-      await customerType(request, customerTypeId);
-      await execute(
-        store,
-        customerTypeDecider,
-        customerTypeId,
-        [{ type: 'ChangeCustomerType', name, remark: remark || null }],
-        context(request, 'error.customerType.exists', version),
-      );
-      return ok(request, await customerType(request, customerTypeId));
-    },
+    async (request) => ok(request, await changeCustomerType(services, request, request.body)),
   );
 
   app.delete(
@@ -218,19 +143,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const ids = [...new Set(request.params.customerTypeIds.split(','))];
-      // All checked first: one refused id leaves every type in place.
-      for (const id of ids)
-        if ((await customerType(request, id)).customerCount > 0)
-          throw new DomainError('error.customerType.inUse');
-      for (const id of ids)
-        await execute(
-          store,
-          customerTypeDecider,
-          id,
-          [{ type: 'DeleteCustomerType' }],
-          context(request, 'error.customerType.exists'),
-        );
+      await deleteCustomerTypes(services, request, request.params.customerTypeIds);
       return ok(request, null);
     },
   );
@@ -245,43 +158,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         body: customerTypeListQuerySchema,
       },
     },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const { rows } = await scoped(request, (sql) =>
-        listCustomerTypes(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
-      );
-      return sendXlsx<CustomerTypeView>(
-        reply,
-        'customer-types',
-        [
-          { header: translate('customer.col.type', language), value: (r) => r.name, width: 30 },
-          { header: translate('customer.col.remarks', language), value: (r) => r.remark, width: 40 },
-          { header: translate('customer.col.openTime', language), value: (r) => r.createTime, width: 26 },
-        ],
-        rows,
-      );
-    },
+    async (request, reply) => exportCustomerTypes(services, request, reply, request.body),
   );
 
   // ---- customers ---------------------------------------------------------------------------------------
-
-  async function customer(request: FastifyRequest, customerId: string): Promise<CustomerView> {
-    const found = await scoped(request, (sql) => getCustomer(sql, customerId));
-    if (!found) throw new DomainError('error.customer.notFound');
-    return found;
-  }
-
-  async function byAccountNo(request: FastifyRequest, accountNo: string): Promise<CustomerView> {
-    const found = await scoped(request, (sql) => findCustomerByAccountNo(sql, accountNo));
-    if (!found) throw new DomainError('error.customer.notFound');
-    return found;
-  }
-
-  async function tenantSettings(request: FastifyRequest): Promise<TenantSettings> {
-    const tenant = await scoped(request, (sql) => getTenant(sql, callerOf(request).tenantId));
-    if (!tenant) throw new DomainError('error.tenant.notFound');
-    return tenant.settings;
-  }
 
   app.get(
     '/business/customer/list',
@@ -297,7 +177,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       okList(
         request,
-        await scoped(request, (sql) => listCustomers(sql, request.query, callerOf(request).dataScope)),
+        await readAsCaller(db, request, (sql) =>
+          listCustomers(sql, request.query, callerOf(request).dataScope),
+        ),
       ),
   );
 
@@ -312,7 +194,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(z.array(freeMeterSchema))),
       },
     },
-    async (request) => ok(request, await scoped(request, (sql) => freeMeters(sql, request.query.meterNo))),
+    async (request) =>
+      ok(request, await readAsCaller(db, request, (sql) => freeMeters(sql, request.query.meterNo))),
   );
 
   app.get(
@@ -329,7 +212,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         ),
       },
     },
-    async (request) => ok(request, await scoped(request, meterTypeOptions)),
+    async (request) => ok(request, await readAsCaller(db, request, meterTypeOptions)),
   );
 
   app.get(
@@ -343,7 +226,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => ok(request, await customer(request, request.params.customerId)),
+    async (request) => ok(request, await accountOf(db, request, request.params.customerId)),
   );
 
   app.get(
@@ -357,41 +240,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(z.array(customerHistoryEntrySchema))),
       },
     },
-    async (request) => {
-      const { customerId } = request.params;
-      await customer(request, customerId); // another tenant's account is "not found"
-      const events = await store.readStream(streamName(customerDecider, customerId));
-      const entries = await scoped(request, async (sql) => {
-        const names = await operatorNames(
-          sql,
-          events.map((e) => e.metadata.userId ?? ''),
-        );
-        const history: CustomerHistoryEntry[] = [];
-        for (const event of events) {
-          const data = event.data as Record<string, unknown>;
-          const commandId = typeof data.valveCommandId === 'string' ? data.valveCommandId : null;
-          const command = commandId ? await getMeterCommand(sql, commandId) : null;
-          const userId = event.metadata.userId ?? null;
-          history.push({
-            eventId: event.id,
-            type: event.type,
-            at: event.recordedAt.toISOString(),
-            operator: userId ? (names.get(userId) ?? userId) : null,
-            detail: historyDetail(event.type, data),
-            valveCommand: command
-              ? {
-                  commandId: command.commandId,
-                  kind: command.kind,
-                  status: command.status,
-                  updatedAt: command.updatedAt,
-                }
-              : null,
-          });
-        }
-        return history;
-      });
-      return ok(request, entries.reverse());
-    },
+    async (request) => ok(request, await accountHistory(services, request, request.params.customerId)),
   );
 
   app.post(
@@ -420,62 +269,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => {
-      const body = request.body;
-      const settings = await tenantSettings(request);
-      await customerType(request, body.customerTypeId);
-      const meter = await scoped(request, (sql) => meterForOpening(sql, body.meterId));
-      if (!meter) throw new DomainError('error.meter.notFound');
-      if (meter.taken) throw new DomainError('error.customer.meterTaken');
-      let accountNo = body.accountNo;
-      if (!accountNo && settings.accountNoGenMode === 'manual')
-        throw new DomainError('error.customer.accountNoRequired');
-      if (accountNo && (await scoped(request, (sql) => findCustomerByAccountNo(sql, accountNo as string))))
-        throw new DomainError('error.customer.accountExists');
-      accountNo ??= (await scoped(request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string;
-      const metadata = callerMetadata(request);
-      const account = {
-        ...body,
-        accountNo,
-        meterNo: meter.meterNo,
-        meterTypeId: meter.meterTypeId,
-        valveControl: meter.valveControl,
-      };
-      const [customerId] = await openAccounts(
-        store,
-        metadata,
-        settings,
-        [account],
-        closeValveFor(metadata),
-      ).catch(async (error: unknown) => {
-        if (!(error instanceof OpeningConflict)) throw error;
-        // Say what was taken meanwhile, as the checks above would have; a generated number taken meanwhile
-        // keeps the conflict's own message (open again for a new number).
-        const [clash] = await openingClashes(db, metadata.tenantId, [account]);
-        if (clash === 'meterTaken') throw new DomainError('error.customer.meterTaken');
-        if (clash === 'accountExists' && body.accountNo)
-          throw new DomainError('error.customer.accountExists');
-        throw error;
-      });
-      return ok(request, await customer(request, customerId as string));
-    },
+    async (request) => ok(request, await openAccount(services, dispatch, request, request.body)),
   );
-
-  /** Runs an account command on the version the caller saw. */
-  async function run(
-    request: FastifyRequest,
-    customerId: string,
-    command: CustomerCommand,
-    version?: number,
-  ) {
-    await execute(
-      store,
-      customerDecider,
-      customerId,
-      [command],
-      context(request, 'error.customer.meterTaken', version),
-    );
-  }
 
   for (const action of ['freeze', 'unfreeze'] as const) {
     app.put(
@@ -492,29 +287,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
           response: customerResponse,
         },
       },
-      async (request) => {
-        const { customerId, version } = request.body;
-        const account = await customer(request, customerId);
-        const valveCommandId = account.valveControl ? uuidv7() : null;
-        const at = new Date().toISOString();
-        await run(
-          request,
-          customerId,
-          action === 'freeze'
-            ? { type: 'Freeze', at, valveCommandId }
-            : { type: 'Unfreeze', at, valveCommandId },
-          version,
-        );
-        if (valveCommandId)
-          await dispatch.issue(
-            callerMetadata(request),
-            account.meterId,
-            action === 'freeze' ? 'valveClose' : 'valveOpen',
-            undefined,
-            valveCommandId,
-          );
-        return ok(request, await customer(request, customerId));
-      },
+      async (request) => ok(request, await setFrozen(services, dispatch, request, action, request.body)),
     );
   }
 
@@ -530,13 +303,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => {
-      const { customerId, version } = request.body;
-      await customer(request, customerId);
-      const openDebt = await scoped(request, (sql) => openDebtOf(sql, customerId));
-      await run(request, customerId, { type: 'Cancel', at: new Date().toISOString(), openDebt }, version);
-      return ok(request, await customer(request, customerId));
-    },
+    async (request) => ok(request, await cancelAccount(services, request, request.body)),
   );
 
   app.put(
@@ -550,12 +317,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => {
-      const { customerId, version, ...holder } = request.body;
-      await customer(request, customerId);
-      await run(request, customerId, { type: 'Transfer', at: new Date().toISOString(), ...holder }, version);
-      return ok(request, await customer(request, customerId));
-    },
+    async (request) => ok(request, await transferAccount(services, request, request.body)),
   );
 
   app.post(
@@ -569,17 +331,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => {
-      const { accountNo, amount, payChannel } = request.body;
-      const account = await byAccountNo(request, accountNo);
-      await run(request, account.customerId, {
-        type: 'Recharge',
-        at: new Date().toISOString(),
-        amount,
-        payChannel,
-      });
-      return ok(request, await customer(request, account.customerId));
-    },
+    async (request) => ok(request, await recharge(services, request, request.body)),
   );
 
   app.post(
@@ -593,12 +345,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => {
-      const { accountNo, payChannel } = request.body;
-      const account = await byAccountNo(request, accountNo);
-      await run(request, account.customerId, { type: 'Refund', at: new Date().toISOString(), payChannel });
-      return ok(request, await customer(request, account.customerId));
-    },
+    async (request) => ok(request, await refund(services, request, request.body)),
   );
 
   app.post(
@@ -611,32 +358,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         body: customerListQuerySchema,
       },
     },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const t = (key: MessageKey) => translate(key, language);
-      const { rows } = await scoped(request, (sql) =>
-        listCustomers(
-          sql,
-          { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS },
-          callerOf(request).dataScope,
-        ),
-      );
-      return sendXlsx<CustomerRow>(
-        reply,
-        'customers',
-        [
-          { header: t('customer.col.accountNo'), value: (r) => r.accountNo },
-          { header: t('customer.col.name'), value: (r) => r.name },
-          { header: t('customer.col.phone'), value: (r) => r.phone },
-          { header: t('customer.col.type'), value: (r) => r.customerTypeName },
-          { header: t('customer.col.meterNo'), value: (r) => r.meterNo },
-          { header: t('customer.col.balance'), value: (r) => r.balance },
-          { header: t('customer.col.status'), value: (r) => t(`customer.status.${r.status}`) },
-          { header: t('customer.col.openTime'), value: (r) => r.openTime, width: 26 },
-        ],
-        rows,
-      );
-    },
+    async (request, reply) => exportCustomers(services, request, reply, request.body),
   );
 
   app.post(
@@ -648,8 +370,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         summary: 'The batch-open template (xlsx): one personal account per row',
       },
     },
-    async (request, reply) =>
-      sendXlsx(reply, 'customer-import', templateColumns(requestLanguage(request)), []),
+    async (request, reply) => sendImportTemplate(request, reply),
   );
 
   app.post(
@@ -665,63 +386,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(importReportSchema)),
       },
     },
-    async (request) => {
-      const { customerTypeId, meterTypeId } = request.query;
-      await customerType(request, customerTypeId);
-      const settings = await tenantSettings(request);
-      const { accounts, failed } = await importCustomers(request, {
-        db,
-        tenantId: callerOf(request).tenantId,
-        settings,
-        customerTypeId,
-        meterTypeId,
-        nextAccountNos: (sql, count) => nextAccountNos(sql, settings, count),
-      });
-      const metadata = callerMetadata(request);
-      if (accounts.length === 0) return ok(request, { opened: 0, failed });
-      try {
-        const opened = await openAccounts(
-          store,
-          metadata,
-          settings,
-          accounts.map((a) => a.account),
-          closeValveFor(metadata),
-        );
-        return ok(request, { opened: opened.length, failed });
-      } catch (error) {
-        if (!(error instanceof OpeningConflict)) throw error;
-        // The batch opened nothing: the rows whose number or meter another opening took meanwhile, with
-        // the reason of each, beside the rows refused before.
-        const clashes = await openingClashes(
-          db,
-          metadata.tenantId,
-          accounts.map((a) => a.account),
-        );
-        const taken = takenMeanwhile(request, accounts, clashes);
-        if (taken.length === 0) throw error;
-        return ok(request, { opened: 0, failed: [...failed, ...taken].sort((a, b) => a.row - b.row) });
-      }
-    },
+    async (request) => ok(request, await batchOpen(services, dispatch, request, request.query)),
   );
 };
-
-/** What the history shows of an event besides its type, time and operator. */
-function historyDetail(type: string, data: Record<string, unknown>): CustomerHistoryEntry['detail'] {
-  switch (type) {
-    case 'CustomerOpened':
-      return {
-        accountNo: data.accountNo as string,
-        name: data.name as string,
-        meterNo: data.meterNo as string,
-      };
-    case 'CustomerTransferred':
-      return { name: data.name as string, phone: data.phone as string };
-    case 'CustomerMeterChanged':
-      return { meterNo: data.meterNo as string };
-    case 'AccountRecharged':
-    case 'AccountRefunded':
-      return { amount: data.amount as number, payChannel: data.payChannel as string };
-    default:
-      return {};
-  }
-}
