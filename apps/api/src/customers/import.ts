@@ -3,6 +3,7 @@ import type { Database, Sql } from '@hydrolog/eventstore';
 import { existingAccountNos, metersForOpening, withTenant } from '@hydrolog/projections';
 import {
   type ImportReport,
+  type importQuerySchema,
   type Language,
   type MessageKey,
   type OpenAccount,
@@ -11,11 +12,17 @@ import {
   toFieldError,
   translate,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { callerOf } from '../auth/guard.ts';
 import { requestLanguage } from '../http.ts';
+import type { CommandDispatch } from '../ingest/dispatch.ts';
+import type { Services } from '../services.ts';
 import { cellText, readFirstSheet } from '../spreadsheet.ts';
-import type { Column } from '../xlsx.ts';
-import type { CheckedAccount, OpeningClash } from './open-account.ts';
+import { type Column, sendXlsx } from '../xlsx.ts';
+import { tenantSettings } from './caller.ts';
+import { customerTypeOf } from './customer-types.ts';
+import { type CheckedAccount, nextAccountNos, type OpeningClash, openForCaller } from './open-account.ts';
 
 /** Rows of one batch (spec section 5 recommends under 1000 for imports). */
 export const IMPORT_MAX_ROWS = 1000;
@@ -40,6 +47,11 @@ export function templateColumns(language: Language): Column<never>[] {
     value: () => null,
     width: name === 'address' || name === 'remarks' ? 30 : 18,
   }));
+}
+
+/** The batch-open template (xlsx): one personal account per row. */
+export function sendImportTemplate(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  return sendXlsx(reply, 'customer-import', templateColumns(requestLanguage(request)), []);
 }
 
 interface ImportOptions {
@@ -224,4 +236,42 @@ export function takenMeanwhile(
     if (clashes[i] === 'meterTaken') return [{ row, reason: t('import.row.meterTaken', { meterNo }) }];
     return [];
   });
+}
+
+/**
+ * Batch open from the uploaded workbook: the valid rows open, every refused row is reported with its number
+ * and reason. When another opening takes a number or a meter of the file between the check and the save,
+ * none opens and those rows are reported too.
+ */
+export async function batchOpen(
+  services: Services,
+  dispatch: CommandDispatch,
+  request: FastifyRequest,
+  { customerTypeId, meterTypeId }: z.output<typeof importQuerySchema>,
+): Promise<ImportReport> {
+  const { db } = services;
+  await customerTypeOf(db, request, customerTypeId);
+  const settings = await tenantSettings(db, request);
+  const { accounts, failed } = await importCustomers(request, {
+    db,
+    tenantId: callerOf(request).tenantId,
+    settings,
+    customerTypeId,
+    meterTypeId,
+    nextAccountNos: (sql, count) => nextAccountNos(sql, settings, count),
+  });
+  if (accounts.length === 0) return { opened: 0, failed };
+  const result = await openForCaller(
+    services,
+    dispatch,
+    request,
+    settings,
+    accounts.map((a) => a.account),
+  );
+  if ('opened' in result) return { opened: result.opened.length, failed };
+  // The batch opened nothing: the rows whose number or meter another opening took meanwhile, with the
+  // reason of each, beside the rows refused before.
+  const taken = takenMeanwhile(request, accounts, result.clashes);
+  if (taken.length === 0) throw result.conflict;
+  return { opened: 0, failed: [...failed, ...taken].sort((a, b) => a.row - b.row) };
 }

@@ -8,3 +8,4 @@ export {
   openAccounts,
   openingClashes,
 } from './open-account.ts';
+export { customerRoutes } from './routes.ts';

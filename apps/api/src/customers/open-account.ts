@@ -1,9 +1,28 @@
 import { customerDecider, DomainError, localDate, streamName } from '@hydrolog/domain';
 import type { EventStore, Sql } from '@hydrolog/eventstore';
-import { existingAccountNos, lastAccountNo, metersForOpening, withTenant } from '@hydrolog/projections';
-import { type EventMetadata, type OpenAccount, type TenantSettings, uuidv7 } from '@hydrolog/schemas';
+import {
+  existingAccountNos,
+  findCustomerByAccountNo,
+  lastAccountNo,
+  meterForOpening,
+  metersForOpening,
+  withTenant,
+} from '@hydrolog/projections';
+import {
+  type CustomerView,
+  type EventMetadata,
+  type OpenAccount,
+  type TenantSettings,
+  uuidv7,
+} from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import { callerMetadata, readAsCaller } from '../auth/guard.ts';
 import { isUniqueViolation } from '../commands.ts';
+import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
+import { accountOf } from './accounts.ts';
+import { tenantSettings } from './caller.ts';
+import { customerTypeOf } from './customer-types.ts';
 
 /** The next account number of a generated mode: `sequence` 8 digits, `date_sequence` YYYYMMDD + 4 digits. */
 export async function nextAccountNos(
@@ -108,4 +127,66 @@ export async function openAccounts(
   }
   for (const o of opened) if (o.valveCommandId) await closeValve(o.meterId, o.valveCommandId);
   return opened.map((o) => o.customerId);
+}
+
+/**
+ * Opens checked accounts for the caller, the valves closed through the downlink dispatch. Answers the new
+ * account ids, or, when another opening took a number or a meter meanwhile (none opened), the conflict with
+ * what each account clashes with now.
+ */
+export async function openForCaller(
+  { db, store }: Services,
+  dispatch: CommandDispatch,
+  request: FastifyRequest,
+  settings: TenantSettings,
+  accounts: readonly CheckedAccount[],
+): Promise<{ opened: string[] } | { conflict: OpeningConflict; clashes: (OpeningClash | null)[] }> {
+  const metadata = callerMetadata(request);
+  const closeValve = (meterId: string, commandId: string) =>
+    dispatch.issue(metadata, meterId, 'valveClose', undefined, commandId);
+  try {
+    return { opened: await openAccounts(store, metadata, settings, accounts, closeValve) };
+  } catch (error) {
+    if (!(error instanceof OpeningConflict)) throw error;
+    return { conflict: error, clashes: await openingClashes(db, metadata.tenantId, accounts) };
+  }
+}
+
+/** Opens an account with a meter; its number is the one given, or generated per the tenant's settings. */
+export async function openAccount(
+  services: Services,
+  dispatch: CommandDispatch,
+  request: FastifyRequest,
+  body: OpenAccount,
+): Promise<CustomerView> {
+  const { db } = services;
+  const settings = await tenantSettings(db, request);
+  await customerTypeOf(db, request, body.customerTypeId);
+  const meter = await readAsCaller(db, request, (sql) => meterForOpening(sql, body.meterId));
+  if (!meter) throw new DomainError('error.meter.notFound');
+  if (meter.taken) throw new DomainError('error.customer.meterTaken');
+  const given = body.accountNo;
+  if (!given && settings.accountNoGenMode === 'manual')
+    throw new DomainError('error.customer.accountNoRequired');
+  if (given && (await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given))))
+    throw new DomainError('error.customer.accountExists');
+  const accountNo =
+    given ?? ((await readAsCaller(db, request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string);
+  const account = {
+    ...body,
+    accountNo,
+    meterNo: meter.meterNo,
+    meterTypeId: meter.meterTypeId,
+    valveControl: meter.valveControl,
+  };
+  const result = await openForCaller(services, dispatch, request, settings, [account]);
+  if ('conflict' in result) {
+    // Say what was taken meanwhile, as the checks above would have; a generated number taken meanwhile
+    // keeps the conflict's own message (open again for a new number).
+    const [clash] = result.clashes;
+    if (clash === 'meterTaken') throw new DomainError('error.customer.meterTaken');
+    if (clash === 'accountExists' && body.accountNo) throw new DomainError('error.customer.accountExists');
+    throw result.conflict;
+  }
+  return accountOf(db, request, result.opened[0] as string);
 }

@@ -1,0 +1,63 @@
+import { listCustomers, listCustomerTypes } from '@hydrolog/projections';
+import type {
+  CustomerListQuery,
+  CustomerRow,
+  CustomerTypeListQuery,
+  CustomerTypeView,
+} from '@hydrolog/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { translator } from '../http.ts';
+import type { Services } from '../services.ts';
+import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+
+/** The customer types of a filter as an xlsx workbook. */
+export async function exportCustomerTypes(
+  { db }: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filter: CustomerTypeListQuery,
+): Promise<FastifyReply> {
+  const t = translator(request);
+  const { rows } = await readAsCaller(db, request, (sql) =>
+    listCustomerTypes(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
+  );
+  return sendXlsx<CustomerTypeView>(
+    reply,
+    'customer-types',
+    [
+      { header: t('customer.col.type'), value: (r) => r.name, width: 30 },
+      { header: t('customer.col.remarks'), value: (r) => r.remark, width: 40 },
+      { header: t('customer.col.openTime'), value: (r) => r.createTime, width: 26 },
+    ],
+    rows,
+  );
+}
+
+/** The accounts of a filter (within the caller's data scope) as an xlsx workbook. */
+export async function exportCustomers(
+  { db }: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filter: CustomerListQuery,
+): Promise<FastifyReply> {
+  const t = translator(request);
+  const { rows } = await readAsCaller(db, request, (sql) =>
+    listCustomers(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }, callerOf(request).dataScope),
+  );
+  return sendXlsx<CustomerRow>(
+    reply,
+    'customers',
+    [
+      { header: t('customer.col.accountNo'), value: (r) => r.accountNo },
+      { header: t('customer.col.name'), value: (r) => r.name },
+      { header: t('customer.col.phone'), value: (r) => r.phone },
+      { header: t('customer.col.type'), value: (r) => r.customerTypeName },
+      { header: t('customer.col.meterNo'), value: (r) => r.meterNo },
+      { header: t('customer.col.balance'), value: (r) => r.balance },
+      { header: t('customer.col.status'), value: (r) => t(`customer.status.${r.status}`) },
+      { header: t('customer.col.openTime'), value: (r) => r.openTime, width: 26 },
+    ],
+    rows,
+  );
+}
