@@ -10,8 +10,8 @@ import {
   withTenant,
 } from '@hydrolog/projections';
 import { type EventData, uuidv7 } from '@hydrolog/schemas';
-import { execute } from './commands.ts';
-import type { Services } from './services.ts';
+import { execute } from '../commands.ts';
+import type { Services } from '../services.ts';
 
 /** A UUID derived from a name (UUIDv7 layout, hash bits): the same alarm always gets the same id. */
 function derivedId(name: string): string {

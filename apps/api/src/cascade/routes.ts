@@ -83,12 +83,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { alarmStreamId } from '../cascade-alarms.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
 import { cellText, readFirstSheet } from '../spreadsheet.ts';
 import { type Column, sendXlsx } from '../xlsx.ts';
+import { alarmStreamId } from './alarms.ts';
 
 const partitionIdParams = z.object({ partitionId: z.uuid() });
 const pointIdParams = z.object({ pointId: z.uuid() });
