@@ -4,7 +4,7 @@ import { uuidv7 } from '@hydrolog/schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluateCascadeAlarms, evaluateLeakAlarms } from '../src/cascade-alarms.ts';
+import { evaluateCascadeAlarms, evaluateLeakAlarms } from '../src/cascade/index.ts';
 import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi } from './support.ts';

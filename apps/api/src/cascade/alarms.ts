@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { addDays, alarmFindings, cascadeAlarmDecider, localDate, streamName } from '@hydrolog/domain';
 import { WrongExpectedVersionError } from '@hydrolog/eventstore';
-import {
-  dailyFigures,
-  getTenant,
-  listPoints,
-  nightFigures,
-  pointLeaks,
-  withTenant,
-} from '@hydrolog/projections';
+import { dailyFigures, listPoints, nightFigures, pointLeaks, withTenant } from '@hydrolog/projections';
 import { type EventData, uuidv7 } from '@hydrolog/schemas';
-import { execute } from './commands.ts';
-import type { Services } from './services.ts';
+import { execute } from '../commands.ts';
+import type { Services } from '../services.ts';
+import { tenantTimeZone } from './lookups.ts';
 
 /** A UUID derived from a name (UUIDv7 layout, hash bits): the same alarm always gets the same id. */
 function derivedId(name: string): string {
@@ -33,7 +27,7 @@ export async function evaluateCascadeAlarms(
   now = new Date(),
 ): Promise<EventData<'CascadeAlarmRaised'>[]> {
   const findings = await withTenant(services.db, tenantId, async (sql) => {
-    const timeZone = (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
+    const timeZone = await tenantTimeZone(sql, tenantId);
     const out: EventData<'CascadeAlarmRaised'>[] = [];
     for (const point of await listPoints(sql)) {
       if (!point.summaryMeter) continue;
@@ -119,7 +113,7 @@ export async function evaluateLeakAlarms(
   now = new Date(),
 ): Promise<{ raised: EventData<'CascadeAlarmRaised'>[]; repaired: string[] }> {
   const found = await withTenant(services.db, tenantId, async (sql) => {
-    const timeZone = (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
+    const timeZone = await tenantTimeZone(sql, tenantId);
     const out = [];
     for (const point of await listPoints(sql)) {
       if (!point.summaryMeter) continue;
@@ -187,9 +181,7 @@ export function startCascadeAlarmJob(services: Services, everyMs: number): () =>
     running = true;
     try {
       for (const tenantId of await tenantsWithPartitions(services)) {
-        const timeZone =
-          (await withTenant(services.db, tenantId, (sql) => getTenant(sql, tenantId)))?.settings.timeZone ??
-          'UTC';
+        const timeZone = await withTenant(services.db, tenantId, (sql) => tenantTimeZone(sql, tenantId));
         const today = localDate(Date.now(), timeZone);
         for (let back = LOOKBACK_DAYS; back >= 1; back--)
           await evaluateCascadeAlarms(services, tenantId, addDays(today, -back));

@@ -1,0 +1,72 @@
+import { DomainError } from '@hydrolog/domain';
+import { openedMetersByNo } from '@hydrolog/projections';
+import { CASCADE_IMPORT_MAX, type MessageKey, meterNoSchema, translate } from '@hydrolog/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { requestLanguage } from '../http.ts';
+import type { Services } from '../services.ts';
+import { cellText, readFirstSheet } from '../spreadsheet.ts';
+import { sendXlsx } from '../xlsx.ts';
+import { pointOf } from './lookups.ts';
+import { associateSubMeters } from './sub-meters.ts';
+
+/** The import template: one meter number per row under a header. */
+export const sendSubMeterTemplate = (request: FastifyRequest, reply: FastifyReply) =>
+  sendXlsx<string>(
+    reply,
+    'sub-meters',
+    [{ header: translate('cascade.meterNo', requestLanguage(request)), value: (no) => no, width: 24 }],
+    [],
+  );
+
+/**
+ * Associates the opened meters of an uploaded xls/xlsx file (multipart field file) with a point. A number
+ * that is malformed or not of an opened meter of the tenant is reported with its row, the others added.
+ */
+export async function importSubMeters(services: Services, request: FastifyRequest, pointId: string) {
+  const point = await pointOf(services, request, pointId);
+  const file = await request.file().catch(() => undefined);
+  if (!file) throw new DomainError('error.cascade.importFile');
+  const content = await file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
+    throw error;
+  });
+  const sheet = await readFirstSheet(content, {
+    unreadable: 'error.cascade.importFile',
+    tooMany: 'validation.tooMany',
+    maxRows: CASCADE_IMPORT_MAX,
+  });
+  const rows = sheet
+    .filter((r) => r.row > 1) // the header
+    .map((r) => ({ row: r.row, meterNo: cellText(r.cells[0]) }))
+    .filter((r) => r.meterNo);
+  if (rows.length === 0) throw new DomainError('validation.atLeastOne');
+  if (rows.length > CASCADE_IMPORT_MAX)
+    throw new DomainError('validation.tooMany', { max: CASCADE_IMPORT_MAX });
+  const language = requestLanguage(request);
+  const errors: { row: number; meterNo: string; message: string }[] = [];
+  const rowError = (row: number, meterNo: string, key: MessageKey) =>
+    errors.push({ row, meterNo, message: translate(key, language, { meterNo }) });
+  const valid = rows.filter((r) => {
+    const okNo = meterNoSchema.safeParse(r.meterNo).success;
+    if (!okNo) rowError(r.row, r.meterNo, 'validation.meterNo');
+    return okNo;
+  });
+  const found = await readAsCaller(services.db, request, (sql) =>
+    openedMetersByNo(
+      sql,
+      callerOf(request).tenantId,
+      valid.map((r) => r.meterNo),
+    ),
+  );
+  const opened = valid.filter((r) => {
+    if (!found.has(r.meterNo)) rowError(r.row, r.meterNo, 'error.cascade.meterNotOpened');
+    return found.has(r.meterNo);
+  });
+  const meters = [...new Set(opened.map((r) => r.meterNo))];
+  const answer =
+    meters.length > 0
+      ? await associateSubMeters(services, request, pointId, meters)
+      : { added: 0, total: point.subMeterCount };
+  return { ...answer, errors };
+}

@@ -1,0 +1,2 @@
+export { evaluateCascadeAlarms, evaluateLeakAlarms, startCascadeAlarmJob } from './alarms.ts';
+export { cascadeRoutes } from './routes.ts';
