@@ -10,7 +10,10 @@ import { messageProvider } from './sms.ts';
 
 /** What a deployment adds to the service (the demo of `npm start`: its seed, its banner and its fleet). */
 export interface ServeExtras {
-  /** Brings the stored data up to date before the app starts; it must bring the built-in menus and dictionary types too. */
+  /**
+   * Brings the stored data up to date before the app starts, the built-in menus and dictionary types
+   * included (without it, only those).
+   */
   prepare?(services: Services): Promise<unknown>;
   /** Lines the start banner ends with. */
   banner?: string[];
