@@ -17,32 +17,36 @@ import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from '
 import { customerRoutes } from './customers/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
+import {
+  authRoutes,
+  departmentRoutes,
+  menuRoutes,
+  messageRoutes,
+  profileRoutes,
+  roleRoutes,
+  userRoutes,
+} from './identity/index.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import { registerOperationLog } from './operation-log.ts';
-import { adminRoutes } from './routes/admin.ts';
 import { auditRoutes } from './routes/audit.ts';
-import { authRoutes } from './routes/auth.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
-import { messageRoutes } from './routes/messages.ts';
 import { meterCommandRoutes } from './routes/meter-commands.ts';
 import { meterGroupRoutes } from './routes/meter-groups.ts';
 import { meterMoveRoutes } from './routes/meter-moves.ts';
 import { meterReplacementRoutes } from './routes/meter-replacements.ts';
 import { meterRoutes } from './routes/meters.ts';
-import { organisationRoutes } from './routes/organisation.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { readingRoutes } from './routes/readings.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
-import { userRoutes } from './routes/user.ts';
-import { userAdminRoutes } from './routes/users.ts';
 import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
+import { dictTypeRoutes, noticeRoutes } from './system/index.ts';
 import { moveUntenantedUploads, registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
 
@@ -194,9 +198,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       registerOperationLog(api, services);
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { identity, loginLimits: options.loginLimits });
-      await api.register(userRoutes, { identity, uploadsDir: options.uploadsDir });
-      await api.register(userAdminRoutes, { identity });
-      await api.register(organisationRoutes, { identity });
+      await api.register(profileRoutes, { identity, uploadsDir: options.uploadsDir });
+      await api.register(userRoutes, { identity });
+      await api.register(departmentRoutes, { identity });
+      await api.register(roleRoutes, { identity });
       await api.register(auditRoutes, { identity });
       await api.register(systemRoutes, { identity });
       await api.register(tenantRoutes, { services, uploadsDir: options.uploadsDir });
@@ -213,7 +218,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });
-      await api.register(adminRoutes, { identity });
+      await api.register(menuRoutes, { identity });
+      await api.register(noticeRoutes, { identity });
+      await api.register(dictTypeRoutes, { identity });
       await api.register(platformRoutes, { identity });
     },
     { prefix: API_PREFIX },

@@ -1,18 +1,14 @@
 import {
-  type DeptCommand,
   DomainError,
-  deptDecider,
   type RoleAdministration,
   type RoleCommand,
   roleAdministrationRefusal,
   roleDecider,
 } from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
-import { getDept, getRole, isDeptOrBelow, listDepts, listRoles } from '@hydrolog/projections';
+import { getRole, listDepts, listRoles } from '@hydrolog/projections';
 import {
   apiResponses,
-  deptBodySchema,
-  deptViewSchema,
   envelopeSchema,
   envelopeWithSchema,
   idListSchema,
@@ -24,7 +20,6 @@ import {
   roleBodySchema,
   roleDataScopeBodySchema,
   roleViewSchema,
-  updateDeptBodySchema,
   updateRoleBodySchema,
   userStatusSchema,
   uuidv7,
@@ -71,162 +66,12 @@ async function menuTree(db: Database, caller: Caller, request: FastifyRequest): 
   return children(null);
 }
 
-/** Departments and roles of the caller's tenant (spec section 2 system administration). */
-export const organisationRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
-  app,
-  { identity },
-) => {
+/** Roles of the caller's tenant (spec section 2 system administration). */
+export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
   const { db, store } = identity.services;
   const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
     readAsCaller(db, request, work);
   const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
-
-  // ---- Departments -------------------------------------------------------------------------------------
-
-  async function dept(request: FastifyRequest, deptId: string) {
-    const found = await scoped(request, (sql) => getDept(sql, deptId));
-    if (!found) throw new DomainError('error.dept.notFound');
-    return found;
-  }
-  const deptResponse = apiResponses(envelopeSchema(deptViewSchema));
-  const deptFields = (body: z.infer<typeof deptBodySchema>) => ({
-    parentId: body.parentId,
-    deptName: body.deptName,
-    orderNum: body.orderNum,
-    leader: body.leader || null,
-    phone: body.phone || null,
-    email: body.email || null,
-    status: body.status,
-  });
-  const runDept = (request: FastifyRequest, deptId: string, command: DeptCommand) =>
-    execute(store, deptDecider, deptId, [command], { ...meta(request), taken: 'error.dept.exists' });
-
-  app.get(
-    '/system/dept/list',
-    {
-      config: requires('system:dept:list'),
-      schema: {
-        tags: ['departments'],
-        summary: "The tenant's departments (a flat list; parentId makes the tree)",
-        querystring: z.object({
-          deptName: z.string().max(20).optional(),
-          status: userStatusSchema.optional(),
-        }),
-        response: apiResponses(envelopeSchema(z.array(deptViewSchema))),
-      },
-    },
-    async (request) => ok(request, await scoped(request, (sql) => listDepts(sql, request.query))),
-  );
-
-  app.get(
-    '/system/dept/list/exclude/:deptId',
-    {
-      config: requires('system:dept:list'),
-      schema: {
-        tags: ['departments'],
-        summary: 'The departments that may become the parent of this one (not itself or below it)',
-        params: z.object({ deptId: z.uuid() }),
-        response: apiResponses(envelopeSchema(z.array(deptViewSchema))),
-      },
-    },
-    async (request) => {
-      const { deptId } = request.params;
-      await dept(request, deptId);
-      const result = await scoped(request, async (sql) => {
-        const all = await listDepts(sql);
-        const allowed = [];
-        for (const d of all) if (!(await isDeptOrBelow(sql, deptId, d.deptId))) allowed.push(d);
-        return allowed;
-      });
-      return ok(request, result);
-    },
-  );
-
-  app.get(
-    '/system/dept/:deptId',
-    {
-      config: requires('system:dept:query'),
-      schema: {
-        tags: ['departments'],
-        summary: 'One department',
-        params: z.object({ deptId: z.uuid() }),
-        response: deptResponse,
-      },
-    },
-    async (request) => ok(request, await dept(request, request.params.deptId)),
-  );
-
-  app.post(
-    '/system/dept',
-    {
-      config: requires('system:dept:add'),
-      schema: {
-        tags: ['departments'],
-        summary: 'Add a department',
-        body: deptBodySchema,
-        response: deptResponse,
-      },
-    },
-    async (request) => {
-      const fields = deptFields(request.body);
-      if (fields.parentId) await dept(request, fields.parentId);
-      const deptId = uuidv7();
-      await runDept(request, deptId, {
-        type: 'CreateDept',
-        deptId,
-        tenantId: callerOf(request).tenantId,
-        ...fields,
-      });
-      return ok(request, await dept(request, deptId));
-    },
-  );
-
-  app.put(
-    '/system/dept',
-    {
-      config: requires('system:dept:edit'),
-      schema: {
-        tags: ['departments'],
-        summary: 'Change a department',
-        body: updateDeptBodySchema,
-        response: deptResponse,
-      },
-    },
-    async (request) => {
-      const { deptId, ...body } = request.body;
-      await dept(request, deptId);
-      const fields = deptFields(body);
-      if (fields.parentId) {
-        await dept(request, fields.parentId);
-        const parentId = fields.parentId;
-        if (await scoped(request, (sql) => isDeptOrBelow(sql, deptId, parentId))) {
-          throw new DomainError('error.dept.parentLoop');
-        }
-      }
-      await runDept(request, deptId, { type: 'ChangeDept', ...fields });
-      return ok(request, await dept(request, deptId));
-    },
-  );
-
-  app.delete(
-    '/system/dept/:deptId',
-    {
-      config: requires('system:dept:remove'),
-      schema: {
-        tags: ['departments'],
-        summary: 'Delete a department without users or sub-departments',
-        params: z.object({ deptId: z.uuid() }),
-        response: noDataResponses,
-      },
-    },
-    async (request) => {
-      const found = await dept(request, request.params.deptId);
-      if (found.childCount > 0) throw new DomainError('error.dept.hasChildren');
-      if (found.userCount > 0) throw new DomainError('error.dept.hasUsers');
-      await runDept(request, found.deptId, { type: 'DeleteDept' });
-      return ok(request, null);
-    },
-  );
 
   // ---- Roles -------------------------------------------------------------------------------------------
 

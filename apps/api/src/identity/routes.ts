@@ -1,5 +1,3 @@
-import { sessionDecider } from '@hydrolog/domain';
-import { findSession } from '@hydrolog/projections';
 import {
   apiResponses,
   captchaSchema,
@@ -12,13 +10,12 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf } from '../auth/client.ts';
-import { sha256 } from '../auth/crypto.ts';
-import { bearerToken, callerOf, ownSession } from '../auth/guard.ts';
-import { type Identity, sessionMinutes } from '../auth/identity.ts';
+import { ownSession } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
 import { loginThrottle } from '../auth/throttle.ts';
-import { execute } from '../commands.ts';
 import type { LoginLimits } from '../config.ts';
 import { ok } from '../http.ts';
+import { logout, refreshSession } from './sessions.ts';
 
 /** Login, captcha, token refresh and logout (spec section 7 /auth/...). */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -88,25 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(envelopeSchema(refreshResultSchema)),
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const minutes = sessionMinutes(caller.rememberMe);
-      const now = new Date();
-      await execute(
-        services.store,
-        sessionDecider,
-        caller.sessionId,
-        [
-          {
-            type: 'RefreshSession',
-            expiresAt: new Date(now.getTime() + minutes * 60_000).toISOString(),
-            now: now.toISOString(),
-          },
-        ],
-        { metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id } },
-      );
-      return ok(request, { expires_in: minutes });
-    },
+    async (request) => ok(request, { expires_in: await refreshSession(services, request) }),
   );
 
   app.delete(
@@ -122,17 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const token = bearerToken(request);
-      const session = token ? await findSession(services.db, sha256(token)) : null;
-      if (session && !session.ended_at) {
-        await execute(
-          services.store,
-          sessionDecider,
-          session.session_id,
-          [{ type: 'EndSession', reason: 'logout', at: new Date().toISOString() }],
-          { metadata: { tenantId: session.tenant_id, userId: session.user_id, correlationId: request.id } },
-        );
-      }
+      await logout(services, request);
       return ok(request, null);
     },
   );

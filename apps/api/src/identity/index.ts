@@ -1,0 +1,7 @@
+export { departmentRoutes } from './department-routes.ts';
+export { menuRoutes } from './menu-routes.ts';
+export { messageRoutes } from './message-routes.ts';
+export { profileRoutes } from './profile-routes.ts';
+export { roleRoutes } from './role-routes.ts';
+export { authRoutes } from './routes.ts';
+export { userRoutes } from './user-routes.ts';

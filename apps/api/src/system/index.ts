@@ -1,0 +1,2 @@
+export { dictTypeRoutes } from './dict-type-routes.ts';
+export { noticeRoutes } from './notice-routes.ts';
