@@ -19,19 +19,22 @@ import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
+import {
+  gatewayRoutes,
+  meterCommandRoutes,
+  meterGroupRoutes,
+  meterMoveRoutes,
+  meterReplacementRoutes,
+  meterRoutes,
+  valveRoutes,
+} from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
-import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
-import { meterCommandRoutes } from './routes/meter-commands.ts';
-import { meterGroupRoutes } from './routes/meter-groups.ts';
-import { meterMoveRoutes } from './routes/meter-moves.ts';
-import { meterReplacementRoutes } from './routes/meter-replacements.ts';
-import { meterRoutes } from './routes/meters.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { readingRoutes } from './routes/readings.ts';
@@ -40,7 +43,6 @@ import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
 import { userRoutes } from './routes/user.ts';
 import { userAdminRoutes } from './routes/users.ts';
-import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
 import { moveUntenantedUploads, registerUploads } from './uploads.ts';

@@ -34,10 +34,10 @@ import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage, translator } from '../http.ts';
-import { checkImportRows, readImportFile, templateColumns } from '../meter-import.ts';
-import { registerMeters, registerMeterType } from '../meter-registry.ts';
 import type { Services } from '../services.ts';
 import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { checkImportRows, readImportFile, templateColumns } from './import.ts';
+import { registerMeters, registerMeterType } from './registry.ts';
 
 const meterTypeIdParams = z.object({ meterTypeId: z.uuid() });
 const meterIdParams = z.object({ meterId: z.uuid() });

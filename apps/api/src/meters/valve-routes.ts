@@ -34,7 +34,7 @@ const keyUpdateRecordSchema = z.object({
 
 /**
  * The valve operation and key update pages: meters with their latest command (polled while one is under
- * way), their exports, and the key update records. Commands are issued by the routes of meter-commands.ts.
+ * way), their exports, and the key update records. Commands are issued by the routes of command-routes.ts.
  */
 export const valveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;

@@ -10,8 +10,8 @@ import {
   toFieldError,
   translate,
 } from '@hydrolog/schemas';
-import { cellText, readFirstSheet } from './spreadsheet.ts';
-import type { Column } from './xlsx.ts';
+import { cellText, readFirstSheet } from '../spreadsheet.ts';
+import type { Column } from '../xlsx.ts';
 
 /** The header of each template column, in the caller's language. */
 export const IMPORT_HEADERS: Record<(typeof METER_IMPORT_COLUMNS)[number], MessageKey> = {
