@@ -1,9 +1,7 @@
-import { DomainError, gatewayDecider } from '@hydrolog/domain';
-import { getGateway, listGateways } from '@hydrolog/projections';
+import { listGateways } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
-  type GatewayView,
   gatewayBodySchema,
   gatewayKeySchema,
   gatewayListQuerySchema,
@@ -11,36 +9,21 @@ import {
   listEnvelopeSchema,
   noDataResponses,
   pageQuerySchema,
-  translate,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
-import { ok, okList, requestLanguage } from '../http.ts';
-import { newGatewayKey } from '../ingest/auth.ts';
+import { readAsCaller, requires } from '../auth/guard.ts';
+import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { exportGateways } from './export.ts';
+import { changeGateway, gatewayOf, registerGateway, revokeGateway, rotateGatewayKey } from './gateways.ts';
 
 const gatewayIdParams = z.object({ gatewayId: z.uuid() });
 const keyResponse = apiResponses(envelopeSchema(gatewayKeySchema));
 
 /** Gateways and concentrators of a tenant (back office): register, edit, rotate the key, revoke. */
 export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db, store } = services;
-  const meta = (request: FastifyRequest, expectedVersion?: number) => ({
-    metadata: callerMetadata(request),
-    expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
-    taken: 'error.gateway.nameExists' as const,
-  });
-
-  async function view(request: FastifyRequest, gatewayId: string): Promise<GatewayView> {
-    const found = await readAsCaller(db, request, (sql) => getGateway(sql, gatewayId));
-    if (!found) throw new DomainError('error.gateway.notFound');
-    return found;
-  }
+  const { db } = services;
 
   app.get(
     '/ingest/gateway/list',
@@ -68,7 +51,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: apiResponses(envelopeSchema(gatewayViewSchema)),
       },
     },
-    async (request) => ok(request, await view(request, request.params.gatewayId)),
+    async (request) => ok(request, await gatewayOf(db, request, request.params.gatewayId)),
   );
 
   app.post(
@@ -82,28 +65,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: keyResponse,
       },
     },
-    async (request) => {
-      const gatewayId = uuidv7();
-      const { key, keyHash, keyPrefix } = newGatewayKey();
-      await execute(
-        store,
-        gatewayDecider,
-        gatewayId,
-        [
-          {
-            type: 'RegisterGateway',
-            gatewayId,
-            tenantId: callerOf(request).tenantId,
-            ...request.body,
-            keyHash,
-            keyPrefix,
-            createdAt: new Date().toISOString(),
-          },
-        ],
-        meta(request),
-      );
-      return ok(request, { gatewayId, key });
-    },
+    async (request) => ok(request, await registerGateway(services, request, request.body)),
   );
 
   app.put(
@@ -117,18 +79,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: apiResponses(envelopeSchema(gatewayViewSchema)),
       },
     },
-    async (request) => {
-      const { gatewayId, version, ...body } = request.body;
-      await view(request, gatewayId); // another tenant's gateway is "not found"
-      await execute(
-        store,
-        gatewayDecider,
-        gatewayId,
-        [{ type: 'ChangeGateway', ...body }],
-        meta(request, version),
-      );
-      return ok(request, await view(request, gatewayId));
-    },
+    async (request) => ok(request, await changeGateway(services, request, request.body)),
   );
 
   app.put(
@@ -142,19 +93,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: keyResponse,
       },
     },
-    async (request) => {
-      const { gatewayId } = request.params;
-      await view(request, gatewayId);
-      const { key, keyHash, keyPrefix } = newGatewayKey();
-      await execute(
-        store,
-        gatewayDecider,
-        gatewayId,
-        [{ type: 'RotateGatewayKey', keyHash, keyPrefix, rotatedAt: new Date().toISOString() }],
-        meta(request),
-      );
-      return ok(request, { gatewayId, key });
-    },
+    async (request) => ok(request, await rotateGatewayKey(services, request, request.params.gatewayId)),
   );
 
   app.delete(
@@ -169,15 +108,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const { gatewayId } = request.params;
-      await view(request, gatewayId);
-      await execute(
-        store,
-        gatewayDecider,
-        gatewayId,
-        [{ type: 'RevokeGateway', revokedAt: new Date().toISOString() }],
-        meta(request),
-      );
+      await revokeGateway(services, request, request.params.gatewayId);
       return ok(request, null);
     },
   );
@@ -192,27 +123,6 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         body: gatewayListQuerySchema,
       },
     },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const t = (key: Parameters<typeof translate>[0]) => translate(key, language);
-      const { rows } = await readAsCaller(db, request, (sql) =>
-        listGateways(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
-      );
-      return sendXlsx<GatewayView>(
-        reply,
-        'gateways',
-        [
-          { header: t('gateway.name'), value: (r) => r.name, width: 28 },
-          { header: t('gateway.kind'), value: (r) => t(`gateway.kind.${r.kind}`) },
-          { header: t('gateway.manufacturer'), value: (r) => r.manufacturer },
-          { header: t('gateway.status'), value: (r) => t(`gateway.status.${r.status}`) },
-          { header: t('gateway.keyPrefix'), value: (r) => r.keyPrefix },
-          { header: t('gateway.meters'), value: (r) => r.meterCount },
-          { header: t('gateway.lastSeen'), value: (r) => r.lastSeenAt, width: 26 },
-          { header: t('gateway.created'), value: (r) => r.createTime, width: 26 },
-        ],
-        rows,
-      );
-    },
+    async (request, reply) => exportGateways(db, request, reply, request.body),
   );
 };
