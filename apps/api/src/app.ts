@@ -28,22 +28,24 @@ import {
 } from './identity/index.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
+import {
+  gatewayRoutes,
+  meterCommandRoutes,
+  meterGroupRoutes,
+  meterMoveRoutes,
+  meterReplacementRoutes,
+  meterRoutes,
+  valveRoutes,
+} from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
-import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
-import { meterCommandRoutes } from './routes/meter-commands.ts';
-import { meterGroupRoutes } from './routes/meter-groups.ts';
-import { meterMoveRoutes } from './routes/meter-moves.ts';
-import { meterReplacementRoutes } from './routes/meter-replacements.ts';
-import { meterRoutes } from './routes/meters.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { readingRoutes } from './routes/readings.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { systemRoutes } from './routes/system.ts';
 import { tenantRoutes } from './routes/tenants.ts';
-import { valveRoutes } from './routes/valves.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
 import { dictTypeRoutes, noticeRoutes } from './system/index.ts';

@@ -8,6 +8,6 @@ export { openAccounts } from './customers/index.ts';
 export { ensureDictTypes } from './dict-types.ts';
 export { newGatewayKey } from './ingest/auth.ts';
 export { ensureBuiltInMenus } from './menus.ts';
-export { registerMeters, registerMeterType } from './meter-registry.ts';
+export { registerMeters, registerMeterType } from './meters/index.ts';
 export { type ServeExtras, serve } from './serve.ts';
 export { openServices, type Services } from './services.ts';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateCascadeAlarms, evaluateLeakAlarms } from '../src/cascade/index.ts';
-import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi } from './support.ts';
 

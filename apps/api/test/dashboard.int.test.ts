@@ -3,7 +3,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 

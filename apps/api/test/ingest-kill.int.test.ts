@@ -11,7 +11,7 @@ import { type IngestAnswer, tenantSettingsSchema, uuidv7 } from '@hydrolog/schem
 import { afterEach, describe, expect, it } from 'vitest';
 import { execute } from '../src/commands.ts';
 import { newGatewayKey } from '../src/ingest/auth.ts';
-import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 
 const child = join(import.meta.dirname, 'ingest-child.ts');
 const TENANT = '00000000-0000-7000-8000-0000000000aa';

@@ -2,7 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { appendDeliveries, batchEventId, encodeMessages, type KafkaDeliveryMessage } from '@hydrolog/ingest';
 import { uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi, type TestApi } from './support.ts';
 

@@ -11,7 +11,7 @@ import { type DailyFigure, type MeterHistory, type NightFigure, uuidv7 } from '@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerMeters, registerMeterType } from '../src/meter-registry.ts';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 

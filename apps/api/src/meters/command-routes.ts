@@ -1,5 +1,3 @@
-import { DomainError } from '@hydrolog/domain';
-import { getMeter, listMeterCommands } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
@@ -10,10 +8,12 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, readAsCaller, requires } from '../auth/guard.ts';
+import { callerMetadata, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
+import { listCommands } from './command-records.ts';
+import { operateValves } from './issue-command.ts';
 
 const meterIdsBody = z.object({ meterIds: z.array(z.uuid()).min(1, 'validation.required').max(1000) });
 const issuedResponse = apiResponses(envelopeSchema(z.object({ commandIds: z.array(z.uuid()) })));
@@ -53,20 +53,10 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const metadata = callerMetadata(request);
-        const kind = action === 'open' ? 'valveOpen' : 'valveClose';
-        const commandIds: string[] = [];
-        // A batch is checked whole first: an unknown meter or one without a valve refuses it all.
-        await readAsCaller(services.db, request, async (sql) => {
-          for (const meterId of request.body.meterIds) {
-            const meter = await getMeter(sql, meterId);
-            if (!meter) throw new DomainError('error.meter.notFound');
-            if (!meter.valveControl) throw new DomainError('error.meter.noValve');
-          }
+        const { meterIds } = request.body;
+        return ok(request, {
+          commandIds: await operateValves(services.db, dispatch, request, action, meterIds),
         });
-        for (const meterId of request.body.meterIds)
-          commandIds.push(await dispatch.issue(metadata, meterId, kind));
-        return ok(request, { commandIds });
       },
     );
   }
@@ -110,13 +100,6 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
         response: apiResponses(listEnvelopeSchema(commandRowSchema)),
       },
     },
-    async (request) => {
-      const page = await readAsCaller(services.db, request, (sql) => listMeterCommands(sql, request.query));
-      // The key a command carries is a secret of the meter: never listed.
-      return okList(request, {
-        total: page.total,
-        rows: page.rows.map(({ key: _, tenantId: __, ...row }) => row),
-      });
-    },
+    async (request) => okList(request, await listCommands(services.db, request, request.query)),
   );
 };

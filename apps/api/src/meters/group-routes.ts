@@ -1,60 +1,38 @@
-import { DomainError, type MeterGroupCommand, meterGroupDecider } from '@hydrolog/domain';
-import { findMeters, getMeterGroup, listGroupMeters, listMeterGroups } from '@hydrolog/projections';
+import { listGroupMeters, listMeterGroups } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
   groupMeterNosSchema,
   idListSchema,
   listEnvelopeSchema,
-  type MeterGroupView,
   meterGroupBodySchema,
   meterGroupListQuerySchema,
   meterGroupViewSchema,
   meterViewSchema,
   noDataResponses,
   pageQuerySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
-import { ok, okList, translator } from '../http.ts';
+import { readAsCaller, requires } from '../auth/guard.ts';
+import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { exportMeterGroups } from './export.ts';
+import {
+  addGroupMeters,
+  createGroup,
+  deleteGroups,
+  groupOf,
+  removeGroupMeters,
+  renameGroup,
+} from './groups.ts';
 
 const groupIdParams = z.object({ groupId: z.uuid() });
 const groupResponse = apiResponses(envelopeSchema(meterGroupViewSchema));
 
 /** Meter groups (spec section 5: unique names): create, rename, delete, add and remove meters. */
 export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db, store } = services;
-
-  /** The caller's group, or "not found" (also for another tenant's id). */
-  async function group(request: FastifyRequest, groupId: string): Promise<MeterGroupView> {
-    const found = await readAsCaller(db, request, (sql) => getMeterGroup(sql, groupId));
-    if (!found) throw new DomainError('error.group.notFound');
-    return found;
-  }
-
-  const run = (request: FastifyRequest, groupId: string, commands: MeterGroupCommand[], version?: number) =>
-    execute(store, meterGroupDecider, groupId, commands, {
-      metadata: callerMetadata(request),
-      expectedVersion: version === undefined ? undefined : BigInt(version),
-      taken: 'error.group.exists',
-    });
-
-  /** The meter ids of these numbers in the caller's tenant; any unknown number refuses the whole request. */
-  async function meterIdsOf(request: FastifyRequest, meterNos: readonly string[]): Promise<string[]> {
-    const found = await readAsCaller(db, request, (sql) =>
-      findMeters(sql, callerOf(request).tenantId, meterNos),
-    );
-    const unknown = [...new Set(meterNos)].filter((no) => !found.has(no));
-    if (unknown.length > 0)
-      throw new DomainError('error.group.unknownMeters', { meterNos: unknown.slice(0, 20).join(', ') });
-    return meterNos.map((no) => found.get(no)!);
-  }
+  const { db } = services;
 
   app.get(
     '/business/group/list',
@@ -82,7 +60,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: groupResponse,
       },
     },
-    async (request) => ok(request, await group(request, request.params.groupId)),
+    async (request) => ok(request, await groupOf(db, request, request.params.groupId)),
   );
 
   app.get(
@@ -99,7 +77,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const { groupId } = request.params;
-      await group(request, groupId);
+      await groupOf(db, request, groupId);
       return okList(
         request,
         await readAsCaller(db, request, (sql) => listGroupMeters(sql, groupId, request.query)),
@@ -118,19 +96,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: groupResponse,
       },
     },
-    async (request) => {
-      const groupId = uuidv7();
-      await run(request, groupId, [
-        {
-          type: 'CreateMeterGroup',
-          groupId,
-          tenantId: callerOf(request).tenantId,
-          ...request.body,
-          createdAt: new Date().toISOString(),
-        },
-      ]);
-      return ok(request, await group(request, groupId));
-    },
+    async (request) => ok(request, await createGroup(services, request, request.body)),
   );
 
   app.put(
@@ -144,12 +110,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: groupResponse,
       },
     },
-    async (request) => {
-      const { groupId, version, ...body } = request.body;
-      await group(request, groupId);
-      await run(request, groupId, [{ type: 'ChangeMeterGroup', ...body }], version);
-      return ok(request, await group(request, groupId));
-    },
+    async (request) => ok(request, await renameGroup(services, request, request.body)),
   );
 
   app.post(
@@ -164,13 +125,8 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: groupResponse,
       },
     },
-    async (request) => {
-      const { groupId } = request.params;
-      await group(request, groupId);
-      const meterIds = await meterIdsOf(request, request.body.meterNos);
-      await run(request, groupId, [{ type: 'AddGroupMeters', meterIds }]);
-      return ok(request, await group(request, groupId));
-    },
+    async (request) =>
+      ok(request, await addGroupMeters(services, request, request.params.groupId, request.body.meterNos)),
   );
 
   app.delete(
@@ -186,9 +142,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => {
       const { groupId, meterIds } = request.params;
-      await group(request, groupId);
-      await run(request, groupId, [{ type: 'RemoveGroupMeters', meterIds: meterIds.split(',') }]);
-      return ok(request, await group(request, groupId));
+      return ok(request, await removeGroupMeters(services, request, groupId, meterIds));
     },
   );
 
@@ -204,9 +158,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       },
     },
     async (request) => {
-      const ids = [...new Set(request.params.groupIds.split(','))];
-      for (const id of ids) await group(request, id);
-      for (const id of ids) await run(request, id, [{ type: 'DeleteMeterGroup' }]);
+      await deleteGroups(services, request, request.params.groupIds);
       return ok(request, null);
     },
   );
@@ -221,22 +173,6 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         body: meterGroupListQuerySchema,
       },
     },
-    async (request, reply) => {
-      const t = translator(request);
-      const { rows } = await readAsCaller(db, request, (sql) =>
-        listMeterGroups(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
-      );
-      return sendXlsx<MeterGroupView>(
-        reply,
-        'meter-groups',
-        [
-          { header: t('group.name'), value: (r) => r.name, width: 30 },
-          { header: t('group.remark'), value: (r) => r.remark, width: 40 },
-          { header: t('group.meters'), value: (r) => r.meterCount },
-          { header: t('group.created'), value: (r) => r.createTime, width: 26 },
-        ],
-        rows,
-      );
-    },
+    async (request, reply) => exportMeterGroups(db, request, reply, request.body),
   );
 };

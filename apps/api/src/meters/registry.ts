@@ -7,7 +7,7 @@ import {
   meterBodySchema,
   uuidv7,
 } from '@hydrolog/schemas';
-import { execute, isUniqueViolation } from './commands.ts';
+import { execute, isUniqueViolation } from '../commands.ts';
 
 /**
  * Registers meter types and meters of a tenant: the registry uploads are matched against. Meters are

@@ -1,4 +1,5 @@
 import { DomainError } from '@hydrolog/domain';
+import { findMeters, listMeterTypes, meterTypesByName } from '@hydrolog/projections';
 import {
   type Language,
   METER_IMPORT_COLUMNS,
@@ -10,8 +11,13 @@ import {
   toFieldError,
   translate,
 } from '@hydrolog/schemas';
-import { cellText, readFirstSheet } from './spreadsheet.ts';
-import type { Column } from './xlsx.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
+import { requestLanguage } from '../http.ts';
+import type { Services } from '../services.ts';
+import { cellText, readFirstSheet } from '../spreadsheet.ts';
+import { type Column, sendXlsx } from '../xlsx.ts';
+import { registerMeters } from './registry.ts';
 
 /** The header of each template column, in the caller's language. */
 export const IMPORT_HEADERS: Record<(typeof METER_IMPORT_COLUMNS)[number], MessageKey> = {
@@ -117,4 +123,50 @@ export function checkImportRows(
     meters.push({ ...fields, meterTypeId });
   }
   return { meters, failures };
+}
+
+/** The xlsx template of a meter import, with an example row naming the tenant's first meter type. */
+export async function sendImportTemplate(
+  db: Services['db'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const types = await readAsCaller(db, request, (sql) => listMeterTypes(sql, { pageNum: 1, pageSize: 1 }));
+  const example = {
+    meterNo: '10000001',
+    meterTypeName: types.rows[0]?.name ?? '',
+    imei: '860000000000001',
+    sim: '89860000000000000001',
+    initialReading: 0,
+    storageDate: new Date().toISOString().slice(0, 10),
+    dataSource: 'gateway',
+  };
+  return sendXlsx(reply, 'meter-import-template', templateColumns(requestLanguage(request)), [example]);
+}
+
+/** Imports the meters of an uploaded file (multipart field `file`): good rows registered, bad rows reported. */
+export async function importMeters(
+  { db, store }: Services,
+  request: FastifyRequest,
+): Promise<MeterImportResult> {
+  const file = await request.file().catch(() => undefined);
+  if (file?.fieldname !== 'file') throw new DomainError('error.upload.missing');
+  const content = await file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('error.upload.size');
+    throw error;
+  });
+  const rows = await readImportFile(content);
+  const meterNos = rows.flatMap((r) => (typeof r.values.meterNo === 'string' ? [r.values.meterNo] : []));
+  const { typesByName, taken } = await readAsCaller(db, request, async (sql) => ({
+    typesByName: await meterTypesByName(sql),
+    taken: new Set((await findMeters(sql, callerOf(request).tenantId, meterNos)).keys()),
+  }));
+  const { meters, failures } = checkImportRows(rows, {
+    typesByName,
+    taken,
+    language: requestLanguage(request),
+  });
+  // One append for every good row: a number registered meanwhile refuses the batch with its message.
+  if (meters.length > 0) await registerMeters(store, callerMetadata(request), meters);
+  return { imported: meters.length, failures };
 }
