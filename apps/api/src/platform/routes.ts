@@ -1,23 +1,4 @@
-import {
-  agentAccountDecider,
-  carrierDecider,
-  DomainError,
-  regionDecider,
-  thirdPartyDecider,
-} from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
-import {
-  getAgent,
-  getCarrier,
-  getRegion,
-  getThirdParty,
-  isRegionOrBelow,
-  listAgentMovements,
-  listAgents,
-  listCarriers,
-  listRegions,
-  listThirdParties,
-} from '@hydrolog/projections';
+import { listAgents, listCarriers, listRegions, listThirdParties } from '@hydrolog/projections';
 import {
   agentMovementViewSchema,
   agentPurchaseMethodBodySchema,
@@ -27,11 +8,8 @@ import {
   apiResponses,
   carrierBodySchema,
   carrierViewSchema,
-  countryByCode,
   envelopeSchema,
-  idListSchema,
   listEnvelopeSchema,
-  type MessageKey,
   noDataResponses,
   pageQuerySchema,
   purchaseMethodSchema,
@@ -42,23 +20,28 @@ import {
   updateCarrierBodySchema,
   updateRegionBodySchema,
   updateThirdPartyBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, operatorOnly, readAsCaller } from '../auth/guard.ts';
+import { operatorOnly, readAsCaller } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
-
-const ids = (key: string) => z.object({ [key]: idListSchema });
-const splitIds = (value: string) => [...new Set(value.split(','))];
-/** The record read, or the refusal with its not-found message. */
-const existing = <T>(found: T | null, notFound: MessageKey): T => {
-  if (!found) throw new DomainError(notFound);
-  return found;
-};
+import { agentMovements, agentOf, rechargeAgent, setPurchaseMethod, withdrawAgent } from './agents.ts';
+import { recordRoutes } from './record-routes.ts';
+import {
+  carrierOf,
+  checkRegionParent,
+  checkThirdPartyUnused,
+  deleteCarrier,
+  deleteRegion,
+  deleteThirdParty,
+  regionOf,
+  saveCarrier,
+  saveRegion,
+  saveThirdParty,
+  thirdPartyOf,
+  thirdPartyRecharges,
+} from './records.ts';
 
 /**
  * Platform management (spec section 2, operators only): mobile carriers with the country table, regions,
@@ -66,133 +49,9 @@ const existing = <T>(found: T | null, notFound: MessageKey): T => {
  */
 export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
   const { db, store } = identity.services;
-  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
-  // Carriers, regions and third parties are the platform's (no tenant rows): read as they are. Agents are
-  // users of the platform tenant: read behind its row-level security.
-  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
-    readAsCaller(db, request, work);
-
-  /**
-   * The routes every kind of platform record has: one record by id, add, change; when given, its page
-   * list and deleting several at once. Paths and permissions follow the record's `path` and `permission`
-   * ('/tenant/carrier/list', 'tenant:carrier:add'). A change and a delete first read the record, so an
-   * unknown id is refused with the record's own message.
-   */
-  function recordRoutes<
-    Body extends z.ZodObject,
-    Update extends z.ZodObject,
-    Query extends z.ZodObject,
-    View,
-  >(record: {
-    path: string;
-    permission: string;
-    tag: string;
-    idKey: string;
-    view: z.ZodType<View>;
-    body: Body;
-    update: Update;
-    summaries: { one: string; add: string; change: string };
-    find(request: FastifyRequest, id: string): Promise<View>;
-    /** Appends the save; the route answers with the record read back. */
-    save(request: FastifyRequest, id: string, body: z.infer<Body>): Promise<unknown>;
-    /** What a save checks beyond the record (a region's parent); `existingId` is null when adding. */
-    checkSave?(request: FastifyRequest, body: z.infer<Body>, existingId: string | null): Promise<void>;
-    list?: {
-      summary: string;
-      query: Query;
-      read(query: z.infer<Query>): Promise<{ total: number; rows: View[] }>;
-    };
-    removeMany?: {
-      summary: string;
-      /** Refuses to delete a record still in use. */
-      check?(found: View): void;
-      remove(request: FastifyRequest, id: string): Promise<unknown>;
-    };
-  }) {
-    const { path, permission, tag, idKey, find, save, checkSave, list, removeMany } = record;
-    const response = apiResponses(envelopeSchema(record.view));
-    if (list)
-      app.get(
-        `${path}/list`,
-        {
-          config: operatorOnly(`${permission}:list`),
-          schema: {
-            tags: [tag],
-            summary: list.summary,
-            querystring: list.query,
-            response: apiResponses(listEnvelopeSchema(record.view)),
-          },
-        },
-        async (request) => okList(request, await list.read(request.query as z.infer<Query>)),
-      );
-    app.get(
-      `${path}/:${idKey}`,
-      {
-        config: operatorOnly(`${permission}:query`),
-        schema: {
-          tags: [tag],
-          summary: record.summaries.one,
-          params: z.object({ [idKey]: z.uuid() }),
-          response,
-        },
-      },
-      async (request) =>
-        ok(request, await find(request, String((request.params as Record<string, unknown>)[idKey]))),
-    );
-    app.post(
-      path,
-      {
-        config: operatorOnly(`${permission}:add`),
-        schema: { tags: [tag], summary: record.summaries.add, body: record.body, response },
-      },
-      async (request) => {
-        const body = request.body as z.infer<Body>;
-        await checkSave?.(request, body, null);
-        const id = uuidv7();
-        await save(request, id, body);
-        return ok(request, await find(request, id));
-      },
-    );
-    app.put(
-      path,
-      {
-        config: operatorOnly(`${permission}:edit`),
-        schema: { tags: [tag], summary: record.summaries.change, body: record.update, response },
-      },
-      async (request) => {
-        const { [idKey]: id, ...body } = request.body as Record<string, unknown>;
-        await find(request, String(id));
-        await checkSave?.(request, body as z.infer<Body>, String(id));
-        await save(request, String(id), body as z.infer<Body>);
-        return ok(request, await find(request, String(id)));
-      },
-    );
-    if (removeMany)
-      app.delete(
-        `${path}/:${idKey}s`,
-        {
-          config: operatorOnly(`${permission}:remove`),
-          schema: {
-            tags: [tag],
-            summary: removeMany.summary,
-            params: ids(`${idKey}s`),
-            response: noDataResponses,
-          },
-        },
-        async (request) => {
-          const recordIds = splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`]));
-          for (const id of recordIds) removeMany.check?.(await find(request, id));
-          for (const id of recordIds) await removeMany.remove(request, id);
-          return ok(request, null);
-        },
-      );
-  }
-
   // ---- Carriers ------------------------------------------------------------------------------------------
 
-  const carrier = async (_request: FastifyRequest, carrierId: string) =>
-    existing(await getCarrier(db, carrierId), 'error.carrier.notFound');
-  recordRoutes({
+  recordRoutes(app, {
     path: '/tenant/carrier',
     permission: 'tenant:carrier',
     tag: 'carrier',
@@ -201,17 +60,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     body: carrierBodySchema,
     update: updateCarrierBodySchema,
     summaries: { one: 'One carrier', add: 'Add a carrier', change: 'Change a carrier' },
-    find: carrier,
-    async save(request, carrierId, { remark, ...fields }) {
-      if (!countryByCode(fields.country)) throw new DomainError('error.carrier.unknownCountry');
-      await execute(
-        store,
-        carrierDecider,
-        carrierId,
-        [{ type: 'Save', carrierId, ...fields, remark: remark || null }],
-        meta(request),
-      );
-    },
+    find: (_request, carrierId) => carrierOf(db, carrierId),
+    save: (request, carrierId, body) => saveCarrier(store, request, carrierId, body),
     list: {
       summary: 'Mobile carriers',
       query: pageQuerySchema.extend({
@@ -222,14 +72,12 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     },
     removeMany: {
       summary: 'Delete carriers',
-      remove: (request, id) => execute(store, carrierDecider, id, [{ type: 'Delete' }], meta(request)),
+      remove: (request, id) => deleteCarrier(store, request, id),
     },
   });
 
   // ---- Regions -------------------------------------------------------------------------------------------
 
-  const region = async (_request: FastifyRequest, regionId: string) =>
-    existing(await getRegion(db, regionId), 'error.region.notFound');
   app.get(
     '/tenant/region/list',
     {
@@ -244,7 +92,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     async (request) => ok(request, await listRegions(db, request.query)),
   );
 
-  recordRoutes({
+  recordRoutes(app, {
     path: '/tenant/region',
     permission: 'tenant:region',
     tag: 'region',
@@ -257,18 +105,9 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       add: 'Add a top region (no parent) or a sub-region',
       change: 'Change a region',
     },
-    find: region,
-    save: (request, regionId, body) =>
-      execute(store, regionDecider, regionId, [{ type: 'Save', regionId, ...body }], {
-        ...meta(request),
-        taken: 'error.region.exists',
-      }),
-    async checkSave(request, { parentId }, regionId) {
-      if (!parentId) return;
-      await region(request, parentId);
-      if (regionId && (await isRegionOrBelow(db, regionId, parentId)))
-        throw new DomainError('error.region.parentLoop');
-    },
+    find: (_request, regionId) => regionOf(db, regionId),
+    save: (request, regionId, body) => saveRegion(store, request, regionId, body),
+    checkSave: (_request, { parentId }, regionId) => checkRegionParent(db, parentId, regionId),
   });
 
   app.delete(
@@ -283,17 +122,13 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       },
     },
     async (request) => {
-      const found = await region(request, request.params.regionId);
-      if (found.childCount > 0) throw new DomainError('error.region.hasChildren');
-      await execute(store, regionDecider, found.regionId, [{ type: 'Delete' }], meta(request));
+      await deleteRegion(store, db, request, request.params.regionId);
       return ok(request, null);
     },
   );
 
   // ---- Third-party platforms -----------------------------------------------------------------------------
 
-  const thirdParty = async (_request: FastifyRequest, thirdPartyId: string) =>
-    existing(await getThirdParty(db, thirdPartyId), 'error.thirdParty.notFound');
   const movementList = apiResponses(listEnvelopeSchema(agentMovementViewSchema));
 
   app.get(
@@ -307,13 +142,10 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: movementList,
       },
     },
-    async (request) => {
-      await thirdParty(request, request.query.thirdPartyId);
-      return okList(request, await scoped(request, (sql) => listAgentMovements(sql, request.query)));
-    },
+    async (request) => okList(request, await thirdPartyRecharges(db, request, request.query)),
   );
 
-  recordRoutes({
+  recordRoutes(app, {
     path: '/tenant/thirdParty',
     permission: 'tenant:thirdParty',
     tag: 'thirdParty',
@@ -326,12 +158,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       add: 'Add a third-party platform',
       change: 'Change a third-party platform',
     },
-    find: thirdParty,
-    save: (request, thirdPartyId, body) =>
-      execute(store, thirdPartyDecider, thirdPartyId, [{ type: 'Save', thirdPartyId, ...body }], {
-        ...meta(request),
-        taken: 'error.thirdParty.codeExists',
-      }),
+    find: (_request, thirdPartyId) => thirdPartyOf(db, thirdPartyId),
+    save: (request, thirdPartyId, body) => saveThirdParty(store, request, thirdPartyId, body),
     list: {
       summary: 'Third-party platforms with their recharge count and total',
       query: pageQuerySchema.extend({
@@ -342,19 +170,14 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     },
     removeMany: {
       summary: 'Delete third-party platforms without recharge records',
-      check(found) {
-        if (found.rechargeCount > 0) throw new DomainError('error.thirdParty.hasRecharges');
-      },
-      remove: (request, id) => execute(store, thirdPartyDecider, id, [{ type: 'Delete' }], meta(request)),
+      check: checkThirdPartyUnused,
+      remove: (request, id) => deleteThirdParty(store, request, id),
     },
   });
 
   // ---- Agents --------------------------------------------------------------------------------------------
 
-  const agent = async (request: FastifyRequest, userId: string) =>
-    existing(await scoped(request, (sql) => getAgent(sql, userId)), 'error.agent.notFound');
   const agentResponse = apiResponses(envelopeSchema(agentViewSchema));
-  const now = () => new Date().toISOString();
 
   app.get(
     '/system/agent/list',
@@ -370,7 +193,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: apiResponses(listEnvelopeSchema(agentViewSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listAgents(sql, request.query))),
+    async (request) =>
+      okList(request, await readAsCaller(db, request, (sql) => listAgents(sql, request.query))),
   );
 
   app.get(
@@ -384,10 +208,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: movementList,
       },
     },
-    async (request) => {
-      await agent(request, request.query.userId);
-      return okList(request, await scoped(request, (sql) => listAgentMovements(sql, request.query)));
-    },
+    async (request) => okList(request, await agentMovements(db, request, request.query)),
   );
 
   app.get(
@@ -401,7 +222,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: agentResponse,
       },
     },
-    async (request) => ok(request, await agent(request, request.params.userId)),
+    async (request) => ok(request, await agentOf(db, request, request.params.userId)),
   );
 
   app.put(
@@ -415,18 +236,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: agentResponse,
       },
     },
-    async (request) => {
-      const { userId, purchaseMethod } = request.body;
-      await agent(request, userId);
-      await execute(
-        store,
-        agentAccountDecider,
-        userId,
-        [{ type: 'SetPurchaseMethod', userId, purchaseMethod }],
-        meta(request),
-      );
-      return ok(request, await agent(request, userId));
-    },
+    async (request) => ok(request, await setPurchaseMethod(store, db, request, request.body)),
   );
 
   app.post(
@@ -440,23 +250,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: agentResponse,
       },
     },
-    async (request) => {
-      const { userId, amount, thirdPartyId, remark } = request.body;
-      await agent(request, userId);
-      if (thirdPartyId) await thirdParty(request, thirdPartyId);
-      const command = {
-        type: 'Recharge',
-        movementId: uuidv7(),
-        userId,
-        amount,
-        thirdPartyId,
-        remark: remark || null,
-        operator: callerOf(request).userName,
-        at: now(),
-      } as const;
-      await execute(store, agentAccountDecider, userId, [command], meta(request));
-      return ok(request, await agent(request, userId));
-    },
+    async (request) => ok(request, await rechargeAgent(store, db, request, request.body)),
   );
 
   app.post(
@@ -470,20 +264,6 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: agentResponse,
       },
     },
-    async (request) => {
-      const { userId, amount, remark } = request.body;
-      await agent(request, userId);
-      const command = {
-        type: 'Withdraw',
-        movementId: uuidv7(),
-        userId,
-        amount,
-        remark: remark || null,
-        operator: callerOf(request).userName,
-        at: now(),
-      } as const;
-      await execute(store, agentAccountDecider, userId, [command], meta(request));
-      return ok(request, await agent(request, userId));
-    },
+    async (request) => ok(request, await withdrawAgent(store, db, request, request.body)),
   );
 };

@@ -1,5 +1,5 @@
-import { DomainError, roleDecider, type TenantCommand, tenantDecider, userDecider } from '@hydrolog/domain';
-import { findUserByAccount, getTenant, listTenants } from '@hydrolog/projections';
+import type { TenantCommand } from '@hydrolog/domain';
+import { listTenants } from '@hydrolog/projections';
 import {
   apiResponses,
   createTenantBodySchema,
@@ -8,17 +8,13 @@ import {
   pageQuerySchema,
   tenantViewSchema,
   updateTenantBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
-import { callerOf, operatorOnly } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
+import { operatorOnly } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { saveImageUpload } from '../uploads.ts';
+import { changeTenant, changeTenantLogo, createTenant, runOnTenant, tenantOf } from './tenants.ts';
 
 const tenantResponse = apiResponses(envelopeSchema(tenantViewSchema));
 const tenantIdParams = z.object({ tenantId: z.uuid() });
@@ -28,16 +24,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
   app,
   { services, uploadsDir },
 ) => {
-  const { store, db } = services;
-  const meta = (request: FastifyRequest, tenantId: string) => ({
-    metadata: { tenantId, userId: callerOf(request).userId, correlationId: request.id },
-  });
-
-  async function view(tenantId: string) {
-    const tenant = await getTenant(db, tenantId);
-    if (!tenant) throw new DomainError('error.tenant.notFound');
-    return tenant;
-  }
+  const { db } = services;
 
   app.get(
     '/system/tenant/list',
@@ -64,7 +51,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
         response: tenantResponse,
       },
     },
-    async (request) => ok(request, await view(request.params.tenantId)),
+    async (request) => ok(request, await tenantOf(db, request.params.tenantId)),
   );
 
   app.post(
@@ -84,74 +71,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
         ),
       },
     },
-    async (request) => {
-      const tenantId = uuidv7();
-      const { name, trial, settings, admin } = request.body;
-      // Checked first, so that a taken name does not leave a tenant without its administrator.
-      if (admin && (await findUserByAccount(db, admin.userName))) throw new DomainError('error.user.exists');
-      await execute(
-        store,
-        tenantDecider,
-        tenantId,
-        [
-          {
-            type: 'CreateTenant',
-            tenantId,
-            name,
-            kind: 'utility',
-            trial,
-            createdAt: new Date().toISOString(),
-            settings,
-          },
-        ],
-        meta(request, tenantId),
-      );
-      if (!admin) return ok(request, await view(tenantId));
-      const roleId = uuidv7();
-      await execute(
-        store,
-        roleDecider,
-        roleId,
-        [
-          {
-            type: 'CreateRole',
-            roleId,
-            tenantId,
-            roleName: 'Administrator',
-            roleKey: 'admin',
-            roleType: 'general',
-            menuIds: [],
-            allPermissions: true,
-          },
-        ],
-        meta(request, tenantId),
-      );
-      const userId = uuidv7();
-      const initialPassword = newInitialPassword();
-      await execute(
-        store,
-        userDecider,
-        userId,
-        [
-          {
-            type: 'CreateUser',
-            userId,
-            tenantId,
-            userName: admin.userName,
-            nickName: admin.nickName,
-            email: null,
-            phonenumber: null,
-            passwordHash: await hashPassword(initialPassword),
-            initialPassword: true,
-            roleIds: [roleId],
-            deptId: null,
-            createdAt: new Date().toISOString(),
-          },
-        ],
-        { ...meta(request, tenantId), taken: 'error.user.exists' },
-      );
-      return ok(request, { ...(await view(tenantId)), admin: { userName: admin.userName, initialPassword } });
-    },
+    async (request) => ok(request, await createTenant(services, request, request.body)),
   );
 
   app.put(
@@ -165,18 +85,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
         response: tenantResponse,
       },
     },
-    async (request) => {
-      const { tenantId, version, name, settings } = request.body;
-      await view(tenantId); // an unknown tenant is "not found", not a stale version
-      const commands: TenantCommand[] = [];
-      if (name !== undefined) commands.push({ type: 'RenameTenant', tenantId, name });
-      if (settings !== undefined) commands.push({ type: 'ChangeTenantSettings', tenantId, settings });
-      await execute(store, tenantDecider, tenantId, commands, {
-        metadata: { tenantId, correlationId: request.id },
-        expectedVersion: BigInt(version),
-      });
-      return ok(request, await view(tenantId));
-    },
+    async (request) => ok(request, await changeTenant(services, request, request.body)),
   );
 
   const lifecycle = (path: 'suspend' | 'resume', summary: string, command: TenantCommand) =>
@@ -186,12 +95,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
         config: operatorOnly('system:tenant:suspend'),
         schema: { tags: ['tenants'], summary, params: tenantIdParams, response: tenantResponse },
       },
-      async (request) => {
-        const { tenantId } = request.params;
-        await view(tenantId);
-        await execute(store, tenantDecider, tenantId, [command], meta(request, tenantId));
-        return ok(request, await view(tenantId));
-      },
+      async (request) => ok(request, await runOnTenant(services, request, request.params.tenantId, command)),
     );
   lifecycle('suspend', "Suspend a tenant: its users' sessions end and they cannot log in", {
     type: 'SuspendTenant',
@@ -210,18 +114,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
         response: tenantResponse,
       },
     },
-    async (request) => {
-      const { tenantId } = request.params;
-      await view(tenantId);
-      const logoUrl = await saveImageUpload(request, uploadsDir, 'logofile', 'logo');
-      await execute(
-        store,
-        tenantDecider,
-        tenantId,
-        [{ type: 'ChangeTenantLogo', logoUrl }],
-        meta(request, tenantId),
-      );
-      return ok(request, await view(tenantId));
-    },
+    async (request) =>
+      ok(request, await changeTenantLogo(services, request, uploadsDir, request.params.tenantId)),
   );
 };
