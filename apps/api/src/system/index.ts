@@ -1,0 +1,2 @@
+export { auditRoutes } from './log-routes.ts';
+export { systemRoutes } from './routes.ts';
