@@ -26,9 +26,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { ok, requestLanguage } from '../http.ts';
-import { historyTemplateColumns, ReadingImports, readHistoryTable } from '../reading-import.ts';
 import type { Services } from '../services.ts';
 import { sendXlsx } from '../xlsx.ts';
+import { historyTemplateColumns, ReadingImports, readHistoryTable } from './import.ts';
 
 /** At most this many readings per answer (a year of hourly readings). */
 const MAX_READINGS = 9000;
