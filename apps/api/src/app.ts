@@ -15,6 +15,7 @@ import { Identity } from './auth/identity.ts';
 import { cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
+import { dashboardRoutes } from './dashboard/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
@@ -24,7 +25,6 @@ import { platformRoutes, registrationRoutes, tenantRoutes } from './platform/ind
 import { readingRoutes } from './readings/index.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
-import { dashboardRoutes } from './routes/dashboard.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
