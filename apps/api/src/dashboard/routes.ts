@@ -1,18 +1,3 @@
-import { DomainError, localDate } from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
-import {
-  accountCounts,
-  alarmMeterDays,
-  dailyConsumption,
-  getTenant,
-  meterCounts,
-  meterDistribution,
-  meterStates,
-  readingRate,
-  reportedToday,
-  totalConsumption,
-  utilityTenants,
-} from '@hydrolog/projections';
 import {
   alarmStatisticsSchema,
   apiResponses,
@@ -20,18 +5,17 @@ import {
   communicationStatisticsSchema,
   dashboardTopDataSchema,
   envelopeSchema,
-  HOME_TREND_DAYS,
-  TENANT_TREND_DAYS,
   tenantDashboardSchema,
   usageFilterSchema,
   usageStatisticsSchema,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, operatorOnly, readAsCaller, signedIn } from '../auth/guard.ts';
+import { operatorOnly, signedIn } from '../auth/guard.ts';
 import { ok } from '../http.ts';
 import type { Services } from '../services.ts';
+import { alarmStatistics, communicationStatistics, topData, usageStatistics } from './home.ts';
+import { tenantStatistics } from './tenant-statistics.ts';
 
 /**
  * The dashboards: /index of a tenant (spec section 7, /business/dashboard/*, read behind row-level
@@ -43,18 +27,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
 ) => {
   const { db } = services;
 
-  /** Reads of the caller's tenant, with its time zone and id. */
-  function asTenant<T>(
-    request: FastifyRequest,
-    work: (sql: Sql, tenant: { tenantId: string; timeZone: string }) => Promise<T>,
-  ): Promise<T> {
-    return readAsCaller(db, request, async (sql) => {
-      const { tenantId } = callerOf(request);
-      const timeZone = (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
-      return work(sql, { tenantId, timeZone });
-    });
-  }
-
   app.get(
     '/business/dashboard/topData',
     {
@@ -65,28 +37,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         response: apiResponses(envelopeSchema(dashboardTopDataSchema)),
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await asTenant(request, async (sql, { tenantId, timeZone }) => {
-          const meters = await meterCounts(sql, tenantId);
-          const accounts = await accountCounts(sql, tenantId);
-          // The last finished day: today is not over, so its rate would look low all day.
-          const [yesterday] = await readingRate(sql, timeZone, localDate(now().getTime(), timeZone), 2);
-          return {
-            waterUse: await totalConsumption(sql, tenantId),
-            meterCount: meters.total,
-            metersOutbound: meters.reported,
-            metersNotOutbound: meters.total - meters.reported,
-            customerCount: accounts.opened,
-            readingRate: yesterday?.rate ?? null,
-            // Billing has not landed: no figures rather than zeros.
-            billed: null,
-            paid: null,
-            unpaid: null,
-          };
-        }),
-      ),
+    async (request) => ok(request, await topData(db, request, now)),
   );
 
   app.post(
@@ -100,14 +51,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         response: apiResponses(envelopeSchema(usageStatisticsSchema)),
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await asTenant(request, async (sql, { tenantId, timeZone }) => {
-          const days = await dailyConsumption(sql, tenantId, now(), request.body.days, timeZone);
-          return { total: days.reduce((sum, d) => sum + d.value, 0), days };
-        }),
-      ),
+    async (request) => ok(request, await usageStatistics(db, request, now, request.body)),
   );
 
   app.get(
@@ -133,21 +77,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         response: apiResponses(envelopeSchema(communicationStatisticsSchema)),
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await asTenant(request, async (sql, { timeZone }) => {
-          const at = now();
-          const states = await meterStates(sql, at);
-          const rate = await readingRate(sql, timeZone, localDate(at.getTime(), timeZone), HOME_TREND_DAYS);
-          return {
-            online: states.filter((s) => s.online).length,
-            offline: states.filter((s) => !s.online && s.lastReportAt !== null).length,
-            neverReported: states.filter((s) => s.lastReportAt === null).length,
-            days: rate.map((d) => ({ date: d.date, value: d.reported })),
-          };
-        }),
-      ),
+    async (request) => ok(request, await communicationStatistics(db, request, now)),
   );
 
   app.get(
@@ -160,13 +90,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         response: apiResponses(envelopeSchema(alarmStatisticsSchema)),
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await asTenant(request, (sql, { tenantId, timeZone }) =>
-          alarmMeterDays(sql, tenantId, now(), HOME_TREND_DAYS, timeZone, 'tenant_readings'),
-        ),
-      ),
+    async (request) => ok(request, await alarmStatistics(db, request, now)),
   );
 
   app.get(
@@ -180,30 +104,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
         response: apiResponses(envelopeSchema(tenantDashboardSchema)),
       },
     },
-    async (request) => {
-      const tenants = await utilityTenants(db);
-      const tenantId = request.query.tenantId ?? null;
-      const tenant = tenantId === null ? null : await getTenant(db, tenantId);
-      if (tenantId !== null && tenant?.kind !== 'utility') throw new DomainError('error.tenant.notFound');
-      const zone = tenant?.settings.timeZone ?? 'UTC';
-      const at = now();
-      const today = await reportedToday(db, tenantId, at);
-      const alarms = await alarmMeterDays(db, tenantId, at, TENANT_TREND_DAYS, zone, 'readings');
-      return ok(request, {
-        tenantId,
-        tenants,
-        totalTenants: tenants.length,
-        trialTenants: tenants.filter((t) => t.trial).length,
-        accounts: await accountCounts(db, tenantId),
-        today: {
-          reported: today.reported,
-          notReported: today.meters - today.reported,
-          rate: today.meters > 0 ? today.reported / today.meters : null,
-        },
-        meterDistribution: await meterDistribution(db, tenantId),
-        consumption: await dailyConsumption(db, tenantId, at, TENANT_TREND_DAYS, zone),
-        alarms: alarms.days,
-      });
-    },
+    async (request) => ok(request, await tenantStatistics(db, request.query.tenantId ?? null, now)),
   );
 };
