@@ -3,7 +3,7 @@
 // readings appended, the readings projection catching up), against COPY of the same rows into a plain table
 // in the same run.
 import { uuidv7 } from '@hydrolog/schemas';
-import { ReadingImports, readHistoryTable } from '../../apps/api/src/reading-import.ts';
+import { ReadingImports, readHistoryTable } from '../../apps/api/src/readings/index.ts';
 import { benchEngines, perSecond, timed } from './engines.ts';
 import type { BenchOptions } from './run.ts';
 import { registerFleet, servicesOn } from './service.ts';

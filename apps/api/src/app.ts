@@ -15,6 +15,7 @@ import { Identity } from './auth/identity.ts';
 import { cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
+import { dashboardRoutes } from './dashboard/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import {
@@ -38,17 +39,12 @@ import {
   valveRoutes,
 } from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { dashboardRoutes } from './routes/dashboard.ts';
+import { platformRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
+import { readingRoutes } from './readings/index.ts';
 import { healthRoutes } from './routes/health.ts';
-import { platformRoutes } from './routes/platform.ts';
-import { readingRoutes } from './routes/readings.ts';
-import { registrationRoutes } from './routes/registration.ts';
-import { systemRoutes } from './routes/system.ts';
-import { tenantRoutes } from './routes/tenants.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
-import { dictTypeRoutes, noticeRoutes } from './system/index.ts';
+import { auditRoutes, dictTypeRoutes, noticeRoutes, systemRoutes } from './system/index.ts';
 import { moveUntenantedUploads, registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
 

@@ -1,8 +1,6 @@
-import { configDecider, DomainError, dictDataDecider } from '@hydrolog/domain';
-import { dictByType, getConfig, getDictData, listConfigs, listDictData } from '@hydrolog/projections';
+import { dictByType, listConfigs, listDictData } from '@hydrolog/projections';
 import {
   apiResponses,
-  buildRouters,
   configBodySchema,
   configListQuerySchema,
   configViewSchema,
@@ -18,14 +16,14 @@ import {
   updateDictDataBodySchema,
   uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
+import { operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-import { grantedMenus, menuEntries } from '../menus.ts';
+import { changeConfig, configOf, configValue, deleteConfigs, saveConfig } from './configs.ts';
+import { changeDictData, deleteDictData, dictDataOf, saveDictData } from './dict-data.ts';
+import { routersOf } from './routers.ts';
 
 const ids = z.object({
   ids: idListSchema,
@@ -33,8 +31,7 @@ const ids = z.object({
 
 /** The menu tree, system configuration parameters and dictionary data (spec section 7). */
 export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
-  const { db, store } = identity.services;
-  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
+  const { db } = identity.services;
 
   app.get(
     '/system/menu/getRouters',
@@ -46,41 +43,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: apiResponses(envelopeSchema(routersSchema)),
       },
     },
-    async (request) => {
-      const entries = await menuEntries(db);
-      const granted = grantedMenus(entries, callerOf(request));
-      return ok(request, buildRouters(granted, requestLanguage(request), entries));
-    },
+    async (request) => ok(request, await routersOf(db, request)),
   );
 
   // ---- /system/config --------------------------------------------------------------------------------
 
   const configResponse = apiResponses(envelopeSchema(configViewSchema));
-  async function config(configId: string) {
-    const found = await getConfig(db, { configId });
-    if (!found) throw new DomainError('error.config.notFound');
-    return found;
-  }
-
-  async function saveConfig(
-    request: FastifyRequest,
-    configId: string,
-    body: z.infer<typeof configBodySchema>,
-  ) {
-    const { remark, ...fields } = body;
-    await execute(
-      store,
-      configDecider,
-      configId,
-      [{ type: 'SaveConfig', configId, ...fields, remark: remark ?? null }],
-      {
-        ...meta(request),
-        taken: 'error.config.keyExists',
-      },
-    );
-    identity.clearCache();
-    return config(configId);
-  }
 
   app.get(
     '/system/config/list',
@@ -107,11 +75,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: apiResponses(envelopeSchema(z.string())),
       },
     },
-    async (request) => {
-      const found = await getConfig(db, { configKey: request.params.configKey });
-      if (!found) throw new DomainError('error.config.notFound');
-      return ok(request, found.configValue);
-    },
+    async (request) => ok(request, await configValue(db, request.params.configKey)),
   );
 
   app.get(
@@ -125,7 +89,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: configResponse,
       },
     },
-    async (request) => ok(request, await config(request.params.configId)),
+    async (request) => ok(request, await configOf(db, request.params.configId)),
   );
 
   app.post(
@@ -139,7 +103,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: configResponse,
       },
     },
-    async (request) => ok(request, await saveConfig(request, uuidv7(), request.body)),
+    async (request) => ok(request, await saveConfig(identity, request, uuidv7(), request.body)),
   );
 
   app.put(
@@ -155,8 +119,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
     async (request) => {
       const { configId, ...body } = request.body;
-      await config(configId); // an unknown id is "not found", not a new parameter
-      return ok(request, await saveConfig(request, configId, body));
+      return ok(request, await changeConfig(identity, request, configId, body));
     },
   );
 
@@ -191,15 +154,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       },
     },
     async (request) => {
-      const configIds = request.params.ids.split(',');
-      // All checked first: one refused parameter leaves the others in place too.
-      for (const configId of configIds) {
-        if ((await config(configId)).configType === 'Y') throw new DomainError('error.config.builtIn');
-      }
-      for (const configId of configIds) {
-        await execute(store, configDecider, configId, [{ type: 'DeleteConfig', configId }], meta(request));
-      }
-      identity.clearCache();
+      await deleteConfigs(identity, request, request.params.ids);
       return ok(request, null);
     },
   );
@@ -207,29 +162,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
   // ---- /system/dict/data -----------------------------------------------------------------------------
 
   const dictResponse = apiResponses(envelopeSchema(dictDataViewSchema));
-  async function dictData(request: FastifyRequest, dictCode: string) {
-    const found = await getDictData(db, dictCode, requestLanguage(request));
-    if (!found) throw new DomainError('error.dict.notFound');
-    return found;
-  }
-  async function saveDictData(
-    request: FastifyRequest,
-    dictCode: string,
-    body: z.infer<typeof dictDataBodySchema>,
-  ) {
-    const command = {
-      type: 'SaveDictData',
-      dictCode,
-      ...body,
-      cssClass: body.cssClass ?? null,
-      remark: body.remark ?? null,
-    } as const;
-    await execute(store, dictDataDecider, dictCode, [command], {
-      ...meta(request),
-      taken: 'error.dict.valueExists',
-    });
-    return dictData(request, dictCode);
-  }
 
   app.get(
     '/system/dict/data/type/:dictType',
@@ -274,7 +206,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: dictResponse,
       },
     },
-    async (request) => ok(request, await dictData(request, request.params.dictCode)),
+    async (request) => ok(request, await dictDataOf(db, request, request.params.dictCode)),
   );
 
   app.post(
@@ -288,7 +220,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: dictResponse,
       },
     },
-    async (request) => ok(request, await saveDictData(request, uuidv7(), request.body)),
+    async (request) => ok(request, await saveDictData(identity.services, request, uuidv7(), request.body)),
   );
 
   app.put(
@@ -304,8 +236,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
     async (request) => {
       const { dictCode, ...body } = request.body;
-      await dictData(request, dictCode);
-      return ok(request, await saveDictData(request, dictCode, body));
+      return ok(request, await changeDictData(identity.services, request, dictCode, body));
     },
   );
 
@@ -321,17 +252,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       },
     },
     async (request) => {
-      const dictCodes = request.params.ids.split(',');
-      for (const dictCode of dictCodes) await dictData(request, dictCode);
-      for (const dictCode of dictCodes) {
-        await execute(
-          store,
-          dictDataDecider,
-          dictCode,
-          [{ type: 'DeleteDictData', dictCode }],
-          meta(request),
-        );
-      }
+      await deleteDictData(identity.services, request, request.params.ids);
       return ok(request, null);
     },
   );

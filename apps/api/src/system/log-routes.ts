@@ -1,29 +1,25 @@
-import { DomainError } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
-import { findUserByAccount, listLoginLog, listOperLog } from '@hydrolog/projections';
+import { listLoginLog, listOperLog } from '@hydrolog/projections';
 import {
   apiResponses,
   idListSchema,
-  type LoginLogRow,
   listEnvelopeSchema,
   loginLogQuerySchema,
   loginLogRowSchema,
   noDataResponses,
-  type OperLogRow,
   operLogQuerySchema,
   operLogRowSchema,
-  translate,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { record } from '../commands.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { exportLoginLog, exportOperLog } from './export-logs.ts';
+import { cleanLog, removeLogEntries, unlockUser } from './logs.ts';
 
-/** An export takes the whole filter, up to this many rows. */
+/** An export takes the whole filter of its list. */
 const { pageNum: _, pageSize: __, ...loginFilter } = loginLogQuerySchema.shape;
 const { pageNum: ___, pageSize: ____, ...operFilter } = operLogQuerySchema.shape;
 
@@ -32,9 +28,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
   const { db, store } = identity.services;
   const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
     readAsCaller(db, request, work);
-  const meta = callerMetadata;
-  const log = (request: FastifyRequest, kind: 'loginlog' | 'operlog') =>
-    `${kind}-${callerOf(request).tenantId}`;
 
   // ---- Login log ---------------------------------------------------------------------------------------
 
@@ -66,27 +59,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
         body: z.object(loginFilter),
       },
     },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const { rows } = await scoped(request, (sql) =>
-        listLoginLog(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }, language),
-      );
-      const t = (key: Parameters<typeof translate>[0]) => translate(key, language);
-      return sendXlsx<LoginLogRow>(
-        reply,
-        'login-log',
-        [
-          { header: t('log.userName'), value: (r) => r.userName },
-          { header: t('log.ip'), value: (r) => r.ipaddr },
-          { header: t('log.browser'), value: (r) => r.browser },
-          { header: t('log.os'), value: (r) => r.os },
-          { header: t('log.status'), value: (r) => t(r.status === '0' ? 'log.success' : 'log.failure') },
-          { header: t('log.message'), value: (r) => r.msg, width: 40 },
-          { header: t('log.time'), value: (r) => r.loginTime, width: 26 },
-        ],
-        rows,
-      );
-    },
+    async (request, reply) => exportLoginLog(db, request, reply, request.body),
   );
 
   app.delete(
@@ -96,12 +69,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       schema: { tags: ['logs'], summary: 'Clean the login log', response: noDataResponses },
     },
     async (request) => {
-      await record(
-        store,
-        log(request, 'loginlog'),
-        { type: 'LoginLogCleaned', data: { at: new Date().toISOString() } },
-        meta(request),
-      );
+      await cleanLog(store, request, 'loginlog');
       return ok(request, null);
     },
   );
@@ -118,13 +86,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       },
     },
     async (request) => {
-      const infoIds = [...new Set(request.params.infoIds.split(','))];
-      await record(
-        store,
-        log(request, 'loginlog'),
-        { type: 'LoginLogRemoved', data: { infoIds } },
-        meta(request),
-      );
+      await removeLogEntries(store, request, 'loginlog', request.params.infoIds);
       return ok(request, null);
     },
   );
@@ -141,12 +103,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       },
     },
     async (request) => {
-      const user = await findUserByAccount(db, request.params.userName);
-      // Only the caller's own users: another tenant's user is "not found".
-      if (!user || user.tenant_id !== callerOf(request).tenantId)
-        throw new DomainError('error.user.notFound');
-      const data = { userId: user.user_id, userName: user.user_name, at: new Date().toISOString() };
-      await record(store, log(request, 'loginlog'), { type: 'LoginUnlocked', data }, meta(request));
+      await unlockUser(identity.services, request, request.params.userName);
       return ok(request, null);
     },
   );
@@ -177,30 +134,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
         body: z.object(operFilter),
       },
     },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const { rows } = await scoped(request, (sql) =>
-        listOperLog(sql, { ...request.body, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
-      );
-      const t = (key: Parameters<typeof translate>[0]) => translate(key, language);
-      return sendXlsx<OperLogRow>(
-        reply,
-        'operation-log',
-        [
-          { header: t('log.title'), value: (r) => r.title, width: 36 },
-          { header: t('log.businessType'), value: (r) => r.businessType },
-          { header: t('log.method'), value: (r) => `${r.requestMethod} ${r.operUrl}`, width: 36 },
-          { header: t('log.operator'), value: (r) => r.operName },
-          { header: t('log.ip'), value: (r) => r.operIp },
-          { header: t('log.parameters'), value: (r) => r.operParam, width: 50 },
-          { header: t('log.status'), value: (r) => t(r.status === '0' ? 'log.success' : 'log.failure') },
-          { header: t('log.message'), value: (r) => r.errorMsg, width: 30 },
-          { header: t('log.duration'), value: (r) => r.costTime },
-          { header: t('log.time'), value: (r) => r.operTime, width: 26 },
-        ],
-        rows,
-      );
-    },
+    async (request, reply) => exportOperLog(db, request, reply, request.body),
   );
 
   app.delete(
@@ -210,12 +144,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       schema: { tags: ['logs'], summary: 'Clean the operation log', response: noDataResponses },
     },
     async (request) => {
-      await record(
-        store,
-        log(request, 'operlog'),
-        { type: 'OperationLogCleaned', data: { at: new Date().toISOString() } },
-        meta(request),
-      );
+      await cleanLog(store, request, 'operlog');
       return ok(request, null);
     },
   );
@@ -232,13 +161,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       },
     },
     async (request) => {
-      const operIds = [...new Set(request.params.operIds.split(','))];
-      await record(
-        store,
-        log(request, 'operlog'),
-        { type: 'OperationLogRemoved', data: { operIds } },
-        meta(request),
-      );
+      await removeLogEntries(store, request, 'operlog', request.params.operIds);
       return ok(request, null);
     },
   );

@@ -15,9 +15,9 @@ import {
   translate,
   uuidv7,
 } from '@hydrolog/schemas';
-import type { Services } from './services.ts';
-import { type CellValue, cellText, readTable, type SheetRow } from './spreadsheet.ts';
-import type { Column } from './xlsx.ts';
+import type { Services } from '../services.ts';
+import { type CellValue, cellText, readTable, type SheetRow } from '../spreadsheet.ts';
+import type { Column } from '../xlsx.ts';
 
 /**
  * Historical readings loaded from a file by a user (no gateway, no ingest horizon), so that a district's

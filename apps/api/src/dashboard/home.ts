@@ -1,0 +1,82 @@
+import { localDate } from '@hydrolog/domain';
+import type { Database, Sql } from '@hydrolog/eventstore';
+import {
+  accountCounts,
+  alarmMeterDays,
+  dailyConsumption,
+  getTenant,
+  meterCounts,
+  meterStates,
+  readingRate,
+  totalConsumption,
+} from '@hydrolog/projections';
+import { HOME_TREND_DAYS, type usageFilterSchema } from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { callerOf, readAsCaller } from '../auth/guard.ts';
+
+/** Reads of the caller's tenant, with its time zone and id. */
+function asTenant<T>(
+  db: Database,
+  request: FastifyRequest,
+  work: (sql: Sql, tenant: { tenantId: string; timeZone: string }) => Promise<T>,
+): Promise<T> {
+  return readAsCaller(db, request, async (sql) => {
+    const { tenantId } = callerOf(request);
+    const timeZone = (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
+    return work(sql, { tenantId, timeZone });
+  });
+}
+
+/** Water use, meters (outbound or not), customers and the reading rate of the caller's tenant. */
+export const topData = (db: Database, request: FastifyRequest, now: () => Date) =>
+  asTenant(db, request, async (sql, { tenantId, timeZone }) => {
+    const meters = await meterCounts(sql, tenantId);
+    const accounts = await accountCounts(sql, tenantId);
+    // The last finished day: today is not over, so its rate would look low all day.
+    const [yesterday] = await readingRate(sql, timeZone, localDate(now().getTime(), timeZone), 2);
+    return {
+      waterUse: await totalConsumption(sql, tenantId),
+      meterCount: meters.total,
+      metersOutbound: meters.reported,
+      metersNotOutbound: meters.total - meters.reported,
+      customerCount: accounts.opened,
+      readingRate: yesterday?.rate ?? null,
+      // Billing has not landed: no figures rather than zeros.
+      billed: null,
+      paid: null,
+      unpaid: null,
+    };
+  });
+
+/** Water used per local day over the last days of the filter, and their total. */
+export const usageStatistics = (
+  db: Database,
+  request: FastifyRequest,
+  now: () => Date,
+  { days }: z.output<typeof usageFilterSchema>,
+) =>
+  asTenant(db, request, async (sql, { tenantId, timeZone }) => {
+    const perDay = await dailyConsumption(sql, tenantId, now(), days, timeZone);
+    return { total: perDay.reduce((sum, d) => sum + d.value, 0), days: perDay };
+  });
+
+/** Meters online, offline and never heard from; meters that reported per day. */
+export const communicationStatistics = (db: Database, request: FastifyRequest, now: () => Date) =>
+  asTenant(db, request, async (sql, { timeZone }) => {
+    const at = now();
+    const states = await meterStates(sql, at);
+    const rate = await readingRate(sql, timeZone, localDate(at.getTime(), timeZone), HOME_TREND_DAYS);
+    return {
+      online: states.filter((s) => s.online).length,
+      offline: states.filter((s) => !s.online && s.lastReportAt !== null).length,
+      neverReported: states.filter((s) => s.lastReportAt === null).length,
+      days: rate.map((d) => ({ date: d.date, value: d.reported })),
+    };
+  });
+
+/** Meters that reported alarm codes per day and meter-days per alarm type. */
+export const alarmStatistics = (db: Database, request: FastifyRequest, now: () => Date) =>
+  asTenant(db, request, (sql, { tenantId, timeZone }) =>
+    alarmMeterDays(sql, tenantId, now(), HOME_TREND_DAYS, timeZone, 'tenant_readings'),
+  );

@@ -1,0 +1,3 @@
+export { registrationRoutes } from './registration-routes.ts';
+export { platformRoutes } from './routes.ts';
+export { tenantRoutes } from './tenant-routes.ts';

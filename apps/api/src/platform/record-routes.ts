@@ -1,0 +1,137 @@
+import {
+  apiResponses,
+  envelopeSchema,
+  idListSchema,
+  listEnvelopeSchema,
+  noDataResponses,
+  uuidv7,
+} from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { operatorOnly } from '../auth/guard.ts';
+import { ok, okList } from '../http.ts';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const ids = (key: string) => z.object({ [key]: idListSchema });
+const splitIds = (value: string) => [...new Set(value.split(','))];
+
+/**
+ * The routes every kind of platform record has: one record by id, add, change; when given, its page
+ * list and deleting several at once. Paths and permissions follow the record's `path` and `permission`
+ * ('/tenant/carrier/list', 'tenant:carrier:add'). A change and a delete first read the record, so an
+ * unknown id is refused with the record's own message.
+ */
+export function recordRoutes<
+  Body extends z.ZodObject,
+  Update extends z.ZodObject,
+  Query extends z.ZodObject,
+  View,
+>(
+  app: ZodApp,
+  record: {
+    path: string;
+    permission: string;
+    tag: string;
+    idKey: string;
+    view: z.ZodType<View>;
+    body: Body;
+    update: Update;
+    summaries: { one: string; add: string; change: string };
+    find(request: FastifyRequest, id: string): Promise<View>;
+    /** Appends the save; the route answers with the record read back. */
+    save(request: FastifyRequest, id: string, body: z.infer<Body>): Promise<unknown>;
+    /** What a save checks beyond the record (a region's parent); `existingId` is null when adding. */
+    checkSave?(request: FastifyRequest, body: z.infer<Body>, existingId: string | null): Promise<void>;
+    list?: {
+      summary: string;
+      query: Query;
+      read(query: z.infer<Query>): Promise<{ total: number; rows: View[] }>;
+    };
+    removeMany?: {
+      summary: string;
+      /** Refuses to delete a record still in use. */
+      check?(found: View): void;
+      remove(request: FastifyRequest, id: string): Promise<unknown>;
+    };
+  },
+) {
+  const { path, permission, tag, idKey, find, save, checkSave, list, removeMany } = record;
+  const response = apiResponses(envelopeSchema(record.view));
+  if (list)
+    app.get(
+      `${path}/list`,
+      {
+        config: operatorOnly(`${permission}:list`),
+        schema: {
+          tags: [tag],
+          summary: list.summary,
+          querystring: list.query,
+          response: apiResponses(listEnvelopeSchema(record.view)),
+        },
+      },
+      async (request) => okList(request, await list.read(request.query as z.infer<Query>)),
+    );
+  app.get(
+    `${path}/:${idKey}`,
+    {
+      config: operatorOnly(`${permission}:query`),
+      schema: {
+        tags: [tag],
+        summary: record.summaries.one,
+        params: z.object({ [idKey]: z.uuid() }),
+        response,
+      },
+    },
+    async (request) =>
+      ok(request, await find(request, String((request.params as Record<string, unknown>)[idKey]))),
+  );
+  app.post(
+    path,
+    {
+      config: operatorOnly(`${permission}:add`),
+      schema: { tags: [tag], summary: record.summaries.add, body: record.body, response },
+    },
+    async (request) => {
+      const body = request.body as z.infer<Body>;
+      await checkSave?.(request, body, null);
+      const id = uuidv7();
+      await save(request, id, body);
+      return ok(request, await find(request, id));
+    },
+  );
+  app.put(
+    path,
+    {
+      config: operatorOnly(`${permission}:edit`),
+      schema: { tags: [tag], summary: record.summaries.change, body: record.update, response },
+    },
+    async (request) => {
+      const { [idKey]: id, ...body } = request.body as Record<string, unknown>;
+      await find(request, String(id));
+      await checkSave?.(request, body as z.infer<Body>, String(id));
+      await save(request, String(id), body as z.infer<Body>);
+      return ok(request, await find(request, String(id)));
+    },
+  );
+  if (removeMany)
+    app.delete(
+      `${path}/:${idKey}s`,
+      {
+        config: operatorOnly(`${permission}:remove`),
+        schema: {
+          tags: [tag],
+          summary: removeMany.summary,
+          params: ids(`${idKey}s`),
+          response: noDataResponses,
+        },
+      },
+      async (request) => {
+        const recordIds = splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`]));
+        for (const id of recordIds) removeMany.check?.(await find(request, id));
+        for (const id of recordIds) await removeMany.remove(request, id);
+        return ok(request, null);
+      },
+    );
+}

@@ -1,0 +1,2 @@
+export { ReadingImports, readHistoryTable } from './import.ts';
+export { readingRoutes } from './routes.ts';
