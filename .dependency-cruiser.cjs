@@ -50,8 +50,12 @@ module.exports = {
       name: 'context-through-its-index',
       comment: "a context uses another context only through that context's index.ts",
       severity: 'error',
-      from: { path: '^(schemas|domain|projections)/(src|test)/([^/]+)/' },
-      to: { path: '^$1/src/[^/]+/', pathNot: ['^$1/src/$3/', '^$1/src/[^/]+/index[.]ts$'] },
+      from: { path: '^(schemas|domain|projections|apps/api)/(src|test)/([^/]+)/' },
+      to: {
+        path: '^$1/src/[^/]+/',
+        // The API's auth and ingest folders are the plumbing every context's routes stand on, not contexts.
+        pathNot: ['^$1/src/$3/', '^$1/src/[^/]+/index[.]ts$', '^apps/api/src/(auth|ingest)/'],
+      },
     },
     {
       name: 'no-circular',
