@@ -92,6 +92,11 @@ export async function getTenant(sql: Sql, tenantId: string, now = new Date()): P
   return rows[0] ? toView(rows[0], now) : null;
 }
 
+/** The time zone in which a tenant's days begin and end (UTC for a tenant not found). */
+export async function tenantTimeZone(sql: Sql, tenantId: string): Promise<string> {
+  return (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
+}
+
 // ---- Carriers ---------------------------------------------------------------------------------------------
 
 interface CarrierRow {

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import { addDays, alarmFindings, cascadeAlarmDecider, localDate, streamName } from '@hydrolog/domain';
 import { WrongExpectedVersionError } from '@hydrolog/eventstore';
-import { dailyFigures, listPoints, nightFigures, pointLeaks, withTenant } from '@hydrolog/projections';
+import {
+  dailyFigures,
+  listPoints,
+  nightFigures,
+  pointLeaks,
+  tenantTimeZone,
+  withTenant,
+} from '@hydrolog/projections';
 import { type EventData, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { tenantTimeZone } from './lookups.ts';
 
 /** A UUID derived from a name (UUIDv7 layout, hash bits): the same alarm always gets the same id. */
 function derivedId(name: string): string {

@@ -9,13 +9,19 @@ import {
   missingDataReason,
 } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
-import { dailyFigures, getPoint, latestReadingAt, leakageRanking, meterHours } from '@hydrolog/projections';
+import {
+  dailyFigures,
+  getPoint,
+  latestReadingAt,
+  leakageRanking,
+  meterHours,
+  tenantTimeZone,
+} from '@hydrolog/projections';
 import type { HourlyFlow, iliQuerySchema, PointView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
-import { tenantTimeZone } from './lookups.ts';
 
 /** Reads a point's figures for the caller (another tenant's point is "not found"). */
 export async function pointFigures<T>(

@@ -1,14 +1,9 @@
 import { DomainError } from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
-import { findMeters, getPartition, getPoint, getTenant, openedMetersByNo } from '@hydrolog/projections';
+import { findMeters, getPartition, getPoint, openedMetersByNo } from '@hydrolog/projections';
 import type { PointView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
-
-/** The tenant's time zone, in which its days and nights are counted. */
-export const tenantTimeZone = async (sql: Sql, tenantId: string) =>
-  (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
 
 /** A point of the caller's tenant (another tenant's is "not found"). */
 export async function pointOf(

@@ -6,12 +6,12 @@ import {
   listPartitions,
   listPoints,
   pointsDailyFigures,
+  tenantTimeZone,
 } from '@hydrolog/projections';
 import type { CascadeOverview } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
-import { tenantTimeZone } from './lookups.ts';
 
 /** The tenant's partitions at a glance, from the tenant's yesterday back (finished days only). */
 export const cascadeOverview = (services: Services, request: FastifyRequest): Promise<CascadeOverview> =>

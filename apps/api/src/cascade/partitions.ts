@@ -7,7 +7,8 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callerMetadata, callerOf } from '../auth/guard.ts';
+import { callerOf } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 import { partitionOf, tenantMeters } from './lookups.ts';
@@ -20,11 +21,13 @@ export const executeOnPartition = (
   commands: CascadeCommand[],
   expectedVersion?: number,
 ) =>
-  execute(services.store, cascadeDecider, partitionId, commands, {
-    metadata: callerMetadata(request),
-    expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
-    taken: 'error.cascade.nameExists',
-  });
+  execute(
+    services.store,
+    cascadeDecider,
+    partitionId,
+    commands,
+    commandContext(request, 'error.cascade.nameExists', expectedVersion),
+  );
 
 /** Creates a partition and its root metering point; answers both ids. */
 export async function createPartition(

@@ -4,9 +4,9 @@ import { findCustomerByAccountNo, getCustomer } from '@hydrolog/projections';
 import type { CustomerView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { commandContext } from './caller.ts';
 
 async function found(
   db: Services['db'],

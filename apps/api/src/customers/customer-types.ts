@@ -9,9 +9,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { commandContext } from './caller.ts';
 
 /** A customer type of the caller's tenant; another tenant's is "not found". */
 export async function customerTypeOf(

@@ -4,10 +4,10 @@ import {
   accountCounts,
   alarmMeterDays,
   dailyConsumption,
-  getTenant,
   meterCounts,
   meterStates,
   readingRate,
+  tenantTimeZone,
   totalConsumption,
 } from '@hydrolog/projections';
 import { HOME_TREND_DAYS, type usageFilterSchema } from '@hydrolog/schemas';
@@ -23,7 +23,7 @@ function asTenant<T>(
 ): Promise<T> {
   return readAsCaller(db, request, async (sql) => {
     const { tenantId } = callerOf(request);
-    const timeZone = (await getTenant(sql, tenantId))?.settings.timeZone ?? 'UTC';
+    const timeZone = await tenantTimeZone(sql, tenantId);
     return work(sql, { tenantId, timeZone });
   });
 }

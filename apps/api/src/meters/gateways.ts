@@ -3,10 +3,10 @@ import { getGateway } from '@hydrolog/projections';
 import { type GatewayBody, type GatewayView, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import { newGatewayKey } from '../ingest/auth.ts';
 import type { Services } from '../services.ts';
-import { commandContext } from './caller.ts';
 
 /** A gateway's new key, answered once: only its hash is kept. */
 type GatewayKey = { gatewayId: string; key: string };

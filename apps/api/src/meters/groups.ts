@@ -3,9 +3,9 @@ import { findMeters, getMeterGroup } from '@hydrolog/projections';
 import { type MeterGroupBody, type MeterGroupView, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { commandContext } from './caller.ts';
 
 /** The caller's group, or "not found" (also for another tenant's id). */
 export async function groupOf(

@@ -3,9 +3,9 @@ import { getMeterType, listMeterTypes } from '@hydrolog/projections';
 import type { MeterTypeBody, MeterTypeView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { commandContext } from './caller.ts';
 import { registerMeterType } from './registry.ts';
 
 /** The caller's meter type, or "not found" (also for another tenant's id). */

@@ -4,9 +4,9 @@ import type { MeterBody, MeterView, meterChangeBodySchema } from '@hydrolog/sche
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { commandContext } from './caller.ts';
 import { meterTypeOf } from './meter-types.ts';
 import { registerMeters } from './registry.ts';
 

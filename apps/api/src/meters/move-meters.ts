@@ -6,6 +6,7 @@ import {
   listTenants,
   moveFacts,
   takenNumbers,
+  tenantTimeZone,
   tenantTypes,
   withTenant,
 } from '@hydrolog/projections';
@@ -32,7 +33,7 @@ export async function listMoves(
   request: FastifyRequest,
   query: PageQuery & MeterMoveListQuery,
 ) {
-  const timeZone = (await getTenant(db, callerOf(request).tenantId))?.settings.timeZone ?? 'UTC';
+  const timeZone = await tenantTimeZone(db, callerOf(request).tenantId);
   return listMeterMoves(db, query, timeZone);
 }
 

@@ -5,9 +5,9 @@ import {
   findMeters,
   getCustomer,
   getMeterView,
-  getTenant,
   listMeterReplacements,
   meterWasReplaced,
+  tenantTimeZone,
 } from '@hydrolog/projections';
 import type { MeterReplaceBody, MeterReplacementListQuery, PageQuery } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ export const listReplacements = (
   query: PageQuery & MeterReplacementListQuery,
 ) =>
   readAsCaller(db, request, async (sql: Sql) => {
-    const timeZone = (await getTenant(sql, callerOf(request).tenantId))?.settings.timeZone ?? 'UTC';
+    const timeZone = await tenantTimeZone(sql, callerOf(request).tenantId);
     return listMeterReplacements(sql, query, timeZone);
   });
 

@@ -7,12 +7,12 @@ import {
   meterHourlyVolumes,
   meterReadings,
   meterStates,
+  tenantTimeZone,
 } from '@hydrolog/projections';
 import type { meterHistoryQuerySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
-import { timeZoneOf } from './time-zone.ts';
 
 /** At most this many readings per answer (a year of hourly readings). */
 const MAX_READINGS = 9000;
@@ -26,7 +26,7 @@ export async function meterHistory(
   const history = await readAsCaller(db, request, async (sql) => {
     const meterId = (await findMeters(sql, callerOf(request).tenantId, [meterNo])).get(meterNo);
     if (!meterId) return null;
-    const timeZone = await timeZoneOf(sql, request);
+    const timeZone = await tenantTimeZone(sql, callerOf(request).tenantId);
     // Local midnights of the first and the day after the last day, as instants.
     const start = new Date(localMidnight(from, timeZone));
     const end = new Date(localMidnight(addDays(to, 1), timeZone));

@@ -1,7 +1,7 @@
 import { countersFromVolumes, DomainError, wallClockInstant } from '@hydrolog/domain';
 import { type Checkpoint, compareCheckpoints, type NewEvent } from '@hydrolog/eventstore';
 import { dropStored, sortReadings } from '@hydrolog/ingest';
-import { findMeters, getTenant, withTenant } from '@hydrolog/projections';
+import { findMeters, tenantTimeZone, withTenant } from '@hydrolog/projections';
 import {
   type EventMetadata,
   type Language,
@@ -223,8 +223,7 @@ export class ReadingImports {
     const { db, store } = this.services;
     const refuse = (row: number, meterNo: string | null, key: MessageKey) =>
       job.refused.push({ row, meterNo, key });
-    const timeZone =
-      (await withTenant(db, job.tenantId, (sql) => getTenant(sql, job.tenantId)))?.settings.timeZone ?? 'UTC';
+    const timeZone = await withTenant(db, job.tenantId, (sql) => tenantTimeZone(sql, job.tenantId));
     const read = readHistoryRows(table, timeZone);
     job.refused.push(...read.errors);
 

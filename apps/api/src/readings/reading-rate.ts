@@ -1,14 +1,13 @@
 import { localDate } from '@hydrolog/domain';
 import type { Database } from '@hydrolog/eventstore';
-import { readingRate } from '@hydrolog/projections';
+import { readingRate, tenantTimeZone } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
-import { readAsCaller } from '../auth/guard.ts';
-import { timeZoneOf } from './time-zone.ts';
+import { callerOf, readAsCaller } from '../auth/guard.ts';
 
 /** Meters that reported per local day over meters installed, for the last `period` days, and the average. */
 export async function readingRateOf(db: Database, request: FastifyRequest, period: number) {
   const days = await readAsCaller(db, request, async (sql) => {
-    const timeZone = await timeZoneOf(sql, request);
+    const timeZone = await tenantTimeZone(sql, callerOf(request).tenantId);
     return readingRate(sql, timeZone, localDate(Date.now(), timeZone), period);
   });
   // Today is not over (daily meters upload after midnight): the average is of the finished days.
