@@ -54,6 +54,7 @@ export function eventCounter(options: { failOn?: string } = {}): Projection {
     version: 1,
     mode: 'async',
     tables: ['event_counts'],
+    reads: [],
     migrations: ['CREATE TABLE event_counts (type text PRIMARY KEY, count int NOT NULL)'],
     handlers: { TenantCreated: count, TenantRenamed: count },
   };
