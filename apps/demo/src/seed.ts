@@ -183,7 +183,7 @@ export async function seedDemo(services: Services, options: SeedOptions): Promis
     const metadata: EventMetadata = { tenantId: tenant.tenantId, userId: 'seed', correlationId: uuidv7() };
     const createdAt = now.toISOString();
     // Two processes starting on one PostgreSQL may both get here: the second is refused by the decider.
-    const outcome = await provisionTenant(
+    const provisioned = await provisionTenant(
       services.store,
       {
         tenant: { ...rest, createdAt, settings: tenantSettingsSchema.parse(settings) },
@@ -211,7 +211,7 @@ export async function seedDemo(services: Services, options: SeedOptions): Promis
         throw error;
       },
     );
-    if (outcome) created++;
+    if (provisioned) created++;
   }
   await ensureDictionaries(services);
   await ensureDictTypes(services);

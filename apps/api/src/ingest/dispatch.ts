@@ -59,7 +59,7 @@ export class CommandDispatch {
     meterId: string,
     kind: MeterCommandKind,
     key?: string,
-  ): Promise<StreamCommand & { id: string }> {
+  ): Promise<StreamCommand> {
     const meter = await withTenant(this.services.db, metadata.tenantId, (sql) => getMeter(sql, meterId));
     if (!meter) throw new DomainError('error.meter.notFound');
     if (kind !== 'keyUpdate' && !meter.valveControl) throw new DomainError('error.meter.noValve');
