@@ -55,7 +55,7 @@ export async function exportCustomers(
       { header: t('customer.col.type'), value: (r) => r.customerTypeName },
       { header: t('customer.col.meterNo'), value: (r) => r.meterNo },
       { header: t('customer.col.balance'), value: (r) => r.balance },
-      { header: t('customer.col.status'), value: (r) => t(`customer.status.${r.status}`) },
+      { header: t('customer.col.status'), value: (r) => t(`customers.statuses.${r.status}`) },
       { header: t('customer.col.openTime'), value: (r) => r.openTime, width: 26 },
     ],
     rows,

@@ -10,8 +10,8 @@ import {
   openAccountBodySchema,
   type TenantSettings,
   toFieldError,
-  translate,
 } from '@hydrolog/schemas';
+import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf } from '../auth/guard.ts';
@@ -136,7 +136,7 @@ export async function importCustomers(
     });
     if (!result.success) {
       const issue = result.error.issues[0]!;
-      const { field, message } = toFieldError(issue, language);
+      const { field, message } = toFieldError(issue, messagesIn(language));
       const column = COLUMNS.find((c) => c === field);
       fail(row, t('import.row.field', { field: column ? t(`customer.col.${column}`) : field, message }));
       continue;
