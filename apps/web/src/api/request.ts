@@ -12,7 +12,7 @@ export const ERROR_DISPLAY_MS = 5_000;
 /** The session must end (revoked, user disabled, tenant suspended, password changed elsewhere). */
 export const SESSION_ENDED = 100102000002;
 /** Envelope codes with a fixed message (the code table of section 8); others show the server's message. */
-const CODE_MESSAGES: Record<number, ParseKeys> = { 401: 'errors.401', 403: 'errors.403', 404: 'errors.404' };
+const CODE_MESSAGES: Record<number, ParseKeys> = { 401: 'http.401', 403: 'http.403', 404: 'http.404' };
 
 /** A request that failed and has been shown to the user; fieldErrors is set for refused input (HTTP 400). */
 export class RequestError extends Error {

@@ -124,9 +124,6 @@ export const common = {
     columnsReset: 'Show all columns',
   },
   errors: {
-    '401': 'Authentication failed, system resources inaccessible',
-    '403': 'No permission for this operation',
-    '404': 'Resource does not exist',
     network: 'Backend interface connection error',
     timeout: 'System interface request timeout',
     status: 'System interface error {{status}}',

@@ -216,19 +216,9 @@ export const customers = {
   },
   customer: {
     col: {
-      accountNo: 'Account no.',
-      name: 'Name',
-      phone: 'Mobile',
       idType: 'ID type (0/1)',
       idNumber: 'ID number',
-      address: 'Address',
-      meterNo: 'Meter no.',
       payChannel: 'Pay channel (0-3)',
-      remarks: 'Remarks',
-      type: 'Customer type',
-      balance: 'Balance',
-      status: 'Status',
-      openTime: 'Opened',
     },
   },
 };

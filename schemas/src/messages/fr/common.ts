@@ -126,9 +126,6 @@ export const common: typeof english = {
     columnsReset: 'Afficher toutes les colonnes',
   },
   errors: {
-    '401': "Échec de l'authentification, ressources système inaccessibles",
-    '403': "Pas d'autorisation pour cette opération",
-    '404': "La ressource n'existe pas",
     network: "Erreur de connexion à l'interface du serveur",
     timeout: "Délai dépassé pour la requête à l'interface système",
     status: "Erreur {{status}} de l'interface système",

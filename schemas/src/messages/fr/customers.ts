@@ -219,19 +219,9 @@ export const customers: typeof english = {
   },
   customer: {
     col: {
-      accountNo: 'N° de compte',
-      name: 'Nom',
-      phone: 'Mobile',
       idType: "Type d'identité (0/1)",
       idNumber: "N° d'identité",
-      address: 'Adresse',
-      meterNo: 'N° de compteur',
       payChannel: 'Canal de paiement (0-3)',
-      remarks: 'Remarques',
-      type: 'Type de client',
-      balance: 'Solde',
-      status: 'État',
-      openTime: 'Ouvert le',
     },
   },
 };

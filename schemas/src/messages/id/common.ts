@@ -126,9 +126,6 @@ export const common: typeof english = {
     columnsReset: 'Tampilkan semua kolom',
   },
   errors: {
-    '401': 'Autentikasi gagal, sumber daya sistem tidak dapat diakses',
-    '403': 'Tidak ada izin untuk operasi ini',
-    '404': 'Sumber daya tidak ada',
     network: 'Kesalahan koneksi antarmuka backend',
     timeout: 'Permintaan antarmuka sistem melewati batas waktu',
     status: 'Kesalahan antarmuka sistem {{status}}',

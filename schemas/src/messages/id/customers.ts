@@ -219,19 +219,9 @@ export const customers: typeof english = {
   },
   customer: {
     col: {
-      accountNo: 'No. akun',
-      name: 'Nama',
-      phone: 'Ponsel',
       idType: 'Jenis identitas (0/1)',
       idNumber: 'No. identitas',
-      address: 'Alamat',
-      meterNo: 'No. meter',
       payChannel: 'Saluran bayar (0-3)',
-      remarks: 'Catatan',
-      type: 'Jenis pelanggan',
-      balance: 'Saldo',
-      status: 'Status',
-      openTime: 'Dibuka',
     },
   },
 };

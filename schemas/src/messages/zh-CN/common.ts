@@ -126,9 +126,6 @@ export const common: typeof english = {
     columnsReset: '显示全部列',
   },
   errors: {
-    '401': '认证失败，无法访问系统资源',
-    '403': '当前操作没有权限',
-    '404': '访问资源不存在',
     network: '后端接口连接异常',
     timeout: '系统接口请求超时',
     status: '系统接口 {{status}} 异常',

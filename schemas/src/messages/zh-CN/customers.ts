@@ -214,19 +214,9 @@ export const customers: typeof english = {
   },
   customer: {
     col: {
-      accountNo: '户号',
-      name: '客户名称',
-      phone: '手机号',
       idType: '证件类型(0/1)',
       idNumber: '证件号码',
-      address: '地址',
-      meterNo: '表号',
       payChannel: '支付渠道(0-3)',
-      remarks: '备注',
-      type: '客户类型',
-      balance: '余额',
-      status: '状态',
-      openTime: '开户时间',
     },
   },
 };
