@@ -1,4 +1,4 @@
-/** Cascade partitions and leakage analysis: English, the catalogue every other language follows key for key. */
+/** Cascade partitions and leakage analysis, in English. */
 export const cascade = {
   cascadeScreen: {
     text: 'The full-screen leakage view arrives with the cascade partition module.',

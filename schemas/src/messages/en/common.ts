@@ -1,4 +1,4 @@
-/** The shell, shared actions and states, and the answers every request may get: English, the catalogue every other language follows key for key. */
+/** The shell, shared actions and states, and the answers every request may get, in English. */
 export const common = {
   app: {
     name: 'Hydrolog',

@@ -1,4 +1,4 @@
-/** Customers, customer types and the customer import: English, the catalogue every other language follows key for key. */
+/** Customers, customer types and the customer import, in English. */
 export const customers = {
   customerTypes: {
     title: 'Customer types',

@@ -1,4 +1,4 @@
-/** The dashboard: English, the catalogue every other language follows key for key. */
+/** The dashboard, in English. */
 export const dashboard = {
   dashboard: {
     waterUse: 'Total water use',

@@ -1,4 +1,4 @@
-/** Sign-in, password recovery, the personal center, users, departments, roles and menus: English, the catalogue every other language follows key for key. */
+/** Sign-in, password recovery, the personal center, users, departments, roles and menus, in English. */
 export const identity = {
   login: {
     title: 'Sign in to Hydrolog',

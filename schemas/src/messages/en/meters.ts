@@ -1,4 +1,4 @@
-/** Meters, meter types and groups, gateways, valve and key commands, replacement and moves: English, the catalogue every other language follows key for key. */
+/** Meters, meter types and groups, gateways, valve and key commands, replacement and moves, in English. */
 export const meters = {
   gateways: {
     title: 'Gateways',

@@ -1,4 +1,4 @@
-/** Tenants, registration, agents, carriers, regions and third parties: English, the catalogue every other language follows key for key. */
+/** Tenants, registration, agents, carriers, regions and third parties, in English. */
 export const platform = {
   tenants: {
     status: 'Status',

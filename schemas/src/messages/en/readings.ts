@@ -1,4 +1,4 @@
-/** Reading history, reading rate and the reading import: English, the catalogue every other language follows key for key. */
+/** Reading history, reading rate and the reading import, in English. */
 export const readings = {
   readingRate: {
     title: 'Reading rate',

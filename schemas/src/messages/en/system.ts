@@ -1,4 +1,4 @@
-/** Parameters, dictionaries, notices, the message outbox and the logs: English, the catalogue every other language follows key for key. */
+/** Parameters, dictionaries, notices, the message outbox and the logs, in English. */
 export const system = {
   dictData: {
     title: 'Dictionary data',
