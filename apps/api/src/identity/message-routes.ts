@@ -14,9 +14,9 @@ import {
   noDataResponses,
   outboxMessageSchema,
   pageQuerySchema,
-  translate,
   uuidv7,
 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
