@@ -46,7 +46,6 @@ export class CommandDispatch {
   ): Promise<string> {
     const meter = await withTenant(this.services.db, metadata.tenantId, (sql) => getMeter(sql, meterId));
     if (!meter) throw new DomainError('error.meter.notFound');
-    if (kind !== 'keyUpdate' && !meter.valveControl) throw new DomainError('error.meter.noValve');
     await execute(
       this.services.store,
       meterCommandDecider,
@@ -54,6 +53,7 @@ export class CommandDispatch {
       [
         {
           type: 'IssueMeterCommand',
+          valveControl: meter.valveControl,
           commandId,
           meterId,
           meterNo: meter.meterNo,

@@ -1,4 +1,4 @@
-import { DomainError } from '@hydrolog/domain';
+import { DomainError, meterCommandRefusal } from '@hydrolog/domain';
 import { getMeter } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
@@ -21,7 +21,8 @@ export async function operateValves(
     for (const meterId of meterIds) {
       const meter = await getMeter(sql, meterId);
       if (!meter) throw new DomainError('error.meter.notFound');
-      if (!meter.valveControl) throw new DomainError('error.meter.noValve');
+      const refused = meterCommandRefusal(kind, meter.valveControl);
+      if (refused) throw refused;
     }
   });
   for (const meterId of meterIds) commandIds.push(await dispatch.issue(metadata, meterId, kind));
