@@ -58,6 +58,46 @@ module.exports = {
       },
     },
     {
+      name: 'feature-through-its-index',
+      comment:
+        "the shell and the shared pieces use a feature through its index.ts; only the router reads a feature's routes.ts (its lazily loaded pages)",
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/',
+        pathNot: ['^apps/web/src/features/', '^apps/web/src/(router[.]tsx|router/pages[.]tsx)$'],
+      },
+      to: { path: '^apps/web/src/features/[^/]+/', pathNot: '^apps/web/src/features/[^/]+/index[.]ts$' },
+    },
+    {
+      name: 'router-through-index-or-routes',
+      comment:
+        "the router reaches a feature's pages through its routes.ts, and anything else through its index.ts",
+      severity: 'error',
+      from: { path: '^apps/web/src/(router[.]tsx|router/pages[.]tsx)$' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: '^apps/web/src/features/[^/]+/(index|routes)[.]ts$',
+      },
+    },
+    {
+      name: 'feature-to-feature-through-its-index',
+      comment: "a feature uses another feature only through that feature's index.ts",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index[.]ts$'],
+      },
+    },
+    {
+      name: 'shared-web-code-imports-no-feature',
+      comment:
+        'the shared pieces (components, hooks, lib, api, store) serve every feature and know none of them',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|hooks|lib|api|store|i18n)/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
       name: 'no-circular',
       comment: 'a cycle makes the order modules load in decide what works',
       severity: 'error',

@@ -34,8 +34,9 @@ const ALLOWED_EXPRESSIONS: Record<string, string> = {
 };
 
 /**
- * Refusals still made before several appends that one transaction will replace: the first administrator's
- * name of a new tenant is checked before the tenant, its role, its department and the user are appended.
+ * Refusals not in a decider yet, each with its reason. A new tenant's first administrator may not take a name
+ * that another user signs in with (as name, email or phone): no unique index covers email and phone, and the
+ * user decider does not take that fact yet.
  */
 const PENDING = new Set(["platform/tenants.ts 'error.user.exists'"]);
 

@@ -11,24 +11,25 @@ import {
 } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { RequestError, showError } from './api/request.ts';
+import { CascadeScreenPage } from './features/cascade/routes.ts';
+import { Home } from './features/dashboard/index.ts';
+import { Login } from './features/identity/index.ts';
+import { ProfilePage } from './features/identity/routes.ts';
+import { REGISTER_PATH } from './features/platform/index.ts';
+import { RegisterPage } from './features/platform/routes.ts';
+import { DictDataPage } from './features/system/routes.ts';
 import { Shell } from './layout/Shell.tsx';
 import { getToken } from './lib/token.ts';
-import { Home } from './pages/Home.tsx';
-import { Login } from './pages/Login.tsx';
 import { decideNavigation } from './router/guard.ts';
 import { KNOWN_PAGES, PAGES } from './router/pages.tsx';
 import { clearSession, loadSession, session } from './store/session.ts';
 
 // The login page, the signed-in frame and the dashboard are what every first visit shows: they come with the
 // entry, in one round trip. Every other page is a chunk of its own, fetched when a route first needs it.
-const CascadeScreen = lazyRouteComponent(() => import('./pages/CascadeScreen.tsx'), 'CascadeScreen');
-const DictData = lazyRouteComponent(() => import('./pages/DictData.tsx'), 'DictData');
-const MenuPage = lazyRouteComponent(() => import('./pages/MenuPage.tsx'), 'MenuPage');
-const NoAccess = lazyRouteComponent(() => import('./pages/NoAccess.tsx'), 'NoAccess');
-const NotFound = lazyRouteComponent(() => import('./pages/NotFound.tsx'), 'NotFound');
-const Profile = lazyRouteComponent(() => import('./pages/Profile.tsx'), 'Profile');
-const Redirect = lazyRouteComponent(() => import('./pages/Redirect.tsx'), 'Redirect');
-const Register = lazyRouteComponent(() => import('./pages/Register.tsx'), 'Register');
+const MenuEntryPage = lazyRouteComponent(() => import('./router/MenuPage.tsx'), 'MenuPage');
+const NoAccess = lazyRouteComponent(() => import('./router/NoAccess.tsx'), 'NoAccess');
+const NotFound = lazyRouteComponent(() => import('./router/NotFound.tsx'), 'NotFound');
+const Redirect = lazyRouteComponent(() => import('./router/Redirect.tsx'), 'Redirect');
 
 function decide(location: ParsedLocation) {
   const { info, routes } = session.get();
@@ -73,8 +74,8 @@ const page = (path: string, component: RouteComponent) =>
 /** Every page is a static route (spec section 2); the menu tree only decides which ones a user may open. */
 const routeTree = root.addChildren([
   createRoute({ getParentRoute: () => root, path: '/login', component: Login }),
-  createRoute({ getParentRoute: () => root, path: '/cascadeScreen', component: CascadeScreen }),
-  createRoute({ getParentRoute: () => root, path: '/register', component: Register }),
+  createRoute({ getParentRoute: () => root, path: '/cascadeScreen', component: CascadeScreenPage }),
+  createRoute({ getParentRoute: () => root, path: REGISTER_PATH, component: RegisterPage }),
   shell.addChildren([
     createRoute({
       getParentRoute: () => shell,
@@ -87,11 +88,11 @@ const routeTree = root.addChildren([
     page('/401', NoAccess),
     page('/404', NotFound),
     page('/redirect/$', Redirect),
-    page('/user/profile', Profile),
-    page('/dict/type/data/$dictId', DictData),
+    page('/user/profile', ProfilePage),
+    page('/dict/type/data/$dictId', DictDataPage),
     ...PAGES.map((p) => page(p.path, p.component)),
     // Pages operators add to the menu tree (static routes above win).
-    page('/$directory/$page', MenuPage),
+    page('/$directory/$page', MenuEntryPage),
   ]),
 ]);
 

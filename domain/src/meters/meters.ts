@@ -394,7 +394,7 @@ function timeoutResult(state: Extract<MeterCommandState, { exists: true }>): Met
  * more) → resend successful | timeout.
  */
 /** Why a command of this kind may not go to a meter: a valve command needs a valve (a key update does not). */
-export function meterCommandRefusal(kind: MeterCommandKind, valveControl: boolean): DomainError | null {
+function meterCommandRefusal(kind: MeterCommandKind, valveControl: boolean): DomainError | null {
   return kind !== 'keyUpdate' && !valveControl ? new DomainError('error.meter.noValve') : null;
 }
 

@@ -5,10 +5,10 @@ import { executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 import { administration, staffUser } from './staff.ts';
 
-/** Deletes staff users (not oneself), all in one transaction: one refused user leaves every user in place. */
+/** Deletes staff users (not oneself), in one append: one refused user leaves every user in place. */
 export async function deleteUsers(services: Services, request: FastifyRequest, userIds: readonly string[]) {
   const deletions: StreamCommand[] = [];
-  for (const userId of userIds) {
+  for (const userId of new Set(userIds)) {
     await staffUser(services, request, userId);
     const facts = await administration(services, request, userId, []);
     deletions.push({

@@ -1,8 +1,8 @@
+import type { DayValue } from '@hydrolog/schemas';
 import { alpha } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import type { DayValue } from '../api/dashboard.ts';
 import { formatNumber } from '../lib/numberFormat.ts';
 import { dateSeconds } from '../lib/readingSeries.ts';
 import { formatInZone } from '../lib/tenantTime.ts';

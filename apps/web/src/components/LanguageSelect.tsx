@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@hydrolog/schemas';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { updateLanguage } from '../api/auth.ts';
+import { updateLanguage } from '../api/session.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES } from '../i18n/index.ts';
 import { getToken } from '../lib/token.ts';
 

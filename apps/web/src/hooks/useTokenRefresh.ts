@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { refreshToken } from '../api/auth.ts';
+import { refreshToken } from '../api/session.ts';
 import { getExpiresIn, setExpiresIn } from '../lib/token.ts';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown'] as const;

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { Activity, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
+import { ChangePasswordForm } from '../features/identity/index.ts';
 import { useTokenRefresh } from '../hooks/useTokenRefresh.ts';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 import { PAGE_BY_PATH } from '../router/pages.tsx';

@@ -1,7 +1,6 @@
 import { CUSTOMER_SORT_COLUMNS } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { parseCustomerQuery } from './customerQuery.ts';
-import { filtersOf, NO_SORT, nextSort, parseSort, querySearch, sortOf, sortParams } from './listQuery.ts';
+import { NO_SORT, nextSort, parseSort } from './listQuery.ts';
 
 describe('the sort of a list in the URL', () => {
   it('reads a listed column and its direction, ascending when none is given', () => {
@@ -39,29 +38,5 @@ describe('the sort of a list in the URL', () => {
     expect(descending).toEqual({ orderByColumn: 'name', isAsc: 'descending' });
     expect(nextSort(descending, 'name')).toEqual(NO_SORT);
     expect(nextSort(descending, 'balance')).toEqual({ orderByColumn: 'balance', isAsc: 'ascending' });
-  });
-
-  it('round-trips through the URL beside the filters and page, and is left out when not set', () => {
-    const query = parseCustomerQuery({
-      name: 'Wang',
-      orderByColumn: 'openTime',
-      isAsc: 'descending',
-      pageNum: 3,
-    });
-    const search = querySearch(query);
-    expect(search).toEqual({ name: 'Wang', orderByColumn: 'openTime', isAsc: 'descending', pageNum: 3 });
-    expect(parseCustomerQuery(search)).toEqual(query);
-    expect(querySearch(parseCustomerQuery({ name: 'Wang' }))).toEqual({ name: 'Wang' });
-  });
-
-  it('is not a filter, and goes to the API only when set', () => {
-    const query = parseCustomerQuery({ name: 'Wang', orderByColumn: 'balance', isAsc: 'ascending' });
-    expect(filtersOf(query)).not.toHaveProperty('orderByColumn');
-    expect(filtersOf(query)).not.toHaveProperty('isAsc');
-    expect(filtersOf(query)).toMatchObject({ name: 'Wang' });
-    expect(sortOf(query)).toEqual({ orderByColumn: 'balance', isAsc: 'ascending' });
-    expect(sortOf({ name: 'Wang', pageNum: 1, pageSize: 20 })).toEqual(NO_SORT);
-    expect(sortParams(sortOf(query))).toEqual({ orderByColumn: 'balance', isAsc: 'ascending' });
-    expect(sortParams(NO_SORT)).toEqual({});
   });
 });

@@ -1,5 +1,11 @@
-import { type Language, meterNoSchema, toFieldError, translate } from '@hydrolog/schemas';
-import { READING_RATE_PERIODS, type ReadingRatePeriod } from '../api/readings.ts';
+import {
+  type Language,
+  meterNoSchema,
+  READING_RATE_PERIODS,
+  type ReadingRatePeriod,
+  toFieldError,
+  translate,
+} from '@hydrolog/schemas';
 import { queryDate, queryText } from './listQuery.ts';
 import { addDays } from './tenantTime.ts';
 

@@ -1,5 +1,5 @@
+import type { MeterReading, VolumeRow } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import type { MeterReading, VolumeRow } from '../api/readings.ts';
 import { formatNumber, formatPercent } from './numberFormat.ts';
 import {
   dailyRows,

@@ -1,4 +1,4 @@
-import type { MeterHistory, ReadingRateDay, VolumeRow } from '../api/readings.ts';
+import type { MeterHistory, ReadingRateDay, VolumeRow } from '@hydrolog/schemas';
 import type { HistoryRange } from './readingQuery.ts';
 import { addDays, datesBetween, HOUR_MS, localMidnight } from './tenantTime.ts';
 

@@ -1,84 +1,30 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import * as cascade from '../features/cascade/routes.ts';
+import * as customers from '../features/customers/routes.ts';
+import * as dashboard from '../features/dashboard/routes.ts';
+import * as identity from '../features/identity/routes.ts';
+import * as meters from '../features/meters/routes.ts';
+import * as platform from '../features/platform/routes.ts';
+import * as readings from '../features/readings/routes.ts';
+import * as system from '../features/system/routes.ts';
 
 /**
  * Every page is its own chunk, fetched when a route first opens it (the router waits for it before rendering),
  * so that the first load carries only the login page and the dashboard. The partition map's chunk brings deck.gl.
  */
-const Agents = lazyRouteComponent(() => import('../pages/Agents.tsx'), 'Agents');
-const Carriers = lazyRouteComponent(() => import('../pages/Carriers.tsx'), 'Carriers');
-const CascadeAnalysis = lazyRouteComponent(() => import('../pages/CascadeAnalysis.tsx'), 'CascadeAnalysis');
-const Configs = lazyRouteComponent(() => import('../pages/Configs.tsx'), 'Configs');
-const Customers = lazyRouteComponent(() => import('../pages/Customers.tsx'), 'Customers');
-const CustomerTypes = lazyRouteComponent(() => import('../pages/CustomerTypes.tsx'), 'CustomerTypes');
-const Depts = lazyRouteComponent(() => import('../pages/Depts.tsx'), 'Depts');
-const Dicts = lazyRouteComponent(() => import('../pages/Dicts.tsx'), 'Dicts');
-const Gateways = lazyRouteComponent(() => import('../pages/Gateways.tsx'), 'Gateways');
-const KeyUpdates = lazyRouteComponent(() => import('../pages/KeyUpdates.tsx'), 'KeyUpdates');
-const LoginLog = lazyRouteComponent(() => import('../pages/LoginLog.tsx'), 'LoginLog');
-const Menus = lazyRouteComponent(() => import('../pages/Menus.tsx'), 'Menus');
-const MeterGroups = lazyRouteComponent(() => import('../pages/MeterGroups.tsx'), 'MeterGroups');
-const MeterHistory = lazyRouteComponent(() => import('../pages/MeterHistory.tsx'), 'MeterHistory');
-const MeterMoves = lazyRouteComponent(() => import('../pages/MeterMoves.tsx'), 'MeterMoves');
-const MeterReplacements = lazyRouteComponent(
-  () => import('../pages/MeterReplacements.tsx'),
-  'MeterReplacements',
-);
-const Meters = lazyRouteComponent(() => import('../pages/Meters.tsx'), 'Meters');
-const MeterTypes = lazyRouteComponent(() => import('../pages/MeterTypes.tsx'), 'MeterTypes');
-const NoticeCenter = lazyRouteComponent(() => import('../pages/NoticeCenter.tsx'), 'NoticeCenter');
-const Notices = lazyRouteComponent(() => import('../pages/Notices.tsx'), 'Notices');
-const OperLog = lazyRouteComponent(() => import('../pages/OperLog.tsx'), 'OperLog');
-const Outbox = lazyRouteComponent(() => import('../pages/Outbox.tsx'), 'Outbox');
-const Partitions = lazyRouteComponent(() => import('../pages/Partitions.tsx'), 'Partitions');
-const ReadingRate = lazyRouteComponent(() => import('../pages/ReadingRate.tsx'), 'ReadingRate');
-const Regions = lazyRouteComponent(() => import('../pages/Regions.tsx'), 'Regions');
-const Roles = lazyRouteComponent(() => import('../pages/Roles.tsx'), 'Roles');
-const TenantDashboard = lazyRouteComponent(() => import('../pages/TenantDashboard.tsx'), 'TenantDashboard');
-const Tenants = lazyRouteComponent(() => import('../pages/Tenants.tsx'), 'Tenants');
-const ThirdParties = lazyRouteComponent(() => import('../pages/ThirdParties.tsx'), 'ThirdParties');
-const Users = lazyRouteComponent(() => import('../pages/Users.tsx'), 'Users');
-const Valves = lazyRouteComponent(() => import('../pages/Valves.tsx'), 'Valves');
-const CascadeGis = lazyRouteComponent(() => import('../pages/CascadeGis.tsx'), 'CascadeGis');
-const LazyPlaceholder = lazyRouteComponent(() => import('../pages/Placeholder.tsx'), 'Placeholder');
+const LazyPlaceholder = lazyRouteComponent(() => import('./Placeholder.tsx'), 'Placeholder');
 
 /** Page components by the catalogue's component id; every other screen is a placeholder until built. */
 const BUILT: Record<string, RouteComponent> = {
-  'tenant/list/index': Tenants,
-  'system/user/index': Users,
-  'system/dept/index': Depts,
-  'system/role/index': Roles,
-  'system/dict/index': Dicts,
-  'system/config/index': Configs,
-  'monitor/logininfor/index': LoginLog,
-  'monitor/operlog/index': OperLog,
-  'gateway/gateway/index': Gateways,
-  'report/history/index': MeterHistory,
-  'report/readingRate/index': ReadingRate,
-  'cascade/partition/index': Partitions,
-  'cascade/analysis/index': CascadeAnalysis,
-  'cascade/gis/index': CascadeGis,
-  'business/customer/index': Customers,
-  'business/customerType/index': CustomerTypes,
-  'business/meter/index': Meters,
-  'business/meterType/index': MeterTypes,
-  'business/group/index': MeterGroups,
-  'business/valve/index': Valves,
-  'business/keyUpdate/index': KeyUpdates,
-  // admin-b
-  'tenant/dashboard/index': TenantDashboard,
-  'system/outbox/index': Outbox,
-  // Platform administration (issue 7, admin-a)
-  'system/menu/index': Menus,
-  'system/notice/index': Notices,
-  'system/notice/center': NoticeCenter,
-  'tenant/agent/index': Agents,
-  'tenant/carrier/index': Carriers,
-  'tenant/region/index': Regions,
-  'tenant/thirdParty/index': ThirdParties,
-  // Meter replacement (issue 5, meters2)
-  'business/meterReplace/index': MeterReplacements,
-  'tenant/meterMove/index': MeterMoves,
+  ...identity.pages,
+  ...platform.pages,
+  ...system.pages,
+  ...customers.pages,
+  ...meters.pages,
+  ...readings.pages,
+  ...cascade.pages,
+  ...dashboard.pages,
 };
 
 export interface PageRoute {

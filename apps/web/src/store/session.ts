@@ -1,5 +1,5 @@
 import type { RouterNode, UserInfo } from '@hydrolog/schemas';
-import { getInfo, getRouters, logoutRequest } from '../api/auth.ts';
+import { getInfo, getRouters, logoutRequest } from '../api/session.ts';
 import { indexRoutes, type MenuRoute, type SidebarItem, toSidebarItems } from '../layout/menu.ts';
 import { removeToken } from '../lib/token.ts';
 import { createStore } from './createStore.ts';

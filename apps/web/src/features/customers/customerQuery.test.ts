@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { filtersOf, NO_SORT, querySearch, sortOf, sortParams } from '../../lib/listQuery.ts';
+import {
+  customerFilter,
+  EMPTY_CUSTOMER_FILTERS,
+  isCustomerFiltered,
+  parseCustomerQuery,
+} from './customerQuery.ts';
+
+describe('customer list query', () => {
+  it('keeps valid filters from the URL and drops invalid ones', () => {
+    const query = parseCustomerQuery({
+      accountNo: ' A0001 ',
+      status: 'frozen',
+      customerTypeId: 'not-a-uuid',
+      pageSize: 50,
+      pageNum: 3,
+    });
+    expect(query).toMatchObject({
+      accountNo: 'A0001',
+      status: 'frozen',
+      customerTypeId: '',
+      pageSize: 50,
+      pageNum: 3,
+    });
+    expect(parseCustomerQuery({ status: 'closed', pageSize: 7 })).toMatchObject({ status: '', pageSize: 20 });
+  });
+
+  it('sends only the filters that are set', () => {
+    expect(customerFilter({ ...EMPTY_CUSTOMER_FILTERS, meterNo: '1001' })).toEqual({
+      accountNo: undefined,
+      name: undefined,
+      phone: undefined,
+      meterNo: '1001',
+      customerTypeId: undefined,
+      status: undefined,
+    });
+    expect(isCustomerFiltered(EMPTY_CUSTOMER_FILTERS)).toBe(false);
+    expect(isCustomerFiltered({ ...EMPTY_CUSTOMER_FILTERS, status: 'active' })).toBe(true);
+  });
+});
+
+describe('the sort of the customer list in the URL', () => {
+  it('round-trips through the URL beside the filters and page, and is left out when not set', () => {
+    const query = parseCustomerQuery({
+      name: 'Wang',
+      orderByColumn: 'openTime',
+      isAsc: 'descending',
+      pageNum: 3,
+    });
+    const search = querySearch(query);
+    expect(search).toEqual({ name: 'Wang', orderByColumn: 'openTime', isAsc: 'descending', pageNum: 3 });
+    expect(parseCustomerQuery(search)).toEqual(query);
+    expect(querySearch(parseCustomerQuery({ name: 'Wang' }))).toEqual({ name: 'Wang' });
+  });
+
+  it('is not a filter, and goes to the API only when set', () => {
+    const query = parseCustomerQuery({ name: 'Wang', orderByColumn: 'balance', isAsc: 'ascending' });
+    expect(filtersOf(query)).not.toHaveProperty('orderByColumn');
+    expect(filtersOf(query)).not.toHaveProperty('isAsc');
+    expect(filtersOf(query)).toMatchObject({ name: 'Wang' });
+    expect(sortOf(query)).toEqual({ orderByColumn: 'balance', isAsc: 'ascending' });
+    expect(sortOf({ name: 'Wang', pageNum: 1, pageSize: 20 })).toEqual(NO_SORT);
+    expect(sortParams(sortOf(query))).toEqual({ orderByColumn: 'balance', isAsc: 'ascending' });
+    expect(sortParams(NO_SORT)).toEqual({});
+  });
+});

@@ -1,0 +1,57 @@
+import type {
+  AlarmStatistics,
+  BillStatistics,
+  CommunicationStatistics,
+  DashboardTopData,
+  DictDataView,
+  TenantDashboard,
+  UsageStatistics,
+} from '@hydrolog/schemas';
+import { request, requestData } from '../../../api/request.ts';
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  database: { engine: 'pglite' | 'postgres'; ok: boolean };
+  eventStore: 'sql' | 'kurrentdb';
+  projections: { name: string; mode: 'inline' | 'async'; status: 'live' | 'rebuilding'; lag: number }[];
+}
+
+export const fetchHealth = async () => (await request<{ code: number; data: Health }>('/health')).data;
+
+/** The dashboards: /index of a tenant (spec section 7 /business/dashboard/*) and the operators' tenant dashboard. */
+
+export type {
+  AlarmStatistics,
+  BillStatistics,
+  CommunicationStatistics,
+  DashboardTopData,
+  DayValue,
+  TenantDashboard,
+  UsageStatistics,
+} from '@hydrolog/schemas';
+export { HOME_TREND_DAYS, TENANT_TREND_DAYS, USAGE_PRESETS } from '@hydrolog/schemas';
+
+export const getTopData = () => requestData<DashboardTopData>('/business/dashboard/topData');
+
+export const getUsage = (days: 7 | 30 | 90) =>
+  requestData<UsageStatistics>('/business/dashboard/statisticsUsedTotalData', {
+    method: 'POST',
+    body: { days },
+  });
+
+export const getBillStatistics = () => requestData<BillStatistics>('/business/dashboard/statisticsBillData');
+
+export const getCommunication = () =>
+  requestData<CommunicationStatistics>('/business/dashboard/statisticsCommunicationData');
+
+export const getAlarmStatistics = () =>
+  requestData<AlarmStatistics>('/business/dashboard/statisticsAlarmData');
+
+/** Every utility tenant (no id), or one. */
+export const getTenantDashboard = (tenantId: string | null) =>
+  requestData<TenantDashboard>('/tenant/dashboard/statistics', {
+    query: tenantId ? { tenantId } : {},
+  });
+
+/** The meter_alarm_type dictionary, labels in the caller's language (names the alarm codes). */
+export const getAlarmTypes = () => requestData<DictDataView[]>('/system/dict/data/type/meter_alarm_type');

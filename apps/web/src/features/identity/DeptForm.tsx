@@ -1,0 +1,159 @@
+import { type DeptView, deptBodySchema, updateDeptBodySchema } from '@hydrolog/schemas';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createDept, getDept, listDepts, parentOptions, updateDept } from './api/organisation.ts';
+import { deptOptions } from './deptTree.ts';
+
+interface Props {
+  /** The department to edit; null to create one. */
+  dept: DeptView | null;
+  /** The parent of a new department (add a sub-department); null for the top level. */
+  parentId?: string | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+interface Values extends Record<string, unknown> {
+  deptId?: string;
+  parentId: string | null;
+  deptName: string;
+  orderNum: number;
+  leader: string;
+  phone: string;
+  email: string;
+  status: '0' | '1';
+}
+
+const valuesOf = (dept: DeptView | null, parentId: string | null): Values => ({
+  deptId: dept?.deptId,
+  parentId: dept ? dept.parentId : parentId,
+  deptName: dept?.deptName ?? '',
+  orderNum: dept?.orderNum ?? 0,
+  leader: dept?.leader ?? '',
+  phone: dept?.phone ?? '',
+  email: dept?.email ?? '',
+  status: dept?.status ?? '0',
+});
+
+const TOP = '';
+
+/** Create or edit a department; the parent may be any department not below it. */
+export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<Values, unknown>(
+    dept ? updateDeptBodySchema : deptBodySchema,
+    valuesOf(dept, parentId),
+  );
+  const [parents, setParents] = useState<DeptView[]>([]);
+  const { setValues } = form;
+
+  useEffect(() => {
+    (dept ? parentOptions(dept.deptId) : listDepts({})).then(setParents, () => undefined);
+  }, [dept]);
+  // The row may be stale: edit the department as the server has it now.
+  useEffect(() => {
+    if (!dept) return;
+    getDept(dept.deptId).then(
+      (fresh) => setValues(valuesOf(fresh, null)),
+      () => undefined,
+    );
+  }, [dept, setValues]);
+
+  async function submit() {
+    const saved = await form.submit(async (data) => {
+      if (dept) await updateDept(data as Parameters<typeof updateDept>[0]);
+      else await createDept(data as Parameters<typeof createDept>[0]);
+    });
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('depts.saved') });
+    onSaved();
+  }
+
+  const parentData = [{ value: TOP, label: t('depts.topLevel') }, ...deptOptions(parents)];
+  const title = dept ? t('depts.edit') : parentId ? t('depts.newSub') : t('depts.new');
+
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Select
+            label={t('depts.parent')}
+            data={parentData}
+            value={form.values.parentId ?? TOP}
+            onChange={(value) => form.set('parentId', value ? value : null)}
+            error={form.errors.parentId}
+            allowDeselect={false}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label={t('depts.deptName')}
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            maxLength={40}
+            {...form.text('deptName')}
+          />
+          <Group grow align="flex-start">
+            <NumberInput
+              label={t('depts.orderNum')}
+              min={0}
+              max={9999}
+              allowDecimal={false}
+              allowNegative={false}
+              value={form.values.orderNum}
+              onChange={(value) =>
+                form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)
+              }
+              error={form.errors.orderNum}
+            />
+            <TextInput label={t('depts.leader')} autoComplete="off" {...form.text('leader')} />
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput label={t('depts.phone')} inputMode="tel" {...form.text('phone')} />
+            <TextInput label={t('depts.email')} type="email" {...form.text('email')} />
+          </Group>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('depts.status')}
+            </Text>
+            <SegmentedControl
+              aria-label={t('depts.status')}
+              data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
+              value={form.values.status}
+              onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

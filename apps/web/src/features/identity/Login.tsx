@@ -1,0 +1,188 @@
+import { loginFormSchema, translate } from '@hydrolog/schemas';
+import {
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Image,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
+import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { AREA_CODES } from '../../lib/areaCodes.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
+import { setToken } from '../../lib/token.ts';
+import { safeRedirect } from '../../router/guard.ts';
+import { REGISTER_PATH } from '../platform/index.ts';
+import { type Captcha, encryptPassword, getCaptcha, login } from './api/auth.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
+
+const REMEMBER_KEY = 'login-remember';
+
+interface Remembered {
+  username: string;
+  areaCode: string;
+}
+
+function remembered(): Remembered | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(REMEMBER_KEY) ?? 'null') as Remembered | null;
+    return value && typeof value.username === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec section 2 login: user name, email or phone; captcha when enabled; remember me keeps the name only. */
+export function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { redirect?: string };
+  const saved = remembered();
+  const form = useSchemaForm(loginFormSchema, {
+    areaCode: saved?.areaCode ?? '+86',
+    username: saved?.username ?? '',
+    password: '',
+    rememberMe: saved !== null,
+    code: '',
+  });
+  const { setValues } = form;
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [recovering, setRecovering] = useState(false);
+
+  const refreshCaptcha = useCallback(() => {
+    setValues((f) => ({ ...f, code: '' }));
+    getCaptcha().then(setCaptcha, () => setCaptcha(null));
+  }, []);
+  useEffect(refreshCaptcha, []);
+
+  async function submit() {
+    const extra: FieldErrors = {};
+    if (captcha?.captchaEnabled && !form.values.code.trim())
+      extra.code = translate('validation.captcha.required', currentLanguage());
+    const signedIn = await form.submit(async (data) => {
+      const result = await login({
+        areaCode: data.areaCode,
+        username: data.username,
+        password: await encryptPassword(data.password),
+        rememberMe: data.rememberMe,
+        code: captcha?.captchaEnabled ? data.code : undefined,
+        uuid: captcha?.captchaEnabled ? captcha.uuid : undefined,
+      });
+      setToken(result.access_token, result.expires_in);
+      if (data.rememberMe)
+        localStorage.setItem(
+          REMEMBER_KEY,
+          JSON.stringify({ username: data.username, areaCode: data.areaCode }),
+        );
+      else localStorage.removeItem(REMEMBER_KEY);
+    }, extra);
+    if (signedIn) await navigate({ href: safeRedirect(search.redirect) });
+    // The request layer has shown why; a used captcha is worthless, so a new one comes.
+    else if (captcha?.captchaEnabled) refreshCaptcha();
+  }
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-1)">
+      <Group justify="flex-end" p="md">
+        <LanguageSelect />
+      </Group>
+      <Center py="xl">
+        <Paper withBorder shadow="md" p="xl" radius="md" w={420}>
+          <Group gap="xs" mb="xs" c="var(--mantine-primary-color-filled)">
+            <Icon name="droplet" size={30} />
+            <Title order={2}>{t('app.name')}</Title>
+          </Group>
+          <Text c="dimmed" size="sm" mb="lg">
+            {t('login.title')}
+          </Text>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack>
+              {/* The area code sits in front of the account: it only matters for phone numbers. */}
+              <TextInput
+                label={t('login.username')}
+                autoComplete="username"
+                {...form.text('username')}
+                leftSectionWidth={86}
+                leftSectionPointerEvents="all"
+                leftSection={
+                  <Select
+                    aria-label={t('login.areaCode')}
+                    variant="unstyled"
+                    w={82}
+                    pl={8}
+                    style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
+                    allowDeselect={false}
+                    searchable
+                    data={AREA_CODES}
+                    value={form.values.areaCode}
+                    onChange={(value) => value && form.set('areaCode', value)}
+                  />
+                }
+              />
+              <PasswordInput
+                label={t('login.password')}
+                autoComplete="current-password"
+                {...form.text('password')}
+              />
+              {captcha?.captchaEnabled && (
+                <TextInput
+                  label={t('login.code')}
+                  autoComplete="off"
+                  {...form.text('code')}
+                  rightSectionWidth={112}
+                  rightSectionPointerEvents="all"
+                  rightSection={
+                    <UnstyledButton onClick={refreshCaptcha} title={t('login.captcha')}>
+                      <Image src={captcha.img} alt={t('login.captcha')} h={34} w={108} fit="contain" />
+                    </UnstyledButton>
+                  }
+                />
+              )}
+              <Group justify="space-between">
+                <Checkbox
+                  label={t('login.rememberMe')}
+                  checked={form.values.rememberMe}
+                  onChange={(e) => form.set('rememberMe', e.currentTarget.checked)}
+                />
+                <Anchor component="button" type="button" size="sm" onClick={() => setRecovering(true)}>
+                  {t('login.forgot')}
+                </Anchor>
+              </Group>
+              <Button type="submit" loading={form.busy} fullWidth>
+                {t('login.submit')}
+              </Button>
+              <Text size="sm" ta="center">
+                {t('register.noAccount')}{' '}
+                <Anchor component={Link} to={REGISTER_PATH} data-testid="register-link">
+                  {t('register.link')}
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+      </Center>
+      {recovering && <ForgotPassword onClose={() => setRecovering(false)} />}
+    </Box>
+  );
+}

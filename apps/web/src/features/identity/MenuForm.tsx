@@ -1,0 +1,246 @@
+import {
+  isExternalLink,
+  LANGUAGES,
+  type Language,
+  type MenuView,
+  menuBodySchema,
+  updateMenuBodySchema,
+} from '@hydrolog/schemas';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { LANGUAGE_NAMES } from '../../i18n/index.ts';
+import { PAGE_COMPONENTS, parentOptions } from '../../lib/menuTree.ts';
+import { createMenu, updateMenu } from './api/menus.ts';
+
+interface Props {
+  /** The entry to edit; null to create one. */
+  menu: MenuView | null;
+  /** The parent of a new entry; null for the top level. */
+  parentId: string | null;
+  /** The whole tree, for the parent choice. */
+  menus: readonly MenuView[];
+  onClose(): void;
+  onSaved(): void;
+}
+
+interface Values extends Record<string, unknown> {
+  menuId?: string;
+  parentId: string | null;
+  menuType: MenuView['menuType'];
+  titles: MenuView['titles'];
+  path: string;
+  component: string;
+  perms: string;
+  icon: string;
+  orderNum: number;
+  visible: boolean;
+  isCache: boolean;
+  platformOnly: boolean;
+}
+
+const KINDS = ['M', 'C', 'F'] as const;
+const TOP = '';
+
+function valuesOf(menu: MenuView | null, parentId: string | null, menus: readonly MenuView[]): Values {
+  const parent = menus.find((m) => m.menuId === parentId);
+  return {
+    menuId: menu?.menuId,
+    parentId: menu ? menu.parentId : parentId,
+    // Below a page only buttons fit; below a directory, most often a page.
+    menuType: menu?.menuType ?? (parent?.menuType === 'C' ? 'F' : parent ? 'C' : 'M'),
+    titles: menu?.titles ?? { 'zh-CN': '', en: '', fr: '', id: '' },
+    path: menu?.path ?? '',
+    component: menu?.component ?? '',
+    perms: menu?.perms ?? '',
+    icon: menu?.icon ?? '',
+    orderNum: menu?.orderNum ?? 0,
+    visible: menu?.visible ?? true,
+    isCache: menu?.isCache ?? true,
+    platformOnly: menu?.platformOnly ?? false,
+  };
+}
+
+/** Create or edit a menu entry: directory, page (a component or an external link) or button. */
+export function MenuForm({ menu, parentId, menus, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<Values, unknown>(
+    menu ? updateMenuBodySchema : menuBodySchema,
+    valuesOf(menu, parentId, menus),
+  );
+  const { values } = form;
+  const builtIn = menu?.builtIn ?? false;
+  const external = isExternalLink(values.path);
+
+  async function submit() {
+    const saved = await form.submit(async (data) => {
+      if (menu) await updateMenu(data as Parameters<typeof updateMenu>[0]);
+      else await createMenu(data as Parameters<typeof createMenu>[0]);
+    });
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('menus.saved') });
+    onSaved();
+  }
+
+  const setTitle = (language: Language, value: string) =>
+    form.set('titles', { ...values.titles, [language]: value });
+  const parents = [
+    ...(values.menuType === 'M' ? [{ value: TOP, label: t('menus.topLevel') }] : []),
+    ...parentOptions(menus, values.menuType, menu?.menuId ?? null),
+  ];
+  const title = menu ? t('menus.edit') : parentId ? t('menus.newSub') : t('menus.new');
+
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {builtIn && <Alert color="blue">{t('menus.builtInHint')}</Alert>}
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('menus.menuType')}
+            </Text>
+            <SegmentedControl
+              aria-label={t('menus.menuType')}
+              disabled={builtIn}
+              data={KINDS.map((k) => ({ value: k, label: t(`menus.kinds.${k}`) }))}
+              value={values.menuType}
+              onChange={(value) => form.set('menuType', KINDS.find((k) => k === value) ?? 'M')}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          </Stack>
+          <Select
+            label={t('menus.parent')}
+            data={parents}
+            value={values.parentId ?? TOP}
+            onChange={(value) => form.set('parentId', value ? value : null)}
+            error={form.errors.parentId}
+            disabled={builtIn}
+            allowDeselect={false}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <SimpleGrid cols={2}>
+            {LANGUAGES.map((language) => (
+              <TextInput
+                key={language}
+                label={t('menus.titleIn', { language: LANGUAGE_NAMES[language] })}
+                withAsterisk
+                autoComplete="off"
+                value={values.titles[language]}
+                onChange={(e) => setTitle(language, e.currentTarget.value)}
+                error={form.errors[`titles.${language}`]}
+              />
+            ))}
+          </SimpleGrid>
+          {values.menuType !== 'F' && (
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('menus.path')}
+                description={t('menus.pathHint')}
+                withAsterisk
+                autoComplete="off"
+                disabled={builtIn}
+                {...form.text('path')}
+              />
+              <TextInput
+                label={t('menus.icon')}
+                autoComplete="off"
+                leftSection={<Icon name={values.icon || null} size={16} />}
+                {...form.text('icon')}
+              />
+            </Group>
+          )}
+          {values.menuType === 'C' && !external && (
+            <Autocomplete
+              label={t('menus.component')}
+              withAsterisk
+              autoComplete="off"
+              disabled={builtIn}
+              data={[...PAGE_COMPONENTS]}
+              value={values.component}
+              onChange={(value) => form.set('component', value)}
+              error={form.errors.component}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('menus.perms')}
+              withAsterisk={values.menuType === 'F'}
+              autoComplete="off"
+              disabled={builtIn}
+              placeholder="system:user:list"
+              {...form.text('perms')}
+            />
+            <NumberInput
+              label={t('menus.orderNum')}
+              min={0}
+              max={9999}
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.orderNum}
+              onChange={(value) =>
+                form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)
+              }
+              error={form.errors.orderNum}
+            />
+          </Group>
+          {values.menuType !== 'F' && (
+            <Group gap="xl">
+              <Switch
+                label={t('menus.visible')}
+                checked={values.visible}
+                onChange={(e) => form.set('visible', e.currentTarget.checked)}
+              />
+              {values.menuType === 'C' && (
+                <Switch
+                  label={t('menus.isCache')}
+                  checked={values.isCache}
+                  onChange={(e) => form.set('isCache', e.currentTarget.checked)}
+                />
+              )}
+              {values.menuType === 'M' && values.parentId === null && (
+                <Switch
+                  label={t('menus.platformOnly')}
+                  disabled={builtIn}
+                  checked={values.platformOnly}
+                  onChange={(e) => form.set('platformOnly', e.currentTarget.checked)}
+                />
+              )}
+            </Group>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import type { MenuTreeNode } from '@hydrolog/schemas';
+import { ActionIcon, Box, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon.tsx';
+import { type MenuIndex, tickState, toggleTick } from './menuTick.ts';
+
+interface Props {
+  nodes: readonly MenuTreeNode[];
+  index: MenuIndex;
+  ticked: ReadonlySet<string>;
+  onTicked(ticked: Set<string>): void;
+  expanded: ReadonlySet<string>;
+  onExpanded(expanded: Set<string>): void;
+  readOnly?: boolean;
+  label: string;
+  error?: string;
+}
+
+/** Buttons come as their action name ('add'); shown as the translated action when one exists. */
+function nodeLabel(label: string): string {
+  const key = `actions.${label}`;
+  return i18next.exists(key) ? i18next.t(key) : label;
+}
+
+/**
+ * The menu tree with a checkbox per node: ticking a node ticks what is below it, a node partly ticked
+ * below shows indeterminate; expand/collapse all and select all/none.
+ */
+export function PermissionTree(props: Props) {
+  const { t } = useTranslation();
+  const { nodes, index, ticked, onTicked, expanded, onExpanded, readOnly } = props;
+  const parents = index.all.filter((id) => (index.children.get(id) ?? []).length > 0);
+
+  const toggleExpanded = (id: string) => {
+    const next = new Set(expanded);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onExpanded(next);
+  };
+
+  const renderNodes = (list: readonly MenuTreeNode[], level: number) => (
+    <Box
+      component="ul"
+      data-testid={level === 1 ? 'permission-tree' : undefined}
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+    >
+      {list.map((node) => {
+        const hasChildren = (node.children ?? []).length > 0;
+        const open = expanded.has(node.id);
+        const state = tickState(index, ticked, node.id);
+        const text = nodeLabel(node.label);
+        return (
+          <li key={node.id} data-value={node.id}>
+            <Group gap={4} wrap="nowrap" py={2} style={{ paddingLeft: (level - 1) * 22 }}>
+              {hasChildren ? (
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  color="gray"
+                  aria-expanded={open}
+                  aria-label={t(open ? 'roles.collapseOf' : 'roles.expandOf', { name: text })}
+                  onClick={() => toggleExpanded(node.id)}
+                >
+                  <Icon name={open ? 'chevron-down' : 'chevron-right'} size={14} />
+                </ActionIcon>
+              ) : (
+                <Box w={22} />
+              )}
+              <Checkbox
+                size="xs"
+                label={text}
+                aria-label={text}
+                disabled={readOnly}
+                checked={state === 'checked'}
+                indeterminate={state === 'indeterminate'}
+                onChange={() => onTicked(toggleTick(index, ticked, node.id, state !== 'checked'))}
+              />
+            </Group>
+            {hasChildren && open && renderNodes(node.children ?? [], level + 1)}
+          </li>
+        );
+      })}
+    </Box>
+  );
+
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          {props.label}
+        </Text>
+        <Group gap={4}>
+          <Button size="compact-xs" variant="subtle" onClick={() => onExpanded(new Set(parents))}>
+            {t('roles.expandAll')}
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => onExpanded(new Set())}>
+            {t('roles.collapseAll')}
+          </Button>
+          {!readOnly && (
+            <>
+              <Button size="compact-xs" variant="subtle" onClick={() => onTicked(new Set(index.all))}>
+                {t('roles.selectAllMenus')}
+              </Button>
+              <Button size="compact-xs" variant="subtle" onClick={() => onTicked(new Set())}>
+                {t('roles.selectNone')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      <Paper
+        withBorder
+        p="xs"
+        style={props.error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+      >
+        <ScrollArea.Autosize mah={320}>{renderNodes(nodes, 1)}</ScrollArea.Autosize>
+      </Paper>
+      {props.error && (
+        <Text size="xs" c="red">
+          {props.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChangePasswordForm } from './ChangePasswordForm.tsx';
+export { Login } from './Login.tsx';

@@ -1,0 +1,505 @@
+import {
+  METER_MOVE_SORT_COLUMNS,
+  type MeterMoveBody,
+  type MeterMoveCandidate,
+  type MeterMoveView,
+  meterMoveBodySchema,
+  type TenantOption,
+  type TenantTypes,
+} from '@hydrolog/schemas';
+import {
+  Button,
+  Card,
+  Divider,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { createColumnHelper, type RowSelectionState, type Updater, useTable } from '@tanstack/react-table';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FilterBar,
+  ListHeader,
+  ListPager,
+  ListTable,
+  type listFeatures,
+  selectableFeatures,
+  selectionColumn,
+  useListTable,
+} from '../../components/ListTable.tsx';
+import { HasPermi } from '../../components/Permission.tsx';
+import { useListPage } from '../../hooks/useListPage.ts';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { confirmAndRun } from '../../lib/dialogs.ts';
+import { type PageQuery, pageParams, sortParams } from '../../lib/listQuery.ts';
+import { isFiltered } from '../../lib/meterQuery.ts';
+import {
+  exportMeterMoves,
+  listMeterMoves,
+  listMoveCandidates,
+  moveMeters,
+  moveTenantOptions,
+  tenantTypes,
+} from './api/meterMoves.ts';
+import {
+  EMPTY_METER_MOVE_FILTERS,
+  type MeterMoveQuery,
+  meterMoveFilter,
+  parseMeterMoveQuery,
+} from './meterMoveQuery.ts';
+
+/** The route of this page (menu catalogue component 'tenant/meterMove/index'). */
+export const METER_MOVE_PATH = '/tenant/meterMove';
+
+const fetchMoves = (query: MeterMoveQuery) =>
+  listMeterMoves({ ...pageParams(query), ...meterMoveFilter(query) });
+const column = createColumnHelper<typeof listFeatures, MeterMoveView>();
+const candidateColumn = createColumnHelper<typeof selectableFeatures, MeterMoveCandidate>();
+const NO_CANDIDATES: MeterMoveCandidate[] = [];
+const NO_TYPES: TenantTypes = { meterTypes: [], customerTypes: [] };
+const CANDIDATE_PAGE_SIZE = 10;
+const dateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** A utility tenant picked by name; the server filters when more tenants exist than one answer holds. */
+function TenantSelect(props: {
+  label: string;
+  value: string;
+  onChange(tenantId: string): void;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  const [options, setOptions] = useState<TenantOption[]>([]);
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    let current = true;
+    moveTenantOptions(search).then(
+      (found) => current && setOptions((kept) => mergeOptions(found, kept)),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [search]);
+  return (
+    <Select
+      label={props.label}
+      withAsterisk={props.required}
+      searchable
+      clearable={!props.required}
+      data={options.map((o) => ({ value: o.tenantId, label: o.name }))}
+      value={props.value || null}
+      onChange={(value) => props.onChange(value ?? '')}
+      onSearchChange={setSearch}
+      error={props.error}
+    />
+  );
+}
+
+/** The options found, plus those already known (a chosen tenant keeps its name while others are searched). */
+function mergeOptions(found: TenantOption[], kept: TenantOption[]): TenantOption[] {
+  const ids = new Set(found.map((o) => o.tenantId));
+  return [...found, ...kept.filter((o) => !ids.has(o.tenantId))];
+}
+
+/** A tenant's meter types and customer types, loaded when the tenant is chosen. */
+function useTenantTypes(tenantId: string): TenantTypes {
+  const [types, setTypes] = useState(NO_TYPES);
+  useEffect(() => {
+    setTypes(NO_TYPES);
+    if (!tenantId) return;
+    let current = true;
+    tenantTypes(tenantId).then(
+      (loaded) => current && setTypes(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [tenantId]);
+  return types;
+}
+
+type Values = {
+  sourceTenantId: string;
+  targetTenantId: string;
+  meterIds: string[];
+  customerTypeId: string;
+  meterTypeId: string;
+  reason: string;
+  adminContact: string;
+} & Record<string, unknown>;
+
+/**
+ * Picks the meters of one tenant that share a customer type and a meter type (spec section 5), then the
+ * target tenant with the types they take there. Asks for confirmation: the move is not undone here.
+ */
+function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<Values, MeterMoveBody>(meterMoveBodySchema, {
+    sourceTenantId: '',
+    targetTenantId: '',
+    meterIds: [],
+    customerTypeId: '',
+    meterTypeId: '',
+    reason: '',
+    adminContact: '',
+  });
+  const { sourceTenantId, targetTenantId } = form.values;
+  const sourceTypes = useTenantTypes(sourceTenantId);
+  const targetTypes = useTenantTypes(targetTenantId);
+  const [sourceCustomerType, setSourceCustomerType] = useState('');
+  const [sourceMeterType, setSourceMeterType] = useState('');
+  const [meterNo, setMeterNo] = useState('');
+  const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: CANDIDATE_PAGE_SIZE });
+  const [candidates, setCandidates] = useState<{ total: number; rows: MeterMoveCandidate[] } | null>(null);
+  const [loading, setLoading] = useState(false);
+  // The selection is the form's meterIds, kept across candidate pages.
+  const selection: RowSelectionState = Object.fromEntries(form.values.meterIds.map((id) => [id, true]));
+  const setSelection = (update: Updater<RowSelectionState>) => {
+    const next = typeof update === 'function' ? update(selection) : update;
+    form.set(
+      'meterIds',
+      Object.keys(next).filter((id) => next[id]),
+    );
+  };
+  const ready = Boolean(sourceTenantId && sourceCustomerType && sourceMeterType);
+
+  // Another source, customer type or meter type is another selection.
+  const pickSource = (change: () => void) => {
+    change();
+    form.set('meterIds', []);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+  useEffect(() => {
+    if (!ready) {
+      setCandidates(null);
+      return;
+    }
+    let current = true;
+    setLoading(true);
+    listMoveCandidates({
+      ...page,
+      sourceTenantId,
+      customerTypeId: sourceCustomerType,
+      meterTypeId: sourceMeterType,
+      meterNo: meterNo.trim() || undefined,
+    })
+      .then(
+        ({ total, rows }) => current && setCandidates({ total, rows }),
+        () => current && setCandidates({ total: 0, rows: [] }),
+      )
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [ready, page, sourceTenantId, sourceCustomerType, sourceMeterType, meterNo]);
+
+  const table = useTable({
+    features: selectableFeatures,
+    columns: candidateColumn.columns([
+      selectionColumn<MeterMoveCandidate>({
+        all: t('meterMove.selectAll'),
+        one: (row) => t('meterMove.select', { meterNo: row.meterNo }),
+      }),
+      candidateColumn.accessor('meterNo', { header: () => t('meterMove.meterNo') }),
+      candidateColumn.accessor('accountNo', { header: () => t('meterMove.accountNo') }),
+      candidateColumn.accessor('customerName', { header: () => t('meterMove.customerName') }),
+      candidateColumn.accessor('phone', { header: () => t('meterMove.phone') }),
+      candidateColumn.accessor('address', {
+        header: () => t('meterMove.address'),
+        cell: (c) => c.getValue() ?? '',
+      }),
+    ]),
+    data: candidates?.rows ?? NO_CANDIDATES,
+    getRowId: (row) => row.meterId,
+    state: { rowSelection: selection },
+    onRowSelectionChange: setSelection,
+  });
+
+  const tenantOptions = (types: TenantTypes) => ({
+    customer: types.customerTypes.map((c) => ({ value: c.customerTypeId, label: c.name })),
+    meter: types.meterTypes.map((m) => ({ value: m.meterTypeId, label: m.name })),
+  });
+  const source = tenantOptions(sourceTypes);
+  const target = tenantOptions(targetTypes);
+
+  async function submit() {
+    await form.submit(async (body) => {
+      const done = await confirmAndRun(
+        {
+          title: t('meterMove.confirmTitle'),
+          message: t('meterMove.confirm', { count: body.meterIds.length }),
+          confirm: t('meterMove.move'),
+        },
+        () => moveMeters(body),
+        t('meterMove.saved', { count: body.meterIds.length }),
+      );
+      if (done) onSaved();
+    });
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t('meterMove.new')} size="xl">
+      <form
+        noValidate
+        data-testid="meter-move-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Divider label={t('meterMove.from')} labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TenantSelect
+              label={t('meterMove.fromTenant')}
+              required
+              value={sourceTenantId}
+              onChange={(tenantId) =>
+                pickSource(() => {
+                  form.set('sourceTenantId', tenantId);
+                  setSourceCustomerType('');
+                  setSourceMeterType('');
+                })
+              }
+              error={form.errors.sourceTenantId}
+            />
+            <Select
+              label={t('meterMove.customerType')}
+              withAsterisk
+              data={source.customer}
+              value={sourceCustomerType || null}
+              onChange={(v) => pickSource(() => setSourceCustomerType(v ?? ''))}
+              disabled={!sourceTenantId}
+            />
+            <Select
+              label={t('meterMove.meterType')}
+              withAsterisk
+              data={source.meter}
+              value={sourceMeterType || null}
+              onChange={(v) => pickSource(() => setSourceMeterType(v ?? ''))}
+              disabled={!sourceTenantId}
+            />
+          </SimpleGrid>
+          {ready ? (
+            <>
+              <TextInput
+                label={t('meterMove.meterNoFilter')}
+                maxLength={32}
+                value={meterNo}
+                onChange={(e) => {
+                  setMeterNo(e.currentTarget.value);
+                  setPage((p) => ({ ...p, pageNum: 1 }));
+                }}
+              />
+              <ListTable
+                table={table}
+                rows={candidates?.rows ?? null}
+                loading={loading}
+                empty={t('meterMove.noCandidates')}
+                testId="meter-move-candidates"
+                selection={selection}
+                minWidth={640}
+              />
+              <Group justify="space-between">
+                <Text
+                  size="sm"
+                  c={form.errors.meterIds ? 'red' : undefined}
+                  data-testid="meter-move-selected"
+                >
+                  {form.errors.meterIds ?? t('meterMove.selected', { count: form.values.meterIds.length })}
+                </Text>
+                <ListPager
+                  total={candidates?.total ?? 0}
+                  totalLabel={t('meterMove.candidates', { count: candidates?.total ?? 0 })}
+                  page={page}
+                  onChange={(next) => setPage({ ...next, pageSize: CANDIDATE_PAGE_SIZE })}
+                />
+              </Group>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('meterMove.pickFirst')}
+            </Text>
+          )}
+          <Divider label={t('meterMove.to')} labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TenantSelect
+              label={t('meterMove.toTenant')}
+              required
+              value={targetTenantId}
+              onChange={(tenantId) => {
+                form.set('targetTenantId', tenantId);
+                form.set('customerTypeId', '');
+                form.set('meterTypeId', '');
+              }}
+              error={form.errors.targetTenantId}
+            />
+            <Select
+              label={t('meterMove.targetCustomerType')}
+              withAsterisk
+              data={target.customer}
+              value={form.values.customerTypeId || null}
+              onChange={(v) => form.set('customerTypeId', v ?? '')}
+              error={form.errors.customerTypeId}
+              disabled={!targetTenantId}
+            />
+            <Select
+              label={t('meterMove.targetMeterType')}
+              withAsterisk
+              data={target.meter}
+              value={form.values.meterTypeId || null}
+              onChange={(v) => form.set('meterTypeId', v ?? '')}
+              error={form.errors.meterTypeId}
+              disabled={!targetTenantId}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('meterMove.reason')}
+            withAsterisk
+            maxLength={100}
+            value={form.values.reason}
+            onChange={(e) => form.set('reason', e.currentTarget.value)}
+            error={form.errors.reason}
+          />
+          <TextInput label={t('meterMove.adminContact')} maxLength={50} {...form.text('adminContact')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('meterMove.move')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Tenants / Meter move: the meters moved between tenants and the form moving more (platform operators). */
+export function MeterMoves() {
+  const { t } = useTranslation();
+  const list = useListPage({
+    path: METER_MOVE_PATH,
+    parse: parseMeterMoveQuery,
+    empty: EMPTY_METER_MOVE_FILTERS,
+    fetch: fetchMoves,
+  });
+  const { query, filters, setFilter, data, loading, load, search, reset } = list;
+  const [moving, setMoving] = useState(false);
+  const optional = (value: string | null) => value ?? '';
+
+  const columns = column.columns([
+    column.accessor('meterNo', { header: t('meterMove.meterNo') }),
+    column.accessor('fromTenantName', { header: t('meterMove.fromTenant') }),
+    column.accessor('toTenantName', { header: t('meterMove.toTenant') }),
+    column.accessor('meterTypeName', {
+      header: t('meterMove.meterType'),
+      cell: (c) => `${c.row.original.fromMeterTypeName} → ${c.getValue()}`,
+    }),
+    column.accessor('customerTypeName', {
+      header: t('meterMove.customerType'),
+      cell: (c) => optional(c.getValue()),
+    }),
+    column.accessor('accountNo', {
+      header: t('meterMove.accountNo'),
+      cell: (c) => optional(c.getValue()),
+    }),
+    column.accessor('customerName', {
+      header: t('meterMove.customerName'),
+      cell: (c) => optional(c.getValue()),
+    }),
+    column.accessor('address', { header: t('meterMove.address'), cell: (c) => optional(c.getValue()) }),
+    column.accessor('phone', { header: t('meterMove.phone'), cell: (c) => optional(c.getValue()) }),
+    column.accessor('reason', { header: t('meterMove.reason') }),
+    column.accessor('adminContact', {
+      header: t('meterMove.adminContact'),
+      cell: (c) => optional(c.getValue()),
+    }),
+    column.accessor('operator', {
+      header: t('meterMove.operator'),
+      cell: (c) => optional(c.getValue()),
+    }),
+    column.accessor('movedAt', { header: t('meterMove.movedAt'), cell: (c) => dateTime(c.getValue()) }),
+  ]);
+  const table = useListTable('meter-move-table', {
+    columns,
+    rows: data?.rows,
+    getRowId: (row) => row.moveId,
+  });
+
+  return (
+    <Card withBorder data-testid="meter-move-page">
+      <ListHeader
+        title={t('meterMove.title')}
+        table={table}
+        testId="meter-move-table"
+        exportPermission="business:meterMove:export"
+        exportFile={() => exportMeterMoves({ ...meterMoveFilter(query), ...sortParams(query) })}
+      >
+        <HasPermi value={['business:meterMove:move']}>
+          <Button onClick={() => setMoving(true)}>{t('meterMove.new')}</Button>
+        </HasPermi>
+      </ListHeader>
+      <FilterBar testId="meter-move-filter" onSearch={search} onReset={reset}>
+        <TextInput
+          label={t('meterMove.meterOrAccount')}
+          value={filters.meterNo}
+          maxLength={32}
+          onChange={(e) => setFilter('meterNo', e.currentTarget.value)}
+        />
+        <TenantSelect
+          label={t('meterMove.tenant')}
+          value={filters.tenantId}
+          onChange={(tenantId) => setFilter('tenantId', tenantId)}
+        />
+        <TextInput
+          label={t('meterMove.fromDay')}
+          type="date"
+          value={filters.fromDay}
+          onChange={(e) => setFilter('fromDay', e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('meterMove.toDay')}
+          type="date"
+          value={filters.toDay}
+          onChange={(e) => setFilter('toDay', e.currentTarget.value)}
+        />
+      </FilterBar>
+      <ListTable
+        table={table}
+        rows={data?.rows ?? null}
+        loading={loading}
+        empty={isFiltered(meterMoveFilter(query)) ? t('meterMove.empty') : t('meterMove.none')}
+        testId="meter-move-table"
+        sortable={METER_MOVE_SORT_COLUMNS}
+        sort={list.sort}
+        onSort={list.setSort}
+        minWidth={1400}
+      />
+      <ListPager
+        total={data?.total ?? 0}
+        totalLabel={t('meterMove.total', { count: data?.total ?? 0 })}
+        page={query}
+        onChange={list.setPage}
+      />
+      {moving && (
+        <MeterMoveForm
+          onClose={() => setMoving(false)}
+          onSaved={() => {
+            setMoving(false);
+            load();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { type MeterTypeBody, type MeterTypeView, meterTypeBodySchema } from '@hydrolog/schemas';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { BILLING_MODES, CARD_KINDS, COMMUNICATIONS } from '../../lib/meterQuery.ts';
+import { createMeterType, getMeterType, updateMeterType } from './api/meters.ts';
+
+interface Props {
+  /** The type to edit; null to create one. */
+  meterType: MeterTypeView | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+type Values = MeterTypeBody & Record<string, unknown>;
+
+const valuesOf = (type: MeterTypeView | null): Values => ({
+  name: type?.name ?? '',
+  billingMode: type?.billingMode ?? 'postpaid',
+  valveControl: type?.valveControl ?? true,
+  communication: type?.communication ?? 'nbiot',
+  cardKind: type?.cardKind ?? 'none',
+  reportIntervalMinutes: type?.reportIntervalMinutes ?? 24 * 60,
+});
+
+/** Create or edit a meter type; validated in the browser with the server's schema. */
+export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<Values, MeterTypeBody>(meterTypeBodySchema, valuesOf(meterType));
+  const { setValues } = form;
+  const [version, setVersion] = useState(meterType?.version ?? 0);
+
+  useEffect(() => {
+    if (!meterType) return;
+    getMeterType(meterType.meterTypeId).then(
+      (fresh) => {
+        setValues(valuesOf(fresh));
+        setVersion(fresh.version);
+      },
+      () => undefined,
+    );
+  }, [meterType, setValues]);
+
+  async function submit() {
+    const saved = await form.submit((data) =>
+      meterType
+        ? updateMeterType({ ...data, meterTypeId: meterType.meterTypeId, version })
+        : createMeterType(data),
+    );
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('meterTypes.saved') });
+    onSaved();
+  }
+
+  const options = <K extends string>(values: readonly K[], group: string) =>
+    values.map((v) => ({ value: v, label: t(`meterTypes.${group}.${v}`) }));
+
+  return (
+    <Modal opened onClose={onClose} title={t(meterType ? 'meterTypes.edit' : 'meterTypes.new')} size="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('meterTypes.name')}
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            maxLength={50}
+            {...form.text('name')}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label={t('meterTypes.billingMode')}
+              withAsterisk
+              allowDeselect={false}
+              data={options(BILLING_MODES, 'billingModes')}
+              value={form.values.billingMode}
+              onChange={(v) => form.set('billingMode', BILLING_MODES.find((m) => m === v) ?? 'postpaid')}
+              error={form.errors.billingMode}
+            />
+            <Select
+              label={t('meterTypes.communication')}
+              withAsterisk
+              allowDeselect={false}
+              data={options(COMMUNICATIONS, 'communications')}
+              value={form.values.communication}
+              onChange={(v) => form.set('communication', COMMUNICATIONS.find((m) => m === v) ?? 'nbiot')}
+              error={form.errors.communication}
+            />
+          </Group>
+          <Group grow align="flex-start">
+            <Select
+              label={t('meterTypes.cardKind')}
+              withAsterisk
+              allowDeselect={false}
+              data={options(CARD_KINDS, 'cardKinds')}
+              value={form.values.cardKind}
+              onChange={(v) => form.set('cardKind', CARD_KINDS.find((m) => m === v) ?? 'none')}
+              error={form.errors.cardKind}
+            />
+            <NumberInput
+              label={t('meterTypes.reportInterval')}
+              description={t('meterTypes.reportIntervalHint')}
+              withAsterisk
+              min={1}
+              max={10080}
+              allowDecimal={false}
+              allowNegative={false}
+              value={form.values.reportIntervalMinutes}
+              onChange={(v) => form.set('reportIntervalMinutes', typeof v === 'number' ? v : Number(v) || 0)}
+              error={form.errors.reportIntervalMinutes}
+            />
+          </Group>
+          <Switch
+            label={t('meterTypes.valveControl')}
+            checked={form.values.valveControl}
+            onChange={(e) => form.set('valveControl', e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { querySearch } from '../../lib/listQuery.ts';
+import { EMPTY_GATEWAY_FILTERS, gatewayListQuery, isFiltered, parseGatewayQuery } from './gatewayQuery.ts';
+
+describe('the gateway list query in the URL', () => {
+  it('defaults to page 1 of 20 without filters, and ignores invalid values', () => {
+    expect(parseGatewayQuery({ kind: 'router', status: 'gone', pageNum: -1, pageSize: 7 })).toEqual({
+      ...EMPTY_GATEWAY_FILTERS,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(parseGatewayQuery({ name: 'x'.repeat(80) }).name).toHaveLength(50);
+  });
+
+  it('round-trips filters and page, and sends only the filters that are set', () => {
+    const query = {
+      name: 'North',
+      kind: 'concentrator' as const,
+      status: 'revoked' as const,
+      pageNum: 3,
+      pageSize: 50,
+    };
+    expect(parseGatewayQuery(querySearch(query))).toEqual(query);
+    expect(gatewayListQuery({ ...query, name: '  ', kind: '' })).toEqual({
+      pageNum: 3,
+      pageSize: 50,
+      name: undefined,
+      kind: undefined,
+      status: 'revoked',
+    });
+  });
+
+  it('tells a filtered list from the whole list', () => {
+    expect(isFiltered(EMPTY_GATEWAY_FILTERS)).toBe(false);
+    expect(isFiltered({ ...EMPTY_GATEWAY_FILTERS, name: ' ' })).toBe(false);
+    expect(isFiltered({ ...EMPTY_GATEWAY_FILTERS, status: 'active' })).toBe(true);
+  });
+});

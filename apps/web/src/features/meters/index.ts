@@ -1,0 +1,1 @@
+export { listMeterCommands, type MeterCommandRecord } from './api/meters.ts';

@@ -1,0 +1,123 @@
+import {
+  type CarrierView,
+  carrierBodySchema,
+  countryByCode,
+  updateCarrierBodySchema,
+} from '@hydrolog/schemas';
+import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createCarrier, updateCarrier } from './api/platform.ts';
+import { COUNTRY_OPTIONS } from './platformQuery.ts';
+
+interface Values extends Record<string, unknown> {
+  carrierId?: string;
+  carrierName: string;
+  country: string;
+  areaCode: string;
+  smsLength: number | '';
+  remark: string;
+}
+
+/** Add or change a carrier; picking the country fills in its dial code. */
+export function CarrierForm({
+  carrier,
+  onClose,
+  onSaved,
+}: {
+  carrier: CarrierView | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<Values, unknown>(carrier ? updateCarrierBodySchema : carrierBodySchema, {
+    carrierId: carrier?.carrierId,
+    carrierName: carrier?.carrierName ?? '',
+    country: carrier?.country ?? '',
+    areaCode: carrier?.areaCode ?? '',
+    smsLength: carrier?.smsLength ?? '',
+    remark: carrier?.remark ?? '',
+  });
+
+  async function submit() {
+    const saved = await form.submit(async (data) => {
+      if (carrier) await updateCarrier(data as Parameters<typeof updateCarrier>[0]);
+      else await createCarrier(data as Parameters<typeof createCarrier>[0]);
+    });
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('carriers.saved') });
+    onSaved();
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t(carrier ? 'carriers.edit' : 'carriers.new')}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('carriers.carrierName')}
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            {...form.text('carrierName')}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label={t('carriers.country')}
+              withAsterisk
+              searchable
+              data={COUNTRY_OPTIONS}
+              value={form.values.country || null}
+              onChange={(value) => {
+                form.set('country', value ?? '');
+                const dialCode = value ? countryByCode(value)?.dialCode : undefined;
+                if (dialCode) form.set('areaCode', dialCode);
+              }}
+              error={form.errors.country}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              label={t('carriers.areaCode')}
+              withAsterisk
+              autoComplete="off"
+              {...form.text('areaCode')}
+            />
+          </Group>
+          <NumberInput
+            label={t('carriers.smsLength')}
+            withAsterisk
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            allowNegative={false}
+            value={form.values.smsLength}
+            onChange={(value) => form.set('smsLength', typeof value === 'number' ? value : '')}
+            error={form.errors.smsLength}
+          />
+          <Textarea
+            label={t('carriers.remark')}
+            autosize
+            minRows={2}
+            value={form.values.remark}
+            onChange={(e) => form.set('remark', e.currentTarget.value)}
+            error={form.errors.remark}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

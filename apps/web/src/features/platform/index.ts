@@ -1,0 +1,1 @@
+export { REGISTER_PATH } from './paths.ts';

@@ -1,0 +1,1 @@
+export { HISTORY_PATH } from './paths.ts';

@@ -1,0 +1,95 @@
+import { type NoticeView, noticeBodySchema, updateNoticeBodySchema } from '@hydrolog/schemas';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createNotice, updateNotice } from './api/admin.ts';
+import { NOTICE_TYPES } from './noticeQuery.ts';
+
+interface Props {
+  /** The notice to edit (not published); null to write one. */
+  notice: NoticeView | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+interface Values extends Record<string, unknown> {
+  noticeId?: string;
+  noticeTitle: string;
+  noticeType: NoticeView['noticeType'];
+  noticeContent: string;
+}
+
+/** Write or change a notice; it stays a draft until published from the list. */
+export function NoticeForm({ notice, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const form = useSchemaForm<Values, unknown>(notice ? updateNoticeBodySchema : noticeBodySchema, {
+    noticeId: notice?.noticeId,
+    noticeTitle: notice?.noticeTitle ?? '',
+    noticeType: notice?.noticeType ?? '1',
+    noticeContent: notice?.noticeContent ?? '',
+  });
+
+  async function submit() {
+    const saved = await form.submit(async (data) => {
+      if (notice) await updateNotice(data as Parameters<typeof updateNotice>[0]);
+      else await createNotice(data as Parameters<typeof createNotice>[0]);
+    });
+    if (!saved) return;
+    notifications.show({ color: 'green', message: t('notices.saved') });
+    onSaved();
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t(notice ? 'notices.edit' : 'notices.new')} size="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('notices.noticeTitle')}
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            maxLength={60}
+            {...form.text('noticeTitle')}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('notices.noticeType')}
+            </Text>
+            <SegmentedControl
+              aria-label={t('notices.noticeType')}
+              data={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
+              value={form.values.noticeType}
+              onChange={(value) => form.set('noticeType', value === '2' ? '2' : '1')}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          </Stack>
+          <Textarea
+            label={t('notices.noticeContent')}
+            withAsterisk
+            autosize
+            minRows={5}
+            maxRows={14}
+            value={form.values.noticeContent}
+            onChange={(e) => form.set('noticeContent', e.currentTarget.value)}
+            error={form.errors.noticeContent}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

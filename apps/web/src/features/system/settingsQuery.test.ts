@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { querySearch } from '../../lib/listQuery.ts';
+import {
+  configListQuery,
+  dictListQuery,
+  EMPTY_CONFIG_FILTERS,
+  EMPTY_DICT_FILTERS,
+  parseConfigQuery,
+  parseDictQuery,
+} from './settingsQuery.ts';
+
+describe('the configuration and dictionary queries in the URL', () => {
+  it('default to page 1 of 20 without filters, and ignore invalid values', () => {
+    expect(parseConfigQuery({ configType: 'x', pageNum: 0 })).toEqual({
+      ...EMPTY_CONFIG_FILTERS,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(parseDictQuery({ status: '7', pageSize: 3 })).toEqual({
+      ...EMPTY_DICT_FILTERS,
+      pageNum: 1,
+      pageSize: 20,
+    });
+  });
+
+  it('round-trip filters and page, and send only the filters that are set', () => {
+    const config = {
+      configName: 'Lock',
+      configKey: 'sys.',
+      configType: 'Y' as const,
+      pageNum: 2,
+      pageSize: 50,
+    };
+    expect(parseConfigQuery(querySearch(config))).toEqual(config);
+    expect(configListQuery({ ...config, configName: ' ' })).toEqual({
+      pageNum: 2,
+      pageSize: 50,
+      configName: undefined,
+      configKey: 'sys.',
+      configType: 'Y',
+    });
+    const dict = { dictType: 'alarm_status', dictLabel: '', status: '0' as const, pageNum: 1, pageSize: 10 };
+    expect(parseDictQuery(querySearch(dict))).toEqual(dict);
+    expect(dictListQuery(dict)).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+      dictType: 'alarm_status',
+      dictLabel: undefined,
+      status: '0',
+    });
+  });
+});
