@@ -7,8 +7,8 @@ import {
   noDataResponses,
   outboxMessageSchema,
   pageQuerySchema,
-  translate,
 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';

@@ -6,7 +6,8 @@ import {
   smsQuotaDecider,
 } from '@hydrolog/domain';
 import { findUserByAccount, type UserRow } from '@hydrolog/projections';
-import { type msgSendBodySchema, translate, uuidv7 } from '@hydrolog/schemas';
+import { type msgSendBodySchema, uuidv7 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { clientOf } from '../auth/client.ts';
