@@ -1,4 +1,4 @@
-import { customerDecider, DomainError, localDate } from '@hydrolog/domain';
+import { customerDecider, DomainError, localDate, openingRefusal } from '@hydrolog/domain';
 import type { AppendRequest, EventStore, Sql } from '@hydrolog/eventstore';
 import {
   existingAccountNos,
@@ -167,12 +167,16 @@ export async function openAccount(
   await customerTypeOf(db, request, body.customerTypeId);
   const meter = await readAsCaller(db, request, (sql) => meterForOpening(sql, body.meterId));
   if (!meter) throw new DomainError('error.meter.notFound');
-  if (meter.taken) throw new DomainError('error.customer.meterTaken');
   const given = body.accountNo;
-  if (!given && settings.accountNoGenMode === 'manual')
-    throw new DomainError('error.customer.accountNoRequired');
-  if (given && (await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given))))
-    throw new DomainError('error.customer.accountExists');
+  const holder = given ? await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given)) : null;
+  const facts = {
+    meterOnAccount: meter.taken,
+    accountNoGiven: Boolean(given),
+    manualAccountNos: settings.accountNoGenMode === 'manual',
+    accountNoTaken: holder !== null,
+  };
+  const refused = openingRefusal(facts);
+  if (refused) throw refused;
   const accountNo =
     given ?? ((await readAsCaller(db, request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string);
   const account = {
@@ -187,9 +191,12 @@ export async function openAccount(
     // Say what was taken meanwhile, as the checks above would have; a generated number taken meanwhile
     // keeps the conflict's own message (open again for a new number).
     const [clash] = result.clashes;
-    if (clash === 'meterTaken') throw new DomainError('error.customer.meterTaken');
-    if (clash === 'accountExists' && body.accountNo) throw new DomainError('error.customer.accountExists');
-    throw result.conflict;
+    const meanwhile = openingRefusal({
+      ...facts,
+      meterOnAccount: clash === 'meterTaken',
+      accountNoTaken: clash === 'accountExists',
+    });
+    throw meanwhile ?? result.conflict;
   }
   return accountOf(db, request, result.opened[0] as string);
 }

@@ -62,13 +62,13 @@ export class CommandDispatch {
   ): Promise<StreamCommand> {
     const meter = await withTenant(this.services.db, metadata.tenantId, (sql) => getMeter(sql, meterId));
     if (!meter) throw new DomainError('error.meter.notFound');
-    if (kind !== 'keyUpdate' && !meter.valveControl) throw new DomainError('error.meter.noValve');
     const commandId = uuidv7();
     return {
       decider: meterCommandDecider,
       id: commandId,
       command: {
         type: 'IssueMeterCommand',
+        valveControl: meter.valveControl,
         commandId,
         meterId,
         meterNo: meter.meterNo,

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { newInitialPassword } from '../auth/crypto.ts';
 import type { Identity } from '../auth/identity.ts';
-import { checkPhoneCode, refuseRegisteredPhone } from '../auth/one-time-codes.ts';
+import { checkPhoneCode } from '../auth/one-time-codes.ts';
 import { administratorRole, provisionTenant } from './provision-tenant.ts';
 
 /** The administrator's login name: the phone behind a letter (user names start with a letter). */
@@ -20,7 +20,6 @@ export async function registerTrialTenant(
   { companyName, nickName, deptName, phone, code }: z.output<typeof registerBodySchema>,
 ) {
   const { store, db } = identity.services;
-  await refuseRegisteredPhone(identity, phone);
   // Spent first: the same code cannot register twice, even when two submits race.
   await checkPhoneCode(identity, request, phone, code, true);
   const createdAt = identity.now().toISOString();
