@@ -81,17 +81,19 @@ export type UserState =
  * `administration`: an administrator acts on the user (the staff user screens); absent when the user acts on
  * their own account (profile, password, recovery) or a tenant is created with its first user.
  */
-export type UserCommand = (
-  | ({ type: 'CreateUser' } & EventData<'UserCreated'>)
-  | ({ type: 'ChangePassword' } & Omit<EventData<'UserPasswordChanged'>, 'userId'>)
-  | ({ type: 'ChangeLanguage' } & Omit<EventData<'UserLanguageChanged'>, 'userId'>)
-  | ({ type: 'ChangeProfile' } & Omit<EventData<'UserProfileChanged'>, 'userId'>)
-  | ({ type: 'ChangeAvatar' } & Omit<EventData<'UserAvatarChanged'>, 'userId'>)
-  | ({ type: 'ChangeStatus' } & Omit<EventData<'UserStatusChanged'>, 'userId'>)
-  | ({ type: 'ChangeRoles' } & Omit<EventData<'UserRolesChanged'>, 'userId'>)
-  | ({ type: 'ChangeDept' } & Omit<EventData<'UserDeptChanged'>, 'userId'>)
-  | { type: 'DeleteUser' }
-) & { administration?: StaffAdministration };
+export type UserCommand =
+  /** `accountTaken`: the user name is already another user's name, email or phone (they sign in with any). */
+  (
+    | ({ type: 'CreateUser'; accountTaken?: boolean } & EventData<'UserCreated'>)
+    | ({ type: 'ChangePassword' } & Omit<EventData<'UserPasswordChanged'>, 'userId'>)
+    | ({ type: 'ChangeLanguage' } & Omit<EventData<'UserLanguageChanged'>, 'userId'>)
+    | ({ type: 'ChangeProfile' } & Omit<EventData<'UserProfileChanged'>, 'userId'>)
+    | ({ type: 'ChangeAvatar' } & Omit<EventData<'UserAvatarChanged'>, 'userId'>)
+    | ({ type: 'ChangeStatus' } & Omit<EventData<'UserStatusChanged'>, 'userId'>)
+    | ({ type: 'ChangeRoles' } & Omit<EventData<'UserRolesChanged'>, 'userId'>)
+    | ({ type: 'ChangeDept' } & Omit<EventData<'UserDeptChanged'>, 'userId'>)
+    | { type: 'DeleteUser' }
+  ) & { administration?: StaffAdministration };
 
 /**
  * What an administrator does not do to their own account: disable it (nobody would be left to enable it),
@@ -136,10 +138,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   decide(command, state) {
     const { administration, ...rest } = command;
     if (rest.type === 'CreateUser') {
-      if (state.exists) return new DomainError('error.user.exists');
+      if (state.exists || rest.accountTaken) return new DomainError('error.user.exists');
       const refused = administration && administrationRefusal(administration, rest.userId);
       if (refused) return refused;
-      const { type: _, ...data } = rest;
+      const { type: _, accountTaken: __, ...data } = rest;
       return [{ type: 'UserCreated', data }];
     }
     if (!state.exists) return new DomainError('error.user.notFound');

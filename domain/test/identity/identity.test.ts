@@ -45,6 +45,15 @@ describe('user decider', () => {
     given(userDecider, []).when({ type: 'ChangeLanguage', language: 'fr' }).thenFails('error.user.notFound');
   });
 
+  it('refuses a user whose name another user already signs in with, as name, email or phone', () => {
+    given(userDecider, [])
+      .when({ type: 'CreateUser', ...userCreated.data, accountTaken: true })
+      .thenFails('error.user.exists');
+    given(userDecider, [])
+      .when({ type: 'CreateUser', ...userCreated.data, accountTaken: false })
+      .then([userCreated]);
+  });
+
   it('changes the password and clears the initial-password flag', () => {
     const changed = given(userDecider, [userCreated])
       .when({

@@ -11,8 +11,14 @@ export interface TenantProvision {
   tenant: EventData<'TenantCreated'>;
   roles: readonly Role[];
   depts?: readonly Omit<EventData<'DeptCreated'>, 'tenantId'>[];
-  /** Each user with the password to hash (`initialPassword`: one the user must change at first login). */
-  users: readonly (Omit<EventData<'UserCreated'>, 'tenantId' | 'passwordHash'> & { password: string })[];
+  /**
+   * Each user with the password to hash (`initialPassword`: one the user must change at first login), and
+   * whether its name is already another user's sign-in.
+   */
+  users: readonly (Omit<EventData<'UserCreated'>, 'tenantId' | 'passwordHash'> & {
+    password: string;
+    accountTaken?: boolean;
+  })[];
   /** Other facts the tenant starts with (the platform's parameters). */
   alongside?: readonly StreamCommand[];
 }

@@ -28,8 +28,6 @@ export async function createTenant(
   { name, trial, settings, admin }: z.output<typeof createTenantBodySchema>,
 ) {
   const tenantId = uuidv7();
-  // A name that is another user's name, email or phone is refused before anything is created.
-  if (admin && (await findUserByAccount(db, admin.userName))) throw new DomainError('error.user.exists');
   const createdAt = new Date().toISOString();
   const roleId = uuidv7();
   const initialPassword = newInitialPassword();
@@ -48,6 +46,7 @@ export async function createTenant(
               phonenumber: null,
               password: initialPassword,
               initialPassword: true,
+              accountTaken: (await findUserByAccount(db, admin.userName)) !== null,
               roleIds: [roleId],
               deptId: null,
               createdAt,
