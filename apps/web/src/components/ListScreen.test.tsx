@@ -258,6 +258,9 @@ describe('defineListScreen', () => {
     const remove = screen.getByRole('button', { name: 'Remove 0' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Select Thing 2'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Select Thing 2') as HTMLInputElement).checked).toBe(true),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Remove 1' }));
     expect(removed).toEqual(['t2']);
   });

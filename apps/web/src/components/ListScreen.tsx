@@ -137,6 +137,18 @@ export interface ListScreenDefinition<F extends object, Row extends RowData, Pag
   /** The fields of the filter bar (Search and Reset come with it). */
   filterBar?(bar: FilterBarFields<F>, context: ListScreenContext<F, Row, Page, Props, S>): ReactNode;
   columns(context: ListScreenContext<F, Row, Page, Props, S>): ListColumn<Row>[];
+  /** The "Edit" row action, first of a row: it opens the form (`form`) on the row. */
+  editRow?(context: ListScreenContext<F, Row, Page, Props, S>): {
+    permission: readonly string[];
+    ariaLabel(row: Row): string;
+    /** Whether this row can be edited (by default every row). */
+    allowed?(row: Row): boolean;
+  };
+  /** The button that opens the form empty, last of the header. */
+  create?(context: ListScreenContext<F, Row, Page, Props, S>): {
+    label: string;
+    permission: readonly string[];
+  };
   rowActions?(row: Row, context: ListScreenContext<F, Row, Page, Props, S>): RowActionItem[];
   remove?(context: ListScreenContext<F, Row, Page, Props, S>): RemoveAction<Row>;
   /** With batch actions, the rows get checkboxes (for holders of one of the actions' permissions). */
@@ -228,7 +240,19 @@ export function defineListScreen<
       ...(selectable && labels ? [selectionColumn<Row>(labels) as ListColumn<Row>] : []),
       ...definition.columns(context),
     ];
+    const editRow = definition.editRow?.(context);
     const rowActions = (row: Row): RowActionItem[] => [
+      ...(editRow && (editRow.allowed?.(row) ?? true)
+        ? [
+            {
+              label: t('actions.edit'),
+              ariaLabel: editRow.ariaLabel(row),
+              icon: 'edit',
+              permission: editRow.permission,
+              onClick: () => setEditing(row),
+            },
+          ]
+        : []),
       ...(definition.rowActions?.(row, context) ?? []),
       ...(remove && !remove.selectedOnly && (remove.allowed?.(row) ?? true)
         ? [
@@ -243,7 +267,7 @@ export function defineListScreen<
           ]
         : []),
     ];
-    if (definition.rowActions || remove)
+    if (editRow || definition.rowActions || remove)
       columns.push(
         listColumns<Row>().display({
           id: 'actions',
@@ -259,12 +283,19 @@ export function defineListScreen<
       data: rows ?? NO_ROWS,
       getRowId: definition.rowId,
       enableRowSelection: (row) => selectable && (remove?.allowed?.(row.original) ?? true),
-      state: { rowSelection: list.selection },
       onRowSelectionChange: list.setSelection,
       ...(definition.columnChoice !== false ? columnChoice : {}),
+      state: {
+        rowSelection: list.selection,
+        ...(definition.columnChoice !== false ? columnChoice.state : {}),
+      },
     });
     const selected = (rows ?? (NO_ROWS as Row[])).filter((row) => list.selection[definition.rowId(row)]);
-    const actions = definition.actions?.(context) ?? [];
+    const create = definition.create?.(context);
+    const actions = [
+      ...(definition.actions?.(context) ?? []),
+      ...(create ? [{ ...create, onClick: () => setEditing('new') }] : []),
+    ];
     const exporter = definition.export;
     const title = definition.title?.(context) ?? (texts.title && t(texts.title));
 

@@ -51,15 +51,10 @@ export const CustomerTypes = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
   ],
-  rowActions: (type, { t, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('customerTypes.editOf', { name: type.name }),
-      icon: 'edit',
-      permission: ['business:customerType:edit'],
-      onClick: () => edit(type),
-    },
-  ],
+  editRow: ({ t }) => ({
+    permission: ['business:customerType:edit'],
+    ariaLabel: (type) => t('customerTypes.editOf', { name: type.name }),
+  }),
   remove: ({ t }) => ({
     permission: ['business:customerType:remove'],
     ariaLabel: (type) => t('customerTypes.removeOf', { name: type.name }),
@@ -71,14 +66,12 @@ export const CustomerTypes = defineListScreen({
     }),
     run: (types) => deleteCustomerTypes(types.map((type) => type.customerTypeId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('customerTypes.new'), permission: ['business:customerType:add'], onClick: () => edit('new') },
-  ],
   export: {
     permission: 'business:customerType:export',
     run: (query) => exportCustomerTypes({ name: query.name || undefined, ...sortParams(query) }),
   },
   minWidth: 700,
+  create: ({ t }) => ({ label: t('customerTypes.new'), permission: ['business:customerType:add'] }),
   form: ({ row, close, saved }) => <CustomerTypeForm type={row} onClose={close} onSaved={saved} />,
 });
 

@@ -96,6 +96,10 @@ export const Roles = defineListScreen({
     one: (role) => t('roles.select', { name: role.roleName }),
   }),
   // The administrator role is only viewed.
+  editRow: ({ t }) => ({
+    permission: ['system:role:edit'],
+    ariaLabel: (role) => t('roles.editOf', { name: role.roleName }),
+  }),
   rowActions: (role, { t, page, edit }) =>
     role.admin
       ? [
@@ -108,13 +112,6 @@ export const Roles = defineListScreen({
           },
         ]
       : [
-          {
-            label: t('actions.edit'),
-            ariaLabel: t('roles.editOf', { name: role.roleName }),
-            icon: 'edit',
-            permission: ['system:role:edit'],
-            onClick: () => edit(role),
-          },
           {
             label: t('roles.dataScope'),
             ariaLabel: t('roles.dataScopeOf', { name: role.roleName }),
@@ -137,9 +134,7 @@ export const Roles = defineListScreen({
     }),
     run: (roles) => deleteRoles(roles.map((r) => r.roleId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('roles.new'), permission: ['system:role:add'], onClick: () => edit('new') },
-  ],
+  create: ({ t }) => ({ label: t('roles.new'), permission: ['system:role:add'] }),
   cellStyle,
   form: ({ row, close, saved }) => <RoleForm role={row} onClose={close} onSaved={saved} />,
   dialogs: ({ list, page: { scoping, setScoping } }) =>

@@ -123,14 +123,11 @@ export const Users = defineListScreen({
     all: t('users.selectAll'),
     one: (user) => t('users.select', { name: user.userName }),
   }),
-  rowActions: (user, { t, list, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('users.editOf', { name: user.userName }),
-      icon: 'edit',
-      permission: ['system:user:edit'],
-      onClick: () => edit(user),
-    },
+  editRow: ({ t }) => ({
+    permission: ['system:user:edit'],
+    ariaLabel: (user) => t('users.editOf', { name: user.userName }),
+  }),
+  rowActions: (user, { t, list }) => [
     {
       label: t('actions.resetPwd'),
       ariaLabel: t('users.resetPwdOf', { name: user.userName }),
@@ -163,9 +160,7 @@ export const Users = defineListScreen({
     }),
     run: (users) => deleteUsers(users.map((u) => u.userId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('users.new'), permission: ['system:user:add'], onClick: () => edit('new') },
-  ],
+  create: ({ t }) => ({ label: t('users.new'), permission: ['system:user:add'] }),
   cellStyle,
   form: ({ row, close, saved }) => <UserForm user={row} onClose={close} onSaved={saved} />,
 });

@@ -60,20 +60,17 @@ export const MeterGroups = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
   ],
-  rowActions: (group, { t, page, edit }) => [
+  editRow: ({ t }) => ({
+    permission: ['business:group:edit'],
+    ariaLabel: (group) => t('meterGroups.editOf', { name: group.name }),
+  }),
+  rowActions: (group, { t, page }) => [
     {
       label: t('meterGroups.members'),
       ariaLabel: t('meterGroups.membersOf', { name: group.name }),
       icon: 'gauge',
       permission: ['business:group:query'],
       onClick: () => page.setMembers(group),
-    },
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('meterGroups.editOf', { name: group.name }),
-      icon: 'edit',
-      permission: ['business:group:edit'],
-      onClick: () => edit(group),
     },
   ],
   remove: ({ t }) => ({
@@ -87,14 +84,12 @@ export const MeterGroups = defineListScreen({
     }),
     run: (groups) => deleteMeterGroups(groups.map((group) => group.groupId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('meterGroups.new'), permission: ['business:group:add'], onClick: () => edit('new') },
-  ],
   export: {
     permission: 'business:group:export',
     run: (query) => exportMeterGroups({ ...meterGroupFilter(query), ...sortParams(query) }),
   },
   cellStyle: figureColumns('meterCount'),
+  create: ({ t }) => ({ label: t('meterGroups.new'), permission: ['business:group:add'] }),
   form: ({ row, close, saved }) => <MeterGroupForm group={row} onClose={close} onSaved={saved} />,
   dialogs: ({ list, page: { members, setMembers } }) =>
     members && (

@@ -417,9 +417,7 @@ export const MeterMoves = defineListScreen({
       column.accessor('movedAt', { header: t('meterMove.movedAt'), cell: (c) => dateTime(c.getValue()) }),
     ];
   },
-  actions: ({ t, edit }) => [
-    { label: t('meterMove.new'), permission: ['business:meterMove:move'], onClick: () => edit('new') },
-  ],
+  create: ({ t }) => ({ label: t('meterMove.new'), permission: ['business:meterMove:move'] }),
   export: {
     permission: 'business:meterMove:export',
     run: (query) => exportMeterMoves({ ...meterMoveFilter(query), ...sortParams(query) }),

@@ -156,9 +156,7 @@ export const MeterReplacements = defineListScreen({
       cell: (c) => dateTime(c.getValue()),
     }),
   ],
-  actions: ({ t, edit }) => [
-    { label: t('meterReplace.new'), permission: ['business:meterReplace:add'], onClick: () => edit('new') },
-  ],
+  create: ({ t }) => ({ label: t('meterReplace.new'), permission: ['business:meterReplace:add'] }),
   export: {
     permission: 'business:meterReplace:export',
     run: (query) => exportMeterReplacements({ ...meterReplaceFilter(query), ...sortParams(query) }),

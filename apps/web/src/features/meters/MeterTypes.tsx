@@ -72,15 +72,10 @@ export const MeterTypes = defineListScreen({
     column.accessor('reportIntervalMinutes', { header: t('meterTypes.reportInterval') }),
     column.accessor('meterCount', { header: t('meterTypes.meterCount') }),
   ],
-  rowActions: (type, { t, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('meterTypes.editOf', { name: type.name }),
-      icon: 'edit',
-      permission: ['business:meterType:edit'],
-      onClick: () => edit(type),
-    },
-  ],
+  editRow: ({ t }) => ({
+    permission: ['business:meterType:edit'],
+    ariaLabel: (type) => t('meterTypes.editOf', { name: type.name }),
+  }),
   remove: ({ t }) => ({
     permission: ['business:meterType:remove'],
     ariaLabel: (type) => t('meterTypes.removeOf', { name: type.name }),
@@ -92,13 +87,11 @@ export const MeterTypes = defineListScreen({
     }),
     run: (types) => deleteMeterTypes(types.map((type) => type.meterTypeId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('meterTypes.new'), permission: ['business:meterType:add'], onClick: () => edit('new') },
-  ],
   export: {
     permission: 'business:meterType:export',
     run: (query) => exportMeterTypes({ ...meterTypeFilter(query), ...sortParams(query) }),
   },
   cellStyle: figureColumns('reportIntervalMinutes', 'meterCount'),
+  create: ({ t }) => ({ label: t('meterTypes.new'), permission: ['business:meterType:add'] }),
   form: ({ row, close, saved }) => <MeterTypeForm meterType={row} onClose={close} onSaved={saved} />,
 });

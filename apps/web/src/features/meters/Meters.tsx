@@ -140,15 +140,10 @@ export const Meters = defineListScreen({
       ),
     }),
   ],
-  rowActions: (meter, { t, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('meters.editOf', { meterNo: meter.meterNo }),
-      icon: 'edit',
-      permission: ['business:meter:edit'],
-      onClick: () => edit(meter),
-    },
-  ],
+  editRow: ({ t }) => ({
+    permission: ['business:meter:edit'],
+    ariaLabel: (meter) => t('meters.editOf', { meterNo: meter.meterNo }),
+  }),
   remove: ({ t }) => ({
     permission: ['business:meter:remove'],
     ariaLabel: (meter) => t('meters.removeOf', { meterNo: meter.meterNo }),
@@ -160,14 +155,14 @@ export const Meters = defineListScreen({
     }),
     run: (meters) => deleteMeters(meters.map((meter) => meter.meterId)),
   }),
-  actions: ({ t, page, edit }) => [
+  create: ({ t }) => ({ label: t('meters.new'), permission: ['business:meter:add'] }),
+  actions: ({ t, page }) => [
     {
       label: t('actions.import'),
       permission: ['business:meter:import'],
       variant: 'light',
       onClick: () => page.setImporting(true),
     },
-    { label: t('meters.new'), permission: ['business:meter:add'], onClick: () => edit('new') },
   ],
   export: {
     permission: 'business:meter:export',

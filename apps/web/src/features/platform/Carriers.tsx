@@ -54,15 +54,10 @@ export const Carriers = defineListScreen({
     column.accessor('smsLength', { header: () => t('carriers.smsLength') }),
     column.accessor('remark', { header: () => t('carriers.remark'), cell: (c) => c.getValue() ?? '' }),
   ],
-  rowActions: (carrier, { t, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('carriers.editOf', { name: carrier.carrierName }),
-      icon: 'edit',
-      permission: ['tenant:carrier:edit'],
-      onClick: () => edit(carrier),
-    },
-  ],
+  editRow: ({ t }) => ({
+    permission: ['tenant:carrier:edit'],
+    ariaLabel: (carrier) => t('carriers.editOf', { name: carrier.carrierName }),
+  }),
   remove: ({ t }) => ({
     permission: ['tenant:carrier:remove'],
     ariaLabel: (carrier) => t('carriers.removeOf', { name: carrier.carrierName }),
@@ -74,9 +69,7 @@ export const Carriers = defineListScreen({
     }),
     run: (carriers) => deleteCarriers(carriers.map((c) => c.carrierId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('carriers.new'), permission: ['tenant:carrier:add'], onClick: () => edit('new') },
-  ],
   cellStyle: figureColumns('smsLength'),
+  create: ({ t }) => ({ label: t('carriers.new'), permission: ['tenant:carrier:add'] }),
   form: ({ row, close, saved }) => <CarrierForm carrier={row} onClose={close} onSaved={saved} />,
 });

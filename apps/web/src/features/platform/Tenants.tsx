@@ -106,16 +106,13 @@ export const Tenants = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss'),
     }),
   ],
-  rowActions: (tenant, { t, list, edit }) => {
+  editRow: ({ t }) => ({
+    permission: ['system:tenant:edit'],
+    ariaLabel: (tenant) => t('tenants.editOf', { name: tenant.name }),
+  }),
+  rowActions: (tenant, { t, list }) => {
     const suspend = tenant.status === 'active';
     return [
-      {
-        label: t('actions.edit'),
-        ariaLabel: t('tenants.editOf', { name: tenant.name }),
-        icon: 'edit',
-        permission: ['system:tenant:edit'],
-        onClick: () => edit(tenant),
-      },
       {
         label: t('tenants.logo'),
         ariaLabel: t('tenants.uploadLogoOf', { name: tenant.name }),
@@ -145,9 +142,7 @@ export const Tenants = defineListScreen({
           ]),
     ];
   },
-  actions: ({ t, edit }) => [
-    { label: t('tenants.new'), permission: ['system:tenant:add'], onClick: () => edit('new') },
-  ],
   minWidth: 900,
+  create: ({ t }) => ({ label: t('tenants.new'), permission: ['system:tenant:add'] }),
   form: ({ row, close, saved }) => <TenantForm tenant={row} onClose={close} onSaved={saved} />,
 });

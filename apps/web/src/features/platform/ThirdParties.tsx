@@ -48,20 +48,17 @@ export const ThirdParties = defineListScreen({
       cell: (c) => formatNumber(c.getValue(), language, 2),
     }),
   ],
-  rowActions: (platform, { t, page, edit }) => [
+  editRow: ({ t }) => ({
+    permission: ['tenant:thirdParty:edit'],
+    ariaLabel: (platform) => t('thirdParties.editOf', { name: platform.name }),
+  }),
+  rowActions: (platform, { t, page }) => [
     {
       label: t('thirdParties.records'),
       ariaLabel: t('thirdParties.recordsOf', { name: platform.name }),
       icon: 'receipt',
       permission: ['tenant:thirdParty:query'],
       onClick: () => page.setRecords(platform),
-    },
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('thirdParties.editOf', { name: platform.name }),
-      icon: 'edit',
-      permission: ['tenant:thirdParty:edit'],
-      onClick: () => edit(platform),
     },
   ],
   remove: ({ t }) => ({
@@ -75,10 +72,8 @@ export const ThirdParties = defineListScreen({
     }),
     run: (platforms) => deleteThirdParties(platforms.map((p) => p.thirdPartyId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('thirdParties.new'), permission: ['tenant:thirdParty:add'], onClick: () => edit('new') },
-  ],
   cellStyle: figureColumns('rechargeCount', 'rechargeTotal'),
+  create: ({ t }) => ({ label: t('thirdParties.new'), permission: ['tenant:thirdParty:add'] }),
   form: ({ row, close, saved }) => <ThirdPartyForm platform={row} onClose={close} onSaved={saved} />,
   dialogs: ({ page }) =>
     page.records && <AgentMovements thirdParty={page.records} onClose={() => page.setRecords(null)} />,

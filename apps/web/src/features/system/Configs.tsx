@@ -80,15 +80,10 @@ export const Configs = defineListScreen({
     all: t('configs.selectAll'),
     one: (row) => t('configs.select', { name: row.configKey }),
   }),
-  rowActions: (config, { t, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('configs.editOf', { name: config.configKey }),
-      icon: 'edit',
-      permission: ['system:config:edit'],
-      onClick: () => edit(config),
-    },
-  ],
+  editRow: ({ t }) => ({
+    permission: ['system:config:edit'],
+    ariaLabel: (config) => t('configs.editOf', { name: config.configKey }),
+  }),
   remove: ({ t }) => ({
     permission: ['system:config:remove'],
     ariaLabel: (config) => t('configs.removeOf', { name: config.configKey }),
@@ -102,7 +97,7 @@ export const Configs = defineListScreen({
     }),
     run: (configs) => deleteConfigs(configs.map((c) => c.configId)),
   }),
-  actions: ({ t, list, edit }) => [
+  actions: ({ t, list }) => [
     {
       label: t('configs.refreshCache'),
       permission: ['system:config:remove'],
@@ -117,8 +112,8 @@ export const Configs = defineListScreen({
         }
       },
     },
-    { label: t('configs.new'), permission: ['system:config:add'], onClick: () => edit('new') },
   ],
   cellStyle,
+  create: ({ t }) => ({ label: t('configs.new'), permission: ['system:config:add'] }),
   form: ({ row, close, saved }) => <ConfigForm config={row} onClose={close} onSaved={saved} />,
 });

@@ -115,15 +115,10 @@ export const Dicts = defineListScreen({
     all: t('dicts.selectAll'),
     one: (row) => t('dicts.select', { name: nameOf(row) }),
   }),
-  rowActions: (entry, { t, edit }) => [
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('dicts.editOf', { name: nameOf(entry) }),
-      icon: 'edit',
-      permission: ['system:dict:edit'],
-      onClick: () => edit(entry),
-    },
-  ],
+  editRow: ({ t }) => ({
+    permission: ['system:dict:edit'],
+    ariaLabel: (entry) => t('dicts.editOf', { name: nameOf(entry) }),
+  }),
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],
     ariaLabel: (entry) => t('dicts.removeOf', { name: nameOf(entry) }),
@@ -138,7 +133,8 @@ export const Dicts = defineListScreen({
     }),
     run: (entries) => deleteDictData(entries.map((e) => e.dictCode)),
   }),
-  actions: ({ t, page, props, edit }) => [
+  create: ({ t }) => ({ label: t('dicts.new'), permission: ['system:dict:add'] }),
+  actions: ({ t, page, props }) => [
     ...(props.dictType
       ? []
       : [
@@ -149,7 +145,6 @@ export const Dicts = defineListScreen({
             onClick: () => page.setShowTypes(true),
           },
         ]),
-    { label: t('dicts.new'), permission: ['system:dict:add'], onClick: () => edit('new') },
   ],
   cellStyle,
   form: ({ row, close }, { list, page, props }) => (

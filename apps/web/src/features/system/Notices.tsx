@@ -90,7 +90,13 @@ export const Notices = defineListScreen({
     all: t('notices.selectAll'),
     one: (row) => t('notices.select', { name: row.noticeTitle }),
   }),
-  rowActions: (notice, { t, list, edit }) => {
+  // A published notice is withdrawn before it changes or goes.
+  editRow: ({ t }) => ({
+    permission: ['system:notice:edit'],
+    allowed: (notice) => notice.status !== 'published',
+    ariaLabel: (notice) => t('notices.editOf', { name: notice.noticeTitle }),
+  }),
+  rowActions: (notice, { t, list }) => {
     const published = notice.status === 'published';
     return [
       {
@@ -102,20 +108,8 @@ export const Notices = defineListScreen({
           if (await publish(t, notice, published ? 'withdraw' : 'publish')) list.load();
         },
       },
-      ...(published
-        ? []
-        : [
-            {
-              label: t('actions.edit'),
-              ariaLabel: t('notices.editOf', { name: notice.noticeTitle }),
-              icon: 'edit',
-              permission: ['system:notice:edit'],
-              onClick: () => edit(notice),
-            },
-          ]),
     ];
   },
-  // A published notice is withdrawn before it goes.
   remove: ({ t }) => ({
     permission: ['system:notice:remove'],
     allowed: (notice) => notice.status !== 'published',
@@ -129,8 +123,6 @@ export const Notices = defineListScreen({
     }),
     run: (notices) => deleteNotices(notices.map((n) => n.noticeId)),
   }),
-  actions: ({ t, edit }) => [
-    { label: t('notices.new'), permission: ['system:notice:add'], onClick: () => edit('new') },
-  ],
+  create: ({ t }) => ({ label: t('notices.new'), permission: ['system:notice:add'] }),
   form: ({ row, close, saved }) => <NoticeForm notice={row} onClose={close} onSaved={saved} />,
 });
