@@ -24,7 +24,6 @@ export interface MeterTypeFilters {
   billingMode: (typeof BILLING_MODES)[number] | '';
   communication: (typeof COMMUNICATIONS)[number] | '';
 }
-export const EMPTY_METER_TYPE_FILTERS: MeterTypeFilters = { name: '', billingMode: '', communication: '' };
 export interface MeterTypeQuery
   extends MeterTypeFilters,
     PageQuery,
@@ -50,13 +49,6 @@ export interface MeterFilters {
   link: MeterLink | '';
   valve: ValveState | '';
 }
-export const EMPTY_METER_FILTERS: MeterFilters = {
-  meterNo: '',
-  meterTypeId: '',
-  imei: '',
-  link: '',
-  valve: '',
-};
 export interface MeterQuery extends MeterFilters, PageQuery, SortQuery<(typeof METER_SORT_COLUMNS)[number]> {}
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
@@ -84,7 +76,6 @@ export const isFiltered = (filter: object): boolean => Object.values(filter).som
 export interface MeterGroupFilters {
   name: string;
 }
-export const EMPTY_METER_GROUP_FILTERS: MeterGroupFilters = { name: '' };
 export interface MeterGroupQuery
   extends MeterGroupFilters,
     PageQuery,
@@ -107,7 +98,6 @@ export interface CommandStateFilters {
   meterNo: string;
   pending: '1' | '';
 }
-export const EMPTY_COMMAND_STATE_FILTERS: CommandStateFilters = { meterNo: '', pending: '' };
 export interface CommandStateQuery
   extends CommandStateFilters,
     PageQuery,

@@ -7,7 +7,6 @@ import { filterField, type PageQuery, queryDate, queryOption, queryText } from '
 export interface PartitionFilters {
   name: string;
 }
-export const EMPTY_PARTITION_FILTERS: PartitionFilters = { name: '' };
 export interface PartitionQuery extends PartitionFilters, PageQuery {}
 
 export const partitionFilters = z.object({ name: filterField.text(50) });

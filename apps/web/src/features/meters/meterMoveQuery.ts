@@ -9,12 +9,6 @@ export interface MeterMoveFilters {
   fromDay: string;
   toDay: string;
 }
-export const EMPTY_METER_MOVE_FILTERS: MeterMoveFilters = {
-  meterNo: '',
-  tenantId: '',
-  fromDay: '',
-  toDay: '',
-};
 export interface MeterMoveQuery
   extends MeterMoveFilters,
     PageQuery,

@@ -9,7 +9,6 @@ export interface AgentFilters {
   userName: string;
   purchaseMethod: '' | PurchaseMethod;
 }
-export const EMPTY_AGENT_FILTERS: AgentFilters = { userName: '', purchaseMethod: '' };
 export interface AgentQuery extends AgentFilters, PageQuery {}
 
 export const agentFilters = z.object({
@@ -30,7 +29,6 @@ export interface CarrierFilters {
   carrierName: string;
   country: string;
 }
-export const EMPTY_CARRIER_FILTERS: CarrierFilters = { carrierName: '', country: '' };
 export interface CarrierQuery extends CarrierFilters, PageQuery {}
 
 export const carrierFilters = z.object({
@@ -51,7 +49,6 @@ export interface ThirdPartyFilters {
   code: string;
   name: string;
 }
-export const EMPTY_THIRD_PARTY_FILTERS: ThirdPartyFilters = { code: '', name: '' };
 export interface ThirdPartyQuery extends ThirdPartyFilters, PageQuery {}
 
 export const thirdPartyFilters = z.object({ code: filterField.text(30), name: filterField.text(50) });

@@ -12,8 +12,6 @@ export interface NoticeFilters {
   status: '' | (typeof NOTICE_STATUSES)[number];
 }
 
-export const EMPTY_NOTICE_FILTERS: NoticeFilters = { noticeTitle: '', noticeType: '', status: '' };
-
 export interface NoticeQuery extends NoticeFilters, PageQuery {}
 
 export const noticeFilters = z.object({
