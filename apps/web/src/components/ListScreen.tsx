@@ -110,6 +110,7 @@ export interface ScreenAction {
   color?: string;
   variant?: string;
   loading?: boolean;
+  disabled?: boolean;
   testId?: string;
   onClick(): void;
 }
@@ -130,6 +131,8 @@ export interface ListScreenDefinition<F extends object, Row extends RowData, Pag
   firstUse?(context: ListScreenContext<F, Row, Page, Props, S>): ReactNode;
   /** A tree (regions, departments, menus) comes whole, without pages: `fetch` answers every row in order. */
   tree?: boolean;
+  /** The rows on screen of those fetched, where some are hidden (the branches of a tree folded away). */
+  shownRows?(rows: Row[], context: ListScreenContext<F, Row, Page, Props, S>): Row[];
   fetch(query: ListQuery<F, S>, props: Props): Promise<{ total: number; rows: Row[] }>;
   rowId(row: Row): string;
   /** The page's own state and commands (dialogs, confirmations), given the list: a hook. */
@@ -275,7 +278,8 @@ export function defineListScreen<
           cell: (c) => <RowActions actions={rowActions(c.row.original)} />,
         }) as ListColumn<Row>,
       );
-    const rows = list.data?.rows;
+    const fetched = list.data?.rows;
+    const rows = fetched && definition.shownRows ? definition.shownRows(fetched, context) : fetched;
     const columnChoice = useColumnChoice(tableTestId);
     const table = useTable({
       features: selectableFeatures,
@@ -331,6 +335,7 @@ export function defineListScreen<
                     color={action.color}
                     variant={action.variant}
                     loading={action.loading}
+                    disabled={action.disabled}
                     data-testid={action.testId}
                     onClick={action.onClick}
                   >
