@@ -98,6 +98,7 @@ export const Roles = defineListScreen({
   // The administrator role is only viewed.
   editRow: ({ t }) => ({
     permission: ['system:role:edit'],
+    allowed: (role) => !role.admin,
     ariaLabel: (role) => t('roles.editOf', { name: role.roleName }),
   }),
   rowActions: (role, { t, page, edit }) =>
