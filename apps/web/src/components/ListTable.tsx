@@ -13,12 +13,10 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
-  type ColumnDef,
   type ColumnVisibilityState,
   columnVisibilityFeature,
   createColumnHelper,
@@ -29,12 +27,10 @@ import {
   type TableFeatures,
   tableFeatures,
   type Updater,
-  useTable,
 } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, type PageQuery, type SortQuery } from '../lib/listQuery.ts';
-import { ExportButton } from './ExportButton.tsx';
 import { Icon } from './Icon.tsx';
 
 /** Cells keep to one line; the actions stay in sight when the table scrolls. */
@@ -57,6 +53,9 @@ interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData>
   /** Null until the first answer: skeleton rows meanwhile. */
   rows: readonly TData[] | null;
   loading: boolean;
+  /** The last load failed (the request layer said why): a button to try again instead of the rows. */
+  failed?: boolean;
+  onRetry?(): void;
   /** The text of an empty result, or what to show instead (what the list is for, how to begin). */
   empty: ReactNode;
   testId: string;
@@ -76,6 +75,8 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   table,
   rows,
   loading,
+  failed = false,
+  onRetry,
   empty,
   testId,
   selection,
@@ -86,6 +87,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   sort,
   onSort,
 }: ListTableProps<TFeatures, TData>) {
+  const { t } = useTranslation();
   const headerGroups = table.getHeaderGroups();
   // The header row has the visible columns (every column of a table without column choice).
   const visible = new Set(headerGroups.at(-1)?.headers.map((header) => header.column.id));
@@ -143,7 +145,17 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
             ))}
           </Table.Thead>
           <Table.Tbody>
+            {failed && (
+              <Table.Tr>
+                <Table.Td colSpan={span} ta="center" py="lg" data-testid={`${testId}-failed`}>
+                  <Button variant="default" onClick={onRetry}>
+                    {t('common.retry')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            )}
             {!rows &&
+              !failed &&
               [0, 1, 2].map((i) => (
                 <Table.Tr key={i}>
                   <Table.Td colSpan={span}>
@@ -151,7 +163,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
                   </Table.Td>
                 </Table.Tr>
               ))}
-            {rows?.length === 0 && (
+            {!failed && rows?.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
                   {typeof empty === 'string' ? (
@@ -164,22 +176,23 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
                 </Table.Td>
               </Table.Tr>
             )}
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr
-                key={row.id}
-                data-selected={selection?.[row.id] || undefined}
-                {...rowProps?.(row.original)}
-              >
-                {row
-                  .getAllCells()
-                  .filter((cell) => visible.has(cell.column.id))
-                  .map((cell) => (
-                    <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
-                  ))}
-              </Table.Tr>
-            ))}
+            {!failed &&
+              table.getRowModel().rows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  data-selected={selection?.[row.id] || undefined}
+                  {...rowProps?.(row.original)}
+                >
+                  {row
+                    .getAllCells()
+                    .filter((cell) => visible.has(cell.column.id))
+                    .map((cell) => (
+                      <Table.Td key={cell.id} style={cellStyle(cell.column.id)}>
+                        <table.FlexRender cell={cell} />
+                      </Table.Td>
+                    ))}
+                </Table.Tr>
+              ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -253,9 +266,7 @@ export function FilterBar({
   );
 }
 
-/** The table features of a list: its columns can be chosen (ColumnsMenu, useColumnChoice). */
-export const listFeatures = tableFeatures({ columnVisibilityFeature });
-/** The table features of a list with row selection. */
+/** The table features of a list: rows can be selected and columns chosen (ColumnsMenu, useColumnChoice). */
 export const selectableFeatures = tableFeatures({ rowSelectionFeature, columnVisibilityFeature });
 
 /** Columns always shown: the row selection and the row actions. */
@@ -297,31 +308,6 @@ export function useColumnChoice(testId: string) {
   return { state: { columnVisibility }, onColumnVisibilityChange };
 }
 
-/** Rows of a list while its first answer is on its way (one array, so the table sees no change). */
-const NO_ROWS: never[] = [];
-
-/**
- * The table of a list page without row selection: the current page's rows (none while loading) and the
- * columns the user chose (useColumnChoice under the table's testId).
- */
-export function useListTable<TData extends RowData>(
-  testId: string,
-  options: {
-    columns: ColumnDef<typeof listFeatures, TData, unknown>[];
-    rows: readonly TData[] | undefined;
-    getRowId(row: TData): string;
-  },
-) {
-  const columnChoice = useColumnChoice(testId);
-  return useTable({
-    features: listFeatures,
-    columns: options.columns,
-    data: options.rows ?? NO_ROWS,
-    getRowId: options.getRowId,
-    ...columnChoice,
-  });
-}
-
 /** What the columns menu needs of a table with column visibility (list or selectable features). */
 interface ChoosableTable {
   getAllLeafColumns(): {
@@ -337,38 +323,6 @@ interface ChoosableTable {
  * The "Columns" button of a list's toolbar: show or hide each column (selection and actions always
  * stay), or go back to every column.
  */
-/**
- * A list page's header: its title, then the columns menu, the export of the list as filtered and ordered
- * (for holders of `exportPermission`), and the page's own actions (children).
- */
-export function ListHeader({
-  title,
-  table,
-  testId,
-  exportPermission,
-  exportFile,
-  children,
-}: {
-  title: string;
-  table: ChoosableTable;
-  /** the table's test id (the columns menu is `<testId>-columns`) */
-  testId: string;
-  exportPermission: string;
-  exportFile(): Promise<void>;
-  children?: ReactNode;
-}) {
-  return (
-    <Group justify="space-between" mb="md">
-      <Title order={4}>{title}</Title>
-      <Group gap="xs">
-        <ColumnsMenu table={table} testId={testId} />
-        <ExportButton permission={exportPermission} exportFile={exportFile} />
-        {children}
-      </Group>
-    </Group>
-  );
-}
-
 export function ColumnsMenu({ table, testId }: { table: ChoosableTable; testId: string }) {
   const { t } = useTranslation();
   const columns = table.getAllLeafColumns().filter((column) => !ALWAYS_SHOWN.includes(column.id));
@@ -414,13 +368,15 @@ export function selectionColumn<TData extends RowData>(labels: { all: string; on
         onChange={table.getToggleAllPageRowsSelectedHandler()}
       />
     ),
-    cell: (c) => (
-      <Checkbox
-        aria-label={labels.one(c.row.original)}
-        checked={c.row.getIsSelected()}
-        onChange={c.row.getToggleSelectedHandler()}
-      />
-    ),
+    // A row that cannot be chosen (one that may not go) has no checkbox.
+    cell: (c) =>
+      c.row.getCanSelect() ? (
+        <Checkbox
+          aria-label={labels.one(c.row.original)}
+          checked={c.row.getIsSelected()}
+          onChange={c.row.getToggleSelectedHandler()}
+        />
+      ) : null,
   });
 }
 

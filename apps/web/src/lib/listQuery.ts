@@ -6,6 +6,7 @@ import {
   type SortDirection,
 } from '@hydrolog/schemas';
 import dayjs from 'dayjs';
+import { type ZodType, z } from 'zod';
 
 /** Shared pieces of the list queries kept in the URL (filters and page; spec section 9 pagination). */
 export interface PageQuery {
@@ -119,4 +120,35 @@ export function filtersOf<F extends object>(query: F & PageQuery): F {
 export function pageAfterRemoval(query: PageQuery, total: number, removed: number): number {
   const lastPage = Math.max(1, Math.ceil((total - removed) / query.pageSize));
   return Math.min(query.pageNum, lastPage);
+}
+
+/**
+ * The fields of a list's filter schema, read from URL search params: anything missing or invalid is ''
+ * (no filter), so a hand-edited URL never produces a refused request.
+ */
+export const filterField = {
+  text: (max: number) =>
+    z
+      .unknown()
+      .optional()
+      .transform((value) => queryText(value, max)),
+  id: () => z.unknown().optional().transform(queryId),
+  date: () => z.unknown().optional().transform(queryDate),
+  option: <T extends string>(options: readonly T[]) =>
+    z
+      .unknown()
+      .optional()
+      .transform((value) => queryOption(value, options)),
+};
+
+/**
+ * A list's query from URL search params: its filters (read by the list's filter schema), its page and,
+ * for a list sorted on the server on `sortable` columns, its sort.
+ */
+export function parseListQuery<F>(
+  filters: ZodType<F>,
+  search: Record<string, unknown>,
+  sortable?: readonly string[],
+): F & PageQuery & Partial<SortQuery> {
+  return { ...filters.parse(search), ...(sortable ? parseSort(search, sortable) : {}), ...parsePage(search) };
 }

@@ -1,27 +1,35 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { querySearch } from './listQuery.ts';
+import { parseListQuery, querySearch } from './listQuery.ts';
 import {
   EMPTY_LOGIN_LOG_FILTERS,
   EMPTY_OPER_LOG_FILTERS,
   lastDays,
   loginLogFilter,
+  loginLogFilters,
   operLogFilter,
-  parseLoginLogQuery,
-  parseOperLogQuery,
+  operLogFilters,
   prettyParams,
   rangeQuery,
 } from './logQuery.ts';
 
 describe('the log queries in the URL', () => {
   it('default to page 1 of 20 without filters', () => {
-    expect(parseLoginLogQuery({})).toEqual({ ...EMPTY_LOGIN_LOG_FILTERS, pageNum: 1, pageSize: 20 });
-    expect(parseOperLogQuery({})).toEqual({ ...EMPTY_OPER_LOG_FILTERS, pageNum: 1, pageSize: 20 });
+    expect(parseListQuery(loginLogFilters, {})).toEqual({
+      ...EMPTY_LOGIN_LOG_FILTERS,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(parseListQuery(operLogFilters, {})).toEqual({
+      ...EMPTY_OPER_LOG_FILTERS,
+      pageNum: 1,
+      pageSize: 20,
+    });
   });
 
   it('read filters, also when the router parsed them as numbers, and ignore invalid values', () => {
     expect(
-      parseOperLogQuery({
+      parseListQuery(operLogFilters, {
         title: ' dept ',
         businessType: 1,
         status: '7',
@@ -29,12 +37,12 @@ describe('the log queries in the URL', () => {
         pageSize: 50,
       }),
     ).toEqual({ ...EMPTY_OPER_LOG_FILTERS, title: 'dept', businessType: '1', pageNum: 1, pageSize: 50 });
-    expect(parseLoginLogQuery({ status: 1, businessType: '1' }).status).toBe('1');
-    expect(parseOperLogQuery({ businessType: '7' }).businessType).toBe('');
+    expect(parseListQuery(loginLogFilters, { status: 1, businessType: '1' }).status).toBe('1');
+    expect(parseListQuery(operLogFilters, { businessType: '7' }).businessType).toBe('');
   });
 
   it('read a backwards date range the right way round', () => {
-    const query = parseLoginLogQuery({ beginTime: '2025-03-10', endTime: '2025-03-01' });
+    const query = parseListQuery(loginLogFilters, { beginTime: '2025-03-10', endTime: '2025-03-01' });
     expect([query.beginTime, query.endTime]).toEqual(['2025-03-01', '2025-03-10']);
   });
 
@@ -47,7 +55,7 @@ describe('the log queries in the URL', () => {
       pageSize: 20,
     };
     expect(querySearch(query)).toEqual({ userName: 'demo', status: '1', pageNum: 2 });
-    expect(parseLoginLogQuery(querySearch(query))).toEqual(query);
+    expect(parseListQuery(loginLogFilters, querySearch(query))).toEqual(query);
   });
 });
 

@@ -5,7 +5,8 @@ import {
   type OperLogQuery,
 } from '@hydrolog/schemas';
 import dayjs from 'dayjs';
-import { type PageQuery, parsePage, queryDate, queryOption, queryText } from './listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from './listQuery.ts';
 
 /** The login log and operation log queries as kept in the URL: filters as typed, dates as YYYY-MM-DD. */
 
@@ -37,14 +38,15 @@ export function rangeQuery(range: DateRange): { beginTime?: string; endTime?: st
   };
 }
 
-function parseRange(search: Record<string, unknown>): DateRange {
-  const beginTime = queryDate(search.beginTime);
-  const endTime = queryDate(search.endTime);
-  // A range given backwards is read the right way round.
+/** A range given backwards is read the right way round. */
+function inOrder<R extends DateRange>(range: R): R {
+  const { beginTime, endTime } = range;
   return beginTime && endTime && beginTime > endTime
-    ? { beginTime: endTime, endTime: beginTime }
-    : { beginTime, endTime };
+    ? { ...range, beginTime: endTime, endTime: beginTime }
+    : range;
 }
+
+const rangeFields = { beginTime: filterField.date(), endTime: filterField.date() };
 
 /** A date range filter and the status filter as the server takes them. */
 const common = (filters: DateRange & { status: LogStatus | '' }) => ({
@@ -68,15 +70,14 @@ export const EMPTY_LOGIN_LOG_FILTERS: LoginLogFilters = {
   ...EMPTY_RANGE,
 };
 
-export function parseLoginLogQuery(search: Record<string, unknown>): LoginLogListQuery {
-  return {
-    userName: queryText(search.userName, 100),
-    ipaddr: queryText(search.ipaddr, 64),
-    status: queryOption(search.status, LOG_STATUSES),
-    ...parseRange(search),
-    ...parsePage(search),
-  };
-}
+export const loginLogFilters = z
+  .object({
+    userName: filterField.text(100),
+    ipaddr: filterField.text(64),
+    status: filterField.option(LOG_STATUSES),
+    ...rangeFields,
+  })
+  .transform(inOrder);
 
 /** The filter of GET /monitor/logininfor/list and of the export, without the page. */
 export function loginLogFilter(filters: LoginLogFilters): Omit<LoginLogQuery, 'pageNum' | 'pageSize'> {
@@ -105,16 +106,15 @@ export const EMPTY_OPER_LOG_FILTERS: OperLogFilters = {
   ...EMPTY_RANGE,
 };
 
-export function parseOperLogQuery(search: Record<string, unknown>): OperLogListQuery {
-  return {
-    title: queryText(search.title, 100),
-    operName: queryText(search.operName, 100),
-    businessType: queryOption(search.businessType, BUSINESS_TYPES),
-    status: queryOption(search.status, LOG_STATUSES),
-    ...parseRange(search),
-    ...parsePage(search),
-  };
-}
+export const operLogFilters = z
+  .object({
+    title: filterField.text(100),
+    operName: filterField.text(100),
+    businessType: filterField.option(BUSINESS_TYPES),
+    status: filterField.option(LOG_STATUSES),
+    ...rangeFields,
+  })
+  .transform(inOrder);
 
 /** The filter of GET /monitor/operlog/list and of the export, without the page. */
 export function operLogFilter(filters: OperLogFilters): Omit<OperLogQuery, 'pageNum' | 'pageSize'> {

@@ -1,22 +1,15 @@
-import {
+import type {
   METER_COMMAND_STATE_SORT_COLUMNS,
   METER_GROUP_SORT_COLUMNS,
   METER_SORT_COLUMNS,
   METER_TYPE_SORT_COLUMNS,
-  type MeterLink,
-  type MeterListQuery,
-  type MeterTypeListQuery,
-  type ValveState,
+  MeterLink,
+  MeterListQuery,
+  MeterTypeListQuery,
+  ValveState,
 } from '@hydrolog/schemas';
-import {
-  type PageQuery,
-  parsePage,
-  parseSort,
-  queryId,
-  queryOption,
-  queryText,
-  type SortQuery,
-} from './listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery, type SortQuery } from './listQuery.ts';
 
 export const COMMUNICATIONS = ['nbiot', 'lorawan', 'wmbus', 'walkBy', 'manual'] as const;
 export const CARD_KINDS = ['none', 'ic', 'e55', 'sts'] as const;
@@ -31,21 +24,16 @@ export interface MeterTypeFilters {
   billingMode: (typeof BILLING_MODES)[number] | '';
   communication: (typeof COMMUNICATIONS)[number] | '';
 }
-export const EMPTY_METER_TYPE_FILTERS: MeterTypeFilters = { name: '', billingMode: '', communication: '' };
 export interface MeterTypeQuery
   extends MeterTypeFilters,
     PageQuery,
     SortQuery<(typeof METER_TYPE_SORT_COLUMNS)[number]> {}
 
-export function parseMeterTypeQuery(search: Record<string, unknown>): MeterTypeQuery {
-  return {
-    name: queryText(search.name, 50),
-    billingMode: queryOption(search.billingMode, BILLING_MODES),
-    communication: queryOption(search.communication, COMMUNICATIONS),
-    ...parseSort(search, METER_TYPE_SORT_COLUMNS),
-    ...parsePage(search),
-  };
-}
+export const meterTypeFilters = z.object({
+  name: filterField.text(50),
+  billingMode: filterField.option(BILLING_MODES),
+  communication: filterField.option(COMMUNICATIONS),
+});
 
 export const meterTypeFilter = (f: MeterTypeFilters): MeterTypeListQuery => ({
   name: f.name.trim() || undefined,
@@ -61,26 +49,17 @@ export interface MeterFilters {
   link: MeterLink | '';
   valve: ValveState | '';
 }
-export const EMPTY_METER_FILTERS: MeterFilters = {
-  meterNo: '',
-  meterTypeId: '',
-  imei: '',
-  link: '',
-  valve: '',
-};
 export interface MeterQuery extends MeterFilters, PageQuery, SortQuery<(typeof METER_SORT_COLUMNS)[number]> {}
 
-export function parseMeterQuery(search: Record<string, unknown>): MeterQuery {
-  return {
-    meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
-    meterTypeId: queryId(search.meterTypeId),
-    imei: queryText(search.imei, 15).replace(/\D/g, ''),
-    link: queryOption(search.link, METER_LINKS),
-    valve: queryOption(search.valve, VALVE_STATES),
-    ...parseSort(search, METER_SORT_COLUMNS),
-    ...parsePage(search),
-  };
-}
+const digitsOnly = (text: string) => text.replace(/\D/g, '');
+
+export const meterFilters = z.object({
+  meterNo: filterField.text(32).transform(digitsOnly),
+  meterTypeId: filterField.id(),
+  imei: filterField.text(15).transform(digitsOnly),
+  link: filterField.option(METER_LINKS),
+  valve: filterField.option(VALVE_STATES),
+});
 
 export const meterFilter = (f: MeterFilters): MeterListQuery => ({
   meterNo: f.meterNo.trim() || undefined,
@@ -97,16 +76,11 @@ export const isFiltered = (filter: object): boolean => Object.values(filter).som
 export interface MeterGroupFilters {
   name: string;
 }
-export const EMPTY_METER_GROUP_FILTERS: MeterGroupFilters = { name: '' };
 export interface MeterGroupQuery
   extends MeterGroupFilters,
     PageQuery,
     SortQuery<(typeof METER_GROUP_SORT_COLUMNS)[number]> {}
-export const parseMeterGroupQuery = (search: Record<string, unknown>): MeterGroupQuery => ({
-  name: queryText(search.name, 50),
-  ...parseSort(search, METER_GROUP_SORT_COLUMNS),
-  ...parsePage(search),
-});
+export const meterGroupFilters = z.object({ name: filterField.text(50) });
 export const meterGroupFilter = (f: MeterGroupFilters) => ({ name: f.name.trim() || undefined });
 
 /** Meter numbers typed or pasted, separated by English commas (spaces and new lines tolerated). */
@@ -124,16 +98,13 @@ export interface CommandStateFilters {
   meterNo: string;
   pending: '1' | '';
 }
-export const EMPTY_COMMAND_STATE_FILTERS: CommandStateFilters = { meterNo: '', pending: '' };
 export interface CommandStateQuery
   extends CommandStateFilters,
     PageQuery,
     SortQuery<(typeof METER_COMMAND_STATE_SORT_COLUMNS)[number]> {}
-export const parseCommandStateQuery = (search: Record<string, unknown>): CommandStateQuery => ({
-  meterNo: queryText(search.meterNo, 32).replace(/\D/g, ''),
-  pending: queryOption(search.pending, ['1'] as const),
-  ...parseSort(search, METER_COMMAND_STATE_SORT_COLUMNS),
-  ...parsePage(search),
+export const commandStateFilters = z.object({
+  meterNo: filterField.text(32).transform(digitsOnly),
+  pending: filterField.option(['1'] as const),
 });
 export const commandStateFilter = (f: CommandStateFilters) => ({
   meterNo: f.meterNo.trim() || undefined,

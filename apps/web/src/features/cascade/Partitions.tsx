@@ -1,61 +1,43 @@
 import type { PartitionView } from '@hydrolog/schemas';
-import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FilterBar, ListPager, ListTable, RowAction } from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
 import { deletePartition, listPartitions } from './api/cascade.ts';
 import { BoundaryDialog } from './BoundaryDialog.tsx';
-import { EMPTY_PARTITION_FILTERS, type PartitionQuery, parsePartitionQuery } from './cascadeQuery.ts';
+import { partitionFilters } from './cascadeQuery.ts';
 import { PartitionPoints } from './PartitionPoints.tsx';
 import { PartitionWizard } from './PartitionWizard.tsx';
 
 /** The route of this page (menu catalogue component 'cascade/partition/index'). */
 export const PARTITIONS_PATH = '/cascade/partition';
 
-const fetchPartitions = (query: PartitionQuery) =>
-  listPartitions({ pageNum: query.pageNum, pageSize: query.pageSize, name: query.name.trim() || undefined });
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, PartitionView>();
-const NO_ROWS: PartitionView[] = [];
+const column = listColumns<PartitionView>();
 
 /**
  * Cascade partitions / Partitions: the tenant's partitions; the creation wizard; the boundary and meter map
  * (imported as GeoJSON or drawn); delete (irreversible).
  */
-export function Partitions() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const list = useListPage({
-    path: PARTITIONS_PATH,
-    parse: parsePartitionQuery,
-    empty: EMPTY_PARTITION_FILTERS,
-    fetch: fetchPartitions,
-  });
-  const { query, filters, setFilter, data, loading, load, search, reset } = list;
-  const [creating, setCreating] = useState(false);
-  const [opened, setOpened] = useState<string | null>(null);
-  const [mapping, setMapping] = useState<PartitionView | null>(null);
-
-  async function remove(partition: PartitionView) {
-    const done = await confirmAndRun(
-      {
-        title: t('cascade.deleteTitle'),
-        message: t('cascade.deleteConfirm', { name: partition.name }),
-        confirm: t('actions.remove'),
-      },
-      () => deletePartition(partition.partitionId),
-      t('cascade.deleted', { name: partition.name }),
-    );
-    if (done) list.removed(1);
-  }
-
-  const columns = column.columns([
+export const Partitions = defineListScreen({
+  path: PARTITIONS_PATH,
+  testId: 'partitions',
+  texts: {
+    title: 'cascade.partitionsTitle',
+    empty: 'cascade.empty',
+    total: 'cascade.total',
+    actions: 'cascade.actions',
+  },
+  filters: partitionFilters,
+  fetch: ({ pageNum, pageSize, name }) => listPartitions({ pageNum, pageSize, name: name || undefined }),
+  rowId: (row) => row.partitionId,
+  usePage: () => {
+    const [creating, setCreating] = useState(false);
+    const [opened, setOpened] = useState<string | null>(null);
+    const [mapping, setMapping] = useState<PartitionView | null>(null);
+    return { creating, setCreating, opened, setOpened, mapping, setMapping };
+  },
+  filterBar: (bar, { t }) => <TextFilter bar={bar} name="name" label={t('cascade.name')} maxLength={50} />,
+  columns: ({ t, language }) => [
     column.accessor('name', { header: () => t('cascade.name') }),
     column.accessor('leaderName', { header: () => t('cascade.leaderName') }),
     column.accessor('leaderPhone', { header: () => t('cascade.leaderPhone') }),
@@ -74,101 +56,65 @@ export function Partitions() {
       header: () => t('cascade.createTime'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD'),
     }),
-    column.display({
-      id: 'actions',
-      header: () => t('cascade.actions'),
-      cell: (c) => (
-        <Group gap={4} wrap="nowrap">
-          <RowAction
-            label={t('cascade.points')}
-            ariaLabel={t('cascade.pointsOf', { name: c.row.original.name })}
-            icon="eye"
-            onClick={() => setOpened(c.row.original.partitionId)}
-          />
-          <HasPermi value={['cascade:partition:edit']}>
-            <RowAction
-              label={t('cascade.geo.action')}
-              ariaLabel={t('cascade.geo.actionOf', { name: c.row.original.name })}
-              icon="map"
-              onClick={() => setMapping(c.row.original)}
-            />
-          </HasPermi>
-          <HasPermi value={['cascade:partition:remove']}>
-            <RowAction
-              label={t('actions.remove')}
-              ariaLabel={t('cascade.deleteOf', { name: c.row.original.name })}
-              icon="trash"
-              color="red"
-              onClick={() => void remove(c.row.original)}
-            />
-          </HasPermi>
-        </Group>
-      ),
+  ],
+  rowActions: (partition, { t, page }) => [
+    {
+      label: t('cascade.points'),
+      ariaLabel: t('cascade.pointsOf', { name: partition.name }),
+      icon: 'eye',
+      onClick: () => page.setOpened(partition.partitionId),
+    },
+    {
+      label: t('cascade.geo.action'),
+      ariaLabel: t('cascade.geo.actionOf', { name: partition.name }),
+      icon: 'map',
+      permission: ['cascade:partition:edit'],
+      onClick: () => page.setMapping(partition),
+    },
+  ],
+  remove: ({ t }) => ({
+    permission: ['cascade:partition:remove'],
+    ariaLabel: (partition) => t('cascade.deleteOf', { name: partition.name }),
+    texts: ([partition]) => ({
+      title: t('cascade.deleteTitle'),
+      message: t('cascade.deleteConfirm', { name: partition?.name }),
+      confirm: t('actions.remove'),
+      done: t('cascade.deleted', { name: partition?.name }),
     }),
-  ]);
-  const table = useTable({
-    features,
-    columns,
-    data: data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.partitionId,
-  });
-
-  return (
-    <Card withBorder data-testid="partitions-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('cascade.partitionsTitle')}</Title>
-        <HasPermi value={['cascade:partition:add']}>
-          <Button onClick={() => setCreating(true)}>{t('cascade.new')}</Button>
-        </HasPermi>
-      </Group>
-      <FilterBar testId="partitions-filter" onSearch={search} onReset={reset}>
-        <TextInput
-          label={t('cascade.name')}
-          value={filters.name}
-          maxLength={50}
-          onChange={(e) => setFilter('name', e.currentTarget.value)}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={<Text c="dimmed">{t('cascade.empty')}</Text>}
-        testId="partitions-table"
-        minWidth={900}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('cascade.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {opened && (
+    run: ([partition]) => (partition ? deletePartition(partition.partitionId) : Promise.resolve()),
+  }),
+  actions: ({ t, page }) => [
+    { label: t('cascade.new'), permission: ['cascade:partition:add'], onClick: () => page.setCreating(true) },
+  ],
+  minWidth: 900,
+  dialogs: ({ list, page }) => (
+    <>
+      {page.opened && (
         <PartitionPoints
-          partitionId={opened}
+          partitionId={page.opened}
           onClose={() => {
-            setOpened(null);
-            load();
+            page.setOpened(null);
+            list.load();
           }}
         />
       )}
-      {mapping && (
+      {page.mapping && (
         <BoundaryDialog
-          partition={mapping}
+          partition={page.mapping}
           onClose={(saved) => {
-            setMapping(null);
-            if (saved) load();
+            page.setMapping(null);
+            if (saved) list.load();
           }}
         />
       )}
-      {creating && (
+      {page.creating && (
         <PartitionWizard
           onClose={(created) => {
-            setCreating(false);
-            if (created) load();
+            page.setCreating(false);
+            if (created) list.load();
           }}
         />
       )}
-    </Card>
-  );
-}
+    </>
+  ),
+});

@@ -1,17 +1,15 @@
 import { CASCADE_IMPORT_MAX } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryDate, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery, queryDate, queryOption, queryText } from '../../lib/listQuery.ts';
 
 /** The queries of the cascade pages as kept in the URL. */
 
 export interface PartitionFilters {
   name: string;
 }
-export const EMPTY_PARTITION_FILTERS: PartitionFilters = { name: '' };
 export interface PartitionQuery extends PartitionFilters, PageQuery {}
 
-export function parsePartitionQuery(search: Record<string, unknown>): PartitionQuery {
-  return { name: queryText(search.name, 50), ...parsePage(search) };
-}
+export const partitionFilters = z.object({ name: filterField.text(50) });
 
 export const ANALYSIS_TABS = ['analysis', 'statistics', 'detection'] as const;
 export const ANALYSIS_MODES = ['partition', 'point'] as const;

@@ -4,34 +4,14 @@ import {
   type CustomerTypeView,
   customerTypeBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Card, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FilterBar,
-  ListHeader,
-  ListPager,
-  ListTable,
-  type listFeatures,
-  RowAction,
-  useListTable,
-} from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
+import { z } from 'zod';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
-import {
-  type PageQuery,
-  pageParams,
-  parsePage,
-  parseSort,
-  queryText,
-  type SortQuery,
-  sortParams,
-} from '../../lib/listQuery.ts';
+import { filterField, pageParams, sortParams } from '../../lib/listQuery.ts';
 import {
   createCustomerType,
   deleteCustomerTypes,
@@ -43,39 +23,26 @@ import {
 /** The route of this page (menu catalogue component 'business/customerType/index'). */
 export const CUSTOMER_TYPES_PATH = '/customer/type';
 
-interface TypeQuery extends PageQuery, SortQuery<(typeof CUSTOMER_TYPE_SORT_COLUMNS)[number]> {
-  name: string;
-}
-const parse = (search: Record<string, unknown>): TypeQuery => ({
-  name: queryText(search.name, 49),
-  ...parseSort(search, CUSTOMER_TYPE_SORT_COLUMNS),
-  ...parsePage(search),
-});
-const fetchTypes = (query: TypeQuery) =>
-  listCustomerTypes({ ...pageParams(query), name: query.name || undefined });
-const column = createColumnHelper<typeof listFeatures, CustomerTypeView>();
+const column = listColumns<CustomerTypeView>();
 
 /** Customers / Customer types: names under 50 characters, unique in the tenant. */
-export function CustomerTypes() {
-  const { t } = useTranslation();
-  const list = useListPage({ path: CUSTOMER_TYPES_PATH, parse, empty: { name: '' }, fetch: fetchTypes });
-  const { query, filters, setFilter, data, loading, load } = list;
-  const [editing, setEditing] = useState<CustomerTypeView | 'new' | null>(null);
-
-  async function remove(type: CustomerTypeView) {
-    const done = await confirmAndRun(
-      {
-        title: t('customerTypes.removeTitle'),
-        message: t('customerTypes.removeConfirm', { name: type.name }),
-        confirm: t('actions.remove'),
-      },
-      () => deleteCustomerTypes([type.customerTypeId]),
-      t('customerTypes.removed', { name: type.name }),
-    );
-    if (done) list.removed(1);
-  }
-
-  const columns = column.columns([
+export const CustomerTypes = defineListScreen({
+  path: CUSTOMER_TYPES_PATH,
+  testId: 'customer-types',
+  texts: {
+    title: 'customerTypes.title',
+    empty: 'customerTypes.empty',
+    total: 'customerTypes.total',
+    actions: 'customerTypes.actions',
+  },
+  filters: z.object({ name: filterField.text(49) }),
+  sortable: CUSTOMER_TYPE_SORT_COLUMNS,
+  fetch: (query) => listCustomerTypes({ ...pageParams(query), name: query.name || undefined }),
+  rowId: (row) => row.customerTypeId,
+  filterBar: (bar, { t }) => (
+    <TextFilter bar={bar} name="name" label={t('customerTypes.name')} maxLength={49} />
+  ),
+  columns: ({ t }) => [
     column.accessor('name', { header: t('customerTypes.name') }),
     column.accessor('remark', { header: t('customerTypes.remark'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('customerCount', { header: t('customerTypes.customerCount') }),
@@ -83,92 +50,30 @@ export function CustomerTypes() {
       header: t('customerTypes.createTime'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
-    column.display({
-      id: 'actions',
-      header: t('customerTypes.actions'),
-      cell: (c) => {
-        const type = c.row.original;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <HasPermi value={['business:customerType:edit']}>
-              <RowAction
-                label={t('actions.edit')}
-                ariaLabel={t('customerTypes.editOf', { name: type.name })}
-                icon="edit"
-                onClick={() => setEditing(type)}
-              />
-            </HasPermi>
-            <HasPermi value={['business:customerType:remove']}>
-              <RowAction
-                label={t('actions.remove')}
-                ariaLabel={t('customerTypes.removeOf', { name: type.name })}
-                icon="trash"
-                color="red"
-                onClick={() => void remove(type)}
-              />
-            </HasPermi>
-          </Group>
-        );
-      },
+  ],
+  editRow: ({ t }) => ({
+    permission: ['business:customerType:edit'],
+    ariaLabel: (type) => t('customerTypes.editOf', { name: type.name }),
+  }),
+  remove: ({ t }) => ({
+    permission: ['business:customerType:remove'],
+    ariaLabel: (type) => t('customerTypes.removeOf', { name: type.name }),
+    texts: ([type]) => ({
+      title: t('customerTypes.removeTitle'),
+      message: t('customerTypes.removeConfirm', { name: type?.name }),
+      confirm: t('actions.remove'),
+      done: t('customerTypes.removed', { name: type?.name }),
     }),
-  ]);
-  const table = useListTable('customer-types-table', {
-    columns,
-    rows: data?.rows,
-    getRowId: (row) => row.customerTypeId,
-  });
-
-  return (
-    <Card withBorder data-testid="customer-types-page">
-      <ListHeader
-        title={t('customerTypes.title')}
-        table={table}
-        testId="customer-types-table"
-        exportPermission="business:customerType:export"
-        exportFile={() => exportCustomerTypes({ name: query.name || undefined, ...sortParams(query) })}
-      >
-        <HasPermi value={['business:customerType:add']}>
-          <Button onClick={() => setEditing('new')}>{t('customerTypes.new')}</Button>
-        </HasPermi>
-      </ListHeader>
-      <FilterBar testId="customer-types-filter" onSearch={list.search} onReset={list.reset}>
-        <TextInput
-          label={t('customerTypes.name')}
-          value={filters.name}
-          maxLength={49}
-          onChange={(e) => setFilter('name', e.currentTarget.value)}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={t('customerTypes.empty')}
-        testId="customer-types-table"
-        sortable={CUSTOMER_TYPE_SORT_COLUMNS}
-        sort={list.sort}
-        onSort={list.setSort}
-        minWidth={700}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('customerTypes.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {editing && (
-        <CustomerTypeForm
-          type={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
-        />
-      )}
-    </Card>
-  );
-}
+    run: (types) => deleteCustomerTypes(types.map((type) => type.customerTypeId)),
+  }),
+  export: {
+    permission: 'business:customerType:export',
+    run: (query) => exportCustomerTypes({ name: query.name || undefined, ...sortParams(query) }),
+  },
+  minWidth: 700,
+  create: ({ t }) => ({ label: t('customerTypes.new'), permission: ['business:customerType:add'] }),
+  form: ({ row, close, saved }) => <CustomerTypeForm type={row} onClose={close} onSaved={saved} />,
+});
 
 interface TypeValues extends Record<string, unknown> {
   name: string;

@@ -1,15 +1,16 @@
+import { CUSTOMER_SORT_COLUMNS } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
-import { filtersOf, NO_SORT, querySearch, sortOf, sortParams } from '../../lib/listQuery.ts';
+import { filtersOf, NO_SORT, parseListQuery, querySearch, sortOf, sortParams } from '../../lib/listQuery.ts';
 import {
   customerFilter,
+  customerFilters,
   EMPTY_CUSTOMER_FILTERS,
   isCustomerFiltered,
-  parseCustomerQuery,
 } from './customerQuery.ts';
 
 describe('customer list query', () => {
   it('keeps valid filters from the URL and drops invalid ones', () => {
-    const query = parseCustomerQuery({
+    const query = parseListQuery(customerFilters, {
       accountNo: ' A0001 ',
       status: 'frozen',
       customerTypeId: 'not-a-uuid',
@@ -23,7 +24,10 @@ describe('customer list query', () => {
       pageSize: 50,
       pageNum: 3,
     });
-    expect(parseCustomerQuery({ status: 'closed', pageSize: 7 })).toMatchObject({ status: '', pageSize: 20 });
+    expect(parseListQuery(customerFilters, { status: 'closed', pageSize: 7 })).toMatchObject({
+      status: '',
+      pageSize: 20,
+    });
   });
 
   it('sends only the filters that are set', () => {
@@ -42,20 +46,30 @@ describe('customer list query', () => {
 
 describe('the sort of the customer list in the URL', () => {
   it('round-trips through the URL beside the filters and page, and is left out when not set', () => {
-    const query = parseCustomerQuery({
-      name: 'Wang',
-      orderByColumn: 'openTime',
-      isAsc: 'descending',
-      pageNum: 3,
-    });
+    const query = parseListQuery(
+      customerFilters,
+      {
+        name: 'Wang',
+        orderByColumn: 'openTime',
+        isAsc: 'descending',
+        pageNum: 3,
+      },
+      CUSTOMER_SORT_COLUMNS,
+    );
     const search = querySearch(query);
     expect(search).toEqual({ name: 'Wang', orderByColumn: 'openTime', isAsc: 'descending', pageNum: 3 });
-    expect(parseCustomerQuery(search)).toEqual(query);
-    expect(querySearch(parseCustomerQuery({ name: 'Wang' }))).toEqual({ name: 'Wang' });
+    expect(parseListQuery(customerFilters, search, CUSTOMER_SORT_COLUMNS)).toEqual(query);
+    expect(querySearch(parseListQuery(customerFilters, { name: 'Wang' }, CUSTOMER_SORT_COLUMNS))).toEqual({
+      name: 'Wang',
+    });
   });
 
   it('is not a filter, and goes to the API only when set', () => {
-    const query = parseCustomerQuery({ name: 'Wang', orderByColumn: 'balance', isAsc: 'ascending' });
+    const query = parseListQuery(
+      customerFilters,
+      { name: 'Wang', orderByColumn: 'balance', isAsc: 'ascending' },
+      CUSTOMER_SORT_COLUMNS,
+    );
     expect(filtersOf(query)).not.toHaveProperty('orderByColumn');
     expect(filtersOf(query)).not.toHaveProperty('isAsc');
     expect(filtersOf(query)).toMatchObject({ name: 'Wang' });

@@ -1,13 +1,6 @@
-import { CUSTOMER_SORT_COLUMNS, type CustomerStatus, customerStatusSchema } from '@hydrolog/schemas';
-import {
-  type PageQuery,
-  parsePage,
-  parseSort,
-  queryId,
-  queryOption,
-  queryText,
-  type SortQuery,
-} from '../../lib/listQuery.ts';
+import { type CUSTOMER_SORT_COLUMNS, type CustomerStatus, customerStatusSchema } from '@hydrolog/schemas';
+import { z } from 'zod';
+import { filterField, type PageQuery, type SortQuery } from '../../lib/listQuery.ts';
 import type { CustomerFilter } from './api/customers.ts';
 
 export const CUSTOMER_STATUSES = customerStatusSchema.options;
@@ -37,18 +30,14 @@ export interface CustomerQuery
     SortQuery<(typeof CUSTOMER_SORT_COLUMNS)[number]> {}
 
 /** Reads the query from URL search params; anything invalid falls back to its default. */
-export function parseCustomerQuery(search: Record<string, unknown>): CustomerQuery {
-  return {
-    accountNo: queryText(search.accountNo, 32),
-    name: queryText(search.name, 20),
-    phone: queryText(search.phone, 11),
-    meterNo: queryText(search.meterNo, 32),
-    customerTypeId: queryId(search.customerTypeId),
-    status: queryOption(search.status, CUSTOMER_STATUSES),
-    ...parseSort(search, CUSTOMER_SORT_COLUMNS),
-    ...parsePage(search),
-  };
-}
+export const customerFilters = z.object({
+  accountNo: filterField.text(32),
+  name: filterField.text(20),
+  phone: filterField.text(11),
+  meterNo: filterField.text(32),
+  customerTypeId: filterField.id(),
+  status: filterField.option(CUSTOMER_STATUSES),
+});
 
 /** The filters of GET /business/customer/list and of the export. */
 export function customerFilter(filters: CustomerFilters): CustomerFilter {

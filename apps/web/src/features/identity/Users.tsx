@@ -1,31 +1,19 @@
 import type { UserRow } from '@hydrolog/schemas';
-import { Badge, Button, Card, Group, Select, Switch, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { Badge, Group, Select, Switch, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type CSSProperties, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  defaultCellStyle,
-  FilterBar,
-  ListPager,
-  ListTable,
-  RowAction,
-  selectableFeatures,
-  selectionColumn,
-} from '../../components/ListTable.tsx';
-import { HasPermi, useHasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
+import type { TFunction } from 'i18next';
+import type { CSSProperties } from 'react';
+import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { confirmAndRun, showInitialPassword } from '../../lib/dialogs.ts';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from './api/users.ts';
 import { UserForm } from './UserForm.tsx';
-import { EMPTY_FILTERS, parseUserQuery, type UserQuery, userListBody } from './userQuery.ts';
+import { userFilters, userListBody } from './userQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/user/index'). */
 export const USERS_PATH = '/system/user';
 
-const column = createColumnHelper<typeof selectableFeatures, UserRow>();
-const fetchUsers = (query: UserQuery) => listUsers(userListBody(query));
-const NO_ROWS: UserRow[] = [];
+const column = listColumns<UserRow>();
 
 /** Cells keep to one line, but a long email may wrap; the actions stay in sight when the table scrolls. */
 function cellStyle(columnId: string): CSSProperties {
@@ -33,80 +21,61 @@ function cellStyle(columnId: string): CSSProperties {
   return defaultCellStyle(columnId);
 }
 
+function toggleStatus(t: TFunction, user: UserRow) {
+  const disable = user.status === '0';
+  return confirmAndRun(
+    {
+      title: t('users.statusTitle'),
+      message: t(disable ? 'users.disableConfirm' : 'users.enableConfirm', { name: user.userName }),
+      confirm: t(disable ? 'users.disable' : 'users.enable'),
+    },
+    () => changeUserStatus(user.userId, disable ? '1' : '0'),
+    t(disable ? 'users.disabled' : 'users.enabled', { name: user.userName }),
+  );
+}
+
 /** System / Staff users: filter, server pagination, create, edit, status, password reset, delete. */
-export function Users() {
-  const { t } = useTranslation();
-  const hasPermi = useHasPermi();
-  const list = useListPage({
-    path: USERS_PATH,
-    parse: parseUserQuery,
-    empty: EMPTY_FILTERS,
-    fetch: fetchUsers,
-  });
-  const { query, filters, setFilters, data, loading, selection, setSelection, load, search, reset } = list;
-  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
-
-  async function toggleStatus(user: UserRow) {
-    const disable = user.status === '0';
-    const done = await confirmAndRun(
-      {
-        title: t('users.statusTitle'),
-        message: t(disable ? 'users.disableConfirm' : 'users.enableConfirm', { name: user.userName }),
-        confirm: t(disable ? 'users.disable' : 'users.enable'),
-      },
-      () => changeUserStatus(user.userId, disable ? '1' : '0'),
-      t(disable ? 'users.disabled' : 'users.enabled', { name: user.userName }),
-    );
-    if (done) load();
-  }
-
-  async function resetPassword(user: UserRow) {
-    await confirmAndRun(
-      {
-        title: t('users.resetPwdTitle'),
-        message: t('users.resetPwdConfirm', { name: user.userName }),
-        confirm: t('users.resetPwd'),
-      },
-      async () => {
-        const { initialPassword } = await resetUserPassword(user.userId);
-        load();
-        await showInitialPassword(user.userName, initialPassword);
-      },
-    );
-  }
-
-  async function remove(users: UserRow[]) {
-    if (users.length === 0) return;
-    const done = await confirmAndRun(
-      {
-        title: t('users.removeTitle'),
-        message: t('users.removeConfirm', { names: users.map((u) => u.userName).join(', ') }),
-        confirm: t('users.remove'),
-      },
-      () => deleteUsers(users.map((u) => u.userId)),
-      t('users.removed', { count: users.length }),
-    );
-    if (done) list.removed(users.length);
-  }
-
-  const canSelect = hasPermi(['system:user:remove']);
-  const canEdit = hasPermi(['system:user:edit']);
-  const columns = column.columns([
-    ...(canSelect
-      ? [
-          selectionColumn<UserRow>({
-            all: t('users.selectAll'),
-            one: (user) => t('users.select', { name: user.userName }),
-          }),
-        ]
-      : []),
+export const Users = defineListScreen({
+  path: USERS_PATH,
+  testId: 'users',
+  texts: { title: 'users.title', empty: 'users.empty', total: 'users.total', actions: 'users.actions' },
+  filters: userFilters,
+  fetch: (query) => listUsers(userListBody(query)),
+  rowId: (row) => row.userId,
+  filterBar: ({ filters, setFilter }, { t }) => (
+    <>
+      <TextInput
+        label={t('users.userName')}
+        value={filters.userName}
+        maxLength={30}
+        onChange={(e) => setFilter('userName', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('users.phonenumber')}
+        value={filters.phonenumber}
+        maxLength={11}
+        inputMode="tel"
+        onChange={(e) => setFilter('phonenumber', e.currentTarget.value)}
+      />
+      <Select
+        label={t('users.status')}
+        w={160}
+        placeholder={t('users.allStatuses')}
+        clearable
+        data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
+        value={filters.status || null}
+        onChange={(value) => setFilter('status', value === '0' || value === '1' ? value : '')}
+      />
+    </>
+  ),
+  columns: ({ t, hasPermi, list }) => [
     column.accessor('userName', { header: () => t('users.userName') }),
     column.accessor('nickName', { header: () => t('users.nickName') }),
     column.accessor('roleNames', {
       header: () => t('users.roles'),
       cell: (c) => (
         <Group gap={4} wrap="nowrap">
-          {c.getValue().map((name) => (
+          {c.getValue().map((name: string) => (
             <Badge
               key={name}
               variant="light"
@@ -126,12 +95,14 @@ export function Users() {
     column.accessor('status', {
       header: () => t('users.status'),
       cell: (c) =>
-        canEdit ? (
+        hasPermi(['system:user:edit']) ? (
           <Switch
             aria-label={t('users.statusOf', { name: c.row.original.userName })}
             title={t(`users.statuses.${c.getValue()}`)}
             checked={c.getValue() === '0'}
-            onChange={() => void toggleStatus(c.row.original)}
+            onChange={async () => {
+              if (await toggleStatus(t, c.row.original)) list.load();
+            }}
           />
         ) : (
           <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
@@ -147,131 +118,49 @@ export function Users() {
         </span>
       ),
     }),
-    column.display({
-      id: 'actions',
-      header: () => t('users.actions'),
-      cell: (c) => {
-        const user = c.row.original;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <HasPermi value={['system:user:edit']}>
-              <RowAction
-                label={t('actions.edit')}
-                ariaLabel={t('users.editOf', { name: user.userName })}
-                icon="edit"
-                onClick={() => setEditing(user)}
-              />
-            </HasPermi>
-            <HasPermi value={['system:user:resetPwd']}>
-              <RowAction
-                label={t('actions.resetPwd')}
-                ariaLabel={t('users.resetPwdOf', { name: user.userName })}
-                icon="key"
-                onClick={() => void resetPassword(user)}
-              />
-            </HasPermi>
-            <HasPermi value={['system:user:remove']}>
-              <RowAction
-                label={t('actions.remove')}
-                ariaLabel={t('users.removeOf', { name: user.userName })}
-                icon="trash"
-                color="red"
-                onClick={() => void remove([user])}
-              />
-            </HasPermi>
-          </Group>
-        );
-      },
+  ],
+  selectLabels: ({ t }) => ({
+    all: t('users.selectAll'),
+    one: (user) => t('users.select', { name: user.userName }),
+  }),
+  editRow: ({ t }) => ({
+    permission: ['system:user:edit'],
+    ariaLabel: (user) => t('users.editOf', { name: user.userName }),
+  }),
+  rowActions: (user, { t, list }) => [
+    {
+      label: t('actions.resetPwd'),
+      ariaLabel: t('users.resetPwdOf', { name: user.userName }),
+      icon: 'key',
+      permission: ['system:user:resetPwd'],
+      onClick: () =>
+        void confirmAndRun(
+          {
+            title: t('users.resetPwdTitle'),
+            message: t('users.resetPwdConfirm', { name: user.userName }),
+            confirm: t('users.resetPwd'),
+          },
+          async () => {
+            const { initialPassword } = await resetUserPassword(user.userId);
+            list.load();
+            await showInitialPassword(user.userName, initialPassword);
+          },
+        ),
+    },
+  ],
+  remove: ({ t }) => ({
+    permission: ['system:user:remove'],
+    ariaLabel: (user) => t('users.removeOf', { name: user.userName }),
+    selected: (count) => t('users.removeSelected', { count }),
+    texts: (users) => ({
+      title: t('users.removeTitle'),
+      message: t('users.removeConfirm', { names: users.map((u) => u.userName).join(', ') }),
+      confirm: t('users.remove'),
+      done: t('users.removed', { count: users.length }),
     }),
-  ]);
-  const table = useTable({
-    features: selectableFeatures,
-    columns,
-    data: data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.userId,
-    enableRowSelection: canSelect,
-    state: { rowSelection: selection },
-    onRowSelectionChange: setSelection,
-  });
-  const selected = (data?.rows ?? NO_ROWS).filter((row) => selection[row.userId]);
-
-  return (
-    <Card withBorder data-testid="users-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('users.title')}</Title>
-        <Group gap="xs">
-          <HasPermi value={['system:user:remove']}>
-            <Button
-              color="red"
-              variant="light"
-              disabled={selected.length === 0}
-              onClick={() => void remove(selected)}
-            >
-              {t('users.removeSelected', { count: selected.length })}
-            </Button>
-          </HasPermi>
-          <HasPermi value={['system:user:add']}>
-            <Button onClick={() => setEditing('new')}>{t('users.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
-      <FilterBar testId="users-filter" onSearch={search} onReset={reset}>
-        <TextInput
-          label={t('users.userName')}
-          value={filters.userName}
-          maxLength={30}
-          onChange={(e) => {
-            const userName = e.currentTarget.value;
-            setFilters((f) => ({ ...f, userName }));
-          }}
-        />
-        <TextInput
-          label={t('users.phonenumber')}
-          value={filters.phonenumber}
-          maxLength={11}
-          inputMode="tel"
-          onChange={(e) => {
-            const phonenumber = e.currentTarget.value;
-            setFilters((f) => ({ ...f, phonenumber }));
-          }}
-        />
-        <Select
-          label={t('users.status')}
-          w={160}
-          placeholder={t('users.allStatuses')}
-          clearable
-          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
-          value={filters.status || null}
-          onChange={(value) =>
-            setFilters((f) => ({ ...f, status: value === '0' || value === '1' ? value : '' }))
-          }
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={t('users.empty')}
-        testId="users-table"
-        selection={selection}
-        cellStyle={cellStyle}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('users.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {editing && (
-        <UserForm
-          user={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
-        />
-      )}
-    </Card>
-  );
-}
+    run: (users) => deleteUsers(users.map((u) => u.userId)),
+  }),
+  create: ({ t }) => ({ label: t('users.new'), permission: ['system:user:add'] }),
+  cellStyle,
+  form: ({ row, close, saved }) => <UserForm user={row} onClose={close} onSaved={saved} />,
+});

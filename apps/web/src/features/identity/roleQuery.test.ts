@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { querySearch } from '../../lib/listQuery.ts';
-import { EMPTY_ROLE_FILTERS, parseRoleQuery, roleListQuery } from './roleQuery.ts';
+import { parseListQuery, querySearch } from '../../lib/listQuery.ts';
+import { EMPTY_ROLE_FILTERS, roleFilters, roleListQuery } from './roleQuery.ts';
 
 describe('the roles query in the URL', () => {
   it('defaults to page 1 of 20 without filters, and ignores invalid values', () => {
-    expect(parseRoleQuery({})).toEqual({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 });
-    expect(parseRoleQuery({ status: 'x', pageNum: -2, pageSize: 7 })).toEqual({
+    expect(parseListQuery(roleFilters, {})).toEqual({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 });
+    expect(parseListQuery(roleFilters, { status: 'x', pageNum: -2, pageSize: 7 })).toEqual({
       ...EMPTY_ROLE_FILTERS,
       pageNum: 1,
       pageSize: 20,
@@ -20,7 +20,7 @@ describe('the roles query in the URL', () => {
       pageNum: 2,
       pageSize: 50,
     };
-    expect(parseRoleQuery(querySearch(query))).toEqual(query);
+    expect(parseListQuery(roleFilters, querySearch(query))).toEqual(query);
     expect(querySearch({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
     expect(roleListQuery({ ...query, roleKey: ' ' })).toEqual({
       pageNum: 2,

@@ -1,4 +1,5 @@
-import { type PageQuery, parsePage, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from '../../lib/listQuery.ts';
 import type { RoleListQuery } from './api/organisation.ts';
 
 const STATUSES = ['0', '1'] as const;
@@ -15,15 +16,11 @@ export const EMPTY_ROLE_FILTERS: RoleFilters = { roleName: '', roleKey: '', stat
 /** The list query as kept in the URL: filters and page. */
 export interface RoleQuery extends RoleFilters, PageQuery {}
 
-/** Reads the query from URL search params; anything invalid falls back to its default. */
-export function parseRoleQuery(search: Record<string, unknown>): RoleQuery {
-  return {
-    roleName: queryText(search.roleName, 30),
-    roleKey: queryText(search.roleKey, 50),
-    status: queryOption(search.status, STATUSES),
-    ...parsePage(search),
-  };
-}
+export const roleFilters = z.object({
+  roleName: filterField.text(30),
+  roleKey: filterField.text(50),
+  status: filterField.option(STATUSES),
+});
 
 /** The query string of GET /system/role/list. */
 export function roleListQuery(query: RoleQuery): RoleListQuery {

@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { pageAfterRemoval, querySearch } from '../../lib/listQuery.ts';
-import { EMPTY_FILTERS, parseUserQuery, userListBody } from './userQuery.ts';
+import { pageAfterRemoval, parseListQuery, querySearch } from '../../lib/listQuery.ts';
+import { EMPTY_FILTERS, userFilters, userListBody } from './userQuery.ts';
 
 describe('the staff users query in the URL', () => {
   it('defaults to page 1 of 20 without filters', () => {
-    expect(parseUserQuery({})).toEqual({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 });
+    expect(parseListQuery(userFilters, {})).toEqual({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 });
   });
 
   it('reads filters and page, also when the router parsed them as numbers', () => {
     expect(
-      parseUserQuery({ userName: ' demo ', phonenumber: 13800000000, status: 1, pageNum: 3, pageSize: 50 }),
+      parseListQuery(userFilters, {
+        userName: ' demo ',
+        phonenumber: 13800000000,
+        status: 1,
+        pageNum: 3,
+        pageSize: 50,
+      }),
     ).toEqual({ userName: 'demo', phonenumber: '13800000000', status: '1', pageNum: 3, pageSize: 50 });
   });
 
   it('ignores invalid values', () => {
-    expect(parseUserQuery({ status: '7', pageNum: -2, pageSize: 25, userName: { a: 1 } })).toEqual({
+    expect(
+      parseListQuery(userFilters, { status: '7', pageNum: -2, pageSize: 25, userName: { a: 1 } }),
+    ).toEqual({
       ...EMPTY_FILTERS,
       pageNum: 1,
       pageSize: 20,
@@ -25,7 +33,7 @@ describe('the staff users query in the URL', () => {
     const query = { userName: 'field', phonenumber: '', status: '0' as const, pageNum: 2, pageSize: 20 };
     const search = querySearch(query);
     expect(search).toEqual({ userName: 'field', status: '0', pageNum: 2 });
-    expect(parseUserQuery(search)).toEqual(query);
+    expect(parseListQuery(userFilters, search)).toEqual(query);
     expect(querySearch({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
   });
 

@@ -1,5 +1,6 @@
 import type { UserListBody } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from '../../lib/listQuery.ts';
 
 const STATUSES = ['0', '1'] as const;
 
@@ -15,18 +16,12 @@ export const EMPTY_FILTERS: UserFilters = { userName: '', phonenumber: '', statu
 /** The list query as kept in the URL: filters and page. */
 export interface UserQuery extends UserFilters, PageQuery {}
 
-/**
- * Reads the query from URL search params (values may arrive parsed as numbers); anything invalid falls back
- * to its default, so a hand-edited URL never produces a refused request.
- */
-export function parseUserQuery(search: Record<string, unknown>): UserQuery {
-  return {
-    userName: queryText(search.userName, 30),
-    phonenumber: queryText(search.phonenumber, 11),
-    status: queryOption(search.status, STATUSES),
-    ...parsePage(search),
-  };
-}
+/** The filters of the URL search params. */
+export const userFilters = z.object({
+  userName: filterField.text(30),
+  phonenumber: filterField.text(11),
+  status: filterField.option(STATUSES),
+});
 
 /** The body of POST /system/user/list for a query. */
 export function userListBody(query: UserQuery): UserListBody {

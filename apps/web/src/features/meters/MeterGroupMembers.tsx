@@ -1,28 +1,68 @@
 import type { MeterGroupView, MeterView } from '@hydrolog/schemas';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPager, ListTable, RowAction } from '../../components/ListTable.tsx';
+import { z } from 'zod';
+import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { HasPermi } from '../../components/Permission.tsx';
-import { usePagedList } from '../../hooks/usePagedList.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
-import { type PageQuery, pageAfterRemoval } from '../../lib/listQuery.ts';
 import { splitMeterNos } from '../../lib/meterQuery.ts';
 import { addGroupMeters, listGroupMeters, removeGroupMeters } from './api/meters.ts';
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, MeterView>();
-const NO_ROWS: MeterView[] = [];
+const column = listColumns<MeterView>();
 
 /** The meters of a group: add by number (separated by English commas), remove one at a time. */
 export function MeterGroupMembers({ group, onClose }: { group: MeterGroupView; onClose(): void }) {
   const { t } = useTranslation();
-  const fetchMembers = useCallback(
-    (page: PageQuery) => listGroupMeters(group.groupId, page),
-    [group.groupId],
+  return (
+    <Modal opened onClose={onClose} title={t('meterGroups.membersOf', { name: group.name })} size="xl">
+      <Stack>
+        <Members group={group} />
+        <Text size="xs" c="dimmed">
+          {t('meterGroups.membersHint')}
+        </Text>
+      </Stack>
+    </Modal>
   );
-  const { page, setPage, data, loading, load } = usePagedList(fetchMembers);
+}
+
+const Members = defineListScreen({
+  bare: true,
+  testId: 'meter-group-members',
+  tableTestId: 'meter-group-members',
+  texts: { empty: 'meterGroups.noMembers', total: 'meters.total', actions: 'meters.actions' },
+  filters: z.object({}),
+  fetch: ({ pageNum, pageSize }, { group }: { group: MeterGroupView }) =>
+    listGroupMeters(group.groupId, { pageNum, pageSize }),
+  rowId: (row) => row.meterId,
+  columnChoice: false,
+  minWidth: 600,
+  above: ({ list, props }) => <AddMeters group={props.group} onAdded={list.load} />,
+  columns: ({ t }) => [
+    column.accessor('meterNo', { header: () => t('meters.meterNo') }),
+    column.accessor('meterTypeName', { header: () => t('meters.type') }),
+    column.accessor('link', {
+      header: () => t('meters.link'),
+      cell: (c) => t(`meters.links.${c.getValue()}`),
+    }),
+  ],
+  remove: ({ t, props: { group } }) => ({
+    permission: ['business:group:edit'],
+    ariaLabel: (meter) => t('meterGroups.removeMeterOf', { meterNo: meter.meterNo }),
+    texts: ([meter]) => ({
+      title: t('meterGroups.removeMeterTitle'),
+      message: t('meterGroups.removeMeterConfirm', { meterNo: meter?.meterNo, name: group.name }),
+      confirm: t('actions.remove'),
+    }),
+    run: (meters) =>
+      removeGroupMeters(
+        group.groupId,
+        meters.map((meter) => meter.meterId),
+      ),
+  }),
+});
+
+function AddMeters({ group, onAdded }: { group: MeterGroupView; onAdded(): void }) {
+  const { t } = useTranslation();
   const [numbers, setNumbers] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -36,7 +76,7 @@ export function MeterGroupMembers({ group, onClose }: { group: MeterGroupView; o
       await addGroupMeters(group.groupId, meterNos);
       setNumbers('');
       setError(null);
-      load();
+      onAdded();
     } catch {
       // shown by the request layer
     } finally {
@@ -44,85 +84,24 @@ export function MeterGroupMembers({ group, onClose }: { group: MeterGroupView; o
     }
   }
 
-  async function remove(meter: MeterView) {
-    const done = await confirmAndRun(
-      {
-        title: t('meterGroups.removeMeterTitle'),
-        message: t('meterGroups.removeMeterConfirm', { meterNo: meter.meterNo, name: group.name }),
-        confirm: t('actions.remove'),
-      },
-      () => removeGroupMeters(group.groupId, [meter.meterId]),
-    );
-    if (!done) return;
-    const pageNum = pageAfterRemoval(page, data?.total ?? 0, 1);
-    if (pageNum === page.pageNum) load();
-    else setPage({ ...page, pageNum });
-  }
-
-  const columns = column.columns([
-    column.accessor('meterNo', { header: () => t('meters.meterNo') }),
-    column.accessor('meterTypeName', { header: () => t('meters.type') }),
-    column.accessor('link', {
-      header: () => t('meters.link'),
-      cell: (c) => t(`meters.links.${c.getValue()}`),
-    }),
-    column.display({
-      id: 'actions',
-      header: () => t('meters.actions'),
-      cell: (c) => (
-        <HasPermi value={['business:group:edit']}>
-          <RowAction
-            label={t('actions.remove')}
-            ariaLabel={t('meterGroups.removeMeterOf', { meterNo: c.row.original.meterNo })}
-            icon="trash"
-            color="red"
-            onClick={() => void remove(c.row.original)}
-          />
-        </HasPermi>
-      ),
-    }),
-  ]);
-  const table = useTable({ features, columns, data: data?.rows ?? NO_ROWS, getRowId: (row) => row.meterId });
-
   return (
-    <Modal opened onClose={onClose} title={t('meterGroups.membersOf', { name: group.name })} size="xl">
-      <Stack>
-        <HasPermi value={['business:group:edit']}>
-          <Group align="flex-end">
-            <Textarea
-              label={t('meterGroups.addNumbers')}
-              description={t('meterGroups.addNumbersHint')}
-              autosize
-              minRows={1}
-              maxRows={4}
-              value={numbers}
-              onChange={(e) => setNumbers(e.currentTarget.value)}
-              error={error}
-              style={{ flex: 1 }}
-            />
-            <Button loading={adding} onClick={() => void add()}>
-              {t('meterGroups.add')}
-            </Button>
-          </Group>
-        </HasPermi>
-        <ListTable
-          table={table}
-          rows={data?.rows ?? null}
-          loading={loading}
-          empty={t('meterGroups.noMembers')}
-          testId="meter-group-members"
-          minWidth={600}
+    <HasPermi value={['business:group:edit']}>
+      <Group align="flex-end" mb="md">
+        <Textarea
+          label={t('meterGroups.addNumbers')}
+          description={t('meterGroups.addNumbersHint')}
+          autosize
+          minRows={1}
+          maxRows={4}
+          value={numbers}
+          onChange={(e) => setNumbers(e.currentTarget.value)}
+          error={error}
+          style={{ flex: 1 }}
         />
-        <ListPager
-          total={data?.total ?? 0}
-          totalLabel={t('meters.total', { count: data?.total ?? 0 })}
-          page={page}
-          onChange={setPage}
-        />
-        <Text size="xs" c="dimmed">
-          {t('meterGroups.membersHint')}
-        </Text>
-      </Stack>
-    </Modal>
+        <Button loading={adding} onClick={() => void add()}>
+          {t('meterGroups.add')}
+        </Button>
+      </Group>
+    </HasPermi>
   );
 }

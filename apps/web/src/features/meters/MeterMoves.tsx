@@ -9,7 +9,6 @@ import {
 } from '@hydrolog/schemas';
 import {
   Button,
-  Card,
   Divider,
   Group,
   Modal,
@@ -24,22 +23,11 @@ import { createColumnHelper, type RowSelectionState, type Updater, useTable } fr
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FilterBar,
-  ListHeader,
-  ListPager,
-  ListTable,
-  type listFeatures,
-  selectableFeatures,
-  selectionColumn,
-  useListTable,
-} from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { ListPager, ListTable, selectableFeatures, selectionColumn } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { type PageQuery, pageParams, sortParams } from '../../lib/listQuery.ts';
-import { isFiltered } from '../../lib/meterQuery.ts';
 import {
   exportMeterMoves,
   listMeterMoves,
@@ -48,19 +36,12 @@ import {
   moveTenantOptions,
   tenantTypes,
 } from './api/meterMoves.ts';
-import {
-  EMPTY_METER_MOVE_FILTERS,
-  type MeterMoveQuery,
-  meterMoveFilter,
-  parseMeterMoveQuery,
-} from './meterMoveQuery.ts';
+import { meterMoveFilter, meterMoveFilters } from './meterMoveQuery.ts';
 
 /** The route of this page (menu catalogue component 'tenant/meterMove/index'). */
 export const METER_MOVE_PATH = '/tenant/meterMove';
 
-const fetchMoves = (query: MeterMoveQuery) =>
-  listMeterMoves({ ...pageParams(query), ...meterMoveFilter(query) });
-const column = createColumnHelper<typeof listFeatures, MeterMoveView>();
+const column = listColumns<MeterMoveView>();
 const candidateColumn = createColumnHelper<typeof selectableFeatures, MeterMoveCandidate>();
 const NO_CANDIDATES: MeterMoveCandidate[] = [];
 const NO_TYPES: TenantTypes = { meterTypes: [], customerTypes: [] };
@@ -385,121 +366,62 @@ function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void 
 }
 
 /** Tenants / Meter move: the meters moved between tenants and the form moving more (platform operators). */
-export function MeterMoves() {
-  const { t } = useTranslation();
-  const list = useListPage({
-    path: METER_MOVE_PATH,
-    parse: parseMeterMoveQuery,
-    empty: EMPTY_METER_MOVE_FILTERS,
-    fetch: fetchMoves,
-  });
-  const { query, filters, setFilter, data, loading, load, search, reset } = list;
-  const [moving, setMoving] = useState(false);
-  const optional = (value: string | null) => value ?? '';
-
-  const columns = column.columns([
-    column.accessor('meterNo', { header: t('meterMove.meterNo') }),
-    column.accessor('fromTenantName', { header: t('meterMove.fromTenant') }),
-    column.accessor('toTenantName', { header: t('meterMove.toTenant') }),
-    column.accessor('meterTypeName', {
-      header: t('meterMove.meterType'),
-      cell: (c) => `${c.row.original.fromMeterTypeName} → ${c.getValue()}`,
-    }),
-    column.accessor('customerTypeName', {
-      header: t('meterMove.customerType'),
-      cell: (c) => optional(c.getValue()),
-    }),
-    column.accessor('accountNo', {
-      header: t('meterMove.accountNo'),
-      cell: (c) => optional(c.getValue()),
-    }),
-    column.accessor('customerName', {
-      header: t('meterMove.customerName'),
-      cell: (c) => optional(c.getValue()),
-    }),
-    column.accessor('address', { header: t('meterMove.address'), cell: (c) => optional(c.getValue()) }),
-    column.accessor('phone', { header: t('meterMove.phone'), cell: (c) => optional(c.getValue()) }),
-    column.accessor('reason', { header: t('meterMove.reason') }),
-    column.accessor('adminContact', {
-      header: t('meterMove.adminContact'),
-      cell: (c) => optional(c.getValue()),
-    }),
-    column.accessor('operator', {
-      header: t('meterMove.operator'),
-      cell: (c) => optional(c.getValue()),
-    }),
-    column.accessor('movedAt', { header: t('meterMove.movedAt'), cell: (c) => dateTime(c.getValue()) }),
-  ]);
-  const table = useListTable('meter-move-table', {
-    columns,
-    rows: data?.rows,
-    getRowId: (row) => row.moveId,
-  });
-
-  return (
-    <Card withBorder data-testid="meter-move-page">
-      <ListHeader
-        title={t('meterMove.title')}
-        table={table}
-        testId="meter-move-table"
-        exportPermission="business:meterMove:export"
-        exportFile={() => exportMeterMoves({ ...meterMoveFilter(query), ...sortParams(query) })}
-      >
-        <HasPermi value={['business:meterMove:move']}>
-          <Button onClick={() => setMoving(true)}>{t('meterMove.new')}</Button>
-        </HasPermi>
-      </ListHeader>
-      <FilterBar testId="meter-move-filter" onSearch={search} onReset={reset}>
-        <TextInput
-          label={t('meterMove.meterOrAccount')}
-          value={filters.meterNo}
-          maxLength={32}
-          onChange={(e) => setFilter('meterNo', e.currentTarget.value)}
-        />
-        <TenantSelect
-          label={t('meterMove.tenant')}
-          value={filters.tenantId}
-          onChange={(tenantId) => setFilter('tenantId', tenantId)}
-        />
-        <TextInput
-          label={t('meterMove.fromDay')}
-          type="date"
-          value={filters.fromDay}
-          onChange={(e) => setFilter('fromDay', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('meterMove.toDay')}
-          type="date"
-          value={filters.toDay}
-          onChange={(e) => setFilter('toDay', e.currentTarget.value)}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={isFiltered(meterMoveFilter(query)) ? t('meterMove.empty') : t('meterMove.none')}
-        testId="meter-move-table"
-        sortable={METER_MOVE_SORT_COLUMNS}
-        sort={list.sort}
-        onSort={list.setSort}
-        minWidth={1400}
+export const MeterMoves = defineListScreen({
+  path: METER_MOVE_PATH,
+  testId: 'meter-move',
+  texts: { title: 'meterMove.title', empty: 'meterMove.empty', total: 'meterMove.total' },
+  filters: meterMoveFilters,
+  sortable: METER_MOVE_SORT_COLUMNS,
+  fetch: (query) => listMeterMoves({ ...pageParams(query), ...meterMoveFilter(query) }),
+  rowId: (row) => row.moveId,
+  firstUse: ({ t }) => t('meterMove.none'),
+  filterBar: (bar, { t }) => (
+    <>
+      <TextFilter bar={bar} name="meterNo" label={t('meterMove.meterOrAccount')} maxLength={32} />
+      <TenantSelect
+        label={t('meterMove.tenant')}
+        value={bar.filters.tenantId}
+        onChange={(tenantId) => bar.setFilter('tenantId', tenantId)}
       />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('meterMove.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {moving && (
-        <MeterMoveForm
-          onClose={() => setMoving(false)}
-          onSaved={() => {
-            setMoving(false);
-            load();
-          }}
-        />
-      )}
-    </Card>
-  );
-}
+      <TextFilter bar={bar} name="fromDay" label={t('meterMove.fromDay')} date />
+      <TextFilter bar={bar} name="toDay" label={t('meterMove.toDay')} date />
+    </>
+  ),
+  columns: ({ t }) => {
+    const optional = (value: string | null) => value ?? '';
+    return [
+      column.accessor('meterNo', { header: t('meterMove.meterNo') }),
+      column.accessor('fromTenantName', { header: t('meterMove.fromTenant') }),
+      column.accessor('toTenantName', { header: t('meterMove.toTenant') }),
+      column.accessor('meterTypeName', {
+        header: t('meterMove.meterType'),
+        cell: (c) => `${c.row.original.fromMeterTypeName} → ${c.getValue()}`,
+      }),
+      column.accessor('customerTypeName', {
+        header: t('meterMove.customerType'),
+        cell: (c) => optional(c.getValue()),
+      }),
+      column.accessor('accountNo', { header: t('meterMove.accountNo'), cell: (c) => optional(c.getValue()) }),
+      column.accessor('customerName', {
+        header: t('meterMove.customerName'),
+        cell: (c) => optional(c.getValue()),
+      }),
+      column.accessor('address', { header: t('meterMove.address'), cell: (c) => optional(c.getValue()) }),
+      column.accessor('phone', { header: t('meterMove.phone'), cell: (c) => optional(c.getValue()) }),
+      column.accessor('reason', { header: t('meterMove.reason') }),
+      column.accessor('adminContact', {
+        header: t('meterMove.adminContact'),
+        cell: (c) => optional(c.getValue()),
+      }),
+      column.accessor('operator', { header: t('meterMove.operator'), cell: (c) => optional(c.getValue()) }),
+      column.accessor('movedAt', { header: t('meterMove.movedAt'), cell: (c) => dateTime(c.getValue()) }),
+    ];
+  },
+  create: ({ t }) => ({ label: t('meterMove.new'), permission: ['business:meterMove:move'] }),
+  export: {
+    permission: 'business:meterMove:export',
+    run: (query) => exportMeterMoves({ ...meterMoveFilter(query), ...sortParams(query) }),
+  },
+  minWidth: 1400,
+  form: ({ close, saved }) => <MeterMoveForm onClose={close} onSaved={saved} />,
+});

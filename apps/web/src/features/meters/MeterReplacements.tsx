@@ -4,40 +4,21 @@ import {
   type MeterReplacementView,
   meterReplaceBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Card, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { createColumnHelper } from '@tanstack/react-table';
+import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FilterBar,
-  figureColumns,
-  ListHeader,
-  ListPager,
-  ListTable,
-  type listFeatures,
-  useListTable,
-} from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
-import { isFiltered } from '../../lib/meterQuery.ts';
 import { exportMeterReplacements, listMeterReplacements, replaceMeter } from './api/meterReplacements.ts';
-import {
-  EMPTY_METER_REPLACE_FILTERS,
-  type MeterReplaceQuery,
-  meterReplaceFilter,
-  parseMeterReplaceQuery,
-} from './meterReplaceQuery.ts';
+import { meterReplaceFilter, meterReplaceFilters } from './meterReplaceQuery.ts';
 
 /** The route of this page (menu catalogue component 'business/meterReplace/index'). */
 export const METER_REPLACE_PATH = '/meter/replace';
 
-const fetchReplacements = (query: MeterReplaceQuery) =>
-  listMeterReplacements({ ...pageParams(query), ...meterReplaceFilter(query) });
-const column = createColumnHelper<typeof listFeatures, MeterReplacementView>();
+const column = listColumns<MeterReplacementView>();
 const dateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 type Values = {
@@ -142,24 +123,26 @@ function MeterReplaceForm({ onClose, onSaved }: { onClose(): void; onSaved(): vo
 }
 
 /** Meters / Meter replacement: the swaps made (the account moves to the new meter) and a form for a new one. */
-export function MeterReplacements() {
-  const { t } = useTranslation();
-  const list = useListPage({
-    path: METER_REPLACE_PATH,
-    parse: parseMeterReplaceQuery,
-    empty: EMPTY_METER_REPLACE_FILTERS,
-    fetch: fetchReplacements,
-  });
-  const { query, filters, setFilter, data, loading, load, search, reset } = list;
-  const [replacing, setReplacing] = useState(false);
-
-  const columns = column.columns([
+export const MeterReplacements = defineListScreen({
+  path: METER_REPLACE_PATH,
+  testId: 'meter-replace',
+  texts: { title: 'meterReplace.title', empty: 'meterReplace.empty', total: 'meterReplace.total' },
+  filters: meterReplaceFilters,
+  sortable: METER_REPLACEMENT_SORT_COLUMNS,
+  fetch: (query) => listMeterReplacements({ ...pageParams(query), ...meterReplaceFilter(query) }),
+  rowId: (row) => row.replacementId,
+  firstUse: ({ t }) => t('meterReplace.none'),
+  filterBar: (bar, { t }) => (
+    <>
+      <TextFilter bar={bar} name="meterNo" label={t('meterReplace.meterNo')} maxLength={32} />
+      <TextFilter bar={bar} name="fromDay" label={t('meterReplace.fromDay')} date />
+      <TextFilter bar={bar} name="toDay" label={t('meterReplace.toDay')} date />
+    </>
+  ),
+  columns: ({ t }) => [
     column.accessor('oldMeterNo', { header: t('meterReplace.oldMeterNo') }),
     column.accessor('newMeterNo', { header: t('meterReplace.newMeterNo') }),
-    column.accessor('accountNo', {
-      header: t('meterReplace.accountNo'),
-      cell: (c) => c.getValue() ?? '',
-    }),
+    column.accessor('accountNo', { header: t('meterReplace.accountNo'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('lastReadTime', {
       header: t('meterReplace.lastReadTime'),
       cell: (c) => dateTime(c.getValue()),
@@ -167,80 +150,17 @@ export function MeterReplacements() {
     column.accessor('recentReading', { header: t('meterReplace.recentReading') }),
     column.accessor('newInitialReading', { header: t('meterReplace.newInitialReading') }),
     column.accessor('reason', { header: t('meterReplace.reason') }),
-    column.accessor('operator', {
-      header: t('meterReplace.operator'),
-      cell: (c) => c.getValue() ?? '',
-    }),
+    column.accessor('operator', { header: t('meterReplace.operator'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('replacedAt', {
       header: t('meterReplace.replacedAt'),
       cell: (c) => dateTime(c.getValue()),
     }),
-  ]);
-  const table = useListTable('meter-replace-table', {
-    columns,
-    rows: data?.rows,
-    getRowId: (row) => row.replacementId,
-  });
-
-  return (
-    <Card withBorder data-testid="meter-replace-page">
-      <ListHeader
-        title={t('meterReplace.title')}
-        table={table}
-        testId="meter-replace-table"
-        exportPermission="business:meterReplace:export"
-        exportFile={() => exportMeterReplacements({ ...meterReplaceFilter(query), ...sortParams(query) })}
-      >
-        <HasPermi value={['business:meterReplace:add']}>
-          <Button onClick={() => setReplacing(true)}>{t('meterReplace.new')}</Button>
-        </HasPermi>
-      </ListHeader>
-      <FilterBar testId="meter-replace-filter" onSearch={search} onReset={reset}>
-        <TextInput
-          label={t('meterReplace.meterNo')}
-          value={filters.meterNo}
-          maxLength={32}
-          onChange={(e) => setFilter('meterNo', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('meterReplace.fromDay')}
-          type="date"
-          value={filters.fromDay}
-          onChange={(e) => setFilter('fromDay', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('meterReplace.toDay')}
-          type="date"
-          value={filters.toDay}
-          onChange={(e) => setFilter('toDay', e.currentTarget.value)}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={isFiltered(meterReplaceFilter(query)) ? t('meterReplace.empty') : t('meterReplace.none')}
-        testId="meter-replace-table"
-        sortable={METER_REPLACEMENT_SORT_COLUMNS}
-        sort={list.sort}
-        onSort={list.setSort}
-        cellStyle={figureColumns('recentReading', 'newInitialReading')}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('meterReplace.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {replacing && (
-        <MeterReplaceForm
-          onClose={() => setReplacing(false)}
-          onSaved={() => {
-            setReplacing(false);
-            load();
-          }}
-        />
-      )}
-    </Card>
-  );
-}
+  ],
+  create: ({ t }) => ({ label: t('meterReplace.new'), permission: ['business:meterReplace:add'] }),
+  export: {
+    permission: 'business:meterReplace:export',
+    run: (query) => exportMeterReplacements({ ...meterReplaceFilter(query), ...sortParams(query) }),
+  },
+  cellStyle: figureColumns('recentReading', 'newInitialReading'),
+  form: ({ close, saved }) => <MeterReplaceForm onClose={close} onSaved={saved} />,
+});

@@ -1,33 +1,12 @@
 import { METER_SORT_COLUMNS, type MeterTypeView, type MeterView } from '@hydrolog/schemas';
-import { Anchor, Badge, Button, Card, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  FilterBar,
-  figureColumns,
-  ListHeader,
-  ListPager,
-  ListTable,
-  type listFeatures,
-  RowAction,
-  useListTable,
-} from '../../components/ListTable.tsx';
-import { HasPermi, useHasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
+import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { figureColumns } from '../../components/ListTable.tsx';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
-import {
-  EMPTY_METER_FILTERS,
-  isFiltered,
-  METER_LINKS,
-  type MeterQuery,
-  meterFilter,
-  parseMeterQuery,
-  VALVE_STATES,
-} from '../../lib/meterQuery.ts';
+import { METER_LINKS, meterFilter, meterFilters, VALVE_STATES } from '../../lib/meterQuery.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
 import { HISTORY_PATH } from '../readings/index.ts';
 import { deleteMeters, exportMeters, listMeters, meterTypeOptions } from './api/meters.ts';
@@ -37,8 +16,7 @@ import { MeterImport } from './MeterImport.tsx';
 /** The route of this page (menu catalogue component 'business/meter/index'). */
 export const METERS_PATH = '/meter/list';
 
-const fetchMeters = (query: MeterQuery) => listMeters({ ...pageParams(query), ...meterFilter(query) });
-const column = createColumnHelper<typeof listFeatures, MeterView>();
+const column = listColumns<MeterView>();
 const FULL_TIME = 'YYYY-MM-DD HH:mm:ss';
 const figure = (value: number | null, digits: number) => (value === null ? '' : value.toFixed(digits));
 
@@ -46,43 +24,60 @@ const figure = (value: number | null, digits: number) => (value === null ? '' : 
  * Meters / Meter list: the registry with each meter's latest reading, battery, signal, valve and
  * communication state from the gateways' readings; register, edit, delete an unused one, import, export.
  */
-export function Meters() {
-  const { t, i18n } = useTranslation();
-  const list = useListPage({
-    path: METERS_PATH,
-    parse: parseMeterQuery,
-    empty: EMPTY_METER_FILTERS,
-    fetch: fetchMeters,
-  });
-  const { query, filters, setFilter, data, loading, load, search, reset } = list;
-  const [editing, setEditing] = useState<MeterView | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [types, setTypes] = useState<MeterTypeView[]>([]);
-
-  useEffect(() => {
-    meterTypeOptions().then(setTypes, () => undefined);
-  }, []);
-
-  async function remove(meter: MeterView) {
-    const done = await confirmAndRun(
-      {
-        title: t('meters.removeTitle'),
-        message: t('meters.removeConfirm', { meterNo: meter.meterNo }),
-        confirm: t('actions.remove'),
-      },
-      () => deleteMeters([meter.meterId]),
-      t('meters.removed', { meterNo: meter.meterNo }),
-    );
-    if (done) list.removed(1);
-  }
-
-  // The meter number opens its history (Reports / History) for those who may open that page.
-  const canOpenHistory = useHasPermi()(['report:history:list']);
-  const columns = column.columns([
+export const Meters = defineListScreen({
+  path: METERS_PATH,
+  testId: 'meters',
+  texts: { title: 'meters.title', empty: 'meters.empty', total: 'meters.total', actions: 'meters.actions' },
+  filters: meterFilters,
+  sortable: METER_SORT_COLUMNS,
+  fetch: (query) => listMeters({ ...pageParams(query), ...meterFilter(query) }),
+  rowId: (row) => row.meterId,
+  usePage: () => {
+    const [importing, setImporting] = useState(false);
+    const [types, setTypes] = useState<MeterTypeView[]>([]);
+    useEffect(() => {
+      meterTypeOptions().then(setTypes, () => undefined);
+    }, []);
+    return { importing, setImporting, types };
+  },
+  firstUse: ({ t }) => t('meters.none'),
+  filterBar: (bar, { t, page }) => (
+    <>
+      <TextFilter bar={bar} name="meterNo" label={t('meters.meterNo')} maxLength={32} digits />
+      <OptionFilter
+        bar={bar}
+        name="meterTypeId"
+        label={t('meters.type')}
+        w={220}
+        searchable
+        placeholder={t('meters.all')}
+        options={page.types.map((type) => ({ value: type.meterTypeId, label: type.name }))}
+      />
+      <TextFilter bar={bar} name="imei" label={t('meters.imei')} maxLength={15} digits />
+      <OptionFilter
+        bar={bar}
+        name="link"
+        label={t('meters.link')}
+        w={140}
+        placeholder={t('meters.all')}
+        options={METER_LINKS.map((v) => ({ value: v, label: t(`meters.links.${v}`) }))}
+      />
+      <OptionFilter
+        bar={bar}
+        name="valve"
+        label={t('meters.valve')}
+        w={140}
+        placeholder={t('meters.all')}
+        options={VALVE_STATES.map((v) => ({ value: v, label: t(`meters.valves.${v}`) }))}
+      />
+    </>
+  ),
+  columns: ({ t, language, hasPermi }) => [
     column.accessor('meterNo', {
       header: t('meters.meterNo'),
+      // The meter number opens its history (Reports / History) for those who may open that page.
       cell: (c) =>
-        canOpenHistory ? (
+        hasPermi(['report:history:list']) ? (
           <Anchor
             component={Link}
             to={HISTORY_PATH}
@@ -116,7 +111,7 @@ export function Meters() {
         return (
           <Tooltip label={dayjs(at).format(FULL_TIME)}>
             <Text component="time" dateTime={at} size="sm">
-              {relativeTime(at, i18n.language)}
+              {relativeTime(at, language)}
             </Text>
           </Tooltip>
         );
@@ -144,128 +139,38 @@ export function Meters() {
         </Badge>
       ),
     }),
-    column.display({
-      id: 'actions',
-      header: t('meters.actions'),
-      cell: (c) => {
-        const meter = c.row.original;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <HasPermi value={['business:meter:edit']}>
-              <RowAction
-                label={t('actions.edit')}
-                ariaLabel={t('meters.editOf', { meterNo: meter.meterNo })}
-                icon="edit"
-                onClick={() => setEditing(meter)}
-              />
-            </HasPermi>
-            <HasPermi value={['business:meter:remove']}>
-              <RowAction
-                label={t('actions.remove')}
-                ariaLabel={t('meters.removeOf', { meterNo: meter.meterNo })}
-                icon="trash"
-                color="red"
-                onClick={() => void remove(meter)}
-              />
-            </HasPermi>
-          </Group>
-        );
-      },
+  ],
+  editRow: ({ t }) => ({
+    permission: ['business:meter:edit'],
+    ariaLabel: (meter) => t('meters.editOf', { meterNo: meter.meterNo }),
+  }),
+  remove: ({ t }) => ({
+    permission: ['business:meter:remove'],
+    ariaLabel: (meter) => t('meters.removeOf', { meterNo: meter.meterNo }),
+    texts: ([meter]) => ({
+      title: t('meters.removeTitle'),
+      message: t('meters.removeConfirm', { meterNo: meter?.meterNo }),
+      confirm: t('actions.remove'),
+      done: t('meters.removed', { meterNo: meter?.meterNo }),
     }),
-  ]);
-  const table = useListTable('meters-table', { columns, rows: data?.rows, getRowId: (row) => row.meterId });
-
-  return (
-    <Card withBorder data-testid="meters-page">
-      <ListHeader
-        title={t('meters.title')}
-        table={table}
-        testId="meters-table"
-        exportPermission="business:meter:export"
-        exportFile={() => exportMeters({ ...meterFilter(query), ...sortParams(query) })}
-      >
-        <HasPermi value={['business:meter:import']}>
-          <Button variant="light" onClick={() => setImporting(true)}>
-            {t('actions.import')}
-          </Button>
-        </HasPermi>
-        <HasPermi value={['business:meter:add']}>
-          <Button onClick={() => setEditing('new')}>{t('meters.new')}</Button>
-        </HasPermi>
-      </ListHeader>
-      <FilterBar testId="meters-filter" onSearch={search} onReset={reset}>
-        <TextInput
-          label={t('meters.meterNo')}
-          value={filters.meterNo}
-          maxLength={32}
-          inputMode="numeric"
-          onChange={(e) => setFilter('meterNo', e.currentTarget.value.replace(/\D/g, ''))}
-        />
-        <Select
-          label={t('meters.type')}
-          w={220}
-          clearable
-          searchable
-          placeholder={t('meters.all')}
-          data={types.map((type) => ({ value: type.meterTypeId, label: type.name }))}
-          value={filters.meterTypeId || null}
-          onChange={(v) => setFilter('meterTypeId', v ?? '')}
-        />
-        <TextInput
-          label={t('meters.imei')}
-          value={filters.imei}
-          maxLength={15}
-          inputMode="numeric"
-          onChange={(e) => setFilter('imei', e.currentTarget.value.replace(/\D/g, ''))}
-        />
-        <Select
-          label={t('meters.link')}
-          w={140}
-          clearable
-          placeholder={t('meters.all')}
-          data={METER_LINKS.map((v) => ({ value: v, label: t(`meters.links.${v}`) }))}
-          value={filters.link || null}
-          onChange={(v) => setFilter('link', METER_LINKS.find((l) => l === v) ?? '')}
-        />
-        <Select
-          label={t('meters.valve')}
-          w={140}
-          clearable
-          placeholder={t('meters.all')}
-          data={VALVE_STATES.map((v) => ({ value: v, label: t(`meters.valves.${v}`) }))}
-          value={filters.valve || null}
-          onChange={(v) => setFilter('valve', VALVE_STATES.find((s) => s === v) ?? '')}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={isFiltered(meterFilter(query)) ? t('meters.empty') : t('meters.none')}
-        testId="meters-table"
-        sortable={METER_SORT_COLUMNS}
-        sort={list.sort}
-        onSort={list.setSort}
-        minWidth={1200}
-        cellStyle={figureColumns('lastReading', 'battery', 'signal')}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('meters.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {editing && (
-        <MeterForm
-          meter={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
-        />
-      )}
-      {importing && <MeterImport onClose={() => setImporting(false)} onImported={load} />}
-    </Card>
-  );
-}
+    run: (meters) => deleteMeters(meters.map((meter) => meter.meterId)),
+  }),
+  create: ({ t }) => ({ label: t('meters.new'), permission: ['business:meter:add'] }),
+  actions: ({ t, page }) => [
+    {
+      label: t('actions.import'),
+      permission: ['business:meter:import'],
+      variant: 'light',
+      onClick: () => page.setImporting(true),
+    },
+  ],
+  export: {
+    permission: 'business:meter:export',
+    run: (query) => exportMeters({ ...meterFilter(query), ...sortParams(query) }),
+  },
+  minWidth: 1200,
+  cellStyle: figureColumns('lastReading', 'battery', 'signal'),
+  form: ({ row, close, saved }) => <MeterForm meter={row} onClose={close} onSaved={saved} />,
+  dialogs: ({ list, page }) =>
+    page.importing && <MeterImport onClose={() => page.setImporting(false)} onImported={list.load} />,
+});

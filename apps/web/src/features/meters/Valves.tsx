@@ -1,42 +1,25 @@
 import { METER_COMMAND_STATE_SORT_COLUMNS, type MeterCommandState } from '@hydrolog/schemas';
-import { Badge, Button, Card, Checkbox, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Checkbox, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  FilterBar,
-  ListHeader,
-  ListPager,
-  ListTable,
-  RowAction,
-  selectableFeatures,
-  selectionColumn,
-  useColumnChoice,
-} from '../../components/ListTable.tsx';
-import { HasPermi, useHasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { usePollWhile } from '../../hooks/usePollWhile.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
 import {
-  type CommandStateQuery,
   commandStateFilter,
+  commandStateFilters,
   commandStatusColor,
-  EMPTY_COMMAND_STATE_FILTERS,
   isCommandUnderWay,
-  isFiltered,
-  parseCommandStateQuery,
 } from '../../lib/meterQuery.ts';
 import { exportValveMeters, listValveMeters, operateValves } from './api/meters.ts';
 
 /** The route of this page (menu catalogue component 'business/valve/index'). */
 export const VALVES_PATH = '/meter/valve';
 
-const fetchValves = (query: CommandStateQuery) =>
-  listValveMeters({ ...pageParams(query), ...commandStateFilter(query) });
-const column = createColumnHelper<typeof selectableFeatures, MeterCommandState>();
-const NO_ROWS: MeterCommandState[] = [];
+const column = listColumns<MeterCommandState>();
 
 /** The status of a meter's latest command, with when it last moved. */
 export function CommandStatus({ row }: { row: MeterCommandState }) {
@@ -60,61 +43,63 @@ export function CommandStatus({ row }: { row: MeterCommandState }) {
   );
 }
 
+async function operate(
+  t: TFunction,
+  action: 'open' | 'close',
+  meters: readonly MeterCommandState[],
+  onSent: () => void,
+) {
+  const names = meters.map((m) => m.meterNo).join(', ');
+  const run = async () => {
+    await operateValves(
+      action,
+      meters.map((m) => m.meterId),
+    );
+    notifications.show({ color: 'blue', message: t('valves.sent', { count: meters.length }) });
+    onSent();
+  };
+  // Closing cuts a customer's water: always confirmed. Opening one meter is not.
+  if (action === 'open' && meters.length === 1) return run().catch(() => undefined);
+  await confirmAndRun(
+    {
+      title: t(action === 'close' ? 'valves.closeTitle' : 'valves.openTitle'),
+      message: t(action === 'close' ? 'valves.closeConfirm' : 'valves.openConfirm', {
+        count: meters.length,
+        names,
+      }),
+      confirm: t(action === 'close' ? 'actions.close' : 'actions.open'),
+    },
+    run,
+  );
+}
+
 /**
  * Meters / Valve operation: remote open and close of one meter or of the selected ones; each command is
  * sending until the meter's gateway answers (success or fail), and the list follows it live.
  */
-export function Valves() {
-  const { t } = useTranslation();
-  const hasPermi = useHasPermi();
-  const list = useListPage({
-    path: VALVES_PATH,
-    parse: parseCommandStateQuery,
-    empty: EMPTY_COMMAND_STATE_FILTERS,
-    fetch: fetchValves,
-  });
-  const { query, filters, setFilter, data, loading, load, refresh, search, reset, selection, setSelection } =
-    list;
-  usePollWhile(
-    (data?.rows ?? NO_ROWS).some((r) => isCommandUnderWay(r.commandStatus)),
-    refresh,
-  );
-
-  async function operate(action: 'open' | 'close', meters: readonly MeterCommandState[]) {
-    const names = meters.map((m) => m.meterNo).join(', ');
-    const run = async () => {
-      await operateValves(
-        action,
-        meters.map((m) => m.meterId),
-      );
-      notifications.show({ color: 'blue', message: t('valves.sent', { count: meters.length }) });
-      load();
-    };
-    // Closing cuts a customer's water: always confirmed. Opening one meter is not.
-    if (action === 'open' && meters.length === 1) return run().catch(() => undefined);
-    await confirmAndRun(
-      {
-        title: t(action === 'close' ? 'valves.closeTitle' : 'valves.openTitle'),
-        message: t(action === 'close' ? 'valves.closeConfirm' : 'valves.openConfirm', {
-          count: meters.length,
-          names,
-        }),
-        confirm: t(action === 'close' ? 'actions.close' : 'actions.open'),
-      },
-      run,
-    );
-  }
-
-  const canSelect = hasPermi(['business:valve:open', 'business:valve:close']);
-  const columns = column.columns([
-    ...(canSelect
-      ? [
-          selectionColumn<MeterCommandState>({
-            all: t('valves.selectAll'),
-            one: (row) => t('valves.select', { meterNo: row.meterNo }),
-          }),
-        ]
-      : []),
+export const Valves = defineListScreen({
+  path: VALVES_PATH,
+  testId: 'valves',
+  texts: { title: 'valves.title', empty: 'meters.empty', total: 'meters.total', actions: 'meters.actions' },
+  filters: commandStateFilters,
+  sortable: METER_COMMAND_STATE_SORT_COLUMNS,
+  fetch: (query) => listValveMeters({ ...pageParams(query), ...commandStateFilter(query) }),
+  rowId: (row) => row.meterId,
+  usePage: (list) =>
+    usePollWhile(list.data?.rows.some((r) => isCommandUnderWay(r.commandStatus)) ?? false, list.refresh),
+  firstUse: ({ t }) => t('valves.none'),
+  filterBar: (bar, { t }) => (
+    <>
+      <TextFilter bar={bar} name="meterNo" label={t('meters.meterNo')} maxLength={32} digits />
+      <Checkbox
+        label={t('valves.pendingOnly')}
+        checked={bar.filters.pending === '1'}
+        onChange={(e) => bar.setFilter('pending', e.currentTarget.checked ? '1' : '')}
+        mb={8}
+      />
+    </>
+  ),
+  columns: ({ t }) => [
     column.accessor('meterNo', { header: t('meters.meterNo') }),
     column.accessor('meterTypeName', { header: t('meters.type') }),
     column.accessor('link', {
@@ -134,111 +119,45 @@ export function Valves() {
       header: t('valves.lastCommand'),
       cell: (c) => <CommandStatus row={c.row.original} />,
     }),
-    column.display({
-      id: 'actions',
-      header: t('meters.actions'),
-      cell: (c) => {
-        const meter = c.row.original;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <HasPermi value={['business:valve:open']}>
-              <RowAction
-                label={t('actions.open')}
-                ariaLabel={t('valves.openOf', { meterNo: meter.meterNo })}
-                icon="play"
-                color="teal"
-                onClick={() => void operate('open', [meter])}
-              />
-            </HasPermi>
-            <HasPermi value={['business:valve:close']}>
-              <RowAction
-                label={t('actions.close')}
-                ariaLabel={t('valves.closeOf', { meterNo: meter.meterNo })}
-                icon="pause"
-                color="orange"
-                onClick={() => void operate('close', [meter])}
-              />
-            </HasPermi>
-          </Group>
-        );
-      },
-    }),
-  ]);
-  const columnChoice = useColumnChoice('valves-table');
-  const table = useTable({
-    features: selectableFeatures,
-    columns,
-    data: data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.meterId,
-    enableRowSelection: canSelect,
-    onRowSelectionChange: setSelection,
-    ...columnChoice,
-    state: { ...columnChoice.state, rowSelection: selection },
-  });
-  const selected = (data?.rows ?? NO_ROWS).filter((row) => selection[row.meterId]);
-
-  return (
-    <Card withBorder data-testid="valves-page">
-      <ListHeader
-        title={t('valves.title')}
-        table={table}
-        testId="valves-table"
-        exportPermission="business:valve:export"
-        exportFile={() => exportValveMeters({ ...commandStateFilter(query), ...sortParams(query) })}
-      >
-        <HasPermi value={['business:valve:open']}>
-          <Button
-            variant="light"
-            color="teal"
-            disabled={selected.length === 0}
-            onClick={() => void operate('open', selected)}
-          >
-            {t('valves.openSelected', { count: selected.length })}
-          </Button>
-        </HasPermi>
-        <HasPermi value={['business:valve:close']}>
-          <Button
-            variant="light"
-            color="orange"
-            disabled={selected.length === 0}
-            onClick={() => void operate('close', selected)}
-          >
-            {t('valves.closeSelected', { count: selected.length })}
-          </Button>
-        </HasPermi>
-      </ListHeader>
-      <FilterBar testId="valves-filter" onSearch={search} onReset={reset}>
-        <TextInput
-          label={t('meters.meterNo')}
-          value={filters.meterNo}
-          maxLength={32}
-          inputMode="numeric"
-          onChange={(e) => setFilter('meterNo', e.currentTarget.value.replace(/\D/g, ''))}
-        />
-        <Checkbox
-          label={t('valves.pendingOnly')}
-          checked={filters.pending === '1'}
-          onChange={(e) => setFilter('pending', e.currentTarget.checked ? '1' : '')}
-          mb={8}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        selection={selection}
-        empty={isFiltered(commandStateFilter(query)) ? t('meters.empty') : t('valves.none')}
-        testId="valves-table"
-        sortable={METER_COMMAND_STATE_SORT_COLUMNS}
-        sort={list.sort}
-        onSort={list.setSort}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('meters.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-    </Card>
-  );
-}
+  ],
+  selectLabels: ({ t }) => ({
+    all: t('valves.selectAll'),
+    one: (row) => t('valves.select', { meterNo: row.meterNo }),
+  }),
+  rowActions: (meter, { t, list }) => [
+    {
+      label: t('actions.open'),
+      ariaLabel: t('valves.openOf', { meterNo: meter.meterNo }),
+      icon: 'play',
+      color: 'teal',
+      permission: ['business:valve:open'],
+      onClick: () => void operate(t, 'open', [meter], list.load),
+    },
+    {
+      label: t('actions.close'),
+      ariaLabel: t('valves.closeOf', { meterNo: meter.meterNo }),
+      icon: 'pause',
+      color: 'orange',
+      permission: ['business:valve:close'],
+      onClick: () => void operate(t, 'close', [meter], list.load),
+    },
+  ],
+  batchActions: ({ t, list }) => [
+    {
+      label: (count) => t('valves.openSelected', { count }),
+      permission: ['business:valve:open'],
+      color: 'teal',
+      run: (rows) => void operate(t, 'open', rows, list.load),
+    },
+    {
+      label: (count) => t('valves.closeSelected', { count }),
+      permission: ['business:valve:close'],
+      color: 'orange',
+      run: (rows) => void operate(t, 'close', rows, list.load),
+    },
+  ],
+  export: {
+    permission: 'business:valve:export',
+    run: (query) => exportValveMeters({ ...commandStateFilter(query), ...sortParams(query) }),
+  },
+});

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { querySearch } from '../../lib/listQuery.ts';
-import { EMPTY_GATEWAY_FILTERS, gatewayListQuery, isFiltered, parseGatewayQuery } from './gatewayQuery.ts';
+import { parseListQuery, querySearch } from '../../lib/listQuery.ts';
+import { EMPTY_GATEWAY_FILTERS, gatewayFilters, gatewayListQuery, isFiltered } from './gatewayQuery.ts';
 
 describe('the gateway list query in the URL', () => {
   it('defaults to page 1 of 20 without filters, and ignores invalid values', () => {
-    expect(parseGatewayQuery({ kind: 'router', status: 'gone', pageNum: -1, pageSize: 7 })).toEqual({
+    expect(
+      parseListQuery(gatewayFilters, { kind: 'router', status: 'gone', pageNum: -1, pageSize: 7 }),
+    ).toEqual({
       ...EMPTY_GATEWAY_FILTERS,
       pageNum: 1,
       pageSize: 20,
     });
-    expect(parseGatewayQuery({ name: 'x'.repeat(80) }).name).toHaveLength(50);
+    expect(parseListQuery(gatewayFilters, { name: 'x'.repeat(80) }).name).toHaveLength(50);
   });
 
   it('round-trips filters and page, and sends only the filters that are set', () => {
@@ -20,7 +22,7 @@ describe('the gateway list query in the URL', () => {
       pageNum: 3,
       pageSize: 50,
     };
-    expect(parseGatewayQuery(querySearch(query))).toEqual(query);
+    expect(parseListQuery(gatewayFilters, querySearch(query))).toEqual(query);
     expect(gatewayListQuery({ ...query, name: '  ', kind: '' })).toEqual({
       pageNum: 3,
       pageSize: 50,

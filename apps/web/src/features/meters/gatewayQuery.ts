@@ -1,5 +1,6 @@
 import type { GatewayKind, GatewayView } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from '../../lib/listQuery.ts';
 import type { GatewayListQuery } from './api/gateways.ts';
 
 export const GATEWAY_KINDS = ['gateway', 'concentrator'] as const satisfies readonly GatewayKind[];
@@ -18,14 +19,11 @@ export const EMPTY_GATEWAY_FILTERS: GatewayFilters = { name: '', kind: '', statu
 export interface GatewayQuery extends GatewayFilters, PageQuery {}
 
 /** Reads the query from URL search params; anything invalid falls back to its default. */
-export function parseGatewayQuery(search: Record<string, unknown>): GatewayQuery {
-  return {
-    name: queryText(search.name, 50),
-    kind: queryOption(search.kind, GATEWAY_KINDS),
-    status: queryOption(search.status, GATEWAY_STATUSES),
-    ...parsePage(search),
-  };
-}
+export const gatewayFilters = z.object({
+  name: filterField.text(50),
+  kind: filterField.option(GATEWAY_KINDS),
+  status: filterField.option(GATEWAY_STATUSES),
+});
 
 /** The filters of GET /ingest/gateway/list and of the export. */
 export function gatewayFilter(filters: GatewayFilters): Omit<GatewayListQuery, 'pageNum' | 'pageSize'> {

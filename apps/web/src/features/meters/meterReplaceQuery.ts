@@ -1,12 +1,6 @@
-import { METER_REPLACEMENT_SORT_COLUMNS, type MeterReplacementListQuery } from '@hydrolog/schemas';
-import {
-  type PageQuery,
-  parsePage,
-  parseSort,
-  queryDate,
-  queryText,
-  type SortQuery,
-} from '../../lib/listQuery.ts';
+import type { METER_REPLACEMENT_SORT_COLUMNS, MeterReplacementListQuery } from '@hydrolog/schemas';
+import { z } from 'zod';
+import { filterField, type PageQuery, type SortQuery } from '../../lib/listQuery.ts';
 
 /** The filter bar of the meter replacement page, as typed (kept in the URL). */
 export interface MeterReplaceFilters {
@@ -20,12 +14,10 @@ export interface MeterReplaceQuery
     PageQuery,
     SortQuery<(typeof METER_REPLACEMENT_SORT_COLUMNS)[number]> {}
 
-export const parseMeterReplaceQuery = (search: Record<string, unknown>): MeterReplaceQuery => ({
-  meterNo: queryText(search.meterNo, 32),
-  fromDay: queryDate(search.fromDay),
-  toDay: queryDate(search.toDay),
-  ...parseSort(search, METER_REPLACEMENT_SORT_COLUMNS),
-  ...parsePage(search),
+export const meterReplaceFilters = z.object({
+  meterNo: filterField.text(32),
+  fromDay: filterField.date(),
+  toDay: filterField.date(),
 });
 
 export const meterReplaceFilter = (f: MeterReplaceFilters): MeterReplacementListQuery => ({

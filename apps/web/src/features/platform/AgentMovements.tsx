@@ -1,84 +1,69 @@
 import type { AgentMovementView, AgentView } from '@hydrolog/schemas';
 import { Badge, Modal } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { figureColumns, ListPager, ListTable } from '../../components/ListTable.tsx';
-import type { PageQuery } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { figureColumns } from '../../components/ListTable.tsx';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { agentMovements, thirdPartyRecharges } from './api/platform.ts';
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, AgentMovementView>();
-const cellStyle = figureColumns('amount', 'balanceAfter');
-const FIRST_PAGE: PageQuery = { pageNum: 1, pageSize: 10 };
+const column = listColumns<AgentMovementView>();
 
-/** Movements of agents' accounts, newest first: of one agent, or the recharge records of a third-party platform. */
-export function AgentMovements(props: {
+interface Owner {
   agent?: AgentView;
   thirdParty?: { thirdPartyId: string; name: string };
-  onClose(): void;
-}) {
-  const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [data, setData] = useState<{ total: number; rows: AgentMovementView[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const userId = props.agent?.userId;
-  const thirdPartyId = props.thirdParty?.thirdPartyId;
+}
 
-  useEffect(() => {
-    setLoading(true);
-    const answer = userId
-      ? agentMovements({ ...page, userId })
-      : thirdPartyRecharges({ ...page, thirdPartyId: thirdPartyId ?? '' });
-    answer.then(setData, () => setData((d) => d ?? { total: 0, rows: [] })).finally(() => setLoading(false));
-  }, [page, userId, thirdPartyId]);
-
-  const money = (value: number) => formatNumber(value, i18n.language, 2);
-  const columns = column.columns([
-    column.accessor('at', {
-      header: () => t('agents.at'),
-      cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
-    }),
-    ...(props.agent ? [] : [column.accessor('userName', { header: () => t('agents.userName') })]),
-    column.accessor('kind', {
-      header: () => t('agents.kind'),
-      cell: (c) => (
-        <Badge variant="light" color={c.getValue() === 'recharge' ? 'green' : 'orange'}>
-          {t(`agents.kinds.${c.getValue()}`)}
-        </Badge>
-      ),
-    }),
-    column.accessor('amount', { header: () => t('agents.amount'), cell: (c) => money(c.getValue()) }),
-    column.accessor('balanceAfter', {
-      header: () => t('agents.balanceAfter'),
-      cell: (c) => money(c.getValue()),
-    }),
-    column.accessor('operator', { header: () => t('agents.operator') }),
-    column.accessor('remark', { header: () => t('agents.remark'), cell: (c) => c.getValue() ?? '' }),
-  ]);
-  const table = useTable({ features, columns, data: data?.rows ?? [], getRowId: (row) => row.movementId });
-  const title = props.agent
-    ? t('agents.movementsOf', { name: props.agent.userName })
-    : t('thirdParties.recordsOf', { name: props.thirdParty?.name ?? '' });
-
+/** Movements of agents' accounts, newest first: of one agent, or the recharge records of a third-party platform. */
+export function AgentMovements({ onClose, ...owner }: Owner & { onClose(): void }) {
+  const { t } = useTranslation();
+  const title = owner.agent
+    ? t('agents.movementsOf', { name: owner.agent.userName })
+    : t('thirdParties.recordsOf', { name: owner.thirdParty?.name ?? '' });
   return (
-    <Modal opened onClose={props.onClose} title={title} size="xl">
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={t('agents.noMovements')}
-        testId="agent-movements"
-        cellStyle={cellStyle}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('agents.movementTotal', { count: data?.total ?? 0 })}
-        page={page}
-        onChange={setPage}
-      />
+    <Modal opened onClose={onClose} title={title} size="xl">
+      <Movements {...owner} />
     </Modal>
   );
 }
+
+const Movements = defineListScreen({
+  bare: true,
+  testId: 'agent-movements',
+  tableTestId: 'agent-movements',
+  texts: { empty: 'agents.noMovements', total: 'agents.movementTotal' },
+  filters: z.object({}),
+  fetch: ({ pageNum, pageSize }, { agent, thirdParty }: Owner) =>
+    agent
+      ? agentMovements({ pageNum, pageSize, userId: agent.userId })
+      : thirdPartyRecharges({ pageNum, pageSize, thirdPartyId: thirdParty?.thirdPartyId ?? '' }),
+  rowId: (row) => row.movementId,
+  columnChoice: false,
+  columns: ({ t, language, props }) => {
+    const money = (value: number) => formatNumber(value, language, 2);
+    return [
+      column.accessor('at', {
+        header: () => t('agents.at'),
+        cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
+      }),
+      ...(props.agent ? [] : [column.accessor('userName', { header: () => t('agents.userName') })]),
+      column.accessor('kind', {
+        header: () => t('agents.kind'),
+        cell: (c) => (
+          <Badge variant="light" color={c.getValue() === 'recharge' ? 'green' : 'orange'}>
+            {t(`agents.kinds.${c.getValue()}`)}
+          </Badge>
+        ),
+      }),
+      column.accessor('amount', { header: () => t('agents.amount'), cell: (c) => money(c.getValue()) }),
+      column.accessor('balanceAfter', {
+        header: () => t('agents.balanceAfter'),
+        cell: (c) => money(c.getValue()),
+      }),
+      column.accessor('operator', { header: () => t('agents.operator') }),
+      column.accessor('remark', { header: () => t('agents.remark'), cell: (c) => c.getValue() ?? '' }),
+    ];
+  },
+  cellStyle: figureColumns('amount', 'balanceAfter'),
+});

@@ -1,149 +1,103 @@
 import { type RegionView, regionBodySchema, updateRegionBodySchema } from '@hydrolog/schemas';
-import { Box, Button, Card, Group, Modal, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar, ListTable, RowAction } from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
+import { z } from 'zod';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
+import { filterField } from '../../lib/listQuery.ts';
 import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
 import { createRegion, deleteRegion, listRegions, updateRegion } from './api/platform.ts';
 
+/** The route of this page (menu catalogue component 'tenant/region/index'). */
+export const REGIONS_PATH = '/tenant/region';
+
 type RegionRow = RegionView & TreeRow;
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, RegionRow>();
+const column = listColumns<RegionRow>();
 const REGION_TREE = {
   id: (r: RegionView) => r.regionId,
   parentId: (r: RegionView) => r.parentId,
   compare: (a: RegionView, b: RegionView) =>
     a.orderNum - b.orderNum || a.regionName.localeCompare(b.regionName),
 };
-
 type Editing = { region: RegionView | null; parentId: string | null };
 
 /** Tenants / Regions: top regions and their sub-regions (spec section 2). */
-export function Regions() {
-  const { t } = useTranslation();
-  const [regionName, setRegionName] = useState('');
-  const [applied, setApplied] = useState('');
-  const [regions, setRegions] = useState<RegionView[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [editing, setEditing] = useState<Editing | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listRegions({ regionName: applied.trim() || undefined })
-      .then(setRegions, () => setRegions((r) => r ?? []))
-      .finally(() => setLoading(false));
-  }, [applied]);
-  useEffect(load, [load]);
-  const rows = useMemo(() => treeRows(regions ?? [], REGION_TREE), [regions]);
-
-  async function remove(region: RegionView) {
-    const done = await confirmAndRun(
-      {
-        title: t('regions.removeTitle'),
-        message: t('regions.removeConfirm', { name: region.regionName }),
-        confirm: t('actions.remove'),
-      },
-      () => deleteRegion(region.regionId),
-      t('regions.removed', { name: region.regionName }),
-    );
-    if (done) load();
-  }
-
-  const columns = column.columns([
+export const Regions = defineListScreen({
+  path: REGIONS_PATH,
+  testId: 'regions',
+  texts: { title: 'regions.title', empty: 'regions.empty', actions: 'regions.actions' },
+  tree: true,
+  filters: z.object({ regionName: filterField.text(50) }),
+  fetch: async ({ regionName }) => {
+    const rows = treeRows(await listRegions({ regionName: regionName || undefined }), REGION_TREE);
+    return { total: rows.length, rows };
+  },
+  rowId: (row) => row.regionId,
+  usePage: () => {
+    const [editing, setEditing] = useState<Editing | null>(null);
+    return { editing, setEditing };
+  },
+  filterBar: (bar, { t }) => (
+    <TextFilter bar={bar} name="regionName" label={t('regions.regionName')} maxLength={50} />
+  ),
+  columns: ({ t }) => [
     column.accessor('regionName', {
       header: () => t('regions.regionName'),
       cell: (c) => <Box style={{ paddingLeft: c.row.original.depth * 20 }}>{c.getValue()}</Box>,
     }),
     column.accessor('orderNum', { header: () => t('regions.orderNum') }),
     column.accessor('childCount', { header: () => t('regions.childCount') }),
-    column.display({
-      id: 'actions',
-      header: () => t('regions.actions'),
-      cell: (c) => {
-        const region = c.row.original;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <HasPermi value={['tenant:region:add']}>
-              <RowAction
-                label={t('regions.newSub')}
-                ariaLabel={t('regions.addSubOf', { name: region.regionName })}
-                icon="plus"
-                onClick={() => setEditing({ region: null, parentId: region.regionId })}
-              />
-            </HasPermi>
-            <HasPermi value={['tenant:region:edit']}>
-              <RowAction
-                label={t('actions.edit')}
-                ariaLabel={t('regions.editOf', { name: region.regionName })}
-                icon="edit"
-                onClick={() => setEditing({ region, parentId: region.parentId })}
-              />
-            </HasPermi>
-            <HasPermi value={['tenant:region:remove']}>
-              <RowAction
-                label={t('actions.remove')}
-                ariaLabel={t('regions.removeOf', { name: region.regionName })}
-                icon="trash"
-                color="red"
-                onClick={() => void remove(region)}
-              />
-            </HasPermi>
-          </Group>
-        );
-      },
+  ],
+  rowActions: (region, { t, page }) => [
+    {
+      label: t('regions.newSub'),
+      ariaLabel: t('regions.addSubOf', { name: region.regionName }),
+      icon: 'plus',
+      permission: ['tenant:region:add'],
+      onClick: () => page.setEditing({ region: null, parentId: region.regionId }),
+    },
+    {
+      label: t('actions.edit'),
+      ariaLabel: t('regions.editOf', { name: region.regionName }),
+      icon: 'edit',
+      permission: ['tenant:region:edit'],
+      onClick: () => page.setEditing({ region, parentId: region.parentId }),
+    },
+  ],
+  remove: ({ t }) => ({
+    permission: ['tenant:region:remove'],
+    ariaLabel: (region) => t('regions.removeOf', { name: region.regionName }),
+    texts: ([region]) => ({
+      title: t('regions.removeTitle'),
+      message: t('regions.removeConfirm', { name: region?.regionName }),
+      confirm: t('actions.remove'),
+      done: t('regions.removed', { name: region?.regionName }),
     }),
-  ]);
-  const table = useTable({ features, columns, data: rows, getRowId: (row) => row.regionId });
-
-  return (
-    <Card withBorder data-testid="regions-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('regions.title')}</Title>
-        <HasPermi value={['tenant:region:add']}>
-          <Button onClick={() => setEditing({ region: null, parentId: null })}>{t('regions.new')}</Button>
-        </HasPermi>
-      </Group>
-      <FilterBar
-        testId="regions-filter"
-        onSearch={() => setApplied(regionName)}
-        onReset={() => {
-          setRegionName('');
-          setApplied('');
+    run: ([region]) => (region ? deleteRegion(region.regionId) : Promise.resolve()),
+  }),
+  actions: ({ t, page }) => [
+    {
+      label: t('regions.new'),
+      permission: ['tenant:region:add'],
+      onClick: () => page.setEditing({ region: null, parentId: null }),
+    },
+  ],
+  columnChoice: false,
+  rowProps: (region) => ({ 'data-depth': region.depth, 'aria-level': region.depth + 1 }),
+  dialogs: ({ list, page: { editing, setEditing } }) =>
+    editing && (
+      <RegionForm
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.load();
         }}
-      >
-        <TextInput
-          label={t('regions.regionName')}
-          value={regionName}
-          maxLength={50}
-          onChange={(e) => setRegionName(e.currentTarget.value)}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={regions === null ? null : rows}
-        loading={loading}
-        empty={t('regions.empty')}
-        testId="regions-table"
-        rowProps={(region) => ({ 'data-depth': region.depth, 'aria-level': region.depth + 1 })}
       />
-      {editing && (
-        <RegionForm
-          editing={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
-        />
-      )}
-    </Card>
-  );
-}
+    ),
+});
 
 interface Values extends Record<string, unknown> {
   regionId?: string;

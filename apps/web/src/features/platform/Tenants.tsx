@@ -1,84 +1,69 @@
-import { DEFAULT_PAGE_SIZE, type TenantView } from '@hydrolog/schemas';
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import type { TenantView } from '@hydrolog/schemas';
+import { Avatar, Badge } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { showError } from '../../api/request.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { ListPager, ListTable, RowAction } from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { IMAGE_ACCEPT, imageProblem } from '../../lib/images.ts';
+import { filterField } from '../../lib/listQuery.ts';
 import { listTenants, resumeTenant, suspendTenant, uploadTenantLogo } from './api/tenants.ts';
 import { TenantForm } from './TenantForm.tsx';
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, TenantView>();
-const NO_ROWS: TenantView[] = [];
+/** The route of this page (menu catalogue component 'tenant/list/index'). */
+export const TENANTS_PATH = '/tenant/list';
+
+const column = listColumns<TenantView>();
+
+/** Suspend (its users' sessions end) or resume, after a confirmation. */
+function toggleSuspended(t: TFunction, tenant: TenantView) {
+  const suspend = tenant.status === 'active';
+  // Refused: shown by the request layer (the platform tenant)
+  return confirmAndRun(
+    {
+      title: t(suspend ? 'tenants.suspendTitle' : 'tenants.resumeTitle'),
+      message: t(suspend ? 'tenants.suspendConfirm' : 'tenants.resumeConfirm', { name: tenant.name }),
+      confirm: t(suspend ? 'tenants.suspend' : 'tenants.resume'),
+    },
+    () => (suspend ? suspendTenant : resumeTenant)(tenant.tenantId),
+    t(suspend ? 'tenants.suspended' : 'tenants.resumed', { name: tenant.name }),
+  );
+}
+
+async function uploadLogo(t: TFunction, tenant: TenantView, file: File | null): Promise<boolean> {
+  if (!file) return false;
+  const problem = imageProblem(file);
+  if (problem) {
+    showError(problem);
+    return false;
+  }
+  try {
+    await uploadTenantLogo(tenant.tenantId, file);
+    notifications.show({ color: 'green', message: t('tenants.logoSaved', { name: tenant.name }) });
+    return true;
+  } catch {
+    return false; // shown by the request layer
+  }
+}
 
 /** Tenants: server-paginated list with a name filter; create, edit, logo, suspend and resume. */
-export function Tenants() {
-  const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [name, setName] = useState('');
-  const [data, setData] = useState<{ total: number; rows: TenantView[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [editing, setEditing] = useState<TenantView | 'new' | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listTenants({ ...page, name: name.trim() || undefined })
-      .then(
-        ({ total, rows }) => setData({ total, rows }),
-        () => setData((d) => d ?? { total: 0, rows: [] }),
-      )
-      .finally(() => setLoading(false));
-  }, [page, name]);
-  useEffect(load, [load]);
-
-  /** Suspend (its users' sessions end) or resume, after a confirmation. */
-  async function toggleSuspended(tenant: TenantView) {
-    const suspend = tenant.status === 'active';
-    // Refused: shown by the request layer (the platform tenant)
-    const done = await confirmAndRun(
-      {
-        title: t(suspend ? 'tenants.suspendTitle' : 'tenants.resumeTitle'),
-        message: t(suspend ? 'tenants.suspendConfirm' : 'tenants.resumeConfirm', { name: tenant.name }),
-        confirm: t(suspend ? 'tenants.suspend' : 'tenants.resume'),
-      },
-      () => (suspend ? suspendTenant : resumeTenant)(tenant.tenantId),
-      t(suspend ? 'tenants.suspended' : 'tenants.resumed', { name: tenant.name }),
-    );
-    if (done) load();
-  }
-
-  async function uploadLogo(tenant: TenantView, file: File | null) {
-    if (!file) return;
-    const problem = imageProblem(file);
-    if (problem) return showError(problem);
-    try {
-      await uploadTenantLogo(tenant.tenantId, file);
-      notifications.show({ color: 'green', message: t('tenants.logoSaved', { name: tenant.name }) });
-      load();
-    } catch {
-      // shown by the request layer
-    }
-  }
-
-  const columns = column.columns([
+export const Tenants = defineListScreen({
+  path: TENANTS_PATH,
+  testId: 'tenants',
+  texts: {
+    title: 'tenants.title',
+    empty: 'tenants.empty',
+    total: 'tenants.total',
+    actions: 'tenants.actions',
+  },
+  filters: z.object({ name: filterField.text(50) }),
+  fetch: ({ pageNum, pageSize, name }) => listTenants({ pageNum, pageSize, name: name || undefined }),
+  rowId: (row) => row.tenantId,
+  filterBar: (bar, { t }) => <TextFilter bar={bar} name="name" label={t('tenants.filter')} maxLength={50} />,
+  columns: ({ t }) => [
     column.accessor('logoUrl', {
       header: () => t('tenants.logo'),
       cell: (c) => (
@@ -120,96 +105,44 @@ export function Tenants() {
       header: () => t('tenants.createdAt'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss'),
     }),
-    column.display({
-      id: 'actions',
-      header: () => t('tenants.actions'),
-      cell: (c) => {
-        const tenant = c.row.original;
-        const suspend = tenant.status === 'active';
-        return (
-          <Group gap={4} wrap="nowrap">
-            <HasPermi value={['system:tenant:edit']}>
-              <RowAction
-                label={t('actions.edit')}
-                ariaLabel={t('tenants.editOf', { name: tenant.name })}
-                icon="edit"
-                onClick={() => setEditing(tenant)}
-              />
-              <FileButton onChange={(file) => void uploadLogo(tenant, file)} accept={IMAGE_ACCEPT}>
-                {(props) => (
-                  <Tooltip label={t('tenants.logo')} withinPortal>
-                    <ActionIcon
-                      {...props}
-                      variant="subtle"
-                      aria-label={t('tenants.uploadLogoOf', { name: tenant.name })}
-                    >
-                      <Icon name="upload" size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </FileButton>
-            </HasPermi>
-            {tenant.kind !== 'platform' && (
-              <HasPermi value={['system:tenant:suspend']}>
-                <RowAction
-                  label={t(suspend ? 'tenants.suspend' : 'tenants.resume')}
-                  ariaLabel={t(suspend ? 'tenants.suspendOf' : 'tenants.resumeOf', { name: tenant.name })}
-                  icon={suspend ? 'pause' : 'play'}
-                  color={suspend ? 'red' : 'green'}
-                  onClick={() => void toggleSuspended(tenant)}
-                />
-              </HasPermi>
-            )}
-          </Group>
-        );
+  ],
+  editRow: ({ t }) => ({
+    permission: ['system:tenant:edit'],
+    ariaLabel: (tenant) => t('tenants.editOf', { name: tenant.name }),
+  }),
+  rowActions: (tenant, { t, list }) => {
+    const suspend = tenant.status === 'active';
+    return [
+      {
+        label: t('tenants.logo'),
+        ariaLabel: t('tenants.uploadLogoOf', { name: tenant.name }),
+        icon: 'upload',
+        permission: ['system:tenant:edit'],
+        upload: {
+          accept: IMAGE_ACCEPT,
+          onFile: async (file) => {
+            if (await uploadLogo(t, tenant, file)) list.load();
+          },
+        },
       },
-    }),
-  ]);
-  const table = useTable({ features, columns, data: data?.rows ?? NO_ROWS, getRowId: (row) => row.tenantId });
-
-  return (
-    <Card withBorder data-testid="tenants-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('tenants.title')}</Title>
-        <Group>
-          <TextInput
-            placeholder={t('tenants.filter')}
-            aria-label={t('tenants.filter')}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setPage((p) => ({ ...p, pageNum: 1 }));
-            }}
-          />
-          <HasPermi value={['system:tenant:add']}>
-            <Button onClick={() => setEditing('new')}>{t('tenants.new')}</Button>
-          </HasPermi>
-        </Group>
-      </Group>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={t('tenants.empty')}
-        testId="tenants-table"
-        minWidth={900}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('tenants.total', { count: data?.total ?? 0 })}
-        page={page}
-        onChange={setPage}
-      />
-      {editing && (
-        <TenantForm
-          tenant={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
-        />
-      )}
-    </Card>
-  );
-}
+      // The platform tenant is never suspended.
+      ...(tenant.kind === 'platform'
+        ? []
+        : [
+            {
+              label: t(suspend ? 'tenants.suspend' : 'tenants.resume'),
+              ariaLabel: t(suspend ? 'tenants.suspendOf' : 'tenants.resumeOf', { name: tenant.name }),
+              icon: suspend ? 'pause' : 'play',
+              color: suspend ? 'red' : 'green',
+              permission: ['system:tenant:suspend'],
+              onClick: async () => {
+                if (await toggleSuspended(t, tenant)) list.load();
+              },
+            },
+          ]),
+    ];
+  },
+  minWidth: 900,
+  create: ({ t }) => ({ label: t('tenants.new'), permission: ['system:tenant:add'] }),
+  form: ({ row, close, saved }) => <TenantForm tenant={row} onClose={close} onSaved={saved} />,
+});

@@ -1,5 +1,6 @@
 import { COUNTRIES, type PurchaseMethod } from '@hydrolog/schemas';
-import { type PageQuery, parsePage, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from '../../lib/listQuery.ts';
 
 export const PURCHASE_METHODS = ['0', '1', '2'] as const satisfies readonly PurchaseMethod[];
 
@@ -8,16 +9,12 @@ export interface AgentFilters {
   userName: string;
   purchaseMethod: '' | PurchaseMethod;
 }
-export const EMPTY_AGENT_FILTERS: AgentFilters = { userName: '', purchaseMethod: '' };
 export interface AgentQuery extends AgentFilters, PageQuery {}
 
-export function parseAgentQuery(search: Record<string, unknown>): AgentQuery {
-  return {
-    userName: queryText(search.userName, 30),
-    purchaseMethod: queryOption(search.purchaseMethod, PURCHASE_METHODS),
-    ...parsePage(search),
-  };
-}
+export const agentFilters = z.object({
+  userName: filterField.text(30),
+  purchaseMethod: filterField.option(PURCHASE_METHODS),
+});
 
 /** The query string of GET /system/agent/list. */
 export const agentListQuery = (query: AgentQuery) => ({
@@ -32,17 +29,13 @@ export interface CarrierFilters {
   carrierName: string;
   country: string;
 }
-export const EMPTY_CARRIER_FILTERS: CarrierFilters = { carrierName: '', country: '' };
 export interface CarrierQuery extends CarrierFilters, PageQuery {}
 
-export function parseCarrierQuery(search: Record<string, unknown>): CarrierQuery {
-  const country = queryText(search.country, 2).toUpperCase();
-  return {
-    carrierName: queryText(search.carrierName, 50),
-    country: /^[A-Z]{2}$/.test(country) ? country : '',
-    ...parsePage(search),
-  };
-}
+export const carrierFilters = z.object({
+  carrierName: filterField.text(50),
+  // A two-letter country code, in capitals.
+  country: filterField.text(2).transform((code) => (/^[A-Z]{2}$/i.test(code) ? code.toUpperCase() : '')),
+});
 
 export const carrierListQuery = (query: CarrierQuery) => ({
   pageNum: query.pageNum,
@@ -56,12 +49,9 @@ export interface ThirdPartyFilters {
   code: string;
   name: string;
 }
-export const EMPTY_THIRD_PARTY_FILTERS: ThirdPartyFilters = { code: '', name: '' };
 export interface ThirdPartyQuery extends ThirdPartyFilters, PageQuery {}
 
-export function parseThirdPartyQuery(search: Record<string, unknown>): ThirdPartyQuery {
-  return { code: queryText(search.code, 30), name: queryText(search.name, 50), ...parsePage(search) };
-}
+export const thirdPartyFilters = z.object({ code: filterField.text(30), name: filterField.text(50) });
 
 export const thirdPartyListQuery = (query: ThirdPartyQuery) => ({
   pageNum: query.pageNum,

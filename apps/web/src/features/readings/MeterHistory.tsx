@@ -23,6 +23,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { z } from 'zod';
 import { RequestError } from '../../api/request.ts';
 import {
   Chart,
@@ -37,9 +38,9 @@ import {
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { FigureValue } from '../../components/FigureValue.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { FilterBar, figureColumns, ListPager, ListTable } from '../../components/ListTable.tsx';
 import { HasPermi, useHasPermi } from '../../components/Permission.tsx';
-import { usePagedList } from '../../hooks/usePagedList.ts';
 import { usePollWhile } from '../../hooks/usePollWhile.ts';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
 import { currentMessages } from '../../i18n/index.ts';
@@ -82,8 +83,7 @@ const features = tableFeatures({});
 const dailyColumn = createColumnHelper<typeof features, DailyRow>();
 const readingColumn = createColumnHelper<typeof features, MeterReading>();
 const frozenColumn = createColumnHelper<typeof features, MeterFrozen>();
-const commandColumn = createColumnHelper<typeof features, MeterCommandRecord>();
-const NO_COMMANDS: MeterCommandRecord[] = [];
+const commandColumn = listColumns<MeterCommandRecord>();
 
 /** A value with its unit, or a dash when the meter does not report it. */
 const withUnit = (value: string, unit: string) => (value ? `${value} ${unit}` : NONE);
@@ -496,75 +496,64 @@ function FrozenTable({ frozen, timeZone }: { frozen: MeterFrozen[]; timeZone: st
  * The meter's valve and key-update commands, newest first, paged on the server; followed live while one is
  * under way. Not bound to the date range: every command the meter was sent.
  */
-function CommandsTable({ meterId, timeZone }: { meterId: string; timeZone: string }) {
-  const { t } = useTranslation();
-  const fetchCommands = useCallback((page: PageQuery) => listMeterCommands({ ...page, meterId }), [meterId]);
-  const { page, setPage, data, loading, refresh } = usePagedList(fetchCommands);
-  usePollWhile(
-    (data?.rows ?? NO_COMMANDS).some((r) => isCommandUnderWay(r.status)),
-    refresh,
-  );
-  const time = (iso: string) => (
-    <Text component="time" dateTime={iso} size="sm">
-      {formatInZone(iso, timeZone)}
+const CommandsTable = defineListScreen({
+  bare: true,
+  testId: 'history-commands',
+  tableTestId: 'history-commands',
+  texts: { empty: 'history.noCommands', total: 'history.commandCount' },
+  filters: z.object({}),
+  fetch: ({ pageNum, pageSize }, { meterId }: { meterId: string; timeZone: string }) =>
+    listMeterCommands({ pageNum, pageSize, meterId }),
+  rowId: (row) => row.commandId,
+  columnChoice: false,
+  usePage: (list) =>
+    usePollWhile(list.data?.rows.some((r) => isCommandUnderWay(r.status)) ?? false, list.refresh),
+  above: ({ t, props }) => (
+    <Text size="xs" c="dimmed" mb="xs">
+      {t('history.commandsNote', { timeZone: props.timeZone })}
     </Text>
-  );
-  const columns = commandColumn.columns([
-    commandColumn.accessor('kind', {
-      header: () => t('history.commandKind'),
-      cell: (c) => t(`valves.kinds.${c.getValue()}`),
-    }),
-    commandColumn.accessor('status', {
-      header: () => t('history.commandStatus'),
-      cell: (c) => (
-        <Badge color={commandStatusColor(c.getValue())} variant="light" data-testid="history-command-status">
-          {t(`valves.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
-    }),
-    commandColumn.accessor('issuedAt', {
-      header: () => t('history.issuedAt'),
-      cell: (c) => time(c.getValue()),
-    }),
-    commandColumn.accessor('updatedAt', {
-      header: () => t('history.updatedAt'),
-      cell: (c) => time(c.getValue()),
-    }),
-    commandColumn.accessor('attempts', { header: () => t('history.attempts') }),
-    commandColumn.accessor('detail', {
-      header: () => t('history.detail'),
-      cell: (c) => c.getValue() ?? NONE,
-    }),
-  ]);
-  const table = useTable({
-    features,
-    columns,
-    data: data?.rows ?? NO_COMMANDS,
-    getRowId: (row) => row.commandId,
-  });
-  return (
-    <>
-      <Text size="xs" c="dimmed" mb="xs">
-        {t('history.commandsNote', { timeZone })}
+  ),
+  columns: ({ t, props: { timeZone } }) => {
+    const time = (iso: string) => (
+      <Text component="time" dateTime={iso} size="sm">
+        {formatInZone(iso, timeZone)}
       </Text>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={t('history.noCommands')}
-        testId="history-commands"
-        minWidth={760}
-        cellStyle={figureColumns('attempts')}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('history.commandCount', { count: data?.total ?? 0 })}
-        page={page}
-        onChange={setPage}
-      />
-    </>
-  );
-}
+    );
+    return [
+      commandColumn.accessor('kind', {
+        header: () => t('history.commandKind'),
+        cell: (c) => t(`valves.kinds.${c.getValue()}`),
+      }),
+      commandColumn.accessor('status', {
+        header: () => t('history.commandStatus'),
+        cell: (c) => (
+          <Badge
+            color={commandStatusColor(c.getValue())}
+            variant="light"
+            data-testid="history-command-status"
+          >
+            {t(`valves.statuses.${c.getValue()}`)}
+          </Badge>
+        ),
+      }),
+      commandColumn.accessor('issuedAt', {
+        header: () => t('history.issuedAt'),
+        cell: (c) => time(c.getValue()),
+      }),
+      commandColumn.accessor('updatedAt', {
+        header: () => t('history.updatedAt'),
+        cell: (c) => time(c.getValue()),
+      }),
+      commandColumn.accessor('attempts', { header: () => t('history.attempts') }),
+      commandColumn.accessor('detail', {
+        header: () => t('history.detail'),
+        cell: (c) => c.getValue() ?? NONE,
+      }),
+    ];
+  },
+  minWidth: 760,
+  cellStyle: figureColumns('attempts'),
+});
 
 // ---- Page --------------------------------------------------------------------------------------------
 

@@ -13,56 +13,40 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { figureColumns, ListPager, ListTable, RowAction } from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
+import { z } from 'zod';
+import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
-import type { PageQuery } from '../../lib/listQuery.ts';
 import { createDictType, deleteDictType, listDictTypes, updateDictType } from './api/admin.ts';
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, DictTypeView>();
-const FIRST_PAGE: PageQuery = { pageNum: 1, pageSize: 10 };
+const column = listColumns<DictTypeView>();
 
 /** The dictionary types: name, key, status; each opens its entries at /dict/type/data/{dictId}. */
 export function DictTypes({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [data, setData] = useState<{ total: number; rows: DictTypeView[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [editing, setEditing] = useState<DictTypeView | 'new' | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={t('dictTypes.title')} size="xl">
+      <TypeList onClose={onClose} />
+    </Modal>
+  );
+}
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listDictTypes(page)
-      .then(setData, () => setData((d) => d ?? { total: 0, rows: [] }))
-      .finally(() => setLoading(false));
-  }, [page]);
-  useEffect(load, [load]);
-
-  async function remove(type: DictTypeView) {
-    const done = await confirmAndRun(
-      {
-        title: t('dictTypes.removeTitle'),
-        message: t('dictTypes.removeConfirm', { name: type.dictName }),
-        confirm: t('actions.remove'),
-      },
-      () => deleteDictType(type.dictId),
-      t('dictTypes.removed', { name: type.dictName }),
-    );
-    if (done) load();
-  }
-
-  const columns = column.columns([
+const TypeList = defineListScreen({
+  bare: true,
+  testId: 'dict-types',
+  texts: { empty: 'dictTypes.empty', total: 'dictTypes.total', actions: 'dictTypes.actions' },
+  filters: z.object({}),
+  fetch: ({ pageNum, pageSize }, _props: { onClose(): void }) => listDictTypes({ pageNum, pageSize }),
+  rowId: (row) => String(row.dictId),
+  columnChoice: false,
+  columns: ({ t, props }) => [
     column.accessor('dictId', { header: () => t('dictTypes.dictId') }),
     column.accessor('dictName', { header: () => t('dictTypes.dictName') }),
     column.accessor('dictType', {
       header: () => t('dictTypes.dictType'),
       cell: (c) => (
-        <Anchor component={Link} to={`/dict/type/data/${c.row.original.dictId}`} onClick={onClose}>
+        <Anchor component={Link} to={`/dict/type/data/${c.row.original.dictId}`} onClick={props.onClose}>
           {c.getValue()}
         </Anchor>
       ),
@@ -76,75 +60,28 @@ export function DictTypes({ onClose }: { onClose(): void }) {
         </Badge>
       ),
     }),
-    column.display({
-      id: 'actions',
-      header: () => t('dictTypes.actions'),
-      cell: (c) => (
-        <Group gap={4} wrap="nowrap">
-          <HasPermi value={['system:dict:edit']}>
-            <RowAction
-              label={t('actions.edit')}
-              ariaLabel={t('dictTypes.editOf', { name: c.row.original.dictName })}
-              icon="edit"
-              onClick={() => setEditing(c.row.original)}
-            />
-          </HasPermi>
-          {c.row.original.dataCount === 0 && (
-            <HasPermi value={['system:dict:remove']}>
-              <RowAction
-                label={t('actions.remove')}
-                ariaLabel={t('dictTypes.removeOf', { name: c.row.original.dictName })}
-                icon="trash"
-                color="red"
-                onClick={() => void remove(c.row.original)}
-              />
-            </HasPermi>
-          )}
-        </Group>
-      ),
+  ],
+  editRow: ({ t }) => ({
+    permission: ['system:dict:edit'],
+    ariaLabel: (type) => t('dictTypes.editOf', { name: type.dictName }),
+  }),
+  // A dictionary with entries stays.
+  remove: ({ t }) => ({
+    permission: ['system:dict:remove'],
+    allowed: (type) => type.dataCount === 0,
+    ariaLabel: (type) => t('dictTypes.removeOf', { name: type.dictName }),
+    texts: ([type]) => ({
+      title: t('dictTypes.removeTitle'),
+      message: t('dictTypes.removeConfirm', { name: type?.dictName }),
+      confirm: t('actions.remove'),
+      done: t('dictTypes.removed', { name: type?.dictName }),
     }),
-  ]);
-  const table = useTable({
-    features,
-    columns,
-    data: data?.rows ?? [],
-    getRowId: (row) => String(row.dictId),
-  });
-
-  return (
-    <Modal opened onClose={onClose} title={t('dictTypes.title')} size="xl">
-      <Group justify="flex-end" mb="sm">
-        <HasPermi value={['system:dict:add']}>
-          <Button onClick={() => setEditing('new')}>{t('dictTypes.new')}</Button>
-        </HasPermi>
-      </Group>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        empty={t('dictTypes.empty')}
-        testId="dict-types-table"
-        cellStyle={figureColumns('dictId', 'dataCount')}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('dictTypes.total', { count: data?.total ?? 0 })}
-        page={page}
-        onChange={setPage}
-      />
-      {editing && (
-        <DictTypeForm
-          type={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
-        />
-      )}
-    </Modal>
-  );
-}
+    run: ([type]) => (type ? deleteDictType(type.dictId) : Promise.resolve()),
+  }),
+  create: ({ t }) => ({ label: t('dictTypes.new'), permission: ['system:dict:add'] }),
+  cellStyle: figureColumns('dictId', 'dataCount'),
+  form: ({ row, close, saved }) => <DictTypeForm type={row} onClose={close} onSaved={saved} />,
+});
 
 interface Values extends Record<string, unknown> {
   dictId?: number;

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Select } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Select } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { HasPermi } from '../../components/Permission.tsx';
+import type { RemoveAction, ScreenAction } from '../../components/ListScreen.tsx';
+import { confirmAndRun } from '../../lib/dialogs.ts';
 import { LOG_STATUSES, type LogStatus } from '../../lib/logQuery.ts';
 
 /** Pieces the login log and the operation log share. */
@@ -37,42 +38,47 @@ export function LogStatusSelect({
   );
 }
 
-/** Delete selected, clean and export of a log whose permissions start with `permission`. */
-export function LogActions({
-  permission,
-  selected,
-  onRemove,
-  onClean,
-  onExport,
-  exporting,
-  children,
-}: {
-  permission: string;
-  selected: number;
-  onRemove(): void;
-  onClean(): void;
-  onExport(): void;
-  exporting: boolean;
-  /** More buttons, before Export. */
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs">
-      <HasPermi value={[`${permission}:remove`]}>
-        <Button color="red" variant="light" disabled={selected === 0} onClick={onRemove}>
-          {t('logs.removeSelected', { count: selected })}
-        </Button>
-        <Button color="red" variant="outline" onClick={onClean}>
-          {t('logs.clean')}
-        </Button>
-      </HasPermi>
-      {children}
-      <HasPermi value={[`${permission}:export`]}>
-        <Button variant="light" loading={exporting} onClick={onExport}>
-          {t('logs.export')}
-        </Button>
-      </HasPermi>
-    </Group>
-  );
+/** The removal of selected log entries, for holders of `<permission>:remove`. */
+export function logRemoval<Row>(
+  t: TFunction,
+  permission: string,
+  run: (rows: Row[]) => Promise<unknown>,
+): RemoveAction<Row> {
+  return {
+    permission: [`${permission}:remove`],
+    selectedOnly: true,
+    ariaLabel: () => t('logs.remove'),
+    selected: (count) => t('logs.removeSelected', { count }),
+    texts: (rows) => ({
+      title: t('logs.removeTitle'),
+      message: t('logs.removeConfirm', { count: rows.length }),
+      confirm: t('logs.remove'),
+      done: t('logs.removed', { count: rows.length }),
+    }),
+    run,
+  };
+}
+
+/** Clean: the whole log goes, once confirmed (`question` names the log). */
+export function logClean(
+  t: TFunction,
+  permission: string,
+  question: string,
+  clean: () => Promise<unknown>,
+  list: { removed(count: number): void; data: { total: number } | null },
+): ScreenAction {
+  return {
+    label: t('logs.clean'),
+    permission: [`${permission}:remove`],
+    color: 'red',
+    variant: 'outline',
+    onClick: async () => {
+      const done = await confirmAndRun(
+        { title: t('logs.cleanTitle'), message: question, confirm: t('logs.clean') },
+        clean,
+        t('logs.cleaned'),
+      );
+      if (done) list.removed(list.data?.total ?? 0);
+    },
+  };
 }

@@ -16,28 +16,34 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListTable.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
+import { useListState } from '../../hooks/useListState.ts';
 import { markNoticeRead, noticeCentre } from './api/admin.ts';
-import { CENTRE_TABS, type CentreQuery, type CentreTab, parseCentreQuery } from './noticeQuery.ts';
+import { CENTRE_TABS, type CentreTab, centreFilters } from './noticeQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/notice/center'). */
 export const NOTICE_CENTER_PATH = '/message/noticeCenter';
 
 /** Meter alarms come with the alarm screens; until then that tab has nothing to list. */
-const fetchCentre = async ({ tab, pageNum, pageSize }: CentreQuery) =>
+const fetchCentre = async ({
+  tab,
+  pageNum,
+  pageSize,
+}: {
+  tab: CentreTab;
+  pageNum: number;
+  pageSize: number;
+}) =>
   tab === 'meter'
     ? { total: 0, rows: [] as NoticeReading[], unread: 0 }
     : noticeCentre({ pageNum, pageSize });
 
-/** Messages / Notice centre: the tenant's published notices, each marked read once its reader opens it. */
+/**
+ * Messages / Notice centre: the tenant's published notices, each marked read once its reader opens it. A
+ * list of cards rather than a table, on the state every list screen keeps (the tab is its filter).
+ */
 export function NoticeCenter() {
   const { t } = useTranslation();
-  const list = useListPage({
-    path: NOTICE_CENTER_PATH,
-    parse: parseCentreQuery,
-    empty: { tab: 'all' },
-    fetch: fetchCentre,
-  });
+  const list = useListState({ path: NOTICE_CENTER_PATH, filters: centreFilters, fetch: fetchCentre });
   const { query, data, loading, load } = list;
   const [open, setOpen] = useState<NoticeReading | null>(null);
 
@@ -45,10 +51,7 @@ export function NoticeCenter() {
     setOpen(notice);
     if (!notice.read) markNoticeRead(notice.noticeId).then(load, () => undefined);
   }
-  const selectTab = (tab: CentreTab) => {
-    const next = { pageNum: 1, pageSize: query.pageSize, tab };
-    list.setPage(next);
-  };
+  const selectTab = (tab: CentreTab) => list.filterBy({ tab });
 
   return (
     <Card withBorder data-testid="notice-center-page">

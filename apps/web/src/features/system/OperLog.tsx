@@ -1,39 +1,18 @@
 import type { BusinessType, OperLogRow } from '@hydrolog/schemas';
-import { Badge, Card, Code, Group, Modal, Select, Table, Text, TextInput, Title } from '@mantine/core';
-import { createColumnHelper, useTable } from '@tanstack/react-table';
+import { Badge, Code, Modal, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
-import {
-  FilterBar,
-  ListPager,
-  ListTable,
-  RowAction,
-  selectableFeatures,
-  selectionColumn,
-} from '../../components/ListTable.tsx';
-import { useHasPermi } from '../../components/Permission.tsx';
-import { useListPage } from '../../hooks/useListPage.ts';
-import {
-  BUSINESS_TYPES,
-  EMPTY_OPER_LOG_FILTERS,
-  type OperLogListQuery,
-  operLogFilter,
-  parseOperLogQuery,
-  prettyParams,
-} from '../../lib/logQuery.ts';
+import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { BUSINESS_TYPES, operLogFilter, operLogFilters, prettyParams } from '../../lib/logQuery.ts';
 import { cleanOperLog, deleteOperLog, exportOperLog, listOperLog } from './api/monitor.ts';
-import { LogActions, LogStatusBadge, LogStatusSelect } from './LogParts.tsx';
-import { useLogCommands } from './useLogCommands.ts';
+import { LogStatusBadge, LogStatusSelect, logClean, logRemoval } from './LogParts.tsx';
 
 /** The route of this page (menu catalogue component 'monitor/operlog/index'). */
 export const OPER_LOG_PATH = '/system/operlog';
 
-const column = createColumnHelper<typeof selectableFeatures, OperLogRow>();
-const NO_ROWS: OperLogRow[] = [];
-const fetchRows = ({ pageNum, pageSize, ...filters }: OperLogListQuery) =>
-  listOperLog({ pageNum, pageSize, ...operLogFilter(filters) });
+const column = listColumns<OperLogRow>();
 const timeOf = (row: OperLogRow) => dayjs(row.operTime).format('YYYY-MM-DD HH:mm:ss');
 
 function BusinessTypeBadge({ type }: { type: BusinessType }) {
@@ -100,36 +79,37 @@ function OperLogDetail({ row, onClose }: { row: OperLogRow; onClose(): void }) {
 }
 
 /** System / Operation log: every command with its outcome; details, delete, clean, export. */
-export function OperLog() {
-  const { t } = useTranslation();
-  const hasPermi = useHasPermi();
-  const list = useListPage({
-    path: OPER_LOG_PATH,
-    parse: parseOperLogQuery,
-    empty: EMPTY_OPER_LOG_FILTERS,
-    fetch: fetchRows,
-  });
-  const { query, filters, setFilter, setFilters, data } = list;
-  const [shown, setShown] = useState<OperLogRow | null>(null);
-  const commands = useLogCommands<OperLogRow>({
-    remove: (rows) => deleteOperLog(rows.map((r) => r.operId)),
-    clean: cleanOperLog,
-    exportFile: () => exportOperLog(operLogFilter(query)),
-    cleanConfirm: t('operLog.cleanConfirm'),
-    onRemoved: list.removed,
-    onCleaned: () => list.removed(list.data?.total ?? 0),
-  });
-
-  const canSelect = hasPermi(['monitor:operlog:remove']);
-  const columns = column.columns([
-    ...(canSelect
-      ? [
-          selectionColumn<OperLogRow>({
-            all: t('logs.selectAll'),
-            one: (row) => t('logs.select', { name: row.title, time: timeOf(row) }),
-          }),
-        ]
-      : []),
+export const OperLog = defineListScreen({
+  path: OPER_LOG_PATH,
+  testId: 'oper-log',
+  texts: { title: 'operLog.title', empty: 'logs.empty', total: 'logs.total', actions: 'operLog.actions' },
+  filters: operLogFilters,
+  fetch: ({ pageNum, pageSize, ...filters }) => listOperLog({ pageNum, pageSize, ...operLogFilter(filters) }),
+  rowId: (row) => row.operId,
+  usePage: () => {
+    const [shown, setShown] = useState<OperLogRow | null>(null);
+    return { shown, setShown };
+  },
+  filterBar: (bar, { t }) => (
+    <>
+      <TextFilter bar={bar} name="title" label={t('operLog.operTitle')} maxLength={100} />
+      <TextFilter bar={bar} name="operName" label={t('operLog.operName')} w={160} maxLength={100} />
+      <OptionFilter
+        bar={bar}
+        name="businessType"
+        label={t('operLog.businessType')}
+        w={150}
+        placeholder={t('operLog.allTypes')}
+        options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`operLog.businessTypes.${type}`) }))}
+      />
+      <LogStatusSelect value={bar.filters.status} onChange={(status) => bar.setFilter('status', status)} />
+      <DateRangeFilter
+        value={bar.filters}
+        onChange={(range) => bar.setFilters((f) => ({ ...f, ...range }))}
+      />
+    </>
+  ),
+  columns: ({ t }) => [
     column.accessor('title', { header: () => t('operLog.operTitle') }),
     column.accessor('businessType', {
       header: () => t('operLog.businessType'),
@@ -146,84 +126,22 @@ export function OperLog() {
       header: () => t('operLog.costTime'),
       cell: (c) => t('operLog.costMs', { count: c.getValue() }),
     }),
-    column.display({
-      id: 'actions',
-      header: () => t('operLog.actions'),
-      cell: (c) => (
-        <RowAction
-          label={t('operLog.detail')}
-          ariaLabel={t('operLog.detailOf', { name: c.row.original.title, time: timeOf(c.row.original) })}
-          icon="eye"
-          onClick={() => setShown(c.row.original)}
-        />
-      ),
-    }),
-  ]);
-  const table = useTable({
-    features: selectableFeatures,
-    columns,
-    data: data?.rows ?? NO_ROWS,
-    getRowId: (row) => row.operId,
-    enableRowSelection: canSelect,
-    state: { rowSelection: list.selection },
-    onRowSelectionChange: list.setSelection,
-  });
-  const selected = (data?.rows ?? NO_ROWS).filter((row) => list.selection[row.operId]);
-
-  return (
-    <Card withBorder data-testid="oper-log-page">
-      <Group justify="space-between" mb="md">
-        <Title order={4}>{t('operLog.title')}</Title>
-        <LogActions
-          permission="monitor:operlog"
-          selected={selected.length}
-          onRemove={() => void commands.remove(selected)}
-          onClean={() => void commands.clean()}
-          onExport={() => void commands.exportFile()}
-          exporting={commands.exporting}
-        />
-      </Group>
-      <FilterBar testId="oper-log-filter" onSearch={list.search} onReset={list.reset}>
-        <TextInput
-          label={t('operLog.operTitle')}
-          value={filters.title}
-          maxLength={100}
-          onChange={(e) => setFilter('title', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('operLog.operName')}
-          w={160}
-          value={filters.operName}
-          maxLength={100}
-          onChange={(e) => setFilter('operName', e.currentTarget.value)}
-        />
-        <Select
-          label={t('operLog.businessType')}
-          w={150}
-          placeholder={t('operLog.allTypes')}
-          clearable
-          data={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`operLog.businessTypes.${type}`) }))}
-          value={filters.businessType || null}
-          onChange={(value) => setFilter('businessType', BUSINESS_TYPES.find((type) => type === value) ?? '')}
-        />
-        <LogStatusSelect value={filters.status} onChange={(status) => setFilter('status', status)} />
-        <DateRangeFilter value={filters} onChange={(range) => setFilters((f) => ({ ...f, ...range }))} />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={list.loading}
-        empty={t('logs.empty')}
-        testId="oper-log-table"
-        selection={list.selection}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('logs.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={list.setPage}
-      />
-      {shown && <OperLogDetail row={shown} onClose={() => setShown(null)} />}
-    </Card>
-  );
-}
+  ],
+  selectLabels: ({ t }) => ({
+    all: t('logs.selectAll'),
+    one: (row) => t('logs.select', { name: row.title, time: timeOf(row) }),
+  }),
+  rowActions: (row, { t, page }) => [
+    {
+      label: t('operLog.detail'),
+      ariaLabel: t('operLog.detailOf', { name: row.title, time: timeOf(row) }),
+      icon: 'eye',
+      onClick: () => page.setShown(row),
+    },
+  ],
+  remove: ({ t }) =>
+    logRemoval(t, 'monitor:operlog', (rows: OperLogRow[]) => deleteOperLog(rows.map((r) => r.operId))),
+  actions: ({ t, list }) => [logClean(t, 'monitor:operlog', t('operLog.cleanConfirm'), cleanOperLog, list)],
+  export: { permission: 'monitor:operlog:export', run: (query) => exportOperLog(operLogFilter(query)) },
+  dialogs: ({ page }) => page.shown && <OperLogDetail row={page.shown} onClose={() => page.setShown(null)} />,
+});

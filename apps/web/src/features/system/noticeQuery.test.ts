@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { noticeListQuery, parseCentreQuery, parseNoticeQuery } from './noticeQuery.ts';
+import { parseListQuery } from '../../lib/listQuery.ts';
+import { centreFilters, noticeFilters, noticeListQuery } from './noticeQuery.ts';
 
 describe('notice queries in the URL', () => {
   it('keeps valid filters and drops invalid ones', () => {
-    const query = parseNoticeQuery({
+    const query = parseListQuery(noticeFilters, {
       noticeTitle: '  Water  ',
       noticeType: '3',
       status: 'published',
@@ -26,8 +27,8 @@ describe('notice queries in the URL', () => {
   });
 
   it('opens the notice centre on the all tab unless a known tab is asked for', () => {
-    expect(parseCentreQuery({}).tab).toBe('all');
-    expect(parseCentreQuery({ tab: 'system' }).tab).toBe('system');
-    expect(parseCentreQuery({ tab: 'other' }).tab).toBe('all');
+    expect(parseListQuery(centreFilters, {}).tab).toBe('all');
+    expect(parseListQuery(centreFilters, { tab: 'system' }).tab).toBe('system');
+    expect(parseListQuery(centreFilters, { tab: 'other' }).tab).toBe('all');
   });
 });

@@ -1,4 +1,5 @@
-import { type PageQuery, parsePage, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from '../../lib/listQuery.ts';
 import type { NoticeListQuery } from './api/admin.ts';
 
 export const NOTICE_TYPES = ['1', '2'] as const;
@@ -11,19 +12,13 @@ export interface NoticeFilters {
   status: '' | (typeof NOTICE_STATUSES)[number];
 }
 
-export const EMPTY_NOTICE_FILTERS: NoticeFilters = { noticeTitle: '', noticeType: '', status: '' };
-
 export interface NoticeQuery extends NoticeFilters, PageQuery {}
 
-/** Reads the query from URL search params; anything invalid falls back to its default. */
-export function parseNoticeQuery(search: Record<string, unknown>): NoticeQuery {
-  return {
-    noticeTitle: queryText(search.noticeTitle, 50),
-    noticeType: queryOption(search.noticeType, NOTICE_TYPES),
-    status: queryOption(search.status, NOTICE_STATUSES),
-    ...parsePage(search),
-  };
-}
+export const noticeFilters = z.object({
+  noticeTitle: filterField.text(50),
+  noticeType: filterField.option(NOTICE_TYPES),
+  status: filterField.option(NOTICE_STATUSES),
+});
 
 /** The query string of GET /system/notice/list. */
 export function noticeListQuery(query: NoticeQuery): NoticeListQuery {
@@ -40,10 +35,7 @@ export function noticeListQuery(query: NoticeQuery): NoticeListQuery {
 export const CENTRE_TABS = ['all', 'meter', 'system'] as const;
 export type CentreTab = (typeof CENTRE_TABS)[number];
 
-export interface CentreQuery extends PageQuery {
-  tab: CentreTab;
-}
-
-export function parseCentreQuery(search: Record<string, unknown>): CentreQuery {
-  return { tab: queryOption(search.tab, CENTRE_TABS) || 'all', ...parsePage(search) };
-}
+/** The tab of the notice centre: all messages unless another tab is chosen. */
+export const centreFilters = z.object({
+  tab: filterField.option(CENTRE_TABS).transform((tab): CentreTab => tab || 'all'),
+});

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { querySearch } from '../../lib/listQuery.ts';
+import { parseListQuery, querySearch } from '../../lib/listQuery.ts';
 import {
+  configFilters,
   configListQuery,
+  dictFilters,
   dictListQuery,
   EMPTY_CONFIG_FILTERS,
   EMPTY_DICT_FILTERS,
-  parseConfigQuery,
-  parseDictQuery,
 } from './settingsQuery.ts';
 
 describe('the configuration and dictionary queries in the URL', () => {
   it('default to page 1 of 20 without filters, and ignore invalid values', () => {
-    expect(parseConfigQuery({ configType: 'x', pageNum: 0 })).toEqual({
+    expect(parseListQuery(configFilters, { configType: 'x', pageNum: 0 })).toEqual({
       ...EMPTY_CONFIG_FILTERS,
       pageNum: 1,
       pageSize: 20,
     });
-    expect(parseDictQuery({ status: '7', pageSize: 3 })).toEqual({
+    expect(parseListQuery(dictFilters, { status: '7', pageSize: 3 })).toEqual({
       ...EMPTY_DICT_FILTERS,
       pageNum: 1,
       pageSize: 20,
@@ -31,7 +31,7 @@ describe('the configuration and dictionary queries in the URL', () => {
       pageNum: 2,
       pageSize: 50,
     };
-    expect(parseConfigQuery(querySearch(config))).toEqual(config);
+    expect(parseListQuery(configFilters, querySearch(config))).toEqual(config);
     expect(configListQuery({ ...config, configName: ' ' })).toEqual({
       pageNum: 2,
       pageSize: 50,
@@ -40,7 +40,7 @@ describe('the configuration and dictionary queries in the URL', () => {
       configType: 'Y',
     });
     const dict = { dictType: 'alarm_status', dictLabel: '', status: '0' as const, pageNum: 1, pageSize: 10 };
-    expect(parseDictQuery(querySearch(dict))).toEqual(dict);
+    expect(parseListQuery(dictFilters, querySearch(dict))).toEqual(dict);
     expect(dictListQuery(dict)).toEqual({
       pageNum: 1,
       pageSize: 10,

@@ -1,4 +1,5 @@
-import { type PageQuery, parsePage, queryOption, queryText } from '../../lib/listQuery.ts';
+import { z } from 'zod';
+import { filterField, type PageQuery } from '../../lib/listQuery.ts';
 import type { ConfigListQuery, DictDataListQuery } from './api/settings.ts';
 
 const CONFIG_TYPES = ['Y', 'N'] as const;
@@ -16,15 +17,11 @@ export const EMPTY_CONFIG_FILTERS: ConfigFilters = { configName: '', configKey: 
 /** The configuration list query as kept in the URL: filters and page. */
 export interface ConfigQuery extends ConfigFilters, PageQuery {}
 
-/** Reads the query from URL search params; anything invalid falls back to its default. */
-export function parseConfigQuery(search: Record<string, unknown>): ConfigQuery {
-  return {
-    configName: queryText(search.configName, 100),
-    configKey: queryText(search.configKey, 100),
-    configType: queryOption(search.configType, CONFIG_TYPES),
-    ...parsePage(search),
-  };
-}
+export const configFilters = z.object({
+  configName: filterField.text(100),
+  configKey: filterField.text(100),
+  configType: filterField.option(CONFIG_TYPES),
+});
 
 /** The query string of GET /system/config/list. */
 export function configListQuery(query: ConfigQuery): ConfigListQuery {
@@ -49,14 +46,11 @@ export const EMPTY_DICT_FILTERS: DictFilters = { dictType: '', dictLabel: '', st
 /** The dictionary list query as kept in the URL: filters and page. */
 export interface DictQuery extends DictFilters, PageQuery {}
 
-export function parseDictQuery(search: Record<string, unknown>): DictQuery {
-  return {
-    dictType: queryText(search.dictType, 100),
-    dictLabel: queryText(search.dictLabel, 100),
-    status: queryOption(search.status, STATUSES),
-    ...parsePage(search),
-  };
-}
+export const dictFilters = z.object({
+  dictType: filterField.text(100),
+  dictLabel: filterField.text(100),
+  status: filterField.option(STATUSES),
+});
 
 /** The query string of GET /system/dict/data/list. */
 export function dictListQuery(query: DictQuery): DictDataListQuery {
