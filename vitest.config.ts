@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The run's database templates (migrated, seeded), built once and copied for each test.
+    globalSetup: ['eventstore/src/testing-run.ts'],
   },
 });

@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // The demo seed runs once: each file's service starts from a copy of its data directory.
+    globalSetup: ['tests/e2e/global-setup.ts'],
     // A loaded machine (shared cores) can take seconds to render after a request: poll up to 10 s.
     expect: { poll: { timeout: 10_000 } },
   },

@@ -33,7 +33,7 @@ const DAY_MS = 24 * HOUR_MS;
 const REPORT_INTERVAL_MINUTES = 90;
 const GAP_MS = Math.min(2 * REPORT_INTERVAL_MINUTES * 60_000, 26 * HOUR_MS);
 const BATCH = 5000;
-const QUICK_METERS = 20;
+const QUICK_METERS = 10;
 const FIRST_METER_NO = 100_000;
 const TOLERANCE_M3 = 1e-6;
 

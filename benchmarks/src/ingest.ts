@@ -72,7 +72,7 @@ export async function ingestBench({
   readings: asked,
   meters: askedMeters,
 }: BenchOptions): Promise<void> {
-  const readings = asked ?? (quick ? 100_000 : 1_000_000);
+  const readings = asked ?? (quick ? 40_000 : 1_000_000);
   const meters = askedMeters ?? DEFAULT_METERS;
   const hours = Math.ceil(readings / meters);
   // The end-to-end run's hours, then the log-only run's: both end by now.

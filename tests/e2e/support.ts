@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,34 @@ export async function stopService(proc: ChildProcess): Promise<void> {
   while (alive()) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** The demo service of `npm start`, without its simulated fleet unless `env` asks for it. */
+function runDemoService(port: number, dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+  return runService(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/demo/src/main.ts')],
+    port,
+    dataDir,
+    // Every browser signs in from one address, many times a minute: no login limits unless a test sets them.
+    { HYDROLOG_LOGIN_LIMIT_PER_ADDRESS: '0', HYDROLOG_LOGIN_LIMIT_TOTAL: '0', ...env },
+  );
+}
+
+/**
+ * The variable naming a data directory the demo seed has run in (captcha off, no fleet), made once per
+ * browser-test run by the global setup: each service starts from a copy instead of seeding again.
+ */
+const SEEDED_DATA_DIR = 'HYDROLOG_E2E_SEEDED_DATA_DIR';
+const SEEDED_WITH = { HYDROLOG_SEED_CAPTCHA: 'false' };
+
+/** vitest's global setup of the browser tests: the seeded data directory, removed by the teardown. */
+export async function seedDataDirForTheRun(): Promise<() => void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hydrolog-e2e-seeded-'));
+  await stopService(await runDemoService(await freePort(), dataDir, SEEDED_WITH));
+  // The test processes start after the global setup and inherit its environment.
+  process.env[SEEDED_DATA_DIR] = dataDir;
+  return () => rmSync(dataDir, { recursive: true, force: true });
+}
+
 /**
  * The service on a free port with a fresh data directory; stop() ends it and removes the directory.
  * `env` adds variables (HYDROLOG_SEED_CAPTCHA=false for browser logins).
@@ -92,14 +120,10 @@ export async function startService(
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hydrolog-e2e-'));
-  const proc = await runService(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/demo/src/main.ts')],
-    port,
-    dataDir,
-    // Every browser signs in from one address, many times a minute: no login limits unless a test sets them.
-    { HYDROLOG_LOGIN_LIMIT_PER_ADDRESS: '0', HYDROLOG_LOGIN_LIMIT_TOTAL: '0', ...env },
-  );
+  const seeded = process.env[SEEDED_DATA_DIR];
+  if (seeded && env.HYDROLOG_SEED_CAPTCHA === SEEDED_WITH.HYDROLOG_SEED_CAPTCHA)
+    cpSync(seeded, dataDir, { recursive: true });
+  const proc = await runDemoService(port, dataDir, env);
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

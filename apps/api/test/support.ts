@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqlEventStore } from '@hydrolog/eventstore';
-import type { TestEngine } from '@hydrolog/eventstore/testing';
+import type { DatabaseTemplate, TestEngine } from '@hydrolog/eventstore/testing';
 import type { KafkaSettings } from '@hydrolog/ingest';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -24,6 +24,23 @@ export interface TestApi {
   uploadsDir: string;
 }
 
+/** The demo platform, migrated and seeded, with every projection caught up: what each API test starts from. */
+function demoTemplate(captchaEnabled: boolean): DatabaseTemplate {
+  return {
+    name: captchaEnabled ? 'demo-with-captcha' : 'demo',
+    async build(db) {
+      const store = await SqlEventStore.open(db);
+      const runner = new ProjectionRunner(db, store, allProjections);
+      await runner.start();
+      await seedDemo({ db, store, runner, close: () => runner.stop() }, { captchaEnabled });
+      for (const projection of allProjections) {
+        if (projection.mode === 'async') await runner.catchUp(projection.name);
+      }
+      await runner.stop();
+    },
+  };
+}
+
 /**
  * The API on a fresh database of the engine, seeded with the demo tenants and users (captcha off unless
  * asked), without the web app; close the app and the services afterwards.
@@ -40,7 +57,7 @@ export async function startApi(
     loginLimits?: LoginLimits;
   } = {},
 ): Promise<TestApi> {
-  const db = await engine.open();
+  const db = await engine.openCopy(demoTemplate(options.captchaEnabled ?? false));
   const store = await SqlEventStore.open(db);
   const runner = new ProjectionRunner(db, store, allProjections);
   await runner.start();
@@ -53,11 +70,6 @@ export async function startApi(
       await db.close();
     },
   };
-  await seedDemo(services, { captchaEnabled: options.captchaEnabled ?? false });
-  // Async projections do not follow in tests (each test catches up when it wants to look): start them live.
-  for (const projection of allProjections) {
-    if (projection.mode === 'async') await runner.catchUp(projection.name);
-  }
   const captchas = new CaptchaStore();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hydrolog-uploads-'));
   const app = await buildApp(services, {
