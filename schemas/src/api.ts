@@ -105,5 +105,8 @@ export function apiResponses<T extends z.ZodType>(success: T) {
 /** The `{ids}` of a batch route: UUIDs separated by commas. */
 export const idListSchema = z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat');
 
+/** The success of a route that carries no data. */
+export const noDataEnvelopeSchema = envelopeSchema(z.null());
+
 /** The answers of a route whose success carries no data. */
-export const noDataResponses = apiResponses(envelopeSchema(z.null()));
+export const noDataResponses = apiResponses(noDataEnvelopeSchema);

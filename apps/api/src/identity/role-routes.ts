@@ -9,19 +9,21 @@ import type { Database, Sql } from '@hydrolog/eventstore';
 import { getRole, listDepts, listRoles } from '@hydrolog/projections';
 import {
   apiResponses,
+  deptTreeChecksSchema,
   envelopeSchema,
   envelopeWithSchema,
   idListSchema,
   listEnvelopeSchema,
   type MenuTreeNode,
+  menuTreeChecksSchema,
   menuTreeSchema,
   noDataResponses,
-  pageQuerySchema,
   roleBodySchema,
   roleDataScopeBodySchema,
+  roleListQuerySchema,
+  roleStatusBodySchema,
   roleViewSchema,
   updateRoleBodySchema,
-  userStatusSchema,
   uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -42,8 +44,6 @@ import { ok, okList, okWith, requestLanguage } from '../http.ts';
 import { menuEntries, permsByMenu, visibleTo } from '../menus.ts';
 
 /** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
-const menuTreeChecksSchema = z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) });
-const deptTreeChecksSchema = z.object({ depts: menuTreeSchema, checkedKeys: z.array(z.string()) });
 
 /** The menus a role of this tenant may be given: platform screens only on the platform. */
 async function assignableMenus(db: Database, caller: Caller) {
@@ -127,11 +127,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       schema: {
         tags: ['roles'],
         summary: "The tenant's roles",
-        querystring: pageQuerySchema.extend({
-          roleName: z.string().max(30).optional(),
-          roleKey: z.string().max(50).optional(),
-          status: userStatusSchema.optional(),
-        }),
+        querystring: roleListQuerySchema,
         response: apiResponses(listEnvelopeSchema(roleViewSchema)),
       },
     },
@@ -213,7 +209,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       schema: {
         tags: ['roles'],
         summary: 'Enable or disable a role (a disabled role grants nothing)',
-        body: z.object({ roleId: z.uuid(), status: userStatusSchema }),
+        body: roleStatusBodySchema,
         response: noDataResponses,
       },
     },

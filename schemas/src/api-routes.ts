@@ -1,0 +1,5 @@
+import { identityRoutes } from './identity/index.ts';
+import { platformRoutes } from './platform/index.ts';
+
+/** Every route the browser calls, by `METHOD /path`: the route contract of the API. */
+export const apiRoutes = { ...identityRoutes, ...platformRoutes };
