@@ -23,12 +23,19 @@ type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer R
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
+/** A body is only read: readonly arrays and objects go as they are. */
+type ReadOnly<T> = T extends readonly (infer E)[]
+  ? readonly ReadOnly<E>[]
+  : T extends object
+    ? { readonly [P in keyof T]: ReadOnly<T[P]> }
+    : T;
+
 /** What a call of route K sends: its path parameters, query and body, and how it is made. */
 export type ApiArgs<K extends ApiRoute> = (PathParams<K> extends Record<string, string>
   ? { params: PathParams<K> }
   : unknown) &
   (Routes[K] extends { query: infer Q } ? { query: Input<Q> } : unknown) &
-  (Routes[K] extends { body: infer B } ? { body: Input<B> } : unknown) &
+  (Routes[K] extends { body: infer B } ? { body: ReadOnly<Input<B>> } : unknown) &
   (Routes[K] extends { multipart: true } ? { body: FormData } : unknown) &
   Pick<RequestOptions, 'noToken' | 'quiet'>;
 
