@@ -40,6 +40,24 @@ module.exports = {
       to: { path: '^(eventstore|projections|ingest)/' },
     },
     {
+      name: 'web-fetches-one-language',
+      comment:
+        "the browser fetches its user's catalogue alone, on demand: no language comes with the app's code",
+      severity: 'error',
+      from: { path: '^apps/web/', pathNot: '[.]test[.]tsx?$' },
+      to: {
+        path: '^schemas/src/messages/(en|fr|id|zh-CN)[.]ts$',
+        dynamic: false,
+      },
+    },
+    {
+      name: 'web-gets-no-server-catalogue',
+      comment: 'every language at once is for the server, which answers each caller in theirs',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^schemas/src/messages/all[.]ts$' },
+    },
+    {
       name: 'no-route-file-imports-a-route-file',
       comment: 'a route file only registers routes; what two route files share is a use case of its own file',
       severity: 'error',

@@ -38,22 +38,36 @@ export function streamName(decider: { category: string }, id: string): string {
 }
 
 export type RecordState<Saved extends EventType> = { exists: false } | (EventData<Saved> & { exists: true });
-export type RecordCommand<Saved extends EventType> =
-  | ({ type: 'Save' } & EventData<Saved>)
-  | { type: 'Delete' };
+
+/** The facts a record's rules need, loaded by the use case from the read models; none without such rules. */
+type Facts<Loaded> = [Loaded] extends [undefined] ? { facts?: undefined } : { facts: Loaded };
+
+export type RecordCommand<Saved extends EventType, SaveFacts = undefined, DeleteFacts = undefined> =
+  | ({ type: 'Save' } & EventData<Saved> & Facts<SaveFacts>)
+  | ({ type: 'Delete' } & Facts<DeleteFacts>);
 
 /**
  * A record an operator saves as a whole and may delete (a carrier, a region, a dictionary type): a saved
- * event carries every field. Rules across records (unique codes, sub-regions) need the read model and stay
- * with the route. Shared by the contexts that keep such records.
+ * event carries every field. `refuse` holds the record's own rules (a known country, no loop in a tree,
+ * nothing deleted while in use), with the facts about other records that the use case loads into the
+ * command. Shared by the contexts that keep such records.
  */
-export function recordDecider<Saved extends EventType, Deleted extends EventType>(spec: {
+export function recordDecider<
+  Saved extends EventType,
+  Deleted extends EventType,
+  SaveFacts = undefined,
+  DeleteFacts = undefined,
+>(spec: {
   category: string;
   saved: Saved;
   deleted: Deleted;
   id: keyof EventData<Saved> & keyof EventData<Deleted> & string;
   notFound: MessageKey;
-}): Decider<RecordCommand<Saved>, EventOf<Saved | Deleted>, RecordState<Saved>> {
+  refuse?(
+    command: RecordCommand<Saved, SaveFacts, DeleteFacts>,
+    state: RecordState<Saved>,
+  ): MessageKey | null;
+}): Decider<RecordCommand<Saved, SaveFacts, DeleteFacts>, EventOf<Saved | Deleted>, RecordState<Saved>> {
   return {
     category: spec.category,
     initialState: () => ({ exists: false }),
@@ -62,11 +76,13 @@ export function recordDecider<Saved extends EventType, Deleted extends EventType
         ? ({ ...(event.data as EventData<Saved>), exists: true } as RecordState<Saved>)
         : { exists: false },
     decide(command, state) {
+      if (command.type === 'Delete' && !state.exists) return new DomainError(spec.notFound);
+      const refusal = spec.refuse?.(command, state);
+      if (refusal) return new DomainError(refusal);
       if (command.type === 'Save') {
-        const { type: _, ...data } = command;
+        const { type: _, facts: __, ...data } = command;
         return [{ type: spec.saved, data } as unknown as EventOf<Saved | Deleted>];
       }
-      if (!state.exists) return new DomainError(spec.notFound);
       const id = (state as Record<string, unknown>)[spec.id];
       return [{ type: spec.deleted, data: { [spec.id]: id } } as unknown as EventOf<Saved | Deleted>];
     },

@@ -20,8 +20,15 @@ export interface Projection {
    * (back-office read models). async: applied in batches behind the log (heavy analytics).
    */
   mode: 'inline' | 'async';
-  /** The tables the projection owns, unqualified. */
+  /** The tables the projection owns, unqualified: no other projection writes them. */
   tables: readonly string[];
+  /**
+   * The tables of other projections that its handlers, or the queries of its context folder, read (a view
+   * `tenant_<table>` counts as its table): what a change of those tables can break. The queries of a folder
+   * may read the tables of all the folder's projections; what they read of other folders is declared by one
+   * of the folder's projections. projections/test/reads.test.ts checks these lists against the SQL.
+   */
+  reads: readonly string[];
   /** Statements creating those tables and their indexes, with unqualified names. */
   migrations: readonly string[];
   handlers: Partial<Record<EventType, EventHandler>>;

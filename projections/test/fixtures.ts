@@ -1,7 +1,8 @@
 import type { Database } from '@hydrolog/eventstore';
 import { type EventStore, type NewEvent, SqlEventStore } from '@hydrolog/eventstore';
-import { tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
-import type { EventHandler, Projection } from '../src/index.ts';
+import type { TestEngine } from '@hydrolog/eventstore/testing';
+import { type DomainEvent, type EventMetadata, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
+import { type EventHandler, type Projection, ProjectionRunner } from '../src/index.ts';
 
 const settings = tenantSettingsSchema.parse({});
 
@@ -54,6 +55,7 @@ export function eventCounter(options: { failOn?: string } = {}): Projection {
     version: 1,
     mode: 'async',
     tables: ['event_counts'],
+    reads: [],
     migrations: ['CREATE TABLE event_counts (type text PRIMARY KEY, count int NOT NULL)'],
     handlers: { TenantCreated: count, TenantRenamed: count },
   };
@@ -69,3 +71,27 @@ export async function counts(db: Database): Promise<Record<string, number>> {
 export async function openStore(db: Database): Promise<SqlEventStore> {
   return SqlEventStore.open(db);
 }
+
+/** A fresh database of the engine with `projections` installed, fed events of the catalogue one stream at a time. */
+export async function projectionsOn(engine: TestEngine, projections: Projection[]) {
+  const db = await engine.open();
+  const store = await openStore(db);
+  const runner = new ProjectionRunner(db, store, projections);
+  await runner.start();
+  return {
+    db,
+    runner,
+    /** Appends the events to the stream as one user of the tenant, after whatever the stream holds. */
+    async append(stream: string, events: DomainEvent[], metadata: EventMetadata): Promise<void> {
+      await store.append(
+        stream,
+        events.map((e) => ({ id: uuidv7(), ...e, metadata })),
+        { expectedVersion: 'any' },
+      );
+    },
+    async rows(query: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+      return (await db.query<Record<string, unknown>>(query, params)).rows;
+    },
+  };
+}
+export type ProjectionsFixture = Awaited<ReturnType<typeof projectionsOn>>;

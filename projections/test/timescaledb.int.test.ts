@@ -14,6 +14,7 @@ const creations: Projection = {
   version: 1,
   mode: 'async',
   tables: ['creations'],
+  reads: [],
   migrations: ['CREATE TABLE creations (recorded_at timestamptz NOT NULL, tenant_id uuid NOT NULL)'],
   hypertables: [{ table: 'creations', timeColumn: 'recorded_at' }],
   handlers: {

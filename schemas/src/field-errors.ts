@@ -1,5 +1,5 @@
 import type { FieldError } from './api.ts';
-import { isMessageKey, type Language, type MessageKey, translate } from './messages.ts';
+import { type MessageKey, type Messages, textIn, translateIn } from './messages/index.ts';
 
 /** The parts of a zod issue that say what is wrong (zod's own issues, or an API's validation entries). */
 export interface IssueLike {
@@ -14,21 +14,21 @@ export interface IssueLike {
 }
 
 /**
- * One translation of validation failures for browser and server (DESIGN principle 7):
- * a schema's own message key wins; otherwise the issue code picks a generic message.
+ * One translation of validation failures for browser and server (DESIGN principle 7), in the language of
+ * `messages`: a schema's own message key wins; otherwise the issue code picks a generic message.
  */
-export function toFieldError(issue: IssueLike, language: Language): FieldError {
+export function toFieldError(issue: IssueLike, messages: Messages): FieldError {
   const params = {
     max: String(issue.maximum ?? ''),
     min: String(issue.minimum ?? ''),
     expected: issue.expected ?? '',
     keys: (issue.keys ?? []).join(', '),
   };
-  return { field: issue.path.map(String).join('.'), message: translate(messageKey(issue), language, params) };
+  const message = textIn(messages, issue.message, params) ?? translateIn(messages, genericKey(issue), params);
+  return { field: issue.path.map(String).join('.'), message };
 }
 
-function messageKey(issue: IssueLike): MessageKey {
-  if (isMessageKey(issue.message)) return issue.message;
+function genericKey(issue: IssueLike): MessageKey {
   const text = issue.origin === 'string' || issue.origin === 'array';
   switch (issue.code) {
     case 'invalid_type':

@@ -6,7 +6,7 @@ export * from './dashboard/index.ts';
 export * from './events.ts';
 export * from './field-errors.ts';
 export * from './identity/index.ts';
-export * from './messages.ts';
+export * from './messages/index.ts';
 export * from './meters/index.ts';
 export * from './platform/index.ts';
 export * from './readings/index.ts';

@@ -1,5 +1,6 @@
 import { type Decider, DomainError, fold, streamName } from '@hydrolog/domain';
 import {
+  type AppendRequest,
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
@@ -108,11 +109,14 @@ export interface StreamCommand {
   decider: Decider<any, DomainEvent, any>;
   id: string;
   command: unknown;
+  /** The version of this aggregate the caller saw (a form's `version`): a different one is refused as stale. */
+  expectedVersion?: bigint | undefined;
 }
 
 /**
  * Decides one command on each of several aggregates and appends all their events in one transaction: all
- * of them land or none (a meter move with its accounts). Refusals name the first aggregate refused.
+ * of them land or none (a meter move with its accounts). Refusals name the first aggregate refused. A
+ * concurrent writer makes the whole thing decided again; a step that pinned its version is then stale.
  */
 export async function executeAll(
   store: EventStore,
@@ -122,10 +126,24 @@ export async function executeAll(
   for (let attempt = 1; ; attempt++) {
     const decisions: Decision<DomainEvent>[] = [];
     for (const step of steps)
-      decisions.push(await decideOn(store, step.decider, step.id, [step.command], undefined));
+      decisions.push(await decideOn(store, step.decider, step.id, [step.command], step.expectedVersion));
     if (decisions.every((d) => d.events.length === 0)) return;
     if ((await appendDecisions(store, decisions, context, attempt)) !== 'retry') return;
   }
+}
+
+/**
+ * The append of a step that starts its aggregate (a new id), decided on the initial state without reading
+ * the stream: for batches too large to read stream by stream (an import opening thousands of accounts).
+ */
+export function appendOfNew(step: StreamCommand, metadata: EventMetadata): AppendRequest {
+  const decided = step.decider.decide(step.command, step.decider.initialState());
+  if (decided instanceof DomainError) throw decided;
+  return {
+    stream: streamName(step.decider, step.id),
+    expectedVersion: 'no_stream',
+    events: decided.map((e: DomainEvent) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
+  };
 }
 
 /** Appends facts no rule can refuse (login attempts, queued messages) without reading their stream. */

@@ -43,6 +43,8 @@ export async function ensureDictTypes(services: Pick<Services, 'store' | 'db'>):
       dictName: DICTIONARY_NAMES[dictType] ?? dictType,
       status: '0',
       remark: null,
+      // The rule counts entries under the key a type has now: a new type has none yet.
+      facts: { entries: 0 },
     } as const;
     await execute(services.store, dictTypeDecider, String(dictId), [command], { metadata });
     dictId++;

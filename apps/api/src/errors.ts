@@ -1,6 +1,7 @@
 import { DomainError } from '@hydrolog/domain';
 import { InvalidEventError, WrongExpectedVersionError } from '@hydrolog/eventstore';
-import { brokenTextPaths, type IssueLike, toFieldError, translate } from '@hydrolog/schemas';
+import { brokenTextPaths, type IssueLike, toFieldError } from '@hydrolog/schemas';
+import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { failure, invalid, requestLanguage } from './http.ts';
@@ -40,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
             path: entry.instancePath.split('/').filter(Boolean),
             message: entry.message ?? '',
           },
-          language,
+          messagesIn(language),
         ),
       );
       return reply.status(400).send(invalid(request, fieldErrors));

@@ -6,8 +6,8 @@ import {
   type MessageKey,
   ResponseCode,
   resolveLanguage,
-  translate,
 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyRequest } from 'fastify';
 
 /** The caller's language: the Content-Language header the back office sends, else Accept-Language. */

@@ -2,12 +2,13 @@
 export { buildApp } from './app.ts';
 export { hashPassword } from './auth/crypto.ts';
 export { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
-export { execute } from './commands.ts';
+export { execute, executeAll, type StreamCommand } from './commands.ts';
 export { type Config, type IngestSettings, loadConfig } from './config.ts';
 export { openAccounts } from './customers/index.ts';
 export { ensureDictTypes } from './dict-types.ts';
 export { newGatewayKey } from './ingest/auth.ts';
 export { ensureBuiltInMenus } from './menus.ts';
 export { registerMeters, registerMeterType } from './meters/index.ts';
+export { administratorRole, provisionTenant } from './platform/index.ts';
 export { type ServeExtras, serve } from './serve.ts';
 export { openServices, type Services } from './services.ts';

@@ -1,10 +1,11 @@
-import { roleDecider, tenantDecider, userDecider } from '@hydrolog/domain';
+import { roleDecider, streamName, tenantDecider, userDecider } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/crypto.ts';
 import { execute } from '../src/commands.ts';
+import { administratorRole, provisionTenant } from '../src/platform/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, loginResponse, startApi, TINY_PNG } from './support.ts';
 
@@ -46,6 +47,45 @@ describe.each(testEngines())('tenant lifecycle on $engine', (engine) => {
     expect(taken.json().key).toBe('error.user.exists');
     const copies = (await operator('/prod-api/system/tenant/list?name=Copy')).json();
     expect(copies.total).toBe(0);
+  });
+
+  it('provisions a tenant whole or not at all: a user name taken at the append leaves no tenant', async () => {
+    const tenantId = uuidv7();
+    const roleId = uuidv7();
+    const createdAt = new Date().toISOString();
+    const provision = provisionTenant(
+      services.store,
+      {
+        tenant: {
+          tenantId,
+          name: 'Half Water',
+          kind: 'utility',
+          trial: false,
+          createdAt,
+          settings: tenantSettingsSchema.parse({}),
+        },
+        roles: [administratorRole(roleId)],
+        users: [
+          {
+            userId: uuidv7(),
+            // Past every check before the append: only the users' unique index refuses it.
+            userName: ACCOUNTS.demoAdmin[0],
+            nickName: 'Half admin',
+            email: null,
+            phonenumber: null,
+            password: 'Half1234',
+            initialPassword: true,
+            roleIds: [roleId],
+            deptId: null,
+            createdAt,
+          },
+        ],
+      },
+      { metadata: { tenantId, correlationId: uuidv7() }, taken: 'error.user.exists' },
+    );
+    await expect(provision).rejects.toMatchObject({ key: 'error.user.exists' });
+    expect(await services.store.readStream(streamName(tenantDecider, tenantId))).toEqual([]);
+    expect(await services.store.readStream(streamName(roleDecider, roleId))).toEqual([]);
   });
 
   it("suspends a tenant: its users' sessions end and they cannot log in until it is resumed", async () => {

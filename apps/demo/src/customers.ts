@@ -74,7 +74,7 @@ export async function seedDemoCustomers(services: Services, fleet: Fleet): Promi
     metadata,
     { openAccountCloseValve: false },
     accounts,
-    async () => undefined,
+    null,
   );
   // Prepaid accounts get a first recharge.
   for (const [i, customerId] of customerIds.entries()) {

@@ -1,20 +1,14 @@
 import {
+  administratorRole,
   DEFAULT_ACCOUNT_SETTINGS,
   ensureBuiltInMenus,
   ensureDictTypes,
-  execute,
-  hashPassword,
+  executeAll,
+  provisionTenant,
   type Services,
+  type StreamCommand,
 } from '@hydrolog/api';
-import {
-  configDecider,
-  DomainError,
-  dictDataDecider,
-  roleDecider,
-  streamName,
-  tenantDecider,
-  userDecider,
-} from '@hydrolog/domain';
+import { configDecider, DomainError, dictDataDecider, streamName, tenantDecider } from '@hydrolog/domain';
 import { knownDictionaries } from '@hydrolog/projections';
 import {
   CONFIG_KEYS,
@@ -56,13 +50,6 @@ function menusUnder(directories: readonly string[], button: (perms: string) => b
   ).map((m) => m.menuId);
 }
 
-interface SeedRole {
-  roleId: string;
-  roleName: string;
-  roleKey: string;
-  allPermissions: boolean;
-  menuIds: string[];
-}
 interface SeedUser {
   userId: string;
   userName: string;
@@ -73,14 +60,6 @@ interface SeedUser {
   phonenumber?: string;
 }
 
-const adminRole = (roleId: string): SeedRole => ({
-  roleId,
-  roleName: 'Administrator',
-  roleKey: 'admin',
-  allPermissions: true,
-  menuIds: [],
-});
-
 /** The demo platform of the README: tenants, their roles and users (passwords in the README). */
 export const DEMO_TENANTS = [
   {
@@ -89,7 +68,7 @@ export const DEMO_TENANTS = [
     kind: 'platform' as const,
     trial: false,
     settings: { timeZone: 'UTC' },
-    roles: [adminRole(id(101))],
+    roles: [administratorRole(id(101))],
     users: [
       {
         userId: id(201),
@@ -113,11 +92,12 @@ export const DEMO_TENANTS = [
       tenantAreaAddress: 'Hangzhou',
     },
     roles: [
-      adminRole(id(102)),
+      administratorRole(id(102)),
       {
         roleId: id(103),
         roleName: 'Operator',
         roleKey: 'operator',
+        roleType: 'general' as const,
         allPermissions: false,
         menuIds: menusUnder(BUSINESS_DIRECTORIES, () => true),
       },
@@ -125,6 +105,7 @@ export const DEMO_TENANTS = [
         roleId: id(104),
         roleName: 'Read only',
         roleKey: 'viewer',
+        roleType: 'general' as const,
         allPermissions: false,
         menuIds: menusUnder(BUSINESS_DIRECTORIES, (perms) => /:(query|export)$/.test(perms)),
       },
@@ -170,7 +151,7 @@ export const DEMO_TENANTS = [
     kind: 'utility' as const,
     trial: true,
     settings: { timeZone: 'Europe/Paris', country: 'FR', currencyUnit: 'EUR' },
-    roles: [adminRole(id(105))],
+    roles: [administratorRole(id(105))],
     users: [
       {
         userId: id(206),
@@ -200,75 +181,45 @@ export async function seedDemo(services: Services, options: SeedOptions): Promis
     if (existing.length > 0) continue;
     const { settings, roles, users, ...rest } = tenant;
     const metadata: EventMetadata = { tenantId: tenant.tenantId, userId: 'seed', correlationId: uuidv7() };
+    const createdAt = now.toISOString();
     // Two processes starting on one PostgreSQL may both get here: the second is refused by the decider.
-    const outcome = await execute(
+    const provisioned = await provisionTenant(
       services.store,
-      tenantDecider,
-      tenant.tenantId,
-      [
-        {
-          type: 'CreateTenant',
-          ...rest,
-          createdAt: now.toISOString(),
-          settings: tenantSettingsSchema.parse(settings),
-        },
-      ],
-      { metadata },
-    ).catch((error) => {
-      if (error instanceof DomainError && error.key === 'error.tenant.exists') return null;
-      throw error;
-    });
-    if (!outcome) continue;
-    created++;
-    if (tenant.tenantId === PLATFORM_TENANT_ID)
-      await seedSettings(services, metadata, options.captchaEnabled);
-    for (const role of roles) {
-      await execute(
-        services.store,
-        roleDecider,
-        role.roleId,
-        [{ type: 'CreateRole', ...role, tenantId: tenant.tenantId, roleType: 'general' }],
-        { metadata },
-      );
-    }
-    for (const user of users) {
-      const initial = user.password === 'initial';
-      const password = initial ? DEFAULT_ACCOUNT_SETTINGS.initPassword : user.password;
-      await execute(
-        services.store,
-        userDecider,
-        user.userId,
-        [
-          {
-            type: 'CreateUser',
-            userId: user.userId,
-            tenantId: tenant.tenantId,
-            userName: user.userName,
-            nickName: user.nickName,
+      {
+        tenant: { ...rest, createdAt, settings: tenantSettingsSchema.parse(settings) },
+        roles,
+        users: users.map(({ password, roleId, ...user }) => {
+          const initialPassword = password === 'initial';
+          return {
+            ...user,
             email: user.email ?? null,
             phonenumber: user.phonenumber ?? null,
-            passwordHash: await hashPassword(password),
-            initialPassword: initial,
-            roleIds: [user.roleId],
+            password: initialPassword ? DEFAULT_ACCOUNT_SETTINGS.initPassword : password,
+            initialPassword,
+            roleIds: [roleId],
             deptId: null,
-            createdAt: now.toISOString(),
-          },
-        ],
-        { metadata },
-      );
-    }
+            createdAt,
+          };
+        }),
+        alongside: tenant.tenantId === PLATFORM_TENANT_ID ? platformSettings(options.captchaEnabled) : [],
+      },
+      { metadata },
+    ).then(
+      () => true,
+      (error) => {
+        if (error instanceof DomainError && error.key === 'error.tenant.exists') return false;
+        throw error;
+      },
+    );
+    if (provisioned) created++;
   }
   await ensureDictionaries(services);
   await ensureDictTypes(services);
   return created;
 }
 
-/** Built-in parameters. */
-async function seedSettings(
-  services: Services,
-  metadata: EventMetadata,
-  captchaEnabled: boolean,
-): Promise<void> {
+/** Built-in parameters, set up with the platform tenant. */
+function platformSettings(captchaEnabled: boolean): StreamCommand[] {
   const configs: [string, string, string][] = [
     [CONFIG_KEYS.captchaEnabled, 'Captcha on the login page', String(captchaEnabled)],
     [
@@ -279,16 +230,22 @@ async function seedSettings(
     [CONFIG_KEYS.lockMinutes, 'Lock time in minutes', String(DEFAULT_ACCOUNT_SETTINGS.lockMinutes)],
     [CONFIG_KEYS.initPassword, 'Initial password of new users', DEFAULT_ACCOUNT_SETTINGS.initPassword],
   ];
-  for (const [configKey, configName, configValue] of configs) {
+  return configs.map(([configKey, configName, configValue]) => {
     const configId = uuidv7();
-    await execute(
-      services.store,
-      configDecider,
-      configId,
-      [{ type: 'SaveConfig', configId, configKey, configName, configValue, configType: 'Y', remark: null }],
-      { metadata },
-    );
-  }
+    return {
+      decider: configDecider,
+      id: configId,
+      command: {
+        type: 'SaveConfig',
+        configId,
+        configKey,
+        configName,
+        configValue,
+        configType: 'Y',
+        remark: null,
+      },
+    };
+  });
 }
 
 /**
@@ -301,14 +258,15 @@ async function ensureDictionaries(services: Services): Promise<void> {
   const metadata = { tenantId: PLATFORM_TENANT_ID, userId: 'seed', correlationId: uuidv7() };
   for (const [dictType, entries] of Object.entries(DICTIONARIES)) {
     if (known.has(dictType)) continue;
-    for (const [index, [dictValue, listClass, ...labels]] of entries.entries()) {
-      const dictCode = uuidv7();
-      await execute(
-        services.store,
-        dictDataDecider,
-        dictCode,
-        [
-          {
+    // A dictionary's entries land together: one half seeded would count as edited and stay half.
+    await executeAll(
+      services.store,
+      entries.map(([dictValue, listClass, ...labels], index) => {
+        const dictCode = uuidv7();
+        return {
+          decider: dictDataDecider,
+          id: dictCode,
+          command: {
             type: 'SaveDictData',
             dictCode,
             dictType,
@@ -324,10 +282,10 @@ async function ensureDictionaries(services: Services): Promise<void> {
             status: '0',
             remark: null,
           },
-        ],
-        { metadata },
-      );
-    }
+        };
+      }),
+      { metadata },
+    );
   }
 }
 

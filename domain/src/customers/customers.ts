@@ -12,7 +12,8 @@ export type CustomerTypeState =
 export type CustomerTypeCommand =
   | ({ type: 'CreateCustomerType' } & EventData<'CustomerTypeCreated'>)
   | { type: 'ChangeCustomerType'; name: string; remark: string | null }
-  | { type: 'DeleteCustomerType' };
+  /** `customers`: how many customers have the type (the use case counts); a type in use stays. */
+  | { type: 'DeleteCustomerType'; customers: number };
 
 /** A customer type of a tenant; its name is unique in the tenant (the read model's unique index). */
 export const customerTypeDecider: Decider<CustomerTypeCommand, CustomerTypeEvent, CustomerTypeState> = {
@@ -45,6 +46,7 @@ export const customerTypeDecider: Decider<CustomerTypeCommand, CustomerTypeEvent
       return [
         { type: 'CustomerTypeChanged', data: { customerTypeId, name: command.name, remark: command.remark } },
       ];
+    if (command.customers > 0) return new DomainError('error.customerType.inUse');
     return [{ type: 'CustomerTypeDeleted', data: { customerTypeId } }];
   },
 };
@@ -89,11 +91,46 @@ export type CustomerCommand =
   /** `openDebt`: what the account still owes, as the billing read model has it (0 until billing exists). */
   | { type: 'Cancel'; at: string; openDebt: number }
   | ({ type: 'Transfer'; at: string } & Holder)
-  | { type: 'ChangeMeter'; at: string; meterId: string; meterNo: string; meterTypeId: string }
-  /** With its meter to another tenant; `accountNo` names the account in refusals of a batch. */
-  | ({ type: 'Move'; accountNo: string; openDebt: number } & Omit<EventData<'CustomerMoved'>, 'customerId'>)
+  /** `meterOnAccount`: an account holds the new meter (the use case reads the meters). */
+  | {
+      type: 'ChangeMeter';
+      at: string;
+      meterId: string;
+      meterNo: string;
+      meterTypeId: string;
+      meterOnAccount: boolean;
+    }
+  /**
+   * With its meter to another tenant; `accountNo` names the account in refusals of a batch;
+   * `accountNoTakenInTarget`: an account of the target has the number (the use case reads the target).
+   */
+  | ({ type: 'Move'; accountNo: string; openDebt: number; accountNoTakenInTarget: boolean } & Omit<
+      EventData<'CustomerMoved'>,
+      'customerId'
+    >)
   | { type: 'Recharge'; at: string; amount: number; payChannel: EventData<'AccountRecharged'>['payChannel'] }
   | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
+
+/** What the rules of opening an account need to know, read by the use case before it numbers the account. */
+export interface OpeningFacts {
+  /** An account holds the meter already. */
+  meterOnAccount: boolean;
+  /** The operator gave a number. */
+  accountNoGiven: boolean;
+  /** The tenant numbers accounts by hand (`accountNoGenMode` manual). */
+  manualAccountNos: boolean;
+  /** An account of the tenant has the number given. */
+  accountNoTaken: boolean;
+}
+
+/** Why an account may not be opened: its meter is on an account, or its number is missing or taken. */
+export function openingRefusal(facts: OpeningFacts): DomainError | null {
+  if (facts.meterOnAccount) return new DomainError('error.customer.meterTaken');
+  if (!facts.accountNoGiven && facts.manualAccountNos)
+    return new DomainError('error.customer.accountNoRequired');
+  if (facts.accountNoGiven && facts.accountNoTaken) return new DomainError('error.customer.accountExists');
+  return null;
+}
 
 export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;
@@ -170,12 +207,14 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
       }
       case 'ChangeMeter': {
         if (command.meterId === state.meterId) return [];
-        const { type: _, ...data } = command;
+        if (command.meterOnAccount) return new DomainError('error.customer.meterTaken');
+        const { type: _, meterOnAccount: __, ...data } = command;
         return [{ type: 'CustomerMeterChanged', data: { customerId, ...data } }];
       }
       case 'Move': {
         // The money on an account and its debts belong to the utility it leaves: settled before it goes.
-        const { type: _, accountNo, openDebt, ...data } = command;
+        const { type: _, accountNo, openDebt, accountNoTakenInTarget, ...data } = command;
+        if (accountNoTakenInTarget) return new DomainError('error.meterMove.accountTaken', { accountNo });
         if (state.balanceCents > 0) return new DomainError('error.meterMove.balance', { accountNo });
         if (openDebt > 0) return new DomainError('error.meterMove.debt', { accountNo });
         return [{ type: 'CustomerMoved', data: { customerId, ...data } }];

@@ -93,6 +93,12 @@ export type UserCommand = (
   | { type: 'DeleteUser' }
 ) & { administration?: StaffAdministration };
 
+/**
+ * What an administrator does not do to their own account: disable it (nobody would be left to enable it),
+ * reset its password (that is changed in the profile, knowing the old one), delete it.
+ */
+const NOT_ON_ONESELF = new Set<UserCommand['type']>(['ChangeStatus', 'ChangePassword', 'DeleteUser']);
+
 /** A staff user: credentials, profile, language and status. Password checks happen before (hashes are I/O). */
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   category: 'user',
@@ -138,6 +144,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     }
     if (!state.exists) return new DomainError('error.user.notFound');
     const { userId } = state;
+    if (administration?.by.actorId === userId && NOT_ON_ONESELF.has(rest.type))
+      return new DomainError('error.user.self');
     const refused = administration && administrationRefusal(administration, userId);
     if (refused) return refused;
     switch (rest.type) {
@@ -197,7 +205,8 @@ export type RoleState =
 export type RoleCommand = (
   | ({ type: 'CreateRole' } & EventData<'RoleCreated'>)
   | ({ type: 'ChangeRole' } & Omit<EventData<'RoleChanged'>, 'roleId'>)
-  | { type: 'DeleteRole' }
+  /** `usersWithRole`: how many users have the role (the use case counts); a role in use stays. */
+  | { type: 'DeleteRole'; usersWithRole: number }
   /** `unknownDepts`: how many of `deptIds` are not departments of the role's tenant (the use case counts). */
   | ({ type: 'ChangeDataScope'; unknownDepts: number } & Omit<EventData<'RoleDataScopeChanged'>, 'roleId'>)
 ) & { administration?: RoleAdministration };
@@ -249,6 +258,11 @@ export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
   },
   decide(command, state) {
     const { administration, ...rest } = command;
+    // Why a role may not go comes first: it holds whoever asks.
+    if (rest.type === 'DeleteRole' && state.exists) {
+      if (state.allPermissions) return new DomainError('error.role.builtIn');
+      if (rest.usersWithRole > 0) return new DomainError('error.role.inUse');
+    }
     const refused = administration && roleAdministrationRefusal(administration);
     if (refused) return refused;
     if (rest.type === 'CreateRole') {
@@ -315,12 +329,15 @@ export function dataScopeOf(
 
 export type DeptEvent = EventOf<'DeptCreated' | 'DeptChanged' | 'DeptDeleted'>;
 export type DeptState = { exists: false } | (EventData<'DeptCreated'> & { exists: true });
+/** The facts about the tree that the rules need, loaded by the use case from the read model. */
 export type DeptCommand =
   | ({ type: 'CreateDept' } & EventData<'DeptCreated'>)
-  | ({ type: 'ChangeDept' } & Omit<EventData<'DeptChanged'>, 'deptId'>)
-  | { type: 'DeleteDept' };
+  /** `parentInSubtree`: the new parent is this department or one below it. */
+  | ({ type: 'ChangeDept'; parentInSubtree: boolean } & Omit<EventData<'DeptChanged'>, 'deptId'>)
+  /** `subDepts`, `users`: how many departments and users are directly in it. */
+  | { type: 'DeleteDept'; subDepts: number; users: number };
 
-/** A department of the tenant's tree. Rules across departments (loops, children, users) need the read model. */
+/** A department of the tenant's tree: no loops, and only an empty department goes. */
 export const deptDecider: Decider<DeptCommand, DeptEvent, DeptState> = {
   category: 'dept',
   initialState: () => ({ exists: false }),
@@ -341,9 +358,13 @@ export const deptDecider: Decider<DeptCommand, DeptEvent, DeptState> = {
       return [{ type: 'DeptCreated', data }];
     }
     if (!state.exists) return new DomainError('error.dept.notFound');
-    if (command.type === 'DeleteDept') return [{ type: 'DeptDeleted', data: { deptId: state.deptId } }];
-    const { type: _, ...data } = command;
-    if (data.parentId === state.deptId) return new DomainError('error.dept.parentLoop');
+    if (command.type === 'DeleteDept') {
+      if (command.subDepts > 0) return new DomainError('error.dept.hasChildren');
+      if (command.users > 0) return new DomainError('error.dept.hasUsers');
+      return [{ type: 'DeptDeleted', data: { deptId: state.deptId } }];
+    }
+    const { type: _, parentInSubtree, ...data } = command;
+    if (parentInSubtree || data.parentId === state.deptId) return new DomainError('error.dept.parentLoop');
     return [{ type: 'DeptChanged', data: { deptId: state.deptId, ...data } }];
   },
 };

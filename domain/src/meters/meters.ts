@@ -149,6 +149,27 @@ export type MeterCommand =
         numberTakenInTarget: boolean;
       });
 
+/**
+ * Why a batch of meters may not move together, or null: each goes with its account, and one batch takes one
+ * meter type and one customer type to the target's types.
+ */
+export function meterMoveBatchRefusal(
+  meters: readonly {
+    meterNo: string;
+    customerId: string | null;
+    meterTypeId: string;
+    customerTypeId: string | null;
+  }[],
+): DomainError | null {
+  const [first] = meters;
+  for (const meter of meters) {
+    if (!meter.customerId) return new DomainError('error.meterMove.noAccount', { meterNo: meter.meterNo });
+    if (meter.meterTypeId !== first!.meterTypeId || meter.customerTypeId !== first!.customerTypeId)
+      return new DomainError('error.meterMove.mixedTypes');
+  }
+  return null;
+}
+
 /** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
 export function meterDeletionRefusal(
   command: Extract<MeterCommand, { type: 'DeleteMeter' }>,
@@ -331,8 +352,9 @@ export type MeterCommandState =
       deadline: string | null;
     };
 
+/** `valveControl`: the meter has a valve (the use case reads the meter). */
 export type MeterCommandCommand =
-  | ({ type: 'IssueMeterCommand' } & EventData<'MeterCommandIssued'>)
+  | ({ type: 'IssueMeterCommand'; valveControl: boolean } & EventData<'MeterCommandIssued'>)
   | { type: 'SendMeterCommand'; gatewayId: string; sentAt: string }
   | {
       type: 'AcknowledgeMeterCommand';
@@ -371,6 +393,11 @@ function timeoutResult(state: Extract<MeterCommandState, { exists: true }>): Met
  * (an unacknowledged one fails). Key update: executing → success; unacknowledged → resend (offered once
  * more) → resend successful | timeout.
  */
+/** Why a command of this kind may not go to a meter: a valve command needs a valve (a key update does not). */
+function meterCommandRefusal(kind: MeterCommandKind, valveControl: boolean): DomainError | null {
+  return kind !== 'keyUpdate' && !valveControl ? new DomainError('error.meter.noValve') : null;
+}
+
 export const meterCommandDecider: Decider<MeterCommandCommand, MeterCommandEvent, MeterCommandState> = {
   category: 'meterCommand',
   initialState: () => ({ exists: false }),
@@ -404,8 +431,10 @@ export const meterCommandDecider: Decider<MeterCommandCommand, MeterCommandEvent
   },
   decide(command, state) {
     if (command.type === 'IssueMeterCommand') {
+      const refused = meterCommandRefusal(command.kind, command.valveControl);
+      if (refused) return refused;
       if (state.exists) return new DomainError('error.command.finished', { status: state.status });
-      const { type: _, ...data } = command;
+      const { type: _, valveControl: __, ...data } = command;
       return [{ type: 'MeterCommandIssued', data }];
     }
     if (!state.exists) return new DomainError('error.command.notFound');

@@ -1,30 +1,52 @@
-import type { EventData } from '@hydrolog/schemas';
+import { countryByCode, type EventData } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
 
 // ---- Carriers, regions, third-party platforms: records saved whole --------------------------------------
 
+/** A carrier of a country of the shared country table. */
 export const carrierDecider = recordDecider({
   category: 'carrier',
   saved: 'CarrierSaved',
   deleted: 'CarrierDeleted',
   id: 'carrierId',
   notFound: 'error.carrier.notFound',
+  refuse: (command) =>
+    command.type === 'Save' && !countryByCode(command.country) ? 'error.carrier.unknownCountry' : null,
 });
 
-export const regionDecider = recordDecider({
+/** A region of the platform's tree: no loops, and a region with sub-regions stays. */
+export const regionDecider = recordDecider<
+  'RegionSaved',
+  'RegionDeleted',
+  /** The new parent is this region or one below it. */
+  { parentInSubtree: boolean },
+  { subRegions: number }
+>({
   category: 'region',
   saved: 'RegionSaved',
   deleted: 'RegionDeleted',
   id: 'regionId',
   notFound: 'error.region.notFound',
+  refuse({ type, facts }) {
+    if (type === 'Save') return facts.parentInSubtree ? 'error.region.parentLoop' : null;
+    return facts.subRegions > 0 ? 'error.region.hasChildren' : null;
+  },
 });
 
-export const thirdPartyDecider = recordDecider({
+/** A third-party platform: kept while recharges went through it, so their records keep their source. */
+export const thirdPartyDecider = recordDecider<
+  'ThirdPartySaved',
+  'ThirdPartyDeleted',
+  undefined,
+  { recharges: number }
+>({
   category: 'thirdparty',
   saved: 'ThirdPartySaved',
   deleted: 'ThirdPartyDeleted',
   id: 'thirdPartyId',
   notFound: 'error.thirdParty.notFound',
+  refuse: (command) =>
+    command.type === 'Delete' && command.facts.recharges > 0 ? 'error.thirdParty.hasRecharges' : null,
 });
 
 // ---- Agent accounts --------------------------------------------------------------------------------------

@@ -13,10 +13,11 @@ export type PhoneCodeEvent = EventOf<'PhoneCodeIssued' | 'PhoneCodeFailed' | 'Ph
 export interface PhoneCodeState extends OneTimeCodes {
   code: (EventData<'PhoneCodeIssued'> & { failures: number; used: boolean }) | null;
 }
+/** `phoneRegistered`: a user already has the phone (the use case looks it up); it gets no code, and no account. */
 export type PhoneCodeCommand =
-  | ({ type: 'IssuePhoneCode' } & EventData<'PhoneCodeIssued'>)
+  | ({ type: 'IssuePhoneCode'; phoneRegistered: boolean } & EventData<'PhoneCodeIssued'>)
   | { type: 'CheckPhoneCode'; codeHash: string; now: string }
-  | { type: 'UsePhoneCode'; codeHash: string; now: string };
+  | { type: 'UsePhoneCode'; codeHash: string; now: string; phoneRegistered: boolean };
 
 export const phoneCodeDecider: Decider<PhoneCodeCommand, PhoneCodeEvent, PhoneCodeState> = {
   category: 'phonecode',
@@ -34,10 +35,14 @@ export const phoneCodeDecider: Decider<PhoneCodeCommand, PhoneCodeEvent, PhoneCo
       : { ...state, code: { ...state.code, failures: state.code.failures + 1 } };
   },
   decide(command, state) {
+    // Spec section 8's 'Mobile phone number has been registered, please log in directly': the registration
+    // page says it on purpose.
+    if (command.type !== 'CheckPhoneCode' && command.phoneRegistered)
+      return new DomainError('error.register.phoneTaken');
     if (command.type === 'IssuePhoneCode') {
       const refused = codeIssueRefusal(state, command.issuedAt);
       if (refused) return refused;
-      const { type: _, ...data } = command;
+      const { type: _, phoneRegistered: __, ...data } = command;
       return [{ type: 'PhoneCodeIssued', data }];
     }
     const { code } = state;

@@ -3,13 +3,27 @@ import { type Decider, DomainError, type EventOf, recordDecider } from '../decid
 
 // ---- Dictionary types ------------------------------------------------------------------------------------
 
-/** A dictionary type: its name and the key its data hang under. Rules about its data need the read model. */
-export const dictTypeDecider = recordDecider({
+/**
+ * A dictionary type: its name and the key its data hang under. Code reads data by the key, so the key stays
+ * while entries hang under it, and a type goes only without entries.
+ */
+export const dictTypeDecider = recordDecider<
+  'DictTypeSaved',
+  'DictTypeDeleted',
+  /** How many entries hang under the type's current key (none for a new type). */
+  { entries: number },
+  { entries: number }
+>({
   category: 'dicttype',
   saved: 'DictTypeSaved',
   deleted: 'DictTypeDeleted',
   id: 'dictId',
   notFound: 'error.dictType.notFound',
+  refuse(command, state) {
+    if (command.facts.entries === 0) return null;
+    if (command.type === 'Delete') return 'error.dictType.hasData';
+    return state.exists && state.dictType !== command.dictType ? 'error.dictType.keyInUse' : null;
+  },
 });
 
 // ---- Dictionary data -------------------------------------------------------------------------------------

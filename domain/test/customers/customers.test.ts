@@ -6,6 +6,7 @@ import {
   type CustomerTypeEvent,
   customerDecider,
   customerTypeDecider,
+  openingRefusal,
 } from '../../src/customers/index.ts';
 import { given } from '../spec.ts';
 
@@ -128,13 +129,30 @@ describe('customer account decider', () => {
   it('moves the account to a replacement meter; the same meter changes nothing', () => {
     const otherMeter = '0190a000-0000-7000-8000-0000000000d9';
     const replacement = { at, meterId: otherMeter, meterNo: '10000009', meterTypeId };
-    const change = { type: 'ChangeMeter' as const, ...replacement };
+    const change = { type: 'ChangeMeter' as const, ...replacement, meterOnAccount: false };
     const events = given(customerDecider, [opened])
       .when(change)
       .then([{ type: 'CustomerMeterChanged', data: { customerId, ...replacement } }]);
     given(customerDecider, [opened, ...events])
       .when(change)
       .then([]);
+    given(customerDecider, [opened])
+      .when({ ...change, meterOnAccount: true })
+      .thenFails('error.customer.meterTaken');
+  });
+
+  it('opens an account only on a free meter, with a number given when the tenant numbers by hand', () => {
+    const free = {
+      meterOnAccount: false,
+      accountNoGiven: true,
+      manualAccountNos: true,
+      accountNoTaken: false,
+    };
+    expect(openingRefusal(free)).toBeNull();
+    expect(openingRefusal({ ...free, accountNoGiven: false, manualAccountNos: false })).toBeNull();
+    expect(openingRefusal({ ...free, meterOnAccount: true })?.key).toBe('error.customer.meterTaken');
+    expect(openingRefusal({ ...free, accountNoGiven: false })?.key).toBe('error.customer.accountNoRequired');
+    expect(openingRefusal({ ...free, accountNoTaken: true })?.key).toBe('error.customer.accountExists');
   });
 });
 
@@ -192,12 +210,18 @@ describe('customer type decider', () => {
       .when({ type: 'ChangeCustomerType', name: 'Households', remark: 'r' })
       .then([{ type: 'CustomerTypeChanged', data: { customerTypeId, name: 'Households', remark: 'r' } }]);
     const deleted: CustomerTypeEvent = { type: 'CustomerTypeDeleted', data: { customerTypeId } };
-    given(customerTypeDecider, [created]).when({ type: 'DeleteCustomerType' }).then([deleted]);
+    given(customerTypeDecider, [created]).when({ type: 'DeleteCustomerType', customers: 0 }).then([deleted]);
     given(customerTypeDecider, [created, deleted])
-      .when({ type: 'DeleteCustomerType' })
+      .when({ type: 'DeleteCustomerType', customers: 0 })
       .thenFails('error.customerType.notFound');
     given(customerTypeDecider, [created])
       .when({ type: 'CreateCustomerType', ...created.data })
       .thenFails('error.customerType.exists');
+  });
+
+  it('keeps a type customers have', () => {
+    given(customerTypeDecider, [created])
+      .when({ type: 'DeleteCustomerType', customers: 4 })
+      .thenFails('error.customerType.inUse');
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/decider.ts';
 import {
   type Authority,
+  type DeptEvent,
   dataScopeOf,
+  deptDecider,
   lockedUntil,
   type RecoveryEvent,
   type RoleCommand,
@@ -163,11 +165,31 @@ describe('user administration', () => {
     const passwordReset = [{ type: 'UserPasswordChanged' }] as const;
     on(tenantAdmin).thenFails('error.user.builtInAdministrator');
     on(operator).thenMatches(passwordReset);
-    on({ ...tenantAdmin, actorId: userId }).thenMatches(passwordReset);
+    given(userDecider, [userCreated])
+      .when({
+        type: 'ChangeRoles',
+        roleIds: [editorId],
+        administration: { by: { ...tenantAdmin, actorId: userId }, target: builtIn, granted: [] },
+      })
+      .thenMatches([{ type: 'UserRolesChanged' }]);
     // Another administrator is acted on by an administrator like anyone else.
     given(userDecider, [userCreated])
       .when({ ...reset, administration: { by: tenantAdmin, target: administrator, granted: [] } })
       .thenMatches(passwordReset);
+  });
+
+  it('refuses an administrator disabling, resetting or deleting their own account', () => {
+    const self = { ...tenantAdmin, actorId: userId };
+    const administration = { by: self, target: administrator, granted: [] };
+    const commands: UserCommand[] = [reset, { type: 'ChangeStatus', status: '1' }, { type: 'DeleteUser' }];
+    for (const command of commands)
+      given(userDecider, [userCreated])
+        .when({ ...command, administration })
+        .thenFails('error.user.self');
+    // In the profile, without an administrator's authority, the user changes their own password.
+    given(userDecider, [userCreated])
+      .when(reset)
+      .thenMatches([{ type: 'UserPasswordChanged' }]);
   });
 });
 
@@ -223,8 +245,62 @@ describe('role administration', () => {
       .when({ ...change, administration })
       .thenFails('error.role.outranks');
     given(roleDecider, [roleCreated])
-      .when({ type: 'DeleteRole', administration })
+      .when({ type: 'DeleteRole', usersWithRole: 0, administration })
       .thenFails('error.role.outranks');
+  });
+
+  it('deletes a role nobody has, and keeps the built-in administrator role whoever asks', () => {
+    const administration = { by: roleEditor, held: [], granted: [] };
+    given(roleDecider, [roleCreated])
+      .when({ type: 'DeleteRole', usersWithRole: 0, administration })
+      .then([{ type: 'RoleDeleted', data: { roleId } }]);
+    given(roleDecider, [roleCreated])
+      .when({ type: 'DeleteRole', usersWithRole: 2, administration })
+      .thenFails('error.role.inUse');
+    const builtIn: RoleEvent = { ...roleCreated, data: { ...roleCreated.data, allPermissions: true } };
+    given(roleDecider, [builtIn])
+      .when({ type: 'DeleteRole', usersWithRole: 0, administration: { ...administration, held: ['*:*:*'] } })
+      .thenFails('error.role.builtIn');
+  });
+});
+
+describe('department decider', () => {
+  const deptId = '0190a000-0000-7000-8000-000000000040';
+  const otherId = '0190a000-0000-7000-8000-000000000041';
+  const fields = {
+    parentId: null,
+    deptName: 'North',
+    orderNum: 0,
+    leader: null,
+    phone: null,
+    email: null,
+    status: '0',
+  } as const;
+  const created: DeptEvent = { type: 'DeptCreated', data: { deptId, tenantId, ...fields } };
+
+  it('refuses a parent that is the department itself or below it', () => {
+    const move = { type: 'ChangeDept', ...fields, parentId: otherId } as const;
+    given(deptDecider, [created])
+      .when({ ...move, parentInSubtree: true })
+      .thenFails('error.dept.parentLoop');
+    given(deptDecider, [created])
+      .when({ ...move, parentId: deptId, parentInSubtree: false })
+      .thenFails('error.dept.parentLoop');
+    given(deptDecider, [created])
+      .when({ ...move, parentInSubtree: false })
+      .then([{ type: 'DeptChanged', data: { deptId, ...fields, parentId: otherId } }]);
+  });
+
+  it('deletes only a department without sub-departments or users', () => {
+    given(deptDecider, [created])
+      .when({ type: 'DeleteDept', subDepts: 1, users: 0 })
+      .thenFails('error.dept.hasChildren');
+    given(deptDecider, [created])
+      .when({ type: 'DeleteDept', subDepts: 0, users: 3 })
+      .thenFails('error.dept.hasUsers');
+    given(deptDecider, [created])
+      .when({ type: 'DeleteDept', subDepts: 0, users: 0 })
+      .then([{ type: 'DeptDeleted', data: { deptId } }]);
   });
 });
 

@@ -70,13 +70,14 @@ describe('gateway decider', () => {
 });
 
 describe('meter command decider', () => {
-  const issue = (kind: 'valveClose' | 'keyUpdate'): MeterCommandCommand => ({
+  const issue = (kind: 'valveClose' | 'keyUpdate', valveControl = true): MeterCommandCommand => ({
     type: 'IssueMeterCommand',
     commandId,
     meterId,
     meterNo: '1001',
     kind,
     issuedAt: '2026-11-01T00:00:00.000Z',
+    valveControl,
   });
   const send = (sentAt: string, to = gatewayId): MeterCommandCommand => ({
     type: 'SendMeterCommand',
@@ -106,6 +107,13 @@ describe('meter command decider', () => {
     const state = fold(meterCommandDecider, events);
     return { events, last, status: state.exists ? state.status : 'none' };
   }
+
+  it('sends a valve command only to a meter with a valve; a key update to any meter', () => {
+    given(meterCommandDecider, []).when(issue('valveClose', false)).thenFails('error.meter.noValve');
+    given(meterCommandDecider, [])
+      .when(issue('keyUpdate', false))
+      .thenMatches([{ type: 'MeterCommandIssued', data: { kind: 'keyUpdate' } }]);
+  });
 
   it('a valve command is sending until its gateway acknowledges it', () => {
     expect(play(issue('valveClose')).status).toBe('sending');

@@ -1,8 +1,13 @@
 import { meterMoveBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import { type CustomerCommand, type CustomerEvent, customerDecider } from '../../src/customers/index.ts';
-import { fold } from '../../src/decider.ts';
-import { type MeterCommand, type MeterEvent, meterDecider } from '../../src/meters/index.ts';
+import { DomainError, fold } from '../../src/decider.ts';
+import {
+  type MeterCommand,
+  type MeterEvent,
+  meterDecider,
+  meterMoveBatchRefusal,
+} from '../../src/meters/index.ts';
 import { given } from '../spec.ts';
 
 const source = '0190a000-0000-7000-8000-000000000001';
@@ -146,6 +151,7 @@ describe('account moving with its meter', () => {
     at: facts.movedAt,
     accountNo: 'A0001',
     openDebt: 0,
+    accountNoTakenInTarget: false,
     fromTenantId: source,
     toTenantId: target,
     customerTypeId: targetCustomerType,
@@ -188,5 +194,28 @@ describe('account moving with its meter', () => {
     given(customerDecider, [opened, recharged, refunded])
       .when(move)
       .thenMatches([{ type: 'CustomerMoved' }]);
+  });
+
+  it('refuses an account whose number an account of the target has, naming it', () => {
+    given(customerDecider, [opened])
+      .when({ ...move, accountNoTakenInTarget: true })
+      .thenFails({ key: 'error.meterMove.accountTaken', params: { accountNo: 'A0001' } });
+  });
+});
+
+describe('a batch of meters to move', () => {
+  const meter = { meterNo: '30000001', customerId, meterTypeId: sourceType, customerTypeId: sourceType };
+
+  it('moves each meter with its account, and one meter type and one customer type at a time', () => {
+    expect(meterMoveBatchRefusal([meter, { ...meter, meterNo: '30000002' }])).toBeNull();
+    expect(meterMoveBatchRefusal([meter, { ...meter, meterNo: '30000002', customerId: null }])).toEqual(
+      new DomainError('error.meterMove.noAccount', { meterNo: '30000002' }),
+    );
+    expect(meterMoveBatchRefusal([meter, { ...meter, meterTypeId: targetType }])?.key).toBe(
+      'error.meterMove.mixedTypes',
+    );
+    expect(meterMoveBatchRefusal([meter, { ...meter, customerTypeId: targetCustomerType }])?.key).toBe(
+      'error.meterMove.mixedTypes',
+    );
   });
 });

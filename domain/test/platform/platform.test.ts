@@ -6,6 +6,7 @@ import {
   agentAccountDecider,
   carrierDecider,
   regionDecider,
+  thirdPartyDecider,
 } from '../../src/platform/index.ts';
 import { given } from '../spec.ts';
 
@@ -89,6 +90,45 @@ describe('saved records', () => {
     given(carrierDecider, [{ type: 'CarrierSaved', data: carrier }])
       .when({ type: 'Delete' })
       .then([{ type: 'CarrierDeleted', data: { carrierId: carrier.carrierId } }]);
-    given(regionDecider, []).when({ type: 'Delete' }).thenFails('error.region.notFound');
+    given(regionDecider, [])
+      .when({ type: 'Delete', facts: { subRegions: 0 } })
+      .thenFails('error.region.notFound');
+  });
+
+  it('refuses a carrier of a country the country table does not know', () => {
+    given(carrierDecider, [])
+      .when({ type: 'Save', ...carrier, country: 'ZZ' })
+      .thenFails('error.carrier.unknownCountry');
+  });
+
+  const regionId = '0190a000-0000-7000-8000-000000000602';
+  const region = { regionId, parentId: null, regionName: 'North', orderNum: 0 };
+  const regionSaved = { type: 'RegionSaved', data: region } as const;
+
+  it('keeps the region tree without loops, and a region with sub-regions', () => {
+    const parentId = '0190a000-0000-7000-8000-000000000603';
+    given(regionDecider, [regionSaved])
+      .when({ type: 'Save', ...region, parentId, facts: { parentInSubtree: true } })
+      .thenFails('error.region.parentLoop');
+    given(regionDecider, [regionSaved])
+      .when({ type: 'Save', ...region, parentId, facts: { parentInSubtree: false } })
+      .then([{ type: 'RegionSaved', data: { ...region, parentId } }]);
+    given(regionDecider, [regionSaved])
+      .when({ type: 'Delete', facts: { subRegions: 2 } })
+      .thenFails('error.region.hasChildren');
+    given(regionDecider, [regionSaved])
+      .when({ type: 'Delete', facts: { subRegions: 0 } })
+      .then([{ type: 'RegionDeleted', data: { regionId } }]);
+  });
+
+  it('keeps a third-party platform that recharges went through', () => {
+    const platform = { thirdPartyId, code: 'alipay', name: 'Alipay' };
+    const saved = [{ type: 'ThirdPartySaved', data: platform }] as const;
+    given(thirdPartyDecider, saved)
+      .when({ type: 'Delete', facts: { recharges: 1 } })
+      .thenFails('error.thirdParty.hasRecharges');
+    given(thirdPartyDecider, saved)
+      .when({ type: 'Delete', facts: { recharges: 0 } })
+      .then([{ type: 'ThirdPartyDeleted', data: { thirdPartyId } }]);
   });
 });

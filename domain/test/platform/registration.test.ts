@@ -28,10 +28,10 @@ describe('phone code decider (registration)', () => {
   const check = (codeHash: string, now = '2026-01-01T00:01:00Z') =>
     ({ type: 'CheckPhoneCode', codeHash, ...at(now) }) as const;
   const use = (codeHash: string, now = '2026-01-01T00:01:00Z') =>
-    ({ type: 'UsePhoneCode', codeHash, ...at(now) }) as const;
+    ({ type: 'UsePhoneCode', codeHash, ...at(now), phoneRegistered: false }) as const;
 
   it('issues a code, then no other within 60 seconds, and at most ten a day', () => {
-    const issue = { type: 'IssuePhoneCode' as const, ...issued.data };
+    const issue = { type: 'IssuePhoneCode' as const, ...issued.data, phoneRegistered: false };
     given(phoneCodeDecider, []).when(issue).then([issued]);
     given(phoneCodeDecider, [issued])
       .when({ ...issue, issuedAt: '2026-01-01T00:00:45Z' })
@@ -47,6 +47,16 @@ describe('phone code decider (registration)', () => {
     given(phoneCodeDecider, ten)
       .when({ ...issue, issuedAt: hour(12) })
       .thenFails('error.recovery.dailyLimit');
+  });
+
+  it('sends no code to a phone a user already has, and registers no second account with it', () => {
+    const taken = 'error.register.phoneTaken';
+    given(phoneCodeDecider, [])
+      .when({ type: 'IssuePhoneCode', ...issued.data, phoneRegistered: true })
+      .thenFails(taken);
+    given(phoneCodeDecider, [issued])
+      .when({ ...use('right'), phoneRegistered: true })
+      .thenFails(taken);
   });
 
   it('checks the right code without spending it, and records a wrong one as a try', () => {

@@ -23,6 +23,7 @@ export const cascadeProjection: Projection = {
     'cascade_alarms',
     'cascade_holidays',
   ],
+  reads: ['customers', 'meter_daily'],
   tenantTables: [
     'cascade_partitions',
     'cascade_points',

@@ -10,6 +10,7 @@ export const usersProjection: Projection = {
   version: 4,
   mode: 'inline',
   tables: ['users', 'roles', 'depts'],
+  reads: ['tenants', 'sys_menu'],
   tenantTables: ['users', 'roles', 'depts'],
   migrations: [
     `CREATE TABLE users (
@@ -236,6 +237,7 @@ export const sessionsProjection: Projection = {
   version: 2,
   mode: 'inline',
   tables: ['sessions', 'login_log'],
+  reads: [],
   tenantTables: ['sessions', 'login_log'],
   migrations: [
     `CREATE TABLE sessions (
@@ -342,6 +344,7 @@ export const outboxProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['message_outbox'],
+  reads: [],
   tenantTables: ['message_outbox'],
   migrations: [
     `CREATE TABLE message_outbox (

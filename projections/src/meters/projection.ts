@@ -14,6 +14,7 @@ export const devicesProjection: Projection = {
   version: 3,
   mode: 'inline',
   tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],
+  reads: ['meter_latest', 'tenants', 'customers', 'users', 'depts'],
   tenantTables: [
     'gateways',
     'meter_types',
@@ -366,6 +367,7 @@ export const meterReplacementsProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['meter_replacements'],
+  reads: ['customers', 'users', 'readings', 'meter_daily'],
   tenantTables: ['meter_replacements'],
   migrations: [
     `CREATE TABLE meter_replacements (
@@ -422,6 +424,7 @@ export const meterMovesProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['meter_moves'],
+  reads: ['tenants', 'customers', 'customer_types', 'users', 'cascade_points', 'cascade_sub_meters'],
   migrations: [
     `CREATE TABLE meter_moves (
       move_id uuid PRIMARY KEY,

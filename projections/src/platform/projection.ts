@@ -10,6 +10,7 @@ export const tenantsProjection: Projection = {
   version: 3,
   mode: 'inline',
   tables: ['tenants'],
+  reads: [],
   tenantTables: ['tenants'],
   migrations: [
     `CREATE TABLE tenants (
@@ -93,6 +94,7 @@ export const platformProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['carriers', 'regions', 'third_parties', 'agent_accounts', 'agent_movements'],
+  reads: ['users', 'roles'],
   tenantTables: ['agent_accounts', 'agent_movements'],
   migrations: [
     `CREATE TABLE carriers (

@@ -32,6 +32,7 @@ export const readingsProjection: Projection = {
     'reading_meter_types',
     'reading_meters',
   ],
+  reads: ['meters', 'meter_types'],
   tenantTables: ['meter_latest', 'meter_hourly', 'meter_daily'],
   // TimescaleDB compresses readings, and compressed tables cannot have row-level security.
   tenantViews: ['readings'],

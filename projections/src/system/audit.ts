@@ -1,13 +1,6 @@
 import type { Sql } from '@hydrolog/eventstore';
-import {
-  isMessageKey,
-  type Language,
-  type LoginLogQuery,
-  type LoginLogRow,
-  type OperLogQuery,
-  type OperLogRow,
-  translate,
-} from '@hydrolog/schemas';
+import type { Language, LoginLogQuery, LoginLogRow, OperLogQuery, OperLogRow } from '@hydrolog/schemas';
+import { isMessageKey, translate } from '@hydrolog/schemas/messages/all';
 import { containsPattern, endOfRange } from '../sql.ts';
 
 interface LoginLogDbRow {

@@ -12,6 +12,7 @@ export const adminProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['sys_menu', 'notices', 'notice_reads', 'sys_dict_type'],
+  reads: [],
   tenantTables: ['notices', 'notice_reads'],
   migrations: [
     `CREATE TABLE sys_menu (
@@ -174,6 +175,7 @@ export const settingsProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['sys_config', 'sys_dict_data'],
+  reads: [],
   migrations: [
     `CREATE TABLE sys_config (
       config_id uuid PRIMARY KEY,
@@ -250,6 +252,7 @@ export const operationLogProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['oper_log'],
+  reads: ['login_log'],
   tenantTables: ['oper_log'],
   migrations: [
     `CREATE TABLE oper_log (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../messages.ts';
+import { LANGUAGES } from '../messages/index.ts';
 import { tenantSettingsSchema } from '../tenant-settings.ts';
 import { menuEventSchemas } from './menu-admin.ts';
 import type { RouterNode } from './menus.ts';

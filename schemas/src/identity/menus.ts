@@ -1,4 +1,4 @@
-import type { Language } from '../messages.ts';
+import type { Language } from '../messages/index.ts';
 
 /**
  * The menu catalogue: every screen of the spec, its route, its page component and its permission strings

@@ -57,7 +57,7 @@ export const roleListQuerySchema = pageQuerySchema.extend({
   status: userStatusSchema.optional(),
 });
 export const roleStatusBodySchema = z.object({ roleId: z.uuid(), status: userStatusSchema });
-/** A role's menus or departments as a tree, with the ids it holds ticked. */
+/** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
 export const menuTreeChecksSchema = z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) });
 export const deptTreeChecksSchema = z.object({ depts: menuTreeSchema, checkedKeys: z.array(z.string()) });
 

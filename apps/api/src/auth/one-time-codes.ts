@@ -18,13 +18,9 @@ export const anonymousMetadata = (request: FastifyRequest): EventMetadata => ({
   correlationId: request.id,
 });
 
-/**
- * The phone of a registration already belongs to a user: spec section 8's 'Mobile phone number has been
- * registered, please log in directly' (the registration page says it on purpose; the message tells).
- */
-export async function refuseRegisteredPhone(identity: Identity, phone: string): Promise<void> {
-  if (await findUserByAccount(identity.services.db, phone))
-    throw new DomainError('error.register.phoneTaken');
+/** A user already has the phone (as phone number or login name). */
+export async function isPhoneRegistered(identity: Identity, phone: string): Promise<boolean> {
+  return (await findUserByAccount(identity.services.db, phone)) !== null;
 }
 
 /** Checks a phone's code (`use`: and spends it): a wrong one is recorded as a try, then refused. */
@@ -35,11 +31,16 @@ export async function checkPhoneCode(
   code: string,
   use: boolean,
 ): Promise<void> {
-  const command = {
-    type: use ? ('UsePhoneCode' as const) : ('CheckPhoneCode' as const),
-    codeHash: phoneCodeHash(phone, code),
-    now: identity.now().toISOString(),
-  };
+  const codeHash = phoneCodeHash(phone, code);
+  const now = identity.now().toISOString();
+  const command = use
+    ? ({
+        type: 'UsePhoneCode',
+        codeHash,
+        now,
+        phoneRegistered: await isPhoneRegistered(identity, phone),
+      } as const)
+    : ({ type: 'CheckPhoneCode', codeHash, now } as const);
   const { events } = await execute(identity.services.store, phoneCodeDecider, phone, [command], {
     metadata: anonymousMetadata(request),
   });

@@ -1,5 +1,6 @@
 import { dailyFigures, nightFigures } from '@hydrolog/projections';
-import { analysisQuerySchema, type MessageKey, translate, type UnknownReason } from '@hydrolog/schemas';
+import { analysisQuerySchema, type MessageKey, type UnknownReason } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';

@@ -1,6 +1,7 @@
 import { DomainError } from '@hydrolog/domain';
 import { openedMetersByNo } from '@hydrolog/projections';
-import { CASCADE_IMPORT_MAX, type MessageKey, meterNoSchema, translate } from '@hydrolog/schemas';
+import { CASCADE_IMPORT_MAX, type MessageKey, meterNoSchema } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import { requestLanguage } from '../http.ts';

@@ -20,11 +20,17 @@ export async function accountFollowsReplacement(
   }));
   if (!found.customerId) return null;
   if (!found.meter) throw new DomainError('error.meter.notFound');
-  if (found.meter.taken) throw new DomainError('error.customer.meterTaken');
-  const { meterId, meterNo, meterTypeId } = found.meter;
+  const { meterId, meterNo, meterTypeId, taken } = found.meter;
   return {
     decider: customerDecider,
     id: found.customerId,
-    command: { type: 'ChangeMeter', at: new Date().toISOString(), meterId, meterNo, meterTypeId },
+    command: {
+      type: 'ChangeMeter',
+      at: new Date().toISOString(),
+      meterId,
+      meterNo,
+      meterTypeId,
+      meterOnAccount: taken,
+    },
   };
 }

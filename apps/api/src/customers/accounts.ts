@@ -5,7 +5,7 @@ import type { CustomerView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { execute } from '../commands.ts';
+import { execute, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 
 async function found(
@@ -52,3 +52,15 @@ export async function runOnAccount(
     commandContext(request, 'error.customer.meterTaken', version),
   );
 }
+
+/** An account command, on the version the caller saw, as the step of a change that spans aggregates. */
+export const accountStep = (
+  customerId: string,
+  command: CustomerCommand,
+  version?: number,
+): StreamCommand => ({
+  decider: customerDecider,
+  id: customerId,
+  command,
+  expectedVersion: version === undefined ? undefined : BigInt(version),
+});

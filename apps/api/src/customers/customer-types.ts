@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { execute } from '../commands.ts';
+import { execute, executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 
 /** A customer type of the caller's tenant; another tenant's is "not found". */
@@ -82,17 +82,15 @@ export async function deleteCustomerTypes(
   request: FastifyRequest,
   customerTypeIds: string,
 ): Promise<void> {
-  const ids = [...new Set(customerTypeIds.split(','))];
-  // All checked first: one refused id leaves every type in place.
-  for (const id of ids)
-    if ((await customerTypeOf(db, request, id)).customerCount > 0)
-      throw new DomainError('error.customerType.inUse');
-  for (const id of ids)
-    await execute(
-      store,
-      customerTypeDecider,
+  const deletions: StreamCommand[] = [];
+  for (const id of new Set(customerTypeIds.split(','))) {
+    const { customerCount } = await customerTypeOf(db, request, id);
+    deletions.push({
+      decider: customerTypeDecider,
       id,
-      [{ type: 'DeleteCustomerType' }],
-      commandContext(request, 'error.customerType.exists'),
-    );
+      command: { type: 'DeleteCustomerType', customers: customerCount },
+    });
+  }
+  // One transaction: one refused type leaves every type in place.
+  await executeAll(store, deletions, commandContext(request, 'error.customerType.exists'));
 }

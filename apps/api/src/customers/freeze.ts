@@ -1,14 +1,17 @@
-import { type CustomerView, type customerActionBodySchema, uuidv7 } from '@hydrolog/schemas';
+import type { CustomerView, customerActionBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerMetadata } from '../auth/guard.ts';
+import { commandContext } from '../caller-command.ts';
+import { executeAll } from '../commands.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
-import { accountOf, runOnAccount } from './accounts.ts';
+import { accountOf, accountStep } from './accounts.ts';
 
 /**
  * Freezes or unfreezes an account; when its meter type has a valve, closes it (freeze) or opens it again
- * (unfreeze) remotely, the command's id recorded with the account's event.
+ * (unfreeze) remotely, the command's id recorded with the account's event. Both land in one append: a
+ * frozen account never lacks its valve command, nor a command its account's change.
  */
 export async function setFrozen(
   services: Services,
@@ -18,22 +21,25 @@ export async function setFrozen(
   { customerId, version }: z.output<typeof customerActionBodySchema>,
 ): Promise<CustomerView> {
   const account = await accountOf(services.db, request, customerId);
-  const valveCommandId = account.valveControl ? uuidv7() : null;
+  const valve = account.valveControl
+    ? await dispatch.issuing(
+        callerMetadata(request),
+        account.meterId,
+        action === 'freeze' ? 'valveClose' : 'valveOpen',
+      )
+    : null;
+  const valveCommandId = valve?.id ?? null;
   const at = new Date().toISOString();
-  await runOnAccount(
-    services,
-    request,
+  const change = accountStep(
     customerId,
     action === 'freeze' ? { type: 'Freeze', at, valveCommandId } : { type: 'Unfreeze', at, valveCommandId },
     version,
   );
-  if (valveCommandId)
-    await dispatch.issue(
-      callerMetadata(request),
-      account.meterId,
-      action === 'freeze' ? 'valveClose' : 'valveOpen',
-      undefined,
-      valveCommandId,
-    );
+  await executeAll(
+    services.store,
+    valve ? [change, valve] : [change],
+    commandContext(request, 'error.customer.meterTaken'),
+  );
+  if (valve) dispatch.announce();
   return accountOf(services.db, request, customerId);
 }

@@ -10,8 +10,8 @@ import {
   openAccountBodySchema,
   type TenantSettings,
   toFieldError,
-  translate,
 } from '@hydrolog/schemas';
+import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf } from '../auth/guard.ts';
@@ -41,9 +41,22 @@ const COLUMNS = [
 ] as const;
 type ColumnName = (typeof COLUMNS)[number];
 
+/** Each column's header: the customer's label as the screens show it, where they show one. */
+const HEADERS: Record<ColumnName, MessageKey> = {
+  accountNo: 'customers.accountNo',
+  name: 'customers.name',
+  phone: 'customers.phone',
+  idType: 'customer.col.idType',
+  idNumber: 'customer.col.idNumber',
+  address: 'customers.address',
+  meterNo: 'customers.meterNo',
+  payChannel: 'customer.col.payChannel',
+  remarks: 'customers.remarks',
+};
+
 export function templateColumns(language: Language): Column<never>[] {
   return COLUMNS.map((name) => ({
-    header: translate(`customer.col.${name}`, language),
+    header: translate(HEADERS[name], language),
     value: () => null,
     width: name === 'address' || name === 'remarks' ? 30 : 18,
   }));
@@ -136,22 +149,19 @@ export async function importCustomers(
     });
     if (!result.success) {
       const issue = result.error.issues[0]!;
-      const { field, message } = toFieldError(issue, language);
+      const { field, message } = toFieldError(issue, messagesIn(language));
       const column = COLUMNS.find((c) => c === field);
-      fail(row, t('import.row.field', { field: column ? t(`customer.col.${column}`) : field, message }));
+      fail(row, t('import.row.field', { field: column ? t(HEADERS[column]) : field, message }));
       continue;
     }
     if (!cells.meterNo) {
-      fail(
-        row,
-        t('import.row.field', { field: t('customer.col.meterNo'), message: t('validation.required') }),
-      );
+      fail(row, t('import.row.field', { field: t('customers.meterNo'), message: t('validation.required') }));
       continue;
     }
     if (!result.data.accountNo && options.settings.accountNoGenMode === 'manual') {
       fail(
         row,
-        t('import.row.field', { field: t('customer.col.accountNo'), message: t('validation.required') }),
+        t('import.row.field', { field: t('customers.accountNo'), message: t('validation.required') }),
       );
       continue;
     }

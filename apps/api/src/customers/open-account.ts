@@ -1,5 +1,5 @@
-import { customerDecider, DomainError, localDate, streamName } from '@hydrolog/domain';
-import type { EventStore, Sql } from '@hydrolog/eventstore';
+import { customerDecider, DomainError, localDate, openingRefusal } from '@hydrolog/domain';
+import type { AppendRequest, EventStore, Sql } from '@hydrolog/eventstore';
 import {
   existingAccountNos,
   findCustomerByAccountNo,
@@ -17,7 +17,7 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
-import { isUniqueViolation } from '../commands.ts';
+import { appendOfNew, isUniqueViolation } from '../commands.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
 import { accountOf } from './accounts.ts';
@@ -86,47 +86,52 @@ export async function openingClashes(
   });
 }
 
+/** What an opening needs of the downlink dispatch to close its valves (none: the valves stay as they are). */
+export type ValveDispatch = Pick<CommandDispatch, 'issuing' | 'announce'>;
+
 /**
- * Opens accounts (already checked) in one append, each in its own stream; then closes their valves
- * through `closeValve` when the tenant's `openAccountCloseValve` asks so. Answers the new account ids.
- * Throws `OpeningConflict`, having opened none, when another opening took a number or a meter meanwhile.
+ * Opens accounts (already checked) in one append, each in its own stream, with the commands closing their
+ * valves when the tenant's `openAccountCloseValve` asks so: an account never lacks the command it names.
+ * Answers the new account ids. Throws `OpeningConflict`, having opened none, when another opening took a
+ * number or a meter meanwhile.
  */
 export async function openAccounts(
   store: EventStore,
   metadata: EventMetadata,
   settings: Pick<TenantSettings, 'openAccountCloseValve'>,
   accounts: readonly CheckedAccount[],
-  closeValve: (meterId: string, commandId: string) => Promise<unknown>,
+  valves: ValveDispatch | null,
 ): Promise<string[]> {
   const openedAt = new Date().toISOString();
-  const opened = accounts.map(({ valveControl, ...account }) => {
+  const opened = [];
+  const requests: AppendRequest[] = [];
+  for (const { valveControl, ...account } of accounts) {
     const customerId = uuidv7();
-    const valveCommandId = settings.openAccountCloseValve && valveControl ? uuidv7() : null;
-    const decided = customerDecider.decide(
-      { type: 'OpenAccount', ...account, customerId, tenantId: metadata.tenantId, openedAt, valveCommandId },
-      customerDecider.initialState(),
-    );
-    if (decided instanceof DomainError) throw decided;
-    return {
+    const closing =
+      valves && settings.openAccountCloseValve && valveControl
+        ? await valves.issuing(metadata, account.meterId, 'valveClose')
+        : null;
+    const command = {
+      type: 'OpenAccount' as const,
+      ...account,
       customerId,
-      meterId: account.meterId,
-      valveCommandId,
-      request: {
-        stream: streamName(customerDecider, customerId),
-        expectedVersion: 'no_stream' as const,
-        events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
-      },
+      tenantId: metadata.tenantId,
+      openedAt,
+      valveCommandId: closing?.id ?? null,
     };
-  });
+    requests.push(appendOfNew({ decider: customerDecider, id: customerId, command }, metadata));
+    if (closing) requests.push(appendOfNew(closing, metadata));
+    opened.push(customerId);
+  }
   try {
-    await store.appendMany(opened.map((o) => o.request));
+    await store.appendMany(requests);
   } catch (error) {
     // Another opening took a number or a meter between the checks and the append: the append wrote nothing.
     if (isUniqueViolation(error)) throw new OpeningConflict();
     throw error;
   }
-  for (const o of opened) if (o.valveCommandId) await closeValve(o.meterId, o.valveCommandId);
-  return opened.map((o) => o.customerId);
+  if (valves && requests.length > opened.length) valves.announce();
+  return opened;
 }
 
 /**
@@ -142,10 +147,8 @@ export async function openForCaller(
   accounts: readonly CheckedAccount[],
 ): Promise<{ opened: string[] } | { conflict: OpeningConflict; clashes: (OpeningClash | null)[] }> {
   const metadata = callerMetadata(request);
-  const closeValve = (meterId: string, commandId: string) =>
-    dispatch.issue(metadata, meterId, 'valveClose', undefined, commandId);
   try {
-    return { opened: await openAccounts(store, metadata, settings, accounts, closeValve) };
+    return { opened: await openAccounts(store, metadata, settings, accounts, dispatch) };
   } catch (error) {
     if (!(error instanceof OpeningConflict)) throw error;
     return { conflict: error, clashes: await openingClashes(db, metadata.tenantId, accounts) };
@@ -164,12 +167,16 @@ export async function openAccount(
   await customerTypeOf(db, request, body.customerTypeId);
   const meter = await readAsCaller(db, request, (sql) => meterForOpening(sql, body.meterId));
   if (!meter) throw new DomainError('error.meter.notFound');
-  if (meter.taken) throw new DomainError('error.customer.meterTaken');
   const given = body.accountNo;
-  if (!given && settings.accountNoGenMode === 'manual')
-    throw new DomainError('error.customer.accountNoRequired');
-  if (given && (await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given))))
-    throw new DomainError('error.customer.accountExists');
+  const holder = given ? await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given)) : null;
+  const facts = {
+    meterOnAccount: meter.taken,
+    accountNoGiven: Boolean(given),
+    manualAccountNos: settings.accountNoGenMode === 'manual',
+    accountNoTaken: holder !== null,
+  };
+  const refused = openingRefusal(facts);
+  if (refused) throw refused;
   const accountNo =
     given ?? ((await readAsCaller(db, request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string);
   const account = {
@@ -184,9 +191,12 @@ export async function openAccount(
     // Say what was taken meanwhile, as the checks above would have; a generated number taken meanwhile
     // keeps the conflict's own message (open again for a new number).
     const [clash] = result.clashes;
-    if (clash === 'meterTaken') throw new DomainError('error.customer.meterTaken');
-    if (clash === 'accountExists' && body.accountNo) throw new DomainError('error.customer.accountExists');
-    throw result.conflict;
+    const meanwhile = openingRefusal({
+      ...facts,
+      meterOnAccount: clash === 'meterTaken',
+      accountNoTaken: clash === 'accountExists',
+    });
+    throw meanwhile ?? result.conflict;
   }
   return accountOf(db, request, result.opened[0] as string);
 }

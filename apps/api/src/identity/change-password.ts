@@ -1,6 +1,7 @@
 import { DomainError, userDecider } from '@hydrolog/domain';
 import type { UserRow } from '@hydrolog/projections';
-import { type FieldError, type MessageKey, passwordSchema, toFieldError, translate } from '@hydrolog/schemas';
+import { type FieldError, type MessageKey, passwordSchema, toFieldError } from '@hydrolog/schemas';
+import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../auth/client.ts';
 import { hashPassword } from '../auth/crypto.ts';
@@ -45,7 +46,10 @@ export async function newPasswordErrors(
   const field = (message: MessageKey) => [{ field: 'newPassword', message: translate(message, language) }];
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success)
-    return parsed.error.issues.map((i) => ({ ...toFieldError(i, language), field: 'newPassword' }));
+    return parsed.error.issues.map((i) => ({
+      ...toFieldError(i, messagesIn(language)),
+      field: 'newPassword',
+    }));
   if (oldPassword !== null && password === oldPassword) return field('validation.password.sameAsOld');
   if (password === (await identity.settings()).initPassword)
     return field('validation.password.sameAsInitial');

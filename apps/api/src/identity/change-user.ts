@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
-import { administer, administration, checkDept, checkRoles, notSelf, staffUser } from './staff.ts';
+import { administer, administration, checkDept, checkRoles, staffUser } from './staff.ts';
 
 /** Changes a staff user's name, contacts, roles and department; answers the user as changed. */
 export async function changeUser(
@@ -40,7 +40,6 @@ export async function changeUserStatus(
   body: z.infer<typeof changeStatusBodySchema>,
 ) {
   const { userId, status } = body;
-  notSelf(request, userId);
   await staffUser(services, request, userId);
   await administer(
     services,

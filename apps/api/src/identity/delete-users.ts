@@ -1,20 +1,21 @@
-import { administrationRefusal } from '@hydrolog/domain';
+import { userDecider } from '@hydrolog/domain';
 import type { FastifyRequest } from 'fastify';
+import { callerMetadata } from '../auth/guard.ts';
+import { executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { administer, administration, notSelf, staffUser } from './staff.ts';
+import { administration, staffUser } from './staff.ts';
 
-/** Deletes staff users (not oneself). */
+/** Deletes staff users (not oneself), in one append: one refused user leaves every user in place. */
 export async function deleteUsers(services: Services, request: FastifyRequest, userIds: readonly string[]) {
-  // All checked first: one refused id leaves every user in place.
-  const deletions = [];
-  for (const userId of userIds) {
-    notSelf(request, userId);
+  const deletions: StreamCommand[] = [];
+  for (const userId of new Set(userIds)) {
     await staffUser(services, request, userId);
     const facts = await administration(services, request, userId, []);
-    const refused = administrationRefusal(facts, userId);
-    if (refused) throw refused;
-    deletions.push({ userId, facts });
+    deletions.push({
+      decider: userDecider,
+      id: userId,
+      command: { type: 'DeleteUser', administration: facts },
+    });
   }
-  for (const { userId, facts } of deletions)
-    await administer(services, request, userId, [{ type: 'DeleteUser' }], facts);
+  await executeAll(services.store, deletions, { metadata: callerMetadata(request) });
 }

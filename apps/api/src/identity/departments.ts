@@ -65,21 +65,21 @@ export async function changeDept(
 ) {
   await deptOf(services, request, deptId);
   const fields = deptFields(body);
-  if (fields.parentId) {
-    await deptOf(services, request, fields.parentId);
-    const parentId = fields.parentId;
-    if (await readAsCaller(services.db, request, (sql) => isDeptOrBelow(sql, deptId, parentId))) {
-      throw new DomainError('error.dept.parentLoop');
-    }
-  }
-  await runDept(services, request, deptId, { type: 'ChangeDept', ...fields });
+  const { parentId } = fields;
+  if (parentId) await deptOf(services, request, parentId);
+  const parentInSubtree =
+    parentId !== null &&
+    (await readAsCaller(services.db, request, (sql) => isDeptOrBelow(sql, deptId, parentId)));
+  await runDept(services, request, deptId, { type: 'ChangeDept', ...fields, parentInSubtree });
   return deptOf(services, request, deptId);
 }
 
 /** Deletes a department without users or sub-departments. */
 export async function deleteDept(services: Services, request: FastifyRequest, deptId: string) {
   const found = await deptOf(services, request, deptId);
-  if (found.childCount > 0) throw new DomainError('error.dept.hasChildren');
-  if (found.userCount > 0) throw new DomainError('error.dept.hasUsers');
-  await runDept(services, request, found.deptId, { type: 'DeleteDept' });
+  await runDept(services, request, found.deptId, {
+    type: 'DeleteDept',
+    subDepts: found.childCount,
+    users: found.userCount,
+  });
 }

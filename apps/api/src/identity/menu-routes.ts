@@ -1,69 +1,22 @@
 import {
-  DomainError,
-  MENU_TREE_ID,
-  type MenuCommand,
-  type MenuFields,
-  menuTreeDecider,
-} from '@hydrolog/domain';
-import {
   apiResponses,
   envelopeSchema,
-  isExternalLink,
   menuBodySchema,
   menuListQuerySchema,
   menuViewSchema,
   noDataResponses,
   updateMenuBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, operatorOnly } from '../auth/guard.ts';
+import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
-import { ok, requestLanguage } from '../http.ts';
-import { forgetMenus, menuEntries } from '../menus.ts';
+import { ok } from '../http.ts';
+import { changeMenu, createMenu, deleteMenu, menuList, menuOf } from './menus.ts';
 
 /** The menu tree (platform operators), spec section 2. */
 export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
-  const { db, store } = identity.services;
-  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
-
-  // ---- Menus -------------------------------------------------------------------------------------------
-
-  async function menu(request: FastifyRequest, menuId: string) {
-    const found = (await menuEntries(db)).find((m) => m.menuId === menuId);
-    if (!found) throw new DomainError('error.menu.notFound');
-    const language = requestLanguage(request);
-    return { ...found, menuName: found.titles[language] };
-  }
-  /** The body as the tree stores it: empty texts are absent, an external path is also the link. */
-  function menuFields(body: z.infer<typeof menuBodySchema>, current?: { link: string | null }): MenuFields {
-    const external = isExternalLink(body.path);
-    return {
-      parentId: body.parentId,
-      menuType: body.menuType,
-      titles: body.titles,
-      path: body.path,
-      component: body.menuType === 'C' && body.component ? body.component : null,
-      perms: body.perms || null,
-      icon: body.icon || null,
-      orderNum: body.orderNum,
-      visible: body.visible,
-      isCache: body.isCache,
-      // A built-in link that is not external (the full-screen view) stays as the catalogue gives it.
-      link: external ? body.path : (current?.link ?? null),
-      platformOnly: body.platformOnly,
-    };
-  }
-  async function runMenu(request: FastifyRequest, command: MenuCommand) {
-    try {
-      await execute(store, menuTreeDecider, MENU_TREE_ID, [command], meta(request));
-    } finally {
-      forgetMenus(db);
-    }
-  }
+  const { services } = identity;
   const menuResponse = apiResponses(envelopeSchema(menuViewSchema));
 
   app.get(
@@ -78,16 +31,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: apiResponses(envelopeSchema(z.array(menuViewSchema))),
       },
     },
-    async (request) => {
-      const language = requestLanguage(request);
-      const { menuName, visible } = request.query;
-      const wanted = menuName?.toLowerCase();
-      const rows = (await menuEntries(db))
-        .map((m) => ({ ...m, menuName: m.titles[language] }))
-        .filter((m) => !wanted || m.menuName.toLowerCase().includes(wanted))
-        .filter((m) => visible === undefined || String(m.visible) === visible);
-      return ok(request, rows);
-    },
+    async (request) => ok(request, await menuList(services, request, request.query)),
   );
 
   app.get(
@@ -101,7 +45,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: menuResponse,
       },
     },
-    async (request) => ok(request, await menu(request, request.params.menuId)),
+    async (request) => ok(request, await menuOf(services, request, request.params.menuId)),
   );
 
   app.post(
@@ -115,11 +59,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: menuResponse,
       },
     },
-    async (request) => {
-      const menuId = uuidv7();
-      await runMenu(request, { type: 'CreateMenu', menuId, fields: menuFields(request.body) });
-      return ok(request, await menu(request, menuId));
-    },
+    async (request) => ok(request, await createMenu(services, request, request.body)),
   );
 
   app.put(
@@ -135,9 +75,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
     },
     async (request) => {
       const { menuId, ...body } = request.body;
-      const current = await menu(request, menuId);
-      await runMenu(request, { type: 'ChangeMenu', menuId, fields: menuFields(body, current) });
-      return ok(request, await menu(request, menuId));
+      return ok(request, await changeMenu(services, request, menuId, body));
     },
   );
 
@@ -153,8 +91,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      await menu(request, request.params.menuId);
-      await runMenu(request, { type: 'DeleteMenu', menuId: request.params.menuId });
+      await deleteMenu(services, request, request.params.menuId);
       return ok(request, null);
     },
   );

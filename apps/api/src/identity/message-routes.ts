@@ -1,11 +1,4 @@
-import {
-  DomainError,
-  phoneCodeDecider,
-  RECOVERY_CODE_MINUTES,
-  recoveryDecider,
-  smsQuotaDecider,
-} from '@hydrolog/domain';
-import { findUserByAccount, listOutbox, type UserRow } from '@hydrolog/projections';
+import { listOutbox } from '@hydrolog/projections';
 import {
   apiResponses,
   listEnvelopeSchema,
@@ -14,26 +7,16 @@ import {
   noDataResponses,
   outboxMessageSchema,
   pageQuerySchema,
-  translate,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientOf } from '../auth/client.ts';
-import { sixDigitCode } from '../auth/crypto.ts';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import {
-  anonymousMetadata,
-  checkPhoneCode,
-  phoneCodeHash,
-  recoveryCodeHash,
-  refuseRegisteredPhone,
-} from '../auth/one-time-codes.ts';
-import { execute } from '../commands.ts';
+import { checkPhoneCode } from '../auth/one-time-codes.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { MessageProvider } from '../sms.ts';
+import { sendCode } from './send-code.ts';
 
 /**
  * One-time codes (spec section 7: POST /system/msg/send and /system/msg/check) for password recovery and
@@ -43,83 +26,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ identity: Identity; messages
   app,
   { identity, messages },
 ) => {
-  const { db, store } = identity.services;
-
-  /** The per-address limit: every code sent counts for the address that asked for it. */
-  async function takeAddressQuota(request: FastifyRequest) {
-    const { ip } = clientOf(request);
-    await execute(
-      store,
-      smsQuotaDecider,
-      ip,
-      [{ type: 'TakeSmsQuota', ip, at: identity.now().toISOString() }],
-      { metadata: anonymousMetadata(request) },
-    );
-  }
-
-  function codeText(code: string, request: FastifyRequest, language = requestLanguage(request)) {
-    return translate('recovery.message', language, { code, minutes: RECOVERY_CODE_MINUTES });
-  }
-
-  async function sendRecoveryCode(request: FastifyRequest, user: UserRow) {
-    const channel = user.phonenumber ? 'sms' : user.email ? 'email' : null;
-    if (!channel) throw new DomainError('error.recovery.noContact');
-    await takeAddressQuota(request);
-    const code = sixDigitCode();
-    const issuedAt = identity.now();
-    const metadata = { tenantId: user.tenant_id, userId: user.user_id, correlationId: request.id };
-    await execute(
-      store,
-      recoveryDecider,
-      user.user_id,
-      [
-        {
-          type: 'IssueRecoveryCode',
-          codeId: uuidv7(),
-          userId: user.user_id,
-          codeHash: recoveryCodeHash(user.user_id, code),
-          channel,
-          issuedAt: issuedAt.toISOString(),
-          expiresAt: new Date(issuedAt.getTime() + RECOVERY_CODE_MINUTES * 60_000).toISOString(),
-        },
-      ],
-      { metadata },
-    );
-    const to = (channel === 'sms' ? user.phonenumber : user.email) ?? '';
-    await messages.send(
-      { channel, to, text: codeText(code, request, user.language ?? undefined), metadata },
-      request.log,
-    );
-  }
-
-  async function sendRegistrationCode(request: FastifyRequest, areaCode: string, phone: string) {
-    await refuseRegisteredPhone(identity, phone);
-    await takeAddressQuota(request);
-    const code = sixDigitCode();
-    const issuedAt = identity.now();
-    const metadata = anonymousMetadata(request);
-    await execute(
-      store,
-      phoneCodeDecider,
-      phone,
-      [
-        {
-          type: 'IssuePhoneCode',
-          codeId: uuidv7(),
-          purpose: 'register',
-          phone,
-          codeHash: phoneCodeHash(phone, code),
-          issuedAt: issuedAt.toISOString(),
-          expiresAt: new Date(issuedAt.getTime() + RECOVERY_CODE_MINUTES * 60_000).toISOString(),
-        },
-      ],
-      { metadata },
-    );
-    await messages.send(
-      { channel: 'sms', to: `${areaCode}${phone}`, text: codeText(code, request), metadata },
-      request.log,
-    );
-  }
+  const { db } = identity.services;
 
   app.post(
     '/system/msg/send',
@@ -134,15 +41,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ identity: Identity; messages
       },
     },
     async (request) => {
-      const body = request.body;
-      if (body.purpose === 'register') {
-        await sendRegistrationCode(request, body.areaCode, body.phone);
-      } else {
-        const user = await findUserByAccount(db, body.account);
-        // Unknown accounts, accounts without phone or email, and the limits all get the same answer:
-        // the form must not tell who has an account.
-        if (user) await sendRecoveryCode(request, user).catch(ignoreRefusal);
-      }
+      await sendCode(identity, messages, request, request.body);
       return { ...ok(request, null), msg: translate('recovery.sent', requestLanguage(request)) };
     },
   );
@@ -183,8 +82,3 @@ export const messageRoutes: FastifyPluginAsyncZod<{ identity: Identity; messages
     async (request) => okList(request, await listOutbox(db, request.query)),
   );
 };
-
-/** A refused recovery request is answered like a granted one; anything else is a real failure. */
-function ignoreRefusal(error: unknown): void {
-  if (!(error instanceof DomainError)) throw error;
-}

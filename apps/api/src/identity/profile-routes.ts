@@ -5,12 +5,12 @@ import {
   noDataResponses,
   recoveryResetBodySchema,
   tenantBrandSchema,
-  translate,
   updateLanguageBodySchema,
   updatePasswordQuerySchema,
   updateProfileBodySchema,
   userInfoSchema,
 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, ownSession, signedIn } from '../auth/guard.ts';

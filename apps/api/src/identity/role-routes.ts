@@ -1,12 +1,4 @@
-import {
-  DomainError,
-  type RoleAdministration,
-  type RoleCommand,
-  roleAdministrationRefusal,
-  roleDecider,
-} from '@hydrolog/domain';
-import type { Database, Sql } from '@hydrolog/eventstore';
-import { getRole, listDepts, listRoles } from '@hydrolog/projections';
+import { listRoles } from '@hydrolog/projections';
 import {
   apiResponses,
   deptTreeChecksSchema,
@@ -14,7 +6,6 @@ import {
   envelopeWithSchema,
   idListSchema,
   listEnvelopeSchema,
-  type MenuTreeNode,
   menuTreeChecksSchema,
   menuTreeSchema,
   noDataResponses,
@@ -24,101 +15,23 @@ import {
   roleStatusBodySchema,
   roleViewSchema,
   updateRoleBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authorityOf,
-  type Caller,
-  callerMetadata,
-  callerOf,
-  permissionsOf,
-  readAsCaller,
-  requires,
-} from '../auth/guard.ts';
+import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
-import { ok, okList, okWith, requestLanguage } from '../http.ts';
-import { menuEntries, permsByMenu, visibleTo } from '../menus.ts';
-
-/** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
-
-/** The menus a role of this tenant may be given: platform screens only on the platform. */
-async function assignableMenus(db: Database, caller: Caller) {
-  return visibleTo(await menuEntries(db), caller.tenantKind);
-}
-
-async function menuTree(db: Database, caller: Caller, request: FastifyRequest): Promise<MenuTreeNode[]> {
-  const language = requestLanguage(request);
-  const entries = await assignableMenus(db, caller);
-  const children = (parentId: string | null): MenuTreeNode[] =>
-    entries
-      .filter((m) => m.parentId === parentId)
-      .sort((a, b) => a.orderNum - b.orderNum)
-      .map((m) => {
-        const below = children(m.menuId);
-        // Buttons are named by their action (the last part of the permission string).
-        const label = m.menuType === 'F' ? (m.perms ?? m.menuId).split(':').at(-1)! : m.titles[language];
-        return below.length ? { id: m.menuId, label, children: below } : { id: m.menuId, label };
-      });
-  return children(null);
-}
+import { ok, okList, okWith } from '../http.ts';
+import { changeRole, changeRoleDataScope, changeRoleStatus } from './change-role.ts';
+import { createRole } from './create-role.ts';
+import { deleteRoles } from './delete-roles.ts';
+import { menuTree, roleDeptTree, roleMenuTree } from './role-trees.ts';
+import { roleOf } from './roles.ts';
 
 /** Roles of the caller's tenant (spec section 2 system administration). */
 export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
-  const { db, store } = identity.services;
-  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
-    readAsCaller(db, request, work);
-  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
-
-  // ---- Roles -------------------------------------------------------------------------------------------
-
-  async function role(request: FastifyRequest, roleId: string) {
-    const found = await scoped(request, (sql) => getRole(sql, roleId));
-    if (!found) throw new DomainError('error.role.notFound');
-    return found;
-  }
+  const { services } = identity;
+  const { db } = services;
   const roleResponse = apiResponses(envelopeSchema(roleViewSchema));
-  async function roleFields(request: FastifyRequest, body: z.infer<typeof roleBodySchema>) {
-    const allowed = new Set((await assignableMenus(db, callerOf(request))).map((m) => m.menuId));
-    if (body.menuIds.some((id) => !allowed.has(id))) throw new DomainError('error.role.unknownMenu');
-    const { remark, menuIds, ...rest } = body;
-    return { ...rest, menuIds: [...new Set(menuIds)].sort(), remark: remark || null };
-  }
-  /** What a role carries: the permissions of its menus (`*:*:*` for the administrator role). */
-  async function carried(role: { admin: boolean; menuIds: readonly string[] } | null) {
-    return role
-      ? permissionsOf([{ all_permissions: role.admin, menu_ids: [...role.menuIds] }], await permsByMenu(db))
-      : [];
-  }
-  /** The facts of the authority rule for a change of role `current` (null: a new one) to `menuIds`. */
-  async function roleAdministration(
-    request: FastifyRequest,
-    current: { admin: boolean; menuIds: readonly string[] } | null,
-    menuIds: readonly string[],
-  ): Promise<RoleAdministration> {
-    return {
-      by: authorityOf(callerOf(request)),
-      held: await carried(current),
-      granted: await carried({ admin: false, menuIds }),
-    };
-  }
-  /** Runs a command on a role (null: a new one) that leaves it with `menuIds`, under the authority rule. */
-  async function runRole(
-    request: FastifyRequest,
-    roleId: string,
-    current: { admin: boolean; menuIds: readonly string[] } | null,
-    command: RoleCommand,
-    menuIds: readonly string[],
-  ) {
-    const administration = await roleAdministration(request, current, menuIds);
-    await execute(store, roleDecider, roleId, [{ ...command, administration }], {
-      ...meta(request),
-      taken: 'error.role.keyExists',
-    });
-  }
 
   app.get(
     '/system/role/list',
@@ -131,7 +44,8 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: apiResponses(listEnvelopeSchema(roleViewSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listRoles(sql, request.query))),
+    async (request) =>
+      okList(request, await readAsCaller(db, request, (sql) => listRoles(sql, request.query))),
   );
 
   app.get(
@@ -145,7 +59,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: roleResponse,
       },
     },
-    async (request) => ok(request, await role(request, request.params.roleId)),
+    async (request) => ok(request, await roleOf(services, request, request.params.roleId)),
   );
 
   app.post(
@@ -159,27 +73,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: roleResponse,
       },
     },
-    async (request) => {
-      const { status, orderNum, remark, ...fields } = await roleFields(request, request.body);
-      const roleId = uuidv7();
-      const caller = callerOf(request);
-      await runRole(
-        request,
-        roleId,
-        null,
-        { type: 'CreateRole', roleId, tenantId: caller.tenantId, ...fields, allPermissions: false },
-        fields.menuIds,
-      );
-      // Order, status and remark are not part of the creation event: one change records them.
-      await runRole(
-        request,
-        roleId,
-        await role(request, roleId),
-        { type: 'ChangeRole', ...fields, status, orderNum, remark },
-        fields.menuIds,
-      );
-      return ok(request, await role(request, roleId));
-    },
+    async (request) => ok(request, await createRole(services, request, request.body)),
   );
 
   app.put(
@@ -193,13 +87,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: roleResponse,
       },
     },
-    async (request) => {
-      const { roleId, ...body } = request.body;
-      const current = await role(request, roleId);
-      const fields = await roleFields(request, body);
-      await runRole(request, roleId, current, { type: 'ChangeRole', ...fields }, fields.menuIds);
-      return ok(request, await role(request, roleId));
-    },
+    async (request) => ok(request, await changeRole(services, request, request.body)),
   );
 
   app.put(
@@ -214,15 +102,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      const current = await role(request, request.body.roleId);
-      const { roleId: _, admin: __, userCount: ___, dataScope: _s, deptIds: _d, ...fields } = current;
-      await runRole(
-        request,
-        current.roleId,
-        current,
-        { type: 'ChangeRole', ...fields, status: request.body.status },
-        current.menuIds,
-      );
+      await changeRoleStatus(services, request, request.body.roleId, request.body.status);
       return ok(request, null);
     },
   );
@@ -239,19 +119,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      const roleIds = [...new Set(request.params.roleIds.split(','))];
-      // All checked first: one refused role leaves every role in place.
-      const found = [];
-      for (const roleId of roleIds) {
-        const current = await role(request, roleId);
-        if (current.admin) throw new DomainError('error.role.builtIn');
-        if (current.userCount > 0) throw new DomainError('error.role.inUse');
-        const refused = roleAdministrationRefusal(await roleAdministration(request, current, []));
-        if (refused) throw refused;
-        found.push(current);
-      }
-      for (const current of found)
-        await runRole(request, current.roleId, current, { type: 'DeleteRole' }, []);
+      await deleteRoles(services, request, [...new Set(request.params.roleIds.split(','))]);
       return ok(request, null);
     },
   );
@@ -268,18 +136,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      const found = await role(request, request.params.roleId);
-      const depts = await scoped(request, (sql) => listDepts(sql));
-      const children = (parentId: string | null): MenuTreeNode[] =>
-        depts
-          .filter((d) => d.parentId === parentId)
-          .map((d) => {
-            const below = children(d.deptId);
-            return below.length
-              ? { id: d.deptId, label: d.deptName, children: below }
-              : { id: d.deptId, label: d.deptName };
-          });
-      const answer = { depts: children(null), checkedKeys: found.deptIds };
+      const answer = await roleDeptTree(services, request, request.params.roleId);
       return okWith(request, answer, answer);
     },
   );
@@ -296,21 +153,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: roleResponse,
       },
     },
-    async (request) => {
-      const { roleId, dataScope, deptIds } = request.body;
-      const current = await role(request, roleId);
-      const known = new Set((await scoped(request, (sql) => listDepts(sql))).map((d) => d.deptId));
-      const unknownDepts = deptIds.filter((id) => !known.has(id)).length;
-      // A role beyond the actor is beyond them here too: its menus stay as they are.
-      await runRole(
-        request,
-        roleId,
-        current,
-        { type: 'ChangeDataScope', dataScope, deptIds, unknownDepts },
-        current.menuIds,
-      );
-      return ok(request, await role(request, roleId));
-    },
+    async (request) => ok(request, await changeRoleDataScope(services, request, request.body)),
   );
 
   app.get(
@@ -323,7 +166,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         response: apiResponses(envelopeSchema(menuTreeSchema)),
       },
     },
-    async (request) => ok(request, await menuTree(db, callerOf(request), request)),
+    async (request) => ok(request, await menuTree(services, request)),
   );
 
   app.get(
@@ -338,11 +181,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      const found = await role(request, request.params.roleId);
-      const caller = callerOf(request);
-      const assignable = await assignableMenus(db, caller);
-      const checkedKeys = found.admin ? assignable.map((m) => m.menuId) : found.menuIds;
-      const answer = { menus: await menuTree(db, caller, request), checkedKeys };
+      const answer = await roleMenuTree(services, request, request.params.roleId);
       return okWith(request, answer, answer);
     },
   );

@@ -2,7 +2,7 @@ import { DomainError, type StaffAdministration, type UserCommand, userDecider } 
 import type { Sql } from '@hydrolog/eventstore';
 import { builtInAdministratorId, getDept, getRoles, getStaffUser, getUser } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
-import { authorityOf, callerOf, permissionsOf, readAsCaller } from '../auth/guard.ts';
+import { authorityOf, callerMetadata, callerOf, permissionsOf, readAsCaller } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
 import { permsByMenu } from '../menus.ts';
 import type { Services } from '../services.ts';
@@ -62,14 +62,9 @@ export async function administer(
   commands: UserCommand[],
   facts: StaffAdministration,
 ) {
-  const caller = callerOf(request);
   const administered = commands.map((command) => ({ ...command, administration: facts }));
   await execute(services.store, userDecider, userId, administered, {
-    metadata: { tenantId: caller.tenantId, userId: caller.userId, correlationId: request.id },
+    metadata: callerMetadata(request),
     taken: 'error.user.exists',
   });
-}
-
-export function notSelf(request: FastifyRequest, userId: string) {
-  if (callerOf(request).userId === userId) throw new DomainError('error.user.self');
 }

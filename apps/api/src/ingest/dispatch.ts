@@ -14,7 +14,7 @@ import {
   type MeterCommandKind,
   uuidv7,
 } from '@hydrolog/schemas';
-import { execute } from '../commands.ts';
+import { execute, executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 import type { GatewayCaller } from './auth.ts';
 
@@ -34,38 +34,54 @@ export class CommandDispatch {
   }
 
   /**
-   * Issues a command to one of the caller's meters. `commandId` is given by a caller that recorded it
-   * beforehand (a customer's freeze names the valve command it issues).
+   * Issues a command to each of the caller's meters, all in one append: an unknown meter, or one without a
+   * valve for a valve command, issues none. Answers the commands' ids.
    */
   async issue(
+    metadata: EventMetadata,
+    meterIds: readonly string[],
+    kind: MeterCommandKind,
+    key?: string,
+  ): Promise<string[]> {
+    const steps = [];
+    for (const meterId of meterIds) steps.push(await this.issuing(metadata, meterId, kind, key));
+    await executeAll(this.services.store, steps, { metadata });
+    this.announce();
+    return steps.map((step) => step.id);
+  }
+
+  /**
+   * The step issuing a command to one of the caller's meters (its id is the step's), for a change that
+   * appends it together with its own (a customer's freeze and its valve close): `announce` it once appended.
+   */
+  async issuing(
     metadata: EventMetadata,
     meterId: string,
     kind: MeterCommandKind,
     key?: string,
-    commandId: string = uuidv7(),
-  ): Promise<string> {
+  ): Promise<StreamCommand> {
     const meter = await withTenant(this.services.db, metadata.tenantId, (sql) => getMeter(sql, meterId));
     if (!meter) throw new DomainError('error.meter.notFound');
-    if (kind !== 'keyUpdate' && !meter.valveControl) throw new DomainError('error.meter.noValve');
-    await execute(
-      this.services.store,
-      meterCommandDecider,
-      commandId,
-      [
-        {
-          type: 'IssueMeterCommand',
-          commandId,
-          meterId,
-          meterNo: meter.meterNo,
-          kind,
-          ...(key === undefined ? {} : { key }),
-          issuedAt: new Date().toISOString(),
-        },
-      ],
-      { metadata },
-    );
+    const commandId = uuidv7();
+    return {
+      decider: meterCommandDecider,
+      id: commandId,
+      command: {
+        type: 'IssueMeterCommand',
+        valveControl: meter.valveControl,
+        commandId,
+        meterId,
+        meterNo: meter.meterNo,
+        kind,
+        ...(key === undefined ? {} : { key }),
+        issuedAt: new Date().toISOString(),
+      },
+    };
+  }
+
+  /** Wakes the long polls waiting for commands: some were just appended. */
+  announce(): void {
     this.issued.emit('issued');
-    return commandId;
   }
 
   /**

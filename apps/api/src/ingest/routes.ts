@@ -8,6 +8,7 @@ import {
   ingestAnswerSchema,
   toFieldError,
 } from '@hydrolog/schemas';
+import { messagesIn } from '@hydrolog/schemas/messages/all';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
       return reply.status(error.status).send(
         invalid(
           request,
-          error.issues.map((issue) => toFieldError(issue, language)),
+          error.issues.map((issue) => toFieldError(issue, messagesIn(language))),
           error.key,
         ),
       );

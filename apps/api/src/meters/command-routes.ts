@@ -41,7 +41,7 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const { meterIds } = request.body;
         return ok(request, {
-          commandIds: await operateValves(services.db, dispatch, request, action, meterIds),
+          commandIds: await operateValves(dispatch, request, action, meterIds),
         });
       },
     );
@@ -59,13 +59,13 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const commandId = await dispatch.issue(
+      const commandIds = await dispatch.issue(
         callerMetadata(request),
-        request.body.meterId,
+        [request.body.meterId],
         'keyUpdate',
         request.body.key,
       );
-      return ok(request, { commandIds: [commandId] });
+      return ok(request, { commandIds });
     },
   );
 

@@ -9,8 +9,8 @@ import {
   type MeterImportResult,
   meterImportRowSchema,
   toFieldError,
-  translate,
 } from '@hydrolog/schemas';
+import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
 import { requestLanguage } from '../http.ts';
@@ -21,18 +21,18 @@ import { registerMeters } from './registry.ts';
 
 /** The header of each template column, in the caller's language. */
 export const IMPORT_HEADERS: Record<(typeof METER_IMPORT_COLUMNS)[number], MessageKey> = {
-  meterNo: 'meter.meterNo',
-  meterTypeName: 'meter.type',
-  imei: 'meter.imei',
-  sim: 'meter.sim',
-  key: 'meter.key',
+  meterNo: 'meters.meterNo',
+  meterTypeName: 'meters.type',
+  imei: 'meters.imei',
+  sim: 'meters.sim',
+  key: 'meters.key',
   initialReading: 'meter.initialReading',
   mechanicalReading: 'meter.mechanicalReading',
   zeroWaterThreshold: 'meter.zeroWaterThreshold',
-  storageDate: 'meter.storageDate',
-  dataSource: 'meter.dataSource',
-  lng: 'meter.lng',
-  lat: 'meter.lat',
+  storageDate: 'meters.storageDate',
+  dataSource: 'meters.dataSource',
+  lng: 'meters.lng',
+  lat: 'meters.lat',
 };
 
 const NUMBER_COLUMNS = new Set(['initialReading', 'mechanicalReading', 'zeroWaterThreshold', 'lng', 'lat']);
@@ -96,7 +96,7 @@ export function checkImportRows(
       fail(
         parsed.error.issues
           .map((issue) => {
-            const error = toFieldError(issue, language);
+            const error = toFieldError(issue, messagesIn(language));
             const column = IMPORT_HEADERS[error.field as keyof typeof IMPORT_HEADERS];
             return column ? `${translate(column, language)}: ${error.message}` : error.message;
           })

@@ -1,29 +1,16 @@
-import { DomainError } from '@hydrolog/domain';
-import { getMeter } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
-import { callerMetadata, readAsCaller } from '../auth/guard.ts';
+import { callerMetadata } from '../auth/guard.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
-import type { Services } from '../services.ts';
 
-/** Opens or closes the valves of one meter or a batch; answers the ids of the commands issued. */
-export async function operateValves(
-  db: Services['db'],
+/**
+ * Opens or closes the valves of one meter or a batch, in one append: an unknown meter or one without a
+ * valve refuses the batch whole. Answers the ids of the commands issued.
+ */
+export function operateValves(
   dispatch: CommandDispatch,
   request: FastifyRequest,
   action: 'open' | 'close',
   meterIds: readonly string[],
 ): Promise<string[]> {
-  const metadata = callerMetadata(request);
-  const kind = action === 'open' ? 'valveOpen' : 'valveClose';
-  const commandIds: string[] = [];
-  // A batch is checked whole first: an unknown meter or one without a valve refuses it all.
-  await readAsCaller(db, request, async (sql) => {
-    for (const meterId of meterIds) {
-      const meter = await getMeter(sql, meterId);
-      if (!meter) throw new DomainError('error.meter.notFound');
-      if (!meter.valveControl) throw new DomainError('error.meter.noValve');
-    }
-  });
-  for (const meterId of meterIds) commandIds.push(await dispatch.issue(metadata, meterId, kind));
-  return commandIds;
+  return dispatch.issue(callerMetadata(request), meterIds, action === 'open' ? 'valveOpen' : 'valveClose');
 }

@@ -4,7 +4,7 @@ import type { MeterTypeBody, MeterTypeView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { execute } from '../commands.ts';
+import { execute, executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 import { registerMeterType } from './registry.ts';
 
@@ -55,24 +55,20 @@ export async function changeMeterType(
   return meterTypeOf(db, request, meterTypeId);
 }
 
-/** Deletes meter types that no meter uses; all are checked first: one refused type leaves every type in place. */
+/** Deletes meter types that no meter uses, in one transaction: one refused type leaves every type in place. */
 export async function deleteMeterTypes(
   { db, store }: Services,
   request: FastifyRequest,
   meterTypeIds: string,
 ): Promise<void> {
-  const found = [];
+  const deletions: StreamCommand[] = [];
   for (const id of new Set(meterTypeIds.split(','))) {
     const type = await meterTypeOf(db, request, id);
-    if (type.meterCount > 0) throw new DomainError('error.meterType.inUse', { count: type.meterCount });
-    found.push(type);
+    deletions.push({
+      decider: meterTypeDecider,
+      id: type.meterTypeId,
+      command: { type: 'DeleteMeterType', metersUsing: type.meterCount },
+    });
   }
-  for (const type of found)
-    await execute(
-      store,
-      meterTypeDecider,
-      type.meterTypeId,
-      [{ type: 'DeleteMeterType', metersUsing: type.meterCount }],
-      commandContext(request, 'error.meterType.exists'),
-    );
+  await executeAll(store, deletions, commandContext(request, 'error.meterType.exists'));
 }

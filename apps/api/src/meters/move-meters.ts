@@ -1,4 +1,4 @@
-import { customerDecider, DomainError, meterDecider } from '@hydrolog/domain';
+import { customerDecider, DomainError, meterDecider, meterMoveBatchRefusal } from '@hydrolog/domain';
 import {
   getTenant,
   listMeterMoves,
@@ -67,11 +67,9 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
     if (!meter) throw new DomainError('error.meter.notFound');
     return meter;
   });
-  for (const meter of meters) {
-    if (!meter.customerId) throw new DomainError('error.meterMove.noAccount', { meterNo: meter.meterNo });
-    if (meter.meterTypeId !== meters[0]!.meterTypeId || meter.customerTypeId !== meters[0]!.customerTypeId)
-      throw new DomainError('error.meterMove.mixedTypes');
-  }
+  // The whole batch first: nothing of the target is read for a batch that may not go.
+  const refused = meterMoveBatchRefusal(meters);
+  if (refused) throw refused;
   const target = await withTenant(db, targetTenantId, async (sql) => ({
     types: await tenantTypes(sql),
     taken: await takenNumbers(
@@ -84,9 +82,6 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
     throw new DomainError('error.customerType.notFound');
   if (!target.types.meterTypes.some((t) => t.meterTypeId === meterTypeId))
     throw new DomainError('error.meterType.notFound');
-  const accountTaken = meters.find((m) => m.accountNo && target.taken.accountNos.has(m.accountNo));
-  if (accountTaken)
-    throw new DomainError('error.meterMove.accountTaken', { accountNo: accountTaken.accountNo ?? '' });
 
   const movedAt = new Date().toISOString();
   const moves = { fromTenantId: sourceTenantId, toTenantId: targetTenantId };
@@ -121,6 +116,7 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
         at: movedAt,
         accountNo: meter.accountNo,
         openDebt: 0,
+        accountNoTakenInTarget: meter.accountNo !== null && target.taken.accountNos.has(meter.accountNo),
         customerTypeId,
         meterTypeId,
       },

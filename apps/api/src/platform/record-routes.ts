@@ -42,7 +42,7 @@ export function recordRoutes<
     find(request: FastifyRequest, id: string): Promise<View>;
     /** Appends the save; the route answers with the record read back. */
     save(request: FastifyRequest, id: string, body: z.infer<Body>): Promise<unknown>;
-    /** What a save checks beyond the record (a region's parent); `existingId` is null when adding. */
+    /** What a save reads beyond the record (a region's parent exists); `existingId` is null when adding. */
     checkSave?(request: FastifyRequest, body: z.infer<Body>, existingId: string | null): Promise<void>;
     list?: {
       summary: string;
@@ -51,9 +51,8 @@ export function recordRoutes<
     };
     removeMany?: {
       summary: string;
-      /** Refuses to delete a record still in use. */
-      check?(found: View): void;
-      remove(request: FastifyRequest, id: string): Promise<unknown>;
+      /** Deletes the records, all or none: one refused record (still in use) leaves every one in place. */
+      remove(request: FastifyRequest, ids: readonly string[]): Promise<unknown>;
     };
   },
 ) {
@@ -129,8 +128,8 @@ export function recordRoutes<
       },
       async (request) => {
         const recordIds = splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`]));
-        for (const id of recordIds) removeMany.check?.(await find(request, id));
-        for (const id of recordIds) await removeMany.remove(request, id);
+        for (const id of recordIds) await find(request, id);
+        await removeMany.remove(request, recordIds);
         return ok(request, null);
       },
     );

@@ -7,19 +7,17 @@ import {
   isRegionOrBelow,
   listAgentMovements,
 } from '@hydrolog/projections';
-import {
-  type carrierBodySchema,
-  countryByCode,
-  type MessageKey,
-  type PageQuery,
-  type regionBodySchema,
-  type ThirdPartyView,
-  type thirdPartyBodySchema,
+import type {
+  carrierBodySchema,
+  MessageKey,
+  PageQuery,
+  regionBodySchema,
+  thirdPartyBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
+import { execute, executeAll, type StreamCommand } from '../commands.ts';
 
 /** The record read, or the refusal with its not-found message. */
 export const existing = <T>(found: T | null, notFound: MessageKey): T => {
@@ -42,7 +40,6 @@ export async function saveCarrier(
   carrierId: string,
   { remark, ...fields }: z.output<typeof carrierBodySchema>,
 ) {
-  if (!countryByCode(fields.country)) throw new DomainError('error.carrier.unknownCountry');
   await execute(
     store,
     carrierDecider,
@@ -52,35 +49,42 @@ export async function saveCarrier(
   );
 }
 
-export const deleteCarrier = (store: EventStore, request: FastifyRequest, carrierId: string) =>
-  execute(store, carrierDecider, carrierId, [{ type: 'Delete' }], meta(request));
+export const deleteCarriers = (store: EventStore, request: FastifyRequest, carrierIds: readonly string[]) =>
+  executeAll(
+    store,
+    carrierIds.map((id) => ({ decider: carrierDecider, id, command: { type: 'Delete' } })),
+    meta(request),
+  );
 
 // ---- Regions -------------------------------------------------------------------------------------------
 
 export const regionOf = async (db: Database, regionId: string) =>
   existing(await getRegion(db, regionId), 'error.region.notFound');
 
-export const saveRegion = (
+export async function saveRegion(
   store: EventStore,
+  db: Database,
   request: FastifyRequest,
   regionId: string,
   body: z.output<typeof regionBodySchema>,
-) =>
-  execute(store, regionDecider, regionId, [{ type: 'Save', regionId, ...body }], {
-    ...meta(request),
-    taken: 'error.region.exists',
-  });
-
-/** A region's parent exists and is not the region itself or below it; `regionId` is null when adding. */
-export async function checkRegionParent(
-  db: Database,
-  parentId: string | null | undefined,
-  regionId: string | null,
 ) {
-  if (!parentId) return;
-  await regionOf(db, parentId);
-  if (regionId && (await isRegionOrBelow(db, regionId, parentId)))
-    throw new DomainError('error.region.parentLoop');
+  const { parentId } = body;
+  const parentInSubtree = parentId !== null && (await isRegionOrBelow(db, regionId, parentId));
+  await execute(
+    store,
+    regionDecider,
+    regionId,
+    [{ type: 'Save', regionId, ...body, facts: { parentInSubtree } }],
+    {
+      ...meta(request),
+      taken: 'error.region.exists',
+    },
+  );
+}
+
+/** A region's parent must be a known region. */
+export async function checkRegionParent(db: Database, parentId: string | null | undefined) {
+  if (parentId) await regionOf(db, parentId);
 }
 
 /** Deletes a region without sub-regions. */
@@ -91,8 +95,13 @@ export async function deleteRegion(
   regionId: string,
 ) {
   const found = await regionOf(db, regionId);
-  if (found.childCount > 0) throw new DomainError('error.region.hasChildren');
-  await execute(store, regionDecider, found.regionId, [{ type: 'Delete' }], meta(request));
+  await execute(
+    store,
+    regionDecider,
+    found.regionId,
+    [{ type: 'Delete', facts: { subRegions: found.childCount } }],
+    meta(request),
+  );
 }
 
 // ---- Third-party platforms -----------------------------------------------------------------------------
@@ -111,13 +120,24 @@ export const saveThirdParty = (
     taken: 'error.thirdParty.codeExists',
   });
 
-/** Refuses to delete a third-party platform with recharge records. */
-export function checkThirdPartyUnused(found: ThirdPartyView) {
-  if (found.rechargeCount > 0) throw new DomainError('error.thirdParty.hasRecharges');
+/** Deletes third-party platforms no recharge went through. */
+export async function deleteThirdParties(
+  store: EventStore,
+  db: Database,
+  request: FastifyRequest,
+  thirdPartyIds: readonly string[],
+) {
+  const deletions: StreamCommand[] = [];
+  for (const id of thirdPartyIds) {
+    const { rechargeCount } = await thirdPartyOf(db, id);
+    deletions.push({
+      decider: thirdPartyDecider,
+      id,
+      command: { type: 'Delete', facts: { recharges: rechargeCount } },
+    });
+  }
+  await executeAll(store, deletions, meta(request));
 }
-
-export const deleteThirdParty = (store: EventStore, request: FastifyRequest, thirdPartyId: string) =>
-  execute(store, thirdPartyDecider, thirdPartyId, [{ type: 'Delete' }], meta(request));
 
 /** The recharges through a third-party platform: movements of agents' accounts, read as the caller. */
 export async function thirdPartyRecharges(

@@ -1,12 +1,11 @@
-import { deptDecider, roleDecider, tenantDecider, userDecider } from '@hydrolog/domain';
 import { getTenant } from '@hydrolog/projections';
 import { type registerBodySchema, TRIAL_DAYS, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
+import { newInitialPassword } from '../auth/crypto.ts';
 import type { Identity } from '../auth/identity.ts';
-import { checkPhoneCode, refuseRegisteredPhone } from '../auth/one-time-codes.ts';
-import { execute } from '../commands.ts';
+import { checkPhoneCode } from '../auth/one-time-codes.ts';
+import { administratorRole, provisionTenant } from './provision-tenant.ts';
 
 /** The administrator's login name: the phone behind a letter (user names start with a letter). */
 export const registeredUserName = (phone: string) => `t${phone}`;
@@ -21,19 +20,18 @@ export async function registerTrialTenant(
   { companyName, nickName, deptName, phone, code }: z.output<typeof registerBodySchema>,
 ) {
   const { store, db } = identity.services;
-  await refuseRegisteredPhone(identity, phone);
   // Spent first: the same code cannot register twice, even when two submits race.
   await checkPhoneCode(identity, request, phone, code, true);
   const createdAt = identity.now().toISOString();
   const tenantId = uuidv7();
-  const metadata = { tenantId, correlationId: request.id };
-  await execute(
+  const roleId = uuidv7();
+  const deptId = uuidv7();
+  const userName = registeredUserName(phone);
+  const initialPassword = newInitialPassword();
+  await provisionTenant(
     store,
-    tenantDecider,
-    tenantId,
-    [
-      {
-        type: 'CreateTenant',
+    {
+      tenant: {
         tenantId,
         name: companyName,
         kind: 'utility',
@@ -41,73 +39,35 @@ export async function registerTrialTenant(
         createdAt,
         settings: tenantSettingsSchema.parse({}),
       },
-    ],
-    { metadata },
-  );
-  const roleId = uuidv7();
-  await execute(
-    store,
-    roleDecider,
-    roleId,
-    [
-      {
-        type: 'CreateRole',
-        roleId,
-        tenantId,
-        roleName: 'Administrator',
-        roleKey: 'admin',
-        roleType: 'general',
-        menuIds: [],
-        allPermissions: true,
-      },
-    ],
-    { metadata },
-  );
-  const deptId = uuidv7();
-  await execute(
-    store,
-    deptDecider,
-    deptId,
-    [
-      {
-        type: 'CreateDept',
-        deptId,
-        tenantId,
-        parentId: null,
-        deptName,
-        orderNum: 0,
-        leader: nickName,
-        phone,
-        email: null,
-        status: '0',
-      },
-    ],
-    { metadata },
-  );
-  const userId = uuidv7();
-  const userName = registeredUserName(phone);
-  const initialPassword = newInitialPassword();
-  await execute(
-    store,
-    userDecider,
-    userId,
-    [
-      {
-        type: 'CreateUser',
-        userId,
-        tenantId,
-        userName,
-        nickName,
-        email: null,
-        phonenumber: phone,
-        passwordHash: await hashPassword(initialPassword),
-        initialPassword: true,
-        roleIds: [roleId],
-        deptId,
-        createdAt,
-      },
-    ],
-    { metadata, taken: 'error.register.phoneTaken' },
+      roles: [administratorRole(roleId)],
+      depts: [
+        {
+          deptId,
+          parentId: null,
+          deptName,
+          orderNum: 0,
+          leader: nickName,
+          phone,
+          email: null,
+          status: '0',
+        },
+      ],
+      users: [
+        {
+          userId: uuidv7(),
+          userName,
+          nickName,
+          email: null,
+          phonenumber: phone,
+          password: initialPassword,
+          initialPassword: true,
+          roleIds: [roleId],
+          deptId,
+          createdAt,
+        },
+      ],
+    },
+    { metadata: { tenantId, correlationId: request.id }, taken: 'error.register.phoneTaken' },
   );
   const tenant = await getTenant(db, tenantId, identity.now());
   return {

@@ -31,10 +31,9 @@ import { recordRoutes } from './record-routes.ts';
 import {
   carrierOf,
   checkRegionParent,
-  checkThirdPartyUnused,
-  deleteCarrier,
+  deleteCarriers,
   deleteRegion,
-  deleteThirdParty,
+  deleteThirdParties,
   regionOf,
   saveCarrier,
   saveRegion,
@@ -72,7 +71,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     },
     removeMany: {
       summary: 'Delete carriers',
-      remove: (request, id) => deleteCarrier(store, request, id),
+      remove: (request, ids) => deleteCarriers(store, request, ids),
     },
   });
 
@@ -106,8 +105,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       change: 'Change a region',
     },
     find: (_request, regionId) => regionOf(db, regionId),
-    save: (request, regionId, body) => saveRegion(store, request, regionId, body),
-    checkSave: (_request, { parentId }, regionId) => checkRegionParent(db, parentId, regionId),
+    save: (request, regionId, body) => saveRegion(store, db, request, regionId, body),
+    checkSave: (_request, { parentId }) => checkRegionParent(db, parentId),
   });
 
   app.delete(
@@ -170,8 +169,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     },
     removeMany: {
       summary: 'Delete third-party platforms without recharge records',
-      check: checkThirdPartyUnused,
-      remove: (request, id) => deleteThirdParty(store, request, id),
+      remove: (request, ids) => deleteThirdParties(store, db, request, ids),
     },
   });
 

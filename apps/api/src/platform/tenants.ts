@@ -1,14 +1,15 @@
-import { DomainError, roleDecider, type TenantCommand, tenantDecider, userDecider } from '@hydrolog/domain';
+import { DomainError, type TenantCommand, tenantDecider } from '@hydrolog/domain';
 import type { Database } from '@hydrolog/eventstore';
 import { findUserByAccount, getTenant } from '@hydrolog/projections';
 import { type createTenantBodySchema, type updateTenantBodySchema, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { hashPassword, newInitialPassword } from '../auth/crypto.ts';
+import { newInitialPassword } from '../auth/crypto.ts';
 import { callerOf } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 import { saveImageUpload } from '../uploads.ts';
+import { administratorRole, provisionTenant } from './provision-tenant.ts';
 
 const meta = (request: FastifyRequest, tenantId: string) => ({
   metadata: { tenantId, userId: callerOf(request).userId, correlationId: request.id },
@@ -27,70 +28,37 @@ export async function createTenant(
   { name, trial, settings, admin }: z.output<typeof createTenantBodySchema>,
 ) {
   const tenantId = uuidv7();
-  // Checked first, so that a taken name does not leave a tenant without its administrator.
+  // A name that is another user's name, email or phone is refused before anything is created.
   if (admin && (await findUserByAccount(db, admin.userName))) throw new DomainError('error.user.exists');
-  await execute(
-    store,
-    tenantDecider,
-    tenantId,
-    [
-      {
-        type: 'CreateTenant',
-        tenantId,
-        name,
-        kind: 'utility',
-        trial,
-        createdAt: new Date().toISOString(),
-        settings,
-      },
-    ],
-    meta(request, tenantId),
-  );
-  if (!admin) return await tenantOf(db, tenantId);
+  const createdAt = new Date().toISOString();
   const roleId = uuidv7();
-  await execute(
-    store,
-    roleDecider,
-    roleId,
-    [
-      {
-        type: 'CreateRole',
-        roleId,
-        tenantId,
-        roleName: 'Administrator',
-        roleKey: 'admin',
-        roleType: 'general',
-        menuIds: [],
-        allPermissions: true,
-      },
-    ],
-    meta(request, tenantId),
-  );
-  const userId = uuidv7();
   const initialPassword = newInitialPassword();
-  await execute(
+  await provisionTenant(
     store,
-    userDecider,
-    userId,
-    [
-      {
-        type: 'CreateUser',
-        userId,
-        tenantId,
-        userName: admin.userName,
-        nickName: admin.nickName,
-        email: null,
-        phonenumber: null,
-        passwordHash: await hashPassword(initialPassword),
-        initialPassword: true,
-        roleIds: [roleId],
-        deptId: null,
-        createdAt: new Date().toISOString(),
-      },
-    ],
-    { ...meta(request, tenantId), taken: 'error.user.exists' },
+    {
+      tenant: { tenantId, name, kind: 'utility', trial, createdAt, settings },
+      roles: admin ? [administratorRole(roleId)] : [],
+      users: admin
+        ? [
+            {
+              userId: uuidv7(),
+              userName: admin.userName,
+              nickName: admin.nickName,
+              email: null,
+              phonenumber: null,
+              password: initialPassword,
+              initialPassword: true,
+              roleIds: [roleId],
+              deptId: null,
+              createdAt,
+            },
+          ]
+        : [],
+    },
+    { ...meta(request, tenantId), ...(admin ? { taken: 'error.user.exists' as const } : {}) },
   );
-  return { ...(await tenantOf(db, tenantId)), admin: { userName: admin.userName, initialPassword } };
+  const tenant = await tenantOf(db, tenantId);
+  return admin ? { ...tenant, admin: { userName: admin.userName, initialPassword } } : tenant;
 }
 
 /** Renames a tenant or changes its settings, at the version the caller saw. */

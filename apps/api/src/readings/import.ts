@@ -12,9 +12,9 @@ import {
   type ReadingImportQuery,
   type ReadingImportView,
   type StoredReading,
-  translate,
   uuidv7,
 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { Services } from '../services.ts';
 import { type CellValue, cellText, readTable, type SheetRow } from '../spreadsheet.ts';
 import type { Column } from '../xlsx.ts';
@@ -53,7 +53,7 @@ export function historyTemplateColumns(
   language: Language,
 ): Column<Record<string, string | number | null>>[] {
   const headers: Record<(typeof HISTORY_COLUMNS)[number], MessageKey> = {
-    meterNo: 'readingImport.meterNo',
+    meterNo: 'history.meterNo',
     time: 'readingImport.time',
     value: form === 'counter' ? 'readingImport.total' : 'readingImport.volume',
   };

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerMetadata } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
+import { execute, executeAll } from '../commands.ts';
 
 export async function configOf(db: Database, configId: string) {
   const found = await getConfig(db, { configId });
@@ -50,18 +50,19 @@ export async function changeConfig(
   return saveConfig(identity, request, configId, body);
 }
 
-/** Deletes parameters (a comma-separated id list); built-in ones are refused. */
+/** Deletes parameters (a comma-separated id list), all or none; built-in ones are refused. */
 export async function deleteConfigs(identity: Identity, request: FastifyRequest, idList: string) {
   const { db, store } = identity.services;
-  const configIds = idList.split(',');
-  // All checked first: one refused parameter leaves the others in place too.
-  for (const configId of configIds) {
-    if ((await configOf(db, configId)).configType === 'Y') throw new DomainError('error.config.builtIn');
-  }
-  for (const configId of configIds) {
-    await execute(store, configDecider, configId, [{ type: 'DeleteConfig', configId }], {
-      metadata: callerMetadata(request),
-    });
-  }
+  const configIds = [...new Set(idList.split(','))];
+  for (const configId of configIds) await configOf(db, configId);
+  await executeAll(
+    store,
+    configIds.map((configId) => ({
+      decider: configDecider,
+      id: configId,
+      command: { type: 'DeleteConfig', configId },
+    })),
+    { metadata: callerMetadata(request) },
+  );
   identity.clearCache();
 }

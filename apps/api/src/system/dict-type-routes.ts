@@ -1,5 +1,4 @@
-import { DomainError, dictTypeDecider } from '@hydrolog/domain';
-import { dictTypeOptions, getDictType, listDictTypes, nextDictId } from '@hydrolog/projections';
+import { dictTypeOptions, listDictTypes } from '@hydrolog/projections';
 import {
   apiResponses,
   dictTypeBodySchema,
@@ -10,44 +9,17 @@ import {
   noDataResponses,
   updateDictTypeBodySchema,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, operatorOnly } from '../auth/guard.ts';
+import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
+import { addDictType, changeDictType, deleteDictTypes, dictTypeOf } from './dict-types.ts';
 
 /** Dictionary types (platform operators), spec section 2. */
 export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
-  const { db, store } = identity.services;
-  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
-
-  // ---- Dictionary types ----------------------------------------------------------------------------------
-
-  async function dictType(dictId: number) {
-    const found = await getDictType(db, dictId);
-    if (!found) throw new DomainError('error.dictType.notFound');
-    return found;
-  }
-  async function saveDictType(
-    request: FastifyRequest,
-    dictId: number,
-    body: z.infer<typeof dictTypeBodySchema>,
-  ) {
-    const { remark, ...fields } = body;
-    await execute(
-      store,
-      dictTypeDecider,
-      String(dictId),
-      [{ type: 'Save', dictId, ...fields, remark: remark || null }],
-      {
-        ...meta(request),
-        taken: 'error.dictType.keyExists',
-      },
-    );
-    return dictType(dictId);
-  }
+  const { services } = identity;
+  const { db } = services;
   const dictTypeResponse = apiResponses(envelopeSchema(dictTypeViewSchema));
   const dictIdParam = z.object({ dictId: z.coerce.number().int().positive() });
 
@@ -103,7 +75,7 @@ export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: dictTypeResponse,
       },
     },
-    async (request) => ok(request, await dictType(request.params.dictId)),
+    async (request) => ok(request, await dictTypeOf(db, request.params.dictId)),
   );
 
   app.post(
@@ -117,7 +89,7 @@ export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: dictTypeResponse,
       },
     },
-    async (request) => ok(request, await saveDictType(request, await nextDictId(db), request.body)),
+    async (request) => ok(request, await addDictType(services, request, request.body)),
   );
 
   app.put(
@@ -131,13 +103,7 @@ export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
         response: dictTypeResponse,
       },
     },
-    async (request) => {
-      const { dictId, ...body } = request.body;
-      const current = await dictType(dictId);
-      if (current.dataCount > 0 && current.dictType !== body.dictType)
-        throw new DomainError('error.dictType.keyInUse');
-      return ok(request, await saveDictType(request, dictId, body));
-    },
+    async (request) => ok(request, await changeDictType(services, request, request.body)),
   );
 
   app.delete(
@@ -152,12 +118,7 @@ export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       },
     },
     async (request) => {
-      const dictIds = [...new Set(request.params.dictIds.split(',').map(Number))];
-      // All checked first: one refused type leaves every type in place.
-      for (const id of dictIds)
-        if ((await dictType(id)).dataCount > 0) throw new DomainError('error.dictType.hasData');
-      for (const id of dictIds)
-        await execute(store, dictTypeDecider, String(id), [{ type: 'Delete' }], meta(request));
+      await deleteDictTypes(services, request, [...new Set(request.params.dictIds.split(',').map(Number))]);
       return ok(request, null);
     },
   );

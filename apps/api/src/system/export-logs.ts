@@ -1,13 +1,13 @@
 import type { Database } from '@hydrolog/eventstore';
 import { listLoginLog, listOperLog } from '@hydrolog/projections';
-import {
-  type Language,
-  type LoginLogRow,
-  type loginLogQuerySchema,
-  type OperLogRow,
-  type operLogQuerySchema,
-  translate,
+import type {
+  Language,
+  LoginLogRow,
+  loginLogQuerySchema,
+  OperLogRow,
+  operLogQuerySchema,
 } from '@hydrolog/schemas';
+import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { readAsCaller } from '../auth/guard.ts';
@@ -36,10 +36,10 @@ export async function exportLoginLog(
     'login-log',
     [
       { header: t('log.userName'), value: (r) => r.userName },
-      { header: t('log.ip'), value: (r) => r.ipaddr },
-      { header: t('log.browser'), value: (r) => r.browser },
-      { header: t('log.os'), value: (r) => r.os },
-      { header: t('log.status'), value: (r) => t(r.status === '0' ? 'log.success' : 'log.failure') },
+      { header: t('logs.ipaddr'), value: (r) => r.ipaddr },
+      { header: t('loginLog.browser'), value: (r) => r.browser },
+      { header: t('loginLog.os'), value: (r) => r.os },
+      { header: t('logs.status'), value: (r) => t(r.status === '0' ? 'log.success' : 'logs.statuses.1') },
       { header: t('log.message'), value: (r) => r.msg, width: 40 },
       { header: t('log.time'), value: (r) => r.loginTime, width: 26 },
     ],
@@ -65,11 +65,11 @@ export async function exportOperLog(
     [
       { header: t('log.title'), value: (r) => r.title, width: 36 },
       { header: t('log.businessType'), value: (r) => r.businessType },
-      { header: t('log.method'), value: (r) => `${r.requestMethod} ${r.operUrl}`, width: 36 },
-      { header: t('log.operator'), value: (r) => r.operName },
-      { header: t('log.ip'), value: (r) => r.operIp },
-      { header: t('log.parameters'), value: (r) => r.operParam, width: 50 },
-      { header: t('log.status'), value: (r) => t(r.status === '0' ? 'log.success' : 'log.failure') },
+      { header: t('operLog.request'), value: (r) => `${r.requestMethod} ${r.operUrl}`, width: 36 },
+      { header: t('operLog.operName'), value: (r) => r.operName },
+      { header: t('logs.ipaddr'), value: (r) => r.operIp },
+      { header: t('operLog.params'), value: (r) => r.operParam, width: 50 },
+      { header: t('logs.status'), value: (r) => t(r.status === '0' ? 'log.success' : 'logs.statuses.1') },
       { header: t('log.message'), value: (r) => r.errorMsg, width: 30 },
       { header: t('log.duration'), value: (r) => r.costTime },
       { header: t('log.time'), value: (r) => r.operTime, width: 26 },

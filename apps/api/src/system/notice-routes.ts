@@ -1,6 +1,4 @@
-import { DomainError, type NoticeCommand, noticeDecider } from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
-import { getNotice, listNotices, noticesForReader } from '@hydrolog/projections';
+import { listNotices } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
@@ -14,32 +12,25 @@ import {
   noticeViewSchema,
   pageQuerySchema,
   updateNoticeBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller, requires } from '../auth/guard.ts';
+import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { execute } from '../commands.ts';
 import { ok, okList } from '../http.ts';
+import {
+  changeNotice,
+  createNotice,
+  deleteNotices,
+  noticeCenter,
+  noticeOf,
+  publishNotice,
+  readNotice,
+} from './notices.ts';
 
 /** Notices with the notice centre (every tenant), spec section 2. */
 export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
-  const { db, store } = identity.services;
-  const meta = (request: FastifyRequest) => ({ metadata: callerMetadata(request) });
-  const scoped = <T>(request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
-    readAsCaller(db, request, work);
-
-  // ---- Notices -----------------------------------------------------------------------------------------
-
-  async function notice(request: FastifyRequest, noticeId: string) {
-    const found = await scoped(request, (sql) => getNotice(sql, noticeId));
-    if (!found) throw new DomainError('error.notice.notFound');
-    return found;
-  }
-  const runNotice = (request: FastifyRequest, noticeId: string, command: NoticeCommand) =>
-    execute(store, noticeDecider, noticeId, [command], meta(request));
+  const { services } = identity;
   const noticeResponse = apiResponses(envelopeSchema(noticeViewSchema));
   const noticeId = z.object({ noticeId: z.uuid() });
 
@@ -58,7 +49,8 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: apiResponses(listEnvelopeSchema(noticeViewSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listNotices(sql, request.query))),
+    async (request) =>
+      okList(request, await readAsCaller(services.db, request, (sql) => listNotices(sql, request.query))),
   );
 
   app.get(
@@ -74,10 +66,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
     async (request) => {
       const { unread, ...page } = request.query;
-      const { userId } = callerOf(request);
-      const result = await scoped(request, (sql) =>
-        noticesForReader(sql, userId, { ...page, unread: unread === 'true' }),
-      );
+      const result = await noticeCenter(services, request, { ...page, unread: unread === 'true' });
       return { ...okList(request, result), unread: result.unread };
     },
   );
@@ -94,12 +83,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       },
     },
     async (request) => {
-      const found = await notice(request, request.params.noticeId);
-      await runNotice(request, found.noticeId, {
-        type: 'ReadNotice',
-        userId: callerOf(request).userId,
-        at: new Date().toISOString(),
-      });
+      await readNotice(services, request, request.params.noticeId);
       return ok(request, null);
     },
   );
@@ -110,7 +94,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       config: requires('system:notice:query'),
       schema: { tags: ['notice'], summary: 'One notice', params: noticeId, response: noticeResponse },
     },
-    async (request) => ok(request, await notice(request, request.params.noticeId)),
+    async (request) => ok(request, await noticeOf(services, request, request.params.noticeId)),
   );
 
   app.post(
@@ -124,19 +108,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: noticeResponse,
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const id = uuidv7();
-      await runNotice(request, id, {
-        type: 'CreateNotice',
-        noticeId: id,
-        tenantId: caller.tenantId,
-        ...request.body,
-        createBy: caller.userName,
-        createdAt: new Date().toISOString(),
-      });
-      return ok(request, await notice(request, id));
-    },
+    async (request) => ok(request, await createNotice(services, request, request.body)),
   );
 
   app.put(
@@ -150,12 +122,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         response: noticeResponse,
       },
     },
-    async (request) => {
-      const { noticeId: id, ...body } = request.body;
-      await notice(request, id);
-      await runNotice(request, id, { type: 'ChangeNotice', ...body });
-      return ok(request, await notice(request, id));
-    },
+    async (request) => ok(request, await changeNotice(services, request, request.body)),
   );
 
   for (const [action, type, summary] of [
@@ -168,11 +135,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
         config: requires('system:notice:publish'),
         schema: { tags: ['notice'], summary, params: noticeId, response: noticeResponse },
       },
-      async (request) => {
-        const found = await notice(request, request.params.noticeId);
-        await runNotice(request, found.noticeId, { type, at: new Date().toISOString() });
-        return ok(request, await notice(request, found.noticeId));
-      },
+      async (request) => ok(request, await publishNotice(services, request, request.params.noticeId, type)),
     );
   }
 
@@ -188,13 +151,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       },
     },
     async (request) => {
-      const ids = [...new Set(request.params.noticeIds.split(','))];
-      // All checked first: one refused notice leaves every notice in place.
-      for (const id of ids) {
-        if ((await notice(request, id)).status === 'published')
-          throw new DomainError('error.notice.published');
-      }
-      for (const id of ids) await runNotice(request, id, { type: 'DeleteNotice' });
+      await deleteNotices(services, request, [...new Set(request.params.noticeIds.split(','))]);
       return ok(request, null);
     },
   );

@@ -26,8 +26,8 @@ describe('response handling (spec section 8)', () => {
     expect(classifyFailure(200, { code: 500, msg: 'Wrong password' }, t)).toMatchObject({
       message: 'Wrong password',
     });
-    expect(classifyFailure(403, { code: 403, msg: 'Forbidden' }, t)).toMatchObject({ message: 'errors.403' });
-    expect(classifyFailure(401, { code: 401, msg: 'x' }, t)).toMatchObject({ message: 'errors.401' });
+    expect(classifyFailure(403, { code: 403, msg: 'Forbidden' }, t)).toMatchObject({ message: 'http.403' });
+    expect(classifyFailure(401, { code: 401, msg: 'x' }, t)).toMatchObject({ message: 'http.401' });
     expect(classifyFailure(200, { code: 601, msg: 'Careful' }, t)).toMatchObject({
       message: 'Careful',
       code: 601,
@@ -36,7 +36,7 @@ describe('response handling (spec section 8)', () => {
   });
 
   it('falls back to the HTTP status when there is no envelope', () => {
-    expect(classifyFailure(404, null, t)).toMatchObject({ message: 'errors.404', code: 404 });
+    expect(classifyFailure(404, null, t)).toMatchObject({ message: 'http.404', code: 404 });
     expect(classifyFailure(502, null, t)).toMatchObject({
       message: 'errors.status {"status":"502"}',
       code: 502,

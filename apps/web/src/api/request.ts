@@ -1,7 +1,7 @@
 import type { FieldError } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 import { alertDialog } from '../lib/dialogs.ts';
 import { getToken, removeToken } from '../lib/token.ts';
 
@@ -12,7 +12,7 @@ export const ERROR_DISPLAY_MS = 5_000;
 /** The session must end (revoked, user disabled, tenant suspended, password changed elsewhere). */
 export const SESSION_ENDED = 100102000002;
 /** Envelope codes with a fixed message (the code table of section 8); others show the server's message. */
-const CODE_MESSAGES: Record<number, string> = { 401: 'errors.401', 403: 'errors.403', 404: 'errors.404' };
+const CODE_MESSAGES: Record<number, ParseKeys> = { 401: 'http.401', 403: 'http.403', 404: 'http.404' };
 
 /** A request that failed and has been shown to the user; fieldErrors is set for refused input (HTTP 400). */
 export class RequestError extends Error {
@@ -109,7 +109,7 @@ async function send(path: string, options: RequestOptions, contentType?: string,
 }
 
 export type Envelope = { code: number; msg?: string; errors?: FieldError[] };
-type Translate = (key: string, params?: Record<string, string>) => string;
+type Translate = (key: ParseKeys, params?: Record<string, string>) => string;
 
 export type Failure =
   | { kind: 'fields'; message: string; errors: FieldError[] }

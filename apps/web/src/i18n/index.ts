@@ -1,17 +1,17 @@
-import { LANGUAGES, type Language, resolveLanguage } from '@hydrolog/schemas';
-import i18next from 'i18next';
+import { LANGUAGES, type Language, type Messages, resolveLanguage } from '@hydrolog/schemas';
+import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Translation } from './en.ts';
 
 /**
- * Each catalogue is a chunk of its own and only the user's is fetched: a change of language reloads the
- * page, which then fetches the new one before the first render, so no key ever shows untranslated.
+ * The message catalogue of @hydrolog/schemas, one per language, the server's and the browser's texts alike.
+ * Each is a chunk of its own and only the user's is fetched: a change of language reloads the page, which
+ * then fetches the new one before the first render, so no key ever shows untranslated.
  */
-const CATALOGUES: Record<Language, () => Promise<Translation>> = {
-  'zh-CN': () => import('./zh-CN.ts').then((m) => m.zhCN),
-  en: () => import('./en.ts').then((m) => m.en),
-  fr: () => import('./fr.ts').then((m) => m.fr),
-  id: () => import('./id.ts').then((m) => m.id),
+const CATALOGUES: Record<Language, () => Promise<Messages>> = {
+  'zh-CN': () => import('@hydrolog/schemas/messages/zh-CN').then((m) => m.zhCN),
+  en: () => import('@hydrolog/schemas/messages/en').then((m) => m.en),
+  fr: () => import('@hydrolog/schemas/messages/fr').then((m) => m.fr),
+  id: () => import('@hydrolog/schemas/messages/id').then((m) => m.id),
 };
 export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
@@ -29,6 +29,16 @@ export function detectLanguage(stored: string | null, browser: readonly string[]
 
 export function currentLanguage(): Language {
   return i18next.language as Language;
+}
+
+/** The user's catalogue, for the functions of @hydrolog/schemas that translate (`toFieldError`). */
+export function currentMessages(): Messages {
+  return i18next.getResourceBundle(i18next.language, 'translation') as Messages;
+}
+
+/** The text of a key made at run time from data (an action's name), or undefined when the catalogue has none. */
+export function optionalText(key: string): string | undefined {
+  return i18next.exists(key) ? i18next.t(key as ParseKeys) : undefined;
 }
 
 /** Stores the choice and reloads, as the spec asks; the success message shows after the reload. */

@@ -1,5 +1,5 @@
 import { type FieldError, type IssueLike, toFieldError } from '@hydrolog/schemas';
-import { currentLanguage } from '../i18n/index.ts';
+import { currentMessages } from '../i18n/index.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -19,6 +19,6 @@ export function validate<T>(
 ): { data: T; errors: null } | { data: null; errors: FieldErrors } {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { data: parsed.data, errors: null };
-  const language = currentLanguage();
-  return { data: null, errors: fieldErrors(parsed.error.issues.map((i) => toFieldError(i, language))) };
+  const messages = currentMessages();
+  return { data: null, errors: fieldErrors(parsed.error.issues.map((i) => toFieldError(i, messages))) };
 }

@@ -1,3 +1,5 @@
+import { en } from '@hydrolog/schemas/messages/en';
+import { zhCN } from '@hydrolog/schemas/messages/zh-CN';
 import { describe, expect, it } from 'vitest';
 import {
   historySearch,
@@ -46,9 +48,9 @@ describe('the meter history query in the URL', () => {
   });
 
   it('checks the meter number with the shared schema, in the user’s language', () => {
-    expect(meterNoError('1000000001', 'en')).toBeNull();
-    expect(meterNoError(' ', 'en')).toBe('Required');
-    expect(meterNoError('12a', 'en')).toBe('The meter number must be digits only (at most 32)');
-    expect(meterNoError('1'.repeat(33), 'zh-CN')).toBe('表号只能是数字（最多 32 位）');
+    expect(meterNoError('1000000001', en)).toBeNull();
+    expect(meterNoError(' ', en)).toBe('Required');
+    expect(meterNoError('12a', en)).toBe('The meter number must be digits only (at most 32)');
+    expect(meterNoError('1'.repeat(33), zhCN)).toBe('表号只能是数字（最多 32 位）');
   });
 });

@@ -1,10 +1,10 @@
 import {
-  type Language,
+  type Messages,
   meterNoSchema,
   READING_RATE_PERIODS,
   type ReadingRatePeriod,
   toFieldError,
-  translate,
+  translateIn,
 } from '@hydrolog/schemas';
 import { queryDate, queryText } from './listQuery.ts';
 import { addDays } from './tenantTime.ts';
@@ -72,10 +72,10 @@ export function parseHistoryQuery(search: Record<string, unknown>, today: string
 export const historySearch = (query: HistoryQuery): Record<string, string> =>
   query.meterNo ? { meterNo: query.meterNo, from: query.from, to: query.to } : {};
 
-/** The meter number as typed, checked with the shared schema: its error in `language`, or null. */
-export function meterNoError(value: string, language: Language): string | null {
-  if (!value.trim()) return translate('validation.required', language);
+/** The meter number as typed, checked with the shared schema: its error in the language of `messages`, or null. */
+export function meterNoError(value: string, messages: Messages): string | null {
+  if (!value.trim()) return translateIn(messages, 'validation.required');
   const parsed = meterNoSchema.safeParse(value.trim());
   const issue = parsed.success ? undefined : parsed.error.issues[0];
-  return issue ? toFieldError(issue, language).message : null;
+  return issue ? toFieldError(issue, messages).message : null;
 }

@@ -3,7 +3,13 @@ import { Button, Card, EmptyState, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { currentLanguage } from '../i18n/index.ts';
+import { currentLanguage, optionalText } from '../i18n/index.ts';
+
+/** A permission's action ('system:user:add' gives 'add'), translated when the catalogue has it. */
+function actionLabel(perms: string): string {
+  const action = perms.split(':').at(-1) ?? perms;
+  return optionalText(`actions.${action}`) ?? action;
+}
 
 /**
  * A screen of the menu catalogue that is not built yet: its title, when it comes, and the actions its
@@ -28,7 +34,7 @@ export function Placeholder({ menuId }: { menuId: string }) {
             {buttons.map((b) => (
               <HasPermi key={b.menuId} value={[b.perms!]}>
                 <Button size="xs" variant="light" disabled>
-                  {t(`actions.${b.perms!.split(':').at(-1)}`)}
+                  {actionLabel(b.perms!)}
                 </Button>
               </HasPermi>
             ))}

@@ -1,4 +1,4 @@
-import { loginFormSchema, translate } from '@hydrolog/schemas';
+import { loginFormSchema } from '@hydrolog/schemas';
 import {
   Anchor,
   Box,
@@ -22,7 +22,6 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { currentLanguage } from '../../i18n/index.ts';
 import { AREA_CODES } from '../../lib/areaCodes.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { setToken } from '../../lib/token.ts';
@@ -72,8 +71,7 @@ export function Login() {
 
   async function submit() {
     const extra: FieldErrors = {};
-    if (captcha?.captchaEnabled && !form.values.code.trim())
-      extra.code = translate('validation.captcha.required', currentLanguage());
+    if (captcha?.captchaEnabled && !form.values.code.trim()) extra.code = t('validation.captcha.required');
     const signedIn = await form.submit(async (data) => {
       const result = await login({
         areaCode: data.areaCode,

@@ -1,8 +1,8 @@
 import type { MenuTreeNode } from '@hydrolog/schemas';
 import { ActionIcon, Box, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
+import { optionalText } from '../../i18n/index.ts';
 import { type MenuIndex, tickState, toggleTick } from './menuTick.ts';
 
 interface Props {
@@ -19,8 +19,7 @@ interface Props {
 
 /** Buttons come as their action name ('add'); shown as the translated action when one exists. */
 function nodeLabel(label: string): string {
-  const key = `actions.${label}`;
-  return i18next.exists(key) ? i18next.t(key) : label;
+  return optionalText(`actions.${label}`) ?? label;
 }
 
 /**

@@ -54,8 +54,8 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
     onSaved();
   }
 
-  const options = <K extends string>(values: readonly K[], group: string) =>
-    values.map((v) => ({ value: v, label: t(`meterTypes.${group}.${v}`) }));
+  const options = <K extends string>(values: readonly K[], label: (value: K) => string) =>
+    values.map((v) => ({ value: v, label: label(v) }));
 
   return (
     <Modal opened onClose={onClose} title={t(meterType ? 'meterTypes.edit' : 'meterTypes.new')} size="lg">
@@ -80,7 +80,7 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
               label={t('meterTypes.billingMode')}
               withAsterisk
               allowDeselect={false}
-              data={options(BILLING_MODES, 'billingModes')}
+              data={options(BILLING_MODES, (m) => t(`meterTypes.billingModes.${m}`))}
               value={form.values.billingMode}
               onChange={(v) => form.set('billingMode', BILLING_MODES.find((m) => m === v) ?? 'postpaid')}
               error={form.errors.billingMode}
@@ -89,7 +89,7 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
               label={t('meterTypes.communication')}
               withAsterisk
               allowDeselect={false}
-              data={options(COMMUNICATIONS, 'communications')}
+              data={options(COMMUNICATIONS, (m) => t(`meterTypes.communications.${m}`))}
               value={form.values.communication}
               onChange={(v) => form.set('communication', COMMUNICATIONS.find((m) => m === v) ?? 'nbiot')}
               error={form.errors.communication}
@@ -100,7 +100,7 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
               label={t('meterTypes.cardKind')}
               withAsterisk
               allowDeselect={false}
-              data={options(CARD_KINDS, 'cardKinds')}
+              data={options(CARD_KINDS, (m) => t(`meterTypes.cardKinds.${m}`))}
               value={form.values.cardKind}
               onChange={(v) => form.set('cardKind', CARD_KINDS.find((m) => m === v) ?? 'none')}
               error={form.errors.cardKind}

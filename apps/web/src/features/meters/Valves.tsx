@@ -127,7 +127,7 @@ export function Valves() {
     }),
     column.accessor('valve', {
       header: t('meters.valve'),
-      cell: (c) => (c.getValue() ? t(`meters.valves.${c.getValue()}`) : ''),
+      cell: (c) => (c.getValue() ? t(`meters.valves.${c.getValue()!}`) : ''),
     }),
     column.display({
       id: 'command',

@@ -72,7 +72,7 @@ export function Agents() {
         const agent = c.row.original;
         const options = PURCHASE_METHODS.map((m) => ({ value: m, label: t(`agents.methods.${m}`) }));
         if (!hasPermi(['system:agent:edit']))
-          return c.getValue() ? t(`agents.methods.${c.getValue()}`) : t('agents.noMethod');
+          return c.getValue() ? t(`agents.methods.${c.getValue()!}`) : t('agents.noMethod');
         return (
           <Select
             size="xs"

@@ -42,6 +42,7 @@ import { HasPermi, useHasPermi } from '../../components/Permission.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
 import { usePollWhile } from '../../hooks/usePollWhile.ts';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
+import { currentMessages } from '../../i18n/index.ts';
 import type { PageQuery } from '../../lib/listQuery.ts';
 import type { DateRange } from '../../lib/logQuery.ts';
 import { commandStatusColor, isCommandUnderWay } from '../../lib/meterQuery.ts';
@@ -397,7 +398,7 @@ function ReadingsTable({ readings, timeZone }: { readings: MeterReading[]; timeZ
       'valve',
       readingColumn.accessor('valve', {
         header: () => t('history.valve'),
-        cell: (c) => (c.getValue() ? t(`history.valves.${c.getValue()}`) : NONE),
+        cell: (c) => (c.getValue() ? t(`history.valves.${c.getValue()!}`) : NONE),
       }),
     ),
     ...figure('temperature', t('history.temperature'), 1, '°C'),
@@ -474,7 +475,7 @@ function FrozenTable({ frozen, timeZone }: { frozen: MeterFrozen[]; timeZone: st
     }),
     frozenColumn.accessor('valveState', {
       header: () => t('history.valveState'),
-      cell: (c) => (c.getValue() ? t(`history.valves.${c.getValue()}`) : NONE),
+      cell: (c) => (c.getValue() ? t(`history.valves.${c.getValue()!}`) : NONE),
     }),
   ]);
   const table = useTable({ features, columns, data: rows, getRowId: (row) => row.recordDate });
@@ -640,7 +641,7 @@ export function MeterHistory() {
 
   function search() {
     const meterNo = form.meterNo.trim();
-    const meterError = meterNoError(meterNo, language);
+    const meterError = meterNoError(meterNo, currentMessages());
     setErrors(meterError ? { meterNo: meterError } : {});
     if (meterError) return;
     const { beginTime, endTime } = form.range;

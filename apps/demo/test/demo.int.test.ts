@@ -3,16 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Services } from '@hydrolog/api';
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { demoFleet } from '@hydrolog/sim';
+import { allProjections } from '@hydrolog/projections';
+import { demoFleet, Simulator } from '@hydrolog/sim';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, injectAs, login, startApi } from '../../api/test/support.ts';
 import { seedDemoFleet, seedDemoPartitions } from '../src/index.ts';
 
-describe.each(testEngines())('the demo partitions on $engine', (engine) => {
+const DAY_MS = 86_400_000;
+
+describe.each(testEngines())('the demo on $engine', (engine) => {
   let app: FastifyInstance;
   let services: Services;
   let admin: ReturnType<typeof injectAs>;
+  const fleet = demoFleet();
+  let keys: Awaited<ReturnType<typeof seedDemoFleet>>;
 
   beforeAll(async () => {
     ({ app, services } = await startApi(engine));
@@ -24,8 +29,11 @@ describe.each(testEngines())('the demo partitions on $engine', (engine) => {
   });
 
   it('seeds one partition per demo district: inlet as summary meter, its households as sub-meters, once', async () => {
-    const fleet = demoFleet();
-    await seedDemoFleet(services, join(mkdtempSync(join(tmpdir(), 'hydrolog-keys-')), 'keys.json'), fleet);
+    keys = await seedDemoFleet(
+      services,
+      join(mkdtempSync(join(tmpdir(), 'hydrolog-keys-')), 'keys.json'),
+      fleet,
+    );
     expect(await seedDemoPartitions(services, fleet)).toBe(3);
     expect(await seedDemoPartitions(services, fleet)).toBe(0);
     const list = (await admin('/prod-api/cascade/partition/list')).json();
@@ -40,5 +48,25 @@ describe.each(testEngines())('the demo partitions on $engine', (engine) => {
     });
     expect(detail.boundary.type).toBe('Polygon');
     expect(detail.meterPositions).toHaveLength(fleet.districts[0]!.householdMeterNos.length + 1);
+  });
+
+  // One scenario for every read model: the demo seed, its fleet and partitions, then two days of readings
+  // uploaded through the gateway protocol.
+  it('rebuilds every projection from the log to the rows it holds live (replay --verify)', async () => {
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const now = Date.now();
+    const simulator = new Simulator(fleet, keys, { baseUrl });
+    const sent = await simulator.backfill(new Date(now - 2 * DAY_MS), new Date(now));
+    expect(sent.accepted).toBeGreaterThan(0);
+    await services.runner.catchUp('readings');
+
+    for (const { name } of allProjections) {
+      const summary = await services.runner.verify(name);
+      expect({ name, equal: summary.equal }).toEqual({ name, equal: true });
+    }
+    const replayed = await services.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM readings',
+    );
+    expect(replayed.rows[0]!.count).toBe(sent.accepted);
   });
 });

@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allProjections, customersProjection, type Projection } from '../src/index.ts';
+
+const SRC = join(import.meta.dirname, '../src');
+
+/** Which projection owns each table, and each `tenant_<table>` view. */
+const owners = new Map<string, string>();
+for (const projection of allProjections) {
+  for (const table of projection.tables) owners.set(table, projection.name);
+  for (const table of projection.tenantViews ?? []) owners.set(`tenant_${table}`, projection.name);
+}
+const tableOf = (name: string) => name.replace(/^tenant_/, '');
+
+/** The projections' tables named in SQL text (comments left out): after FROM, JOIN, INTO, UPDATE or TABLE. */
+function tablesIn(source: string): Set<string> {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  const names = [...code.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(\w+)/g)].map((m) => m[1]!);
+  return new Set(names.filter((name) => owners.has(name)).map(tableOf));
+}
+
+const sourcesIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'));
+
+/** The SQL helpers shared by every context (src/*.ts), by exported name: a call reads their tables. */
+const sharedHelpers = new Map<string, Set<string>>();
+for (const text of sourcesIn(SRC)) {
+  for (const part of text.split(/(?=^export )/m)) {
+    const name = part.match(/^export (?:async )?(?:function|const) (\w+)/)?.[1];
+    const tables = tablesIn(part);
+    if (name && tables.size > 0) sharedHelpers.set(name, tables);
+  }
+}
+
+/** The tables a text reads, directly or through the shared helpers it calls. */
+function tablesRead(text: string): Set<string> {
+  const tables = tablesIn(text);
+  for (const [name, read] of sharedHelpers) {
+    if (new RegExp(`\\b${name}\\(`).test(text)) for (const table of read) tables.add(table);
+  }
+  return tables;
+}
+
+interface ContextSql {
+  context: string;
+  /** Each projection defined in the folder, with the text of its definition and the helpers after it. */
+  definitions: { projection: Projection; tables: Set<string> }[];
+  /** The tables the folder's other files (its queries) name. */
+  queries: Set<string>;
+}
+
+const PROJECTION_START = /(?=^export const \w+: Projection = \{)/m;
+
+/** Reads a context folder's sources: each projection's definition apart from the queries. */
+function readContext(context: string): ContextSql {
+  const definitions: ContextSql['definitions'] = [];
+  const queries = new Set<string>();
+  for (const text of sourcesIn(join(SRC, context))) {
+    const [head, ...parts] = text.split(PROJECTION_START);
+    if (parts.length === 0) {
+      for (const table of tablesRead(head!)) queries.add(table);
+      continue;
+    }
+    parts[0] = head + parts[0]!;
+    for (const part of parts) {
+      const name = part.match(/^export const \w+: Projection = \{\s*name: '(\w+)'/m)?.[1];
+      const projection = allProjections.find((p) => p.name === name);
+      if (!projection) throw new Error(`${context}: a projection not in allProjections (${name})`);
+      definitions.push({ projection, tables: tablesRead(part) });
+    }
+  }
+  return { context, definitions, queries };
+}
+
+/** What is wrong with a folder's declarations: reads not declared, declarations not read. */
+function declarationErrors({ context, definitions, queries }: ContextSql): string[] {
+  const inFolder = new Set(definitions.map((d) => d.projection.name));
+  const errors: string[] = [];
+  const declaredInFolder = new Set(definitions.flatMap((d) => d.projection.reads));
+  for (const { projection, tables } of definitions) {
+    const foreign = [...tables].filter((t) => owners.get(t) !== projection.name);
+    for (const table of foreign) {
+      if (!projection.reads.includes(table))
+        errors.push(
+          `${projection.name} reads ${table} (of ${owners.get(table)}) in its handlers without declaring it`,
+        );
+    }
+    for (const table of projection.reads) {
+      const owner = owners.get(table);
+      if (!owner || owner === projection.name)
+        errors.push(`${projection.name} declares ${table}, which is not another projection's table`);
+      else if (!tables.has(table) && !(queries.has(table) && !inFolder.has(owner)))
+        errors.push(`${projection.name} declares ${table}, which ${context}/ does not read`);
+    }
+  }
+  for (const table of queries) {
+    if (!inFolder.has(owners.get(table)!) && !declaredInFolder.has(table))
+      errors.push(
+        `the queries of ${context}/ read ${table} (of ${owners.get(table)}), which no projection of the folder declares`,
+      );
+  }
+  return errors;
+}
+
+const contexts = readdirSync(SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => readContext(entry.name));
+
+describe('the tables a projection reads', () => {
+  // A folder without a projection (dashboard) owns no table and rebuilds nothing: its queries are not checked.
+  it.each(contexts.filter((c) => c.definitions.length > 0))(
+    'are declared in $context/ exactly as its SQL reads them',
+    (context) => {
+      expect(declarationErrors(context)).toEqual([]);
+    },
+  );
+
+  it('covers every projection', () => {
+    const checked = contexts.flatMap((c) => c.definitions.map((d) => d.projection.name));
+    expect(checked.sort()).toEqual(allProjections.map((p) => p.name).sort());
+  });
+
+  it('fails on a read that is not declared and on a declaration that is not read', () => {
+    const projection = { ...customersProjection, reads: ['meters', 'tenants'] };
+    const planted: ContextSql = {
+      context: 'customers',
+      definitions: [{ projection, tables: new Set(['customers', 'users']) }],
+      queries: new Set(['customers', 'meters', 'cascade_alarms']),
+    };
+    expect(declarationErrors(planted)).toEqual([
+      'customers reads users (of users) in its handlers without declaring it',
+      'customers declares tenants, which customers/ does not read',
+      'the queries of customers/ read cascade_alarms (of cascade), which no projection of the folder declares',
+    ]);
+  });
+});

@@ -1,0 +1,26 @@
+import { combine } from './combine.ts';
+import { cascade } from './en/cascade.ts';
+import { common } from './en/common.ts';
+import { customers } from './en/customers.ts';
+import { dashboard } from './en/dashboard.ts';
+import { identity } from './en/identity.ts';
+import { meters } from './en/meters.ts';
+import { platform } from './en/platform.ts';
+import { readings } from './en/readings.ts';
+import { system } from './en/system.ts';
+
+/** Every text a person reads, in English, by context: the catalogue whose keys every language has. */
+export const en = combine(
+  common,
+  identity,
+  platform,
+  system,
+  customers,
+  meters,
+  readings,
+  cascade,
+  dashboard,
+);
+
+/** The shape of every language's catalogue; its leaves are the message keys. */
+export type Messages = typeof en;

@@ -1,0 +1,24 @@
+import { combine } from './combine.ts';
+import type { Messages } from './en.ts';
+import { cascade } from './fr/cascade.ts';
+import { common } from './fr/common.ts';
+import { customers } from './fr/customers.ts';
+import { dashboard } from './fr/dashboard.ts';
+import { identity } from './fr/identity.ts';
+import { meters } from './fr/meters.ts';
+import { platform } from './fr/platform.ts';
+import { readings } from './fr/readings.ts';
+import { system } from './fr/system.ts';
+
+/** Every text a person reads, in French, by context. */
+export const fr: Messages = combine(
+  common,
+  identity,
+  platform,
+  system,
+  customers,
+  meters,
+  readings,
+  cascade,
+  dashboard,
+);

@@ -1,0 +1,42 @@
+import type { dashboard as english } from '../en/dashboard.ts';
+
+/** The dashboard. */
+export const dashboard: typeof english = {
+  dashboard: {
+    waterUse: 'Consommation totale',
+    meters: 'Compteurs',
+    metersOutbound: 'Compteurs sortis du stock',
+    metersNotOutbound: 'Compteurs en stock',
+    billed: 'Montant facturé',
+    paid: 'Montant payé',
+    unpaid: 'Montant impayé',
+    customers: 'Clients',
+    readingRate: 'Taux de relève',
+    communication: 'Statistiques de communication',
+    alarms: 'Statistiques des alarmes',
+    bills: 'Statistiques des factures',
+    date: 'Date',
+    loadFailed: 'Les chiffres n’ont pas pu être chargés',
+    outboundHint: 'Compteurs ayant déjà transmis',
+    customersHint: 'Comptés à partir des compteurs en attendant le module clients',
+    readingRateHint: 'Du dernier jour complet',
+    billingPending: 'Les chiffres de facturation arrivent avec le module de facturation.',
+    billingPendingTitle: 'Pas encore de factures',
+    usage: 'Consommation d’eau',
+    period: 'Période',
+    lastDays: '{{count}} derniers jours',
+    usageTotal: '{{total}} m³ sur les {{count}} derniers jours',
+    volume: 'Volume (m³)',
+    usageChart: 'Consommation par jour sur les {{count}} derniers jours',
+    online: '{{count}} en ligne',
+    offline: '{{count}} hors ligne',
+    neverReported: '{{count}} jamais entendus',
+    reportedMeters: 'Compteurs ayant transmis',
+    communicationChart: 'Compteurs ayant transmis par jour sur les {{count}} derniers jours',
+    alarmSource:
+      'Codes d’alarme transmis par les compteurs ; les alarmes enregistrées arrivent avec le module alarmes.',
+    noAlarms: 'Aucun compteur n’a transmis de code d’alarme ces {{count}} derniers jours',
+    alarmMeters: 'Compteurs en alarme',
+    alarmChart: 'Compteurs ayant transmis un code d’alarme par jour sur les {{count}} derniers jours',
+  },
+};

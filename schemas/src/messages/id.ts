@@ -1,0 +1,24 @@
+import { combine } from './combine.ts';
+import type { Messages } from './en.ts';
+import { cascade } from './id/cascade.ts';
+import { common } from './id/common.ts';
+import { customers } from './id/customers.ts';
+import { dashboard } from './id/dashboard.ts';
+import { identity } from './id/identity.ts';
+import { meters } from './id/meters.ts';
+import { platform } from './id/platform.ts';
+import { readings } from './id/readings.ts';
+import { system } from './id/system.ts';
+
+/** Every text a person reads, in Indonesian, by context. */
+export const id: Messages = combine(
+  common,
+  identity,
+  platform,
+  system,
+  customers,
+  meters,
+  readings,
+  cascade,
+  dashboard,
+);

@@ -1,0 +1,24 @@
+import { combine } from './combine.ts';
+import type { Messages } from './en.ts';
+import { cascade } from './zh-CN/cascade.ts';
+import { common } from './zh-CN/common.ts';
+import { customers } from './zh-CN/customers.ts';
+import { dashboard } from './zh-CN/dashboard.ts';
+import { identity } from './zh-CN/identity.ts';
+import { meters } from './zh-CN/meters.ts';
+import { platform } from './zh-CN/platform.ts';
+import { readings } from './zh-CN/readings.ts';
+import { system } from './zh-CN/system.ts';
+
+/** Every text a person reads, in Simplified Chinese, by context. */
+export const zhCN: Messages = combine(
+  common,
+  identity,
+  platform,
+  system,
+  customers,
+  meters,
+  readings,
+  cascade,
+  dashboard,
+);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { isMessageKey, translate } from '../src/messages/all.ts';
+import { combine } from '../src/messages/combine.ts';
+import { en, type Messages } from '../src/messages/en.ts';
+import { fr } from '../src/messages/fr.ts';
+import { id } from '../src/messages/id.ts';
+import { textIn } from '../src/messages/index.ts';
+import { zhCN } from '../src/messages/zh-CN.ts';
+
+/** Every text of a catalogue by its dotted key. */
+function texts(catalogue: object, prefix = ''): [string, string][] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : texts(value, `${prefix}${key}.`),
+  );
+}
+
+/** The names of a text's placeholders, in either spelling: `{{name}}` (the catalogue's) or `{name}`. */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{?\s*(\w+)[^{}]*\}?\}/g)].map((m) => m[1]).sort();
+
+const OTHERS: [string, Messages][] = [
+  ['fr', fr],
+  ['id', id],
+  ['zh-CN', zhCN],
+];
+
+describe('the message catalogue', () => {
+  const english = new Map(texts(en));
+
+  it.each(OTHERS)('%s has exactly the keys of en, none empty', (_, catalogue) => {
+    const keys = texts(catalogue).map(([key]) => key);
+    expect(keys.filter((key) => !english.has(key))).toEqual([]);
+    expect([...english.keys()].filter((key) => !keys.includes(key))).toEqual([]);
+    for (const [key, text] of texts(catalogue)) expect(text.trim(), key).not.toBe('');
+  });
+
+  it.each(OTHERS)('%s has the placeholders of en in every text', (_, catalogue) => {
+    for (const [key, text] of texts(catalogue))
+      expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+  });
+
+  it('writes every placeholder {{name}}, as i18next and the server fill them', () => {
+    for (const [key, text] of texts(en)) expect(text.replace(/\{\{\w+\}\}/g, ''), key).not.toMatch(/\{\w+\}/);
+  });
+
+  it('refuses a key two contexts both define', () => {
+    expect(combine({ error: { a: 'A' } }, { error: { b: 'B' } })).toEqual({ error: { a: 'A', b: 'B' } });
+    expect(() => combine({ error: { a: 'A' } }, { error: { a: 'other' } })).toThrow('error.a');
+  });
+
+  it('answers in the language asked, its placeholders filled, a missing value left as written', () => {
+    expect(translate('validation.tooLong', 'fr', { max: 5 })).toBe('5 caractères au maximum');
+    expect(translate('error.meterMove.retired', 'zh-CN', { meterNo: '42' })).toBe(
+      '水表 42 已被换下，不能迁移',
+    );
+    expect(translate('validation.tooLong', 'en')).toBe('At most {{max}} characters');
+    expect(textIn(en, 'login.title')).toBe('Sign in to Hydrolog');
+    expect(textIn(en, 'login')).toBeUndefined();
+    expect(textIn(en, 'login.toString')).toBeUndefined();
+  });
+
+  it('tells a key from any other text', () => {
+    expect(isMessageKey('error.tenant.notFound')).toBe(true);
+    expect(isMessageKey('Invalid input: expected string')).toBe(false);
+    expect(isMessageKey('error.tenant')).toBe(false);
+  });
+});
