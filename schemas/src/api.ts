@@ -38,6 +38,17 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+const pagedQueries = new WeakMap<z.ZodObject, z.ZodObject>();
+/**
+ * The query of a server-paged list: its filter and the page. Made once per filter, so the API route and the
+ * browser's route contract name the same schema object.
+ */
+export function pagedQuerySchema<T extends z.ZodObject>(filter: T) {
+  const made = pagedQueries.get(filter) ?? pageQuerySchema.extend(filter.shape);
+  pagedQueries.set(filter, made);
+  return made as ReturnType<typeof pageQuerySchema.extend<T['shape']>>;
+}
+
 /** The sort directions of a list, as the back office names them (RuoYi's `isAsc`). */
 export const SORT_DIRECTIONS = ['ascending', 'descending'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -105,5 +116,8 @@ export function apiResponses<T extends z.ZodType>(success: T) {
 /** The `{ids}` of a batch route: UUIDs separated by commas. */
 export const idListSchema = z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.invalidFormat');
 
+/** The success of a route that carries no data. */
+export const noDataEnvelopeSchema = envelopeSchema(z.null());
+
 /** The answers of a route whose success carries no data. */
-export const noDataResponses = apiResponses(envelopeSchema(z.null()));
+export const noDataResponses = apiResponses(noDataEnvelopeSchema);

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './api-routes.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './dashboard/index.ts';
@@ -9,6 +10,7 @@ export * from './messages/index.ts';
 export * from './meters/index.ts';
 export * from './platform/index.ts';
 export * from './readings/index.ts';
+export * from './route-contract.ts';
 export * from './system/index.ts';
 export * from './tenant-settings.ts';
 export * from './uuid.ts';

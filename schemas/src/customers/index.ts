@@ -1,1 +1,2 @@
 export * from './customers.ts';
+export * from './routes.ts';

@@ -1,1 +1,2 @@
 export * from './dashboard.ts';
+export * from './routes.ts';

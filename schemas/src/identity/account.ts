@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../messages/index.ts';
 import { tenantSettingsSchema } from '../tenant-settings.ts';
 import { menuEventSchemas } from './menu-admin.ts';
+import type { RouterNode } from './menus.ts';
 
 /**
  * A person's account: the field rules of users, login and the session, their own password, profile and
@@ -164,7 +165,7 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const tenantBrandSchema = z.object({ tenantName: z.string(), logoUrl: z.string().nullable() });
 
-const routerNodeSchema: z.ZodType = z.lazy(() =>
+const routerNodeSchema: z.ZodType<RouterNode> = z.lazy(() =>
   z.object({
     name: z.string(),
     path: z.string(),

@@ -14,4 +14,5 @@ export {
 } from './menu-admin.ts';
 export * from './menus.ts';
 export * from './organisation.ts';
+export * from './routes.ts';
 export * from './users.ts';

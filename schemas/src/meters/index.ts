@@ -5,3 +5,4 @@ export * from './groups.ts';
 export * from './meters.ts';
 export * from './moves.ts';
 export * from './replacement.ts';
+export * from './routes.ts';

@@ -1,2 +1,3 @@
 export * from './ingest.ts';
 export * from './readings.ts';
+export * from './routes.ts';

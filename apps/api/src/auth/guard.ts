@@ -9,7 +9,7 @@ import {
   type MessageKey,
   ResponseCode,
 } from '@hydrolog/schemas';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { failure } from '../http.ts';
 import { permsByMenu } from '../menus.ts';
 import { isCommand } from '../operation-log.ts';
@@ -40,6 +40,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The zod schemas the route registered (querystring, body, response...), which the browser's contract names. */
+  schema: FastifySchema | undefined;
 }
 
 /** The signed-in caller of a request. */
@@ -120,7 +122,7 @@ export function registerGuard(api: FastifyInstance, services: Services, routes: 
     const access = route.config?.access;
     if (!access) throw new Error(`${route.method} ${route.url} declares no access rule`);
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, schema: route.schema });
   });
   api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;

@@ -21,7 +21,7 @@ import {
   listEnvelopeSchema,
   nightFigureSchema,
   noDataResponses,
-  pageQuerySchema,
+  pagedQuerySchema,
   periodBalanceSchema,
   rankingRowSchema,
 } from '@hydrolog/schemas';
@@ -205,7 +205,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags: ['cascade'],
         summary:
           'Cascade alarms: leakage rate, night minimum flow and KL over their thresholds, new and growing leaks',
-        querystring: pageQuerySchema.extend(cascadeAlarmListQuerySchema.shape),
+        querystring: pagedQuerySchema(cascadeAlarmListQuerySchema),
         response: apiResponses(listEnvelopeSchema(cascadeAlarmViewSchema)),
       },
     },

@@ -1,5 +1,6 @@
 import { freeMeters, listCustomers, listCustomerTypes, meterTypeOptions } from '@hydrolog/projections';
 import {
+  accountMeterTypeSchema,
   apiResponses,
   customerActionBodySchema,
   customerHistoryEntrySchema,
@@ -10,6 +11,7 @@ import {
   customerTypeViewSchema,
   customerViewSchema,
   envelopeSchema,
+  freeMeterQuerySchema,
   freeMeterSchema,
   idListSchema,
   importQuerySchema,
@@ -17,7 +19,7 @@ import {
   listEnvelopeSchema,
   noDataResponses,
   openAccountBodySchema,
-  pageQuerySchema,
+  pagedQuerySchema,
   rechargeBodySchema,
   refundBodySchema,
   transferBodySchema,
@@ -67,7 +69,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary: 'List customer types',
-        querystring: pageQuerySchema.extend(customerTypeListQuerySchema.shape),
+        querystring: pagedQuerySchema(customerTypeListQuerySchema),
         response: apiResponses(listEnvelopeSchema(customerTypeViewSchema)),
       },
     },
@@ -170,7 +172,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary: 'List customer accounts with balance, meter and its latest valve command',
-        querystring: pageQuerySchema.extend(customerListQuerySchema.shape),
+        querystring: pagedQuerySchema(customerListQuerySchema),
         response: apiResponses(listEnvelopeSchema(customerRowSchema)),
       },
     },
@@ -190,7 +192,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary: "The tenant's meters that no active account holds (meter picker)",
-        querystring: z.object({ meterNo: z.string().trim().max(32).optional() }),
+        querystring: freeMeterQuerySchema,
         response: apiResponses(envelopeSchema(z.array(freeMeterSchema))),
       },
     },
@@ -205,11 +207,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['customers'],
         summary: "The tenant's meter types, for choosing a batch's type",
-        response: apiResponses(
-          envelopeSchema(
-            z.array(z.object({ meterTypeId: z.string(), name: z.string(), valveControl: z.boolean() })),
-          ),
-        ),
+        response: apiResponses(envelopeSchema(z.array(accountMeterTypeSchema))),
       },
     },
     async (request) => ok(request, await readAsCaller(db, request, meterTypeOptions)),

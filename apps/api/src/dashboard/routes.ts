@@ -5,12 +5,12 @@ import {
   communicationStatisticsSchema,
   dashboardTopDataSchema,
   envelopeSchema,
+  tenantDashboardQuerySchema,
   tenantDashboardSchema,
   usageFilterSchema,
   usageStatisticsSchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { operatorOnly, signedIn } from '../auth/guard.ts';
 import { ok } from '../http.ts';
 import type { Services } from '../services.ts';
@@ -100,7 +100,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
       schema: {
         tags: ['dashboard'],
         summary: 'Tenant data dashboard: every utility tenant, or one (demo mode cycles through them)',
-        querystring: z.object({ tenantId: z.uuid().optional() }),
+        querystring: tenantDashboardQuerySchema,
         response: apiResponses(envelopeSchema(tenantDashboardSchema)),
       },
     },

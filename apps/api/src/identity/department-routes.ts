@@ -2,11 +2,11 @@ import { listDepts } from '@hydrolog/projections';
 import {
   apiResponses,
   deptBodySchema,
+  deptListQuerySchema,
   deptViewSchema,
   envelopeSchema,
   noDataResponses,
   updateDeptBodySchema,
-  userStatusSchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,10 +29,7 @@ export const departmentRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = a
       schema: {
         tags: ['departments'],
         summary: "The tenant's departments (a flat list; parentId makes the tree)",
-        querystring: z.object({
-          deptName: z.string().max(20).optional(),
-          status: userStatusSchema.optional(),
-        }),
+        querystring: deptListQuerySchema,
         response: apiResponses(envelopeSchema(z.array(deptViewSchema))),
       },
     },

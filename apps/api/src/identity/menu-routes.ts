@@ -2,6 +2,7 @@ import {
   apiResponses,
   envelopeSchema,
   menuBodySchema,
+  menuListQuerySchema,
   menuViewSchema,
   noDataResponses,
   updateMenuBodySchema,
@@ -26,10 +27,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         tags: ['menu'],
         summary:
           'Every entry of the menu tree (a flat list; parentId makes the tree), titles in the caller language',
-        querystring: z.object({
-          menuName: z.string().max(100).optional(),
-          visible: z.enum(['true', 'false']).optional(),
-        }),
+        querystring: menuListQuerySchema,
         response: apiResponses(envelopeSchema(z.array(menuViewSchema))),
       },
     },

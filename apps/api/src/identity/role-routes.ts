@@ -1,18 +1,20 @@
 import { listRoles } from '@hydrolog/projections';
 import {
   apiResponses,
+  deptTreeChecksSchema,
   envelopeSchema,
   envelopeWithSchema,
   idListSchema,
   listEnvelopeSchema,
+  menuTreeChecksSchema,
   menuTreeSchema,
   noDataResponses,
-  pageQuerySchema,
   roleBodySchema,
   roleDataScopeBodySchema,
+  roleListQuerySchema,
+  roleStatusBodySchema,
   roleViewSchema,
   updateRoleBodySchema,
-  userStatusSchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,10 +26,6 @@ import { createRole } from './create-role.ts';
 import { deleteRoles } from './delete-roles.ts';
 import { menuTree, roleDeptTree, roleMenuTree } from './role-trees.ts';
 import { roleOf } from './roles.ts';
-
-/** A tree with the ticked nodes: in data for this product's client, and beside it where RuoYi's reads it. */
-const menuTreeChecksSchema = z.object({ menus: menuTreeSchema, checkedKeys: z.array(z.string()) });
-const deptTreeChecksSchema = z.object({ depts: menuTreeSchema, checkedKeys: z.array(z.string()) });
 
 /** Roles of the caller's tenant (spec section 2 system administration). */
 export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
@@ -42,11 +40,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       schema: {
         tags: ['roles'],
         summary: "The tenant's roles",
-        querystring: pageQuerySchema.extend({
-          roleName: z.string().max(30).optional(),
-          roleKey: z.string().max(50).optional(),
-          status: userStatusSchema.optional(),
-        }),
+        querystring: roleListQuerySchema,
         response: apiResponses(listEnvelopeSchema(roleViewSchema)),
       },
     },
@@ -103,7 +97,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       schema: {
         tags: ['roles'],
         summary: 'Enable or disable a role (a disabled role grants nothing)',
-        body: z.object({ roleId: z.uuid(), status: userStatusSchema }),
+        body: roleStatusBodySchema,
         response: noDataResponses,
       },
     },

@@ -6,13 +6,13 @@ import {
   createdUserSchema,
   createUserBodySchema,
   envelopeSchema,
-  envelopeWithSchema,
   idListSchema,
   initialPasswordSchema,
   listEnvelopeSchema,
   noDataResponses,
   roleOptionSchema,
   updateUserBodySchema,
+  userFormEnvelopeSchema,
   userListBodySchema,
   userRowSchema,
 } from '@hydrolog/schemas';
@@ -87,17 +87,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
     async (request) => ok(request, await scoped(request, roleOptions)),
   );
 
-  /** Beside a user (or none, for a new one): the roles to choose from and the user's, as RuoYi's form reads them. */
-  const userFormResponse = (data: z.ZodType) =>
-    apiResponses(
-      envelopeWithSchema(data, {
-        roles: z.array(roleOptionSchema),
-        roleIds: z.array(z.string()),
-        // RuoYi's posts (job titles) are not a concept of this product: always empty.
-        posts: z.array(z.never()),
-        postIds: z.array(z.never()),
-      }),
-    );
   const userForm = async <T extends { roleIds: string[] } | null>(request: FastifyRequest, user: T) =>
     okWith(request, user, {
       roles: await scoped(request, roleOptions),
@@ -113,7 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       schema: {
         tags: ['users'],
         summary: 'The roles a new user may get',
-        response: userFormResponse(z.null()),
+        response: apiResponses(userFormEnvelopeSchema(z.null())),
       },
     },
     async (request) => userForm(request, null),
@@ -127,7 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
         tags: ['users'],
         summary: 'One staff user, with the roles to choose from',
         params: userIdParams,
-        response: userFormResponse(userRowSchema),
+        response: apiResponses(userFormEnvelopeSchema(userRowSchema)),
       },
     },
     async (request) => userForm(request, await staffUser(services, request, request.params.userId)),

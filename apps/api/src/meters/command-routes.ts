@@ -1,13 +1,14 @@
 import {
   apiResponses,
   envelopeSchema,
+  issuedCommandsSchema,
   listEnvelopeSchema,
-  meterCommandKindSchema,
-  meterCommandStatusSchema,
-  pageQuerySchema,
+  meterCommandListQuerySchema,
+  meterCommandRecordSchema,
+  meterIdsBodySchema,
+  meterKeyBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerMetadata, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
@@ -15,22 +16,7 @@ import type { Services } from '../services.ts';
 import { listCommands } from './command-records.ts';
 import { operateValves } from './issue-command.ts';
 
-const meterIdsBody = z.object({ meterIds: z.array(z.uuid()).min(1, 'validation.required').max(1000) });
-const issuedResponse = apiResponses(envelopeSchema(z.object({ commandIds: z.array(z.uuid()) })));
-
-const commandRowSchema = z.object({
-  commandId: z.uuid(),
-  meterId: z.uuid(),
-  meterNo: z.string(),
-  kind: meterCommandKindSchema,
-  status: meterCommandStatusSchema,
-  attempts: z.number().int(),
-  gatewayId: z.string().nullable(),
-  deadline: z.string().nullable(),
-  detail: z.string().nullable(),
-  issuedAt: z.string(),
-  updatedAt: z.string(),
-});
+const issuedResponse = apiResponses(envelopeSchema(issuedCommandsSchema));
 
 /**
  * Valve operation and key update (spec section 4): commands go to the meters' gateways through the
@@ -48,7 +34,7 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags: ['valves'],
           summary: `Remote valve ${action}, one meter or a batch`,
-          body: meterIdsBody,
+          body: meterIdsBodySchema,
           response: issuedResponse,
         },
       },
@@ -68,7 +54,7 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['valves'],
         summary: 'Send a new key to a meter',
-        body: z.object({ meterId: z.uuid(), key: z.string().trim().min(1, 'validation.required').max(64) }),
+        body: meterKeyBodySchema,
         response: issuedResponse,
       },
     },
@@ -90,14 +76,8 @@ export const meterCommandRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['valves'],
         summary: 'Valve and key-update commands with their status, newest first',
-        querystring: pageQuerySchema.extend({
-          /** Meters whose number contains it. */
-          meterNo: z.string().max(32).optional(),
-          /** The commands of this one meter (a meter's history). */
-          meterId: z.uuid().optional(),
-          kind: meterCommandKindSchema.optional(),
-        }),
-        response: apiResponses(listEnvelopeSchema(commandRowSchema)),
+        querystring: meterCommandListQuerySchema,
+        response: apiResponses(listEnvelopeSchema(meterCommandRecordSchema)),
       },
     },
     async (request) => okList(request, await listCommands(services.db, request, request.query)),

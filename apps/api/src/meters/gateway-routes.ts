@@ -8,7 +8,8 @@ import {
   gatewayViewSchema,
   listEnvelopeSchema,
   noDataResponses,
-  pageQuerySchema,
+  pagedQuerySchema,
+  updateGatewayBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +33,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['gateways'],
         summary: 'List gateways and concentrators',
-        querystring: pageQuerySchema.extend(gatewayListQuerySchema.shape),
+        querystring: pagedQuerySchema(gatewayListQuerySchema),
         response: apiResponses(listEnvelopeSchema(gatewayViewSchema)),
       },
     },
@@ -75,7 +76,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['gateways'],
         summary: 'Change a gateway',
-        body: gatewayBodySchema.extend({ gatewayId: z.uuid(), version: z.number().int().min(0) }),
+        body: updateGatewayBodySchema,
         response: apiResponses(envelopeSchema(gatewayViewSchema)),
       },
     },

@@ -10,7 +10,9 @@ import {
   meterGroupViewSchema,
   meterViewSchema,
   noDataResponses,
+  pagedQuerySchema,
   pageQuerySchema,
+  updateMeterGroupBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +43,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags: ['meters'],
         summary: 'List meter groups',
-        querystring: pageQuerySchema.extend(meterGroupListQuerySchema.shape),
+        querystring: pagedQuerySchema(meterGroupListQuerySchema),
         response: apiResponses(listEnvelopeSchema(meterGroupViewSchema)),
       },
     },
@@ -106,7 +108,7 @@ export const meterGroupRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags: ['meters'],
         summary: 'Rename a meter group',
-        body: meterGroupBodySchema.extend({ groupId: z.uuid(), version: z.number().int().min(0) }),
+        body: updateMeterGroupBodySchema,
         response: groupResponse,
       },
     },

@@ -7,8 +7,9 @@ import {
   meterMoveCandidateSchema,
   meterMoveListQuerySchema,
   meterMoveViewSchema,
+  moveTenantQuerySchema,
   noDataResponses,
-  pageQuerySchema,
+  pagedQuerySchema,
   tenantOptionSchema,
   tenantTypesSchema,
 } from '@hydrolog/schemas';
@@ -35,7 +36,7 @@ export const meterMoveRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       schema: {
         tags: ['meters'],
         summary: 'List the meters moved between tenants',
-        querystring: pageQuerySchema.extend(meterMoveListQuerySchema.shape),
+        querystring: pagedQuerySchema(meterMoveListQuerySchema),
         response: apiResponses(listEnvelopeSchema(meterMoveViewSchema)),
       },
     },
@@ -49,7 +50,7 @@ export const meterMoveRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       schema: {
         tags: ['meters'],
         summary: 'The utility tenants meters can move between (the first 50 matching a name)',
-        querystring: z.object({ name: z.string().max(50).optional() }),
+        querystring: moveTenantQuerySchema,
         response: apiResponses(envelopeSchema(z.array(tenantOptionSchema))),
       },
     },
@@ -77,7 +78,7 @@ export const meterMoveRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       schema: {
         tags: ['meters'],
         summary: 'The meters of a tenant that can move: on open accounts of a customer type',
-        querystring: pageQuerySchema.extend(meterMoveCandidateQuerySchema.shape),
+        querystring: pagedQuerySchema(meterMoveCandidateQuerySchema),
         response: apiResponses(listEnvelopeSchema(meterMoveCandidateSchema)),
       },
     },

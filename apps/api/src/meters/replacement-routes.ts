@@ -5,7 +5,7 @@ import {
   meterReplacementListQuerySchema,
   meterReplacementViewSchema,
   noDataResponses,
-  pageQuerySchema,
+  pagedQuerySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requires } from '../auth/guard.ts';
@@ -28,7 +28,7 @@ export const meterReplacementRoutes: FastifyPluginAsyncZod<{ services: Services 
       schema: {
         tags: ['meters'],
         summary: 'List meter replacements',
-        querystring: pageQuerySchema.extend(meterReplacementListQuerySchema.shape),
+        querystring: pagedQuerySchema(meterReplacementListQuerySchema),
         response: apiResponses(listEnvelopeSchema(meterReplacementViewSchema)),
       },
     },

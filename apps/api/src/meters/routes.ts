@@ -13,7 +13,8 @@ import {
   meterTypeViewSchema,
   meterViewSchema,
   noDataResponses,
-  pageQuerySchema,
+  pagedQuerySchema,
+  updateMeterTypeBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,6 @@ const meterTypeIdParams = z.object({ meterTypeId: z.uuid() });
 const meterIdParams = z.object({ meterId: z.uuid() });
 const meterTypeResponse = apiResponses(envelopeSchema(meterTypeViewSchema));
 const meterResponse = apiResponses(envelopeSchema(meterViewSchema));
-const versioned = { version: z.number().int().min(0) };
 
 /** Meter types and meters of a tenant (spec sections 3 and 5): registry, list with latest state, import. */
 export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -50,7 +50,7 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: ['meters'],
         summary: 'List meter types',
-        querystring: pageQuerySchema.extend(meterTypeListQuerySchema.shape),
+        querystring: pagedQuerySchema(meterTypeListQuerySchema),
         response: apiResponses(listEnvelopeSchema(meterTypeViewSchema)),
       },
     },
@@ -106,7 +106,7 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: ['meters'],
         summary: 'Change a meter type',
-        body: meterTypeBodySchema.extend({ meterTypeId: z.uuid(), ...versioned }),
+        body: updateMeterTypeBodySchema,
         response: meterTypeResponse,
       },
     },
@@ -152,7 +152,7 @@ export const meterRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: ['meters'],
         summary: 'List meters with their latest reading and communication state',
-        querystring: pageQuerySchema.extend(meterListQuerySchema.shape),
+        querystring: pagedQuerySchema(meterListQuerySchema),
         response: apiResponses(listEnvelopeSchema(meterViewSchema)),
       },
     },

@@ -1,14 +1,14 @@
 import { listMeterCommandStates } from '@hydrolog/projections';
 import {
   apiResponses,
+  keyUpdateListQuerySchema,
+  keyUpdateRecordSchema,
   listEnvelopeSchema,
   meterCommandStateQuerySchema,
   meterCommandStateSchema,
-  meterCommandStatusSchema,
-  pageQuerySchema,
+  pagedQuerySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import { okList } from '../http.ts';
 import type { Services } from '../services.ts';
@@ -16,20 +16,9 @@ import { listKeyUpdates } from './command-records.ts';
 import { exportCommandStates } from './export.ts';
 
 const stateList = {
-  querystring: pageQuerySchema.extend(meterCommandStateQuerySchema.shape),
+  querystring: pagedQuerySchema(meterCommandStateQuerySchema),
   response: apiResponses(listEnvelopeSchema(meterCommandStateSchema)),
 };
-
-const keyUpdateRecordSchema = z.object({
-  commandId: z.uuid(),
-  meterId: z.uuid(),
-  meterNo: z.string(),
-  status: meterCommandStatusSchema,
-  attempts: z.number().int(),
-  detail: z.string().nullable(),
-  issuedAt: z.string(),
-  updatedAt: z.string(),
-});
 
 /**
  * The valve operation and key update pages: meters with their latest command (polled while one is under
@@ -75,7 +64,7 @@ export const valveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: ['valves'],
         summary: 'Key update records: executing, resend, timeout, resend successful, success, fail',
-        querystring: pageQuerySchema.extend({ meterNo: z.string().max(32).optional() }),
+        querystring: keyUpdateListQuerySchema,
         response: apiResponses(listEnvelopeSchema(keyUpdateRecordSchema)),
       },
     },

@@ -3,10 +3,12 @@ import {
   envelopeSchema,
   meterHistoryQuerySchema,
   meterHistorySchema,
-  READING_RATE_PERIODS,
   readingImportQuerySchema,
+  readingImportStartedSchema,
   readingImportViewSchema,
+  readingRateQuerySchema,
   readingRateSchema,
+  readingTemplateQuerySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,12 +49,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['readings'],
         summary: 'Meters that reported per local day over meters installed, for the last 30 or 180 days',
-        querystring: z.object({
-          days: z.coerce
-            .number()
-            .pipe(z.union([z.literal(READING_RATE_PERIODS[0]), z.literal(READING_RATE_PERIODS[1])]))
-            .default(READING_RATE_PERIODS[0]),
-        }),
+        querystring: readingRateQuerySchema,
         response: apiResponses(envelopeSchema(readingRateSchema)),
       },
     },
@@ -70,7 +67,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           'time with offset, counter or interval volume); answers the import id, whose progress GET gives',
         consumes: ['multipart/form-data'],
         querystring: readingImportQuerySchema,
-        response: apiResponses(envelopeSchema(z.object({ importId: z.uuid() }))),
+        response: apiResponses(envelopeSchema(readingImportStartedSchema)),
       },
     },
     async (request) => ok(request, { importId: await startHistoryImport(imports, request, request.query) }),
@@ -97,7 +94,7 @@ export const readingRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['readings'],
         summary: 'The xlsx template of a history import (the third column: counter or interval volume)',
-        querystring: readingImportQuerySchema.pick({ form: true }),
+        querystring: readingTemplateQuerySchema,
       },
     },
     async (request, reply) => sendHistoryTemplate(request, reply, request.query.form),

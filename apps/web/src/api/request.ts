@@ -242,10 +242,20 @@ async function saveOrRefuse(response: Response, fileName: string): Promise<void>
 export const exportName = (name: string) => `${name}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`;
 
 /** Spec section 7 download helper: POST form-encoded parameters, blob answer, saved as `fileName`. */
-export async function download(path: string, params: Query, fileName: string): Promise<void> {
+export async function download(
+  path: string,
+  params: Query,
+  fileName: string,
+  query: Query = {},
+): Promise<void> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.set(k, String(v));
-  const response = await send(path, { method: 'POST' }, 'application/x-www-form-urlencoded', form.toString());
+  const response = await send(
+    path,
+    { method: 'POST', query },
+    'application/x-www-form-urlencoded',
+    form.toString(),
+  );
   await saveOrRefuse(response, fileName);
 }
 

@@ -1,14 +1,14 @@
-import type { Language, RouterNode, UserInfo } from '@hydrolog/schemas';
-import { request, requestData } from './request.ts';
+import type { Language } from '@hydrolog/schemas';
+import { api } from './client.ts';
 
 /** What the signed-in frame needs of the server: who the user is, their menus, the session's renewal and end. */
-export const refreshToken = () => requestData<{ expires_in: number }>('/auth/refresh', { method: 'POST' });
+export const refreshToken = () => api.data('POST /auth/refresh');
 
-export const logoutRequest = () => request('/auth/logout', { method: 'DELETE', quiet: true });
+export const logoutRequest = () => api.call('DELETE /auth/logout', { quiet: true });
 
-export const getInfo = () => requestData<UserInfo>('/system/user/getInfo');
+export const getInfo = () => api.data('GET /system/user/getInfo');
 
-export const getRouters = () => requestData<RouterNode[]>('/system/menu/getRouters');
+export const getRouters = () => api.data('GET /system/menu/getRouters');
 
 export const updateLanguage = (language: Language) =>
-  request('/system/user/updateLanguage', { method: 'PUT', body: { language } });
+  api.call('PUT /system/user/updateLanguage', { body: { language } });

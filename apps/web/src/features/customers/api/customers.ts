@@ -1,83 +1,67 @@
 import type {
-  CustomerHistoryEntry,
   CustomerListQuery,
-  CustomerRow,
   CustomerTypeBody,
   CustomerTypeListQuery,
-  CustomerTypeView,
-  CustomerView,
-  FreeMeter,
-  ImportReport,
   OpenAccountBody,
   RechargeBody,
   TransferBody,
 } from '@hydrolog/schemas';
-import { download, exportName, request, requestData } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** Customer types and customer accounts of the caller's tenant (/business/customerType, /business/customer). */
 export type ListPage<T> = { code: number; total: number; rows: T[] };
 
 export const listCustomerTypes = (query: { pageNum: number; pageSize: number } & CustomerTypeListQuery) =>
-  request<ListPage<CustomerTypeView>>('/business/customerType/list', { query: { ...query } });
-export const customerTypeOptions = () => requestData<CustomerTypeView[]>('/business/customerType/options');
+  api.call('GET /business/customerType/list', { query });
+export const customerTypeOptions = () => api.data('GET /business/customerType/options');
 export const createCustomerType = (body: CustomerTypeBody) =>
-  requestData<CustomerTypeView>('/business/customerType', { method: 'POST', body });
+  api.data('POST /business/customerType', { body });
 export const updateCustomerType = (body: CustomerTypeBody & { customerTypeId: string; version: number }) =>
-  requestData<CustomerTypeView>('/business/customerType', { method: 'PUT', body });
+  api.data('PUT /business/customerType', { body });
 export const deleteCustomerTypes = (ids: readonly string[]) =>
-  request<{ code: number }>(`/business/customerType/${ids.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /business/customerType/:customerTypeIds', { params: { customerTypeIds: ids.join(',') } });
 export const exportCustomerTypes = (filter: CustomerTypeListQuery) =>
-  download('/business/customerType/export', { ...filter }, exportName('customer-types'));
+  api.download('POST /business/customerType/export', exportName('customer-types'), { body: filter });
 
 export type CustomerFilter = Partial<CustomerListQuery>;
 
 export const listCustomers = (query: CustomerFilter & { pageNum: number; pageSize: number }) =>
-  request<ListPage<CustomerRow>>('/business/customer/list', { query: { ...query } });
+  api.call('GET /business/customer/list', { query });
 export const getCustomer = (customerId: string) =>
-  requestData<CustomerView>(`/business/customer/${customerId}`);
+  api.data('GET /business/customer/:customerId', { params: { customerId } });
 export const customerHistory = (customerId: string) =>
-  requestData<CustomerHistoryEntry[]>(`/business/customer/${customerId}/history`);
+  api.data('GET /business/customer/:customerId/history', { params: { customerId } });
 export const freeMeters = (meterNo: string) =>
-  requestData<FreeMeter[]>('/business/customer/meterOptions', { query: { meterNo } });
-export const openAccount = (body: OpenAccountBody) =>
-  requestData<CustomerView>('/business/customer', { method: 'POST', body });
+  api.data('GET /business/customer/meterOptions', { query: { meterNo } });
+export const openAccount = (body: OpenAccountBody) => api.data('POST /business/customer', { body });
 
 /** Freeze, unfreeze and cancel act on the version the user saw; a stale one is refused with a message. */
 export const customerAction = (
   action: 'freeze' | 'unfreeze' | 'cancel',
   customerId: string,
   version: number,
-) =>
-  requestData<CustomerView>(`/business/customer/${action}`, { method: 'PUT', body: { customerId, version } });
-export const transferAccount = (body: TransferBody) =>
-  requestData<CustomerView>('/business/customer/transfer', { method: 'PUT', body });
-export const recharge = (body: RechargeBody) =>
-  requestData<CustomerView>('/business/customer/recharge', { method: 'POST', body });
+) => api.data(`PUT /business/customer/${action}`, { body: { customerId, version } });
+export const transferAccount = (body: TransferBody) => api.data('PUT /business/customer/transfer', { body });
+export const recharge = (body: RechargeBody) => api.data('POST /business/customer/recharge', { body });
 export const refund = (body: { accountNo: string; payChannel: RechargeBody['payChannel'] }) =>
-  requestData<CustomerView>('/business/customer/refund', { method: 'POST', body });
+  api.data('POST /business/customer/refund', { body });
 
 export const exportCustomers = (filter: CustomerFilter) =>
-  download('/business/customer/export', { ...filter }, exportName('customers'));
+  api.download('POST /business/customer/export', exportName('customers'), { body: filter });
 export const downloadImportTemplate = () =>
-  download('/business/customer/importTemplate', {}, 'customer-import-template.xlsx');
+  api.download('POST /business/customer/importTemplate', 'customer-import-template.xlsx');
 
 export function uploadAttachment(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return requestData<{ url: string }>('/business/customer/attachment', { method: 'POST', body: form });
+  return api.data('POST /business/customer/attachment', { body: form });
 }
 
 export function importCustomers(file: File, customerTypeId: string, meterTypeId: string) {
   const form = new FormData();
   form.append('file', file);
-  return requestData<ImportReport>('/business/customer/import', {
-    method: 'POST',
-    query: { customerTypeId, meterTypeId },
-    body: form,
-  });
+  return api.data('POST /business/customer/import', { query: { customerTypeId, meterTypeId }, body: form });
 }
 
-export const meterTypeOptions = () =>
-  requestData<{ meterTypeId: string; name: string; valveControl: boolean }[]>(
-    '/business/customer/meterTypeOptions',
-  );
+export const meterTypeOptions = () => api.data('GET /business/customer/meterTypeOptions');

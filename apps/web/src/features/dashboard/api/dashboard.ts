@@ -1,13 +1,5 @@
-import type {
-  AlarmStatistics,
-  BillStatistics,
-  CommunicationStatistics,
-  DashboardTopData,
-  DictDataView,
-  TenantDashboard,
-  UsageStatistics,
-} from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
+import { request } from '../../../api/request.ts';
 
 export interface Health {
   status: 'ok' | 'degraded';
@@ -31,27 +23,21 @@ export type {
 } from '@hydrolog/schemas';
 export { HOME_TREND_DAYS, TENANT_TREND_DAYS, USAGE_PRESETS } from '@hydrolog/schemas';
 
-export const getTopData = () => requestData<DashboardTopData>('/business/dashboard/topData');
+export const getTopData = () => api.data('GET /business/dashboard/topData');
 
 export const getUsage = (days: 7 | 30 | 90) =>
-  requestData<UsageStatistics>('/business/dashboard/statisticsUsedTotalData', {
-    method: 'POST',
-    body: { days },
-  });
+  api.data('POST /business/dashboard/statisticsUsedTotalData', { body: { days } });
 
-export const getBillStatistics = () => requestData<BillStatistics>('/business/dashboard/statisticsBillData');
+export const getBillStatistics = () => api.data('GET /business/dashboard/statisticsBillData');
 
-export const getCommunication = () =>
-  requestData<CommunicationStatistics>('/business/dashboard/statisticsCommunicationData');
+export const getCommunication = () => api.data('GET /business/dashboard/statisticsCommunicationData');
 
-export const getAlarmStatistics = () =>
-  requestData<AlarmStatistics>('/business/dashboard/statisticsAlarmData');
+export const getAlarmStatistics = () => api.data('GET /business/dashboard/statisticsAlarmData');
 
 /** Every utility tenant (no id), or one. */
 export const getTenantDashboard = (tenantId: string | null) =>
-  requestData<TenantDashboard>('/tenant/dashboard/statistics', {
-    query: tenantId ? { tenantId } : {},
-  });
+  api.data('GET /tenant/dashboard/statistics', { query: tenantId ? { tenantId } : {} });
 
 /** The meter_alarm_type dictionary, labels in the caller's language (names the alarm codes). */
-export const getAlarmTypes = () => requestData<DictDataView[]>('/system/dict/data/type/meter_alarm_type');
+export const getAlarmTypes = () =>
+  api.data('GET /system/dict/data/type/:dictType', { params: { dictType: 'meter_alarm_type' } });

@@ -1,11 +1,12 @@
 import type { LoginBody, UpdateProfileBody, UserInfo } from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
 
 let publicKey: Promise<CryptoKey> | null = null;
 
 /** The server's RSA public key (PEM SPKI), imported once per page for RSA-OAEP with SHA-256. */
 function loadPublicKey(): Promise<CryptoKey> {
-  publicKey ??= requestData<{ publicKey: string }>('/auth/publicKey', { noToken: true })
+  publicKey ??= api
+    .data('GET /auth/publicKey', { noToken: true })
     .then(({ publicKey: pem }) => {
       const base64 = pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
       const der = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -33,14 +34,9 @@ export interface Captcha {
   img?: string;
 }
 
-export const getCaptcha = () => requestData<Captcha>('/auth/code', { noToken: true });
+export const getCaptcha = () => api.data('GET /auth/code', { noToken: true });
 
-export const login = (body: LoginBody) =>
-  requestData<{ access_token: string; expires_in: number }>('/auth/login', {
-    method: 'POST',
-    body,
-    noToken: true,
-  });
+export const login = (body: LoginBody) => api.data('POST /auth/login', { body, noToken: true });
 
 export interface Profile {
   user: UserInfo['user'];
@@ -49,18 +45,14 @@ export interface Profile {
 
 /** The answer carries the user as data and the role names beside it (RuoYi's shape). */
 export const getProfile = () =>
-  request<{ code: number; data: UserInfo['user']; roleGroup: string }>('/system/user/profile').then(
-    ({ data, roleGroup }): Profile => ({ user: data, roleGroup }),
-  );
+  api.call('GET /system/user/profile').then(({ data, roleGroup }): Profile => ({ user: data, roleGroup }));
 
-export const updateProfile = (body: UpdateProfileBody) =>
-  request('/system/user/profile', { method: 'PUT', body });
+export const updateProfile = (body: UpdateProfileBody) => api.call('PUT /system/user/profile', { body });
 
 /** Both passwords travel encrypted, in the query string as the spec's call table says. */
 export async function updatePassword(oldPassword: string, newPassword: string) {
   const [oldEnc, newEnc] = await Promise.all([encryptPassword(oldPassword), encryptPassword(newPassword)]);
-  return request('/system/user/profile/updatePwd', {
-    method: 'PUT',
+  return api.call('PUT /system/user/profile/updatePwd', {
     query: { oldPassword: oldEnc, newPassword: newEnc },
   });
 }
@@ -68,21 +60,16 @@ export async function updatePassword(oldPassword: string, newPassword: string) {
 export function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('avatarfile', file);
-  return requestData<{ imgUrl: string }>('/system/user/profile/avatar', { method: 'POST', body: form });
+  return api.data('POST /system/user/profile/avatar', { body: form });
 }
 
 /** Password recovery, step 1: a one-time code to the account's email or phone. */
 export const sendRecoveryCode = (account: string) =>
-  request<{ code: number; msg: string }>('/system/msg/send', {
-    method: 'POST',
-    body: { purpose: 'resetPassword', account },
-    noToken: true,
-  });
+  api.call('POST /system/msg/send', { body: { purpose: 'resetPassword', account }, noToken: true });
 
 /** Step 2: the code and the new password. */
 export const resetPassword = async (account: string, code: string, password: string) =>
-  request('/system/user/reset/password', {
-    method: 'PUT',
+  api.call('PUT /system/user/reset/password', {
     body: { account, code, password: await encryptPassword(password) },
     noToken: true,
   });

@@ -1,17 +1,13 @@
-import type { MenuBody, MenuView } from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import type { MenuBody } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
 
 /** The menu tree (spec section 2, /system/menu; platform operators): a flat list, parentId makes the tree. */
-export const listMenus = (query: { menuName?: string } = {}) =>
-  requestData<MenuView[]>('/system/menu/list', { query });
+export const listMenus = (query: { menuName?: string } = {}) => api.data('GET /system/menu/list', { query });
 
-export const getMenu = (menuId: string) =>
-  requestData<MenuView>(`/system/menu/${encodeURIComponent(menuId)}`);
+export const getMenu = (menuId: string) => api.data('GET /system/menu/:menuId', { params: { menuId } });
 
-export const createMenu = (body: MenuBody) => requestData<MenuView>('/system/menu', { method: 'POST', body });
+export const createMenu = (body: MenuBody) => api.data('POST /system/menu', { body });
 
-export const updateMenu = (body: MenuBody & { menuId: string }) =>
-  requestData<MenuView>('/system/menu', { method: 'PUT', body });
+export const updateMenu = (body: MenuBody & { menuId: string }) => api.data('PUT /system/menu', { body });
 
-export const deleteMenu = (menuId: string) =>
-  request<{ code: number }>(`/system/menu/${encodeURIComponent(menuId)}`, { method: 'DELETE' });
+export const deleteMenu = (menuId: string) => api.call('DELETE /system/menu/:menuId', { params: { menuId } });

@@ -1,29 +1,25 @@
-import type { CreateUserBody, RoleOption, UpdateUserBody, UserListBody, UserRow } from '@hydrolog/schemas';
+import type { CreateUserBody, UpdateUserBody, UserListBody } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
 
 /** A created or reset user's random initial password: the answer shows it this once. */
 export type InitialPassword = { initialPassword: string };
 
-import { request, requestData } from '../../../api/request.ts';
-
 /** Staff user administration (spec section 7, /system/user). */
-export const listUsers = (body: UserListBody) =>
-  request<{ code: number; total: number; rows: UserRow[] }>('/system/user/list', { method: 'POST', body });
+export const listUsers = (body: UserListBody) => api.call('POST /system/user/list', { body });
 
-export const getUser = (userId: string) => requestData<UserRow>(`/system/user/${userId}`);
+export const getUser = (userId: string) => api.data('GET /system/user/:userId', { params: { userId } });
 
-export const roleOptions = () => requestData<RoleOption[]>('/system/role/optionselect');
+export const roleOptions = () => api.data('GET /system/role/optionselect');
 
-export const createUser = (body: CreateUserBody) =>
-  requestData<UserRow & InitialPassword>('/system/user', { method: 'POST', body });
+export const createUser = (body: CreateUserBody) => api.data('POST /system/user', { body });
 
-export const updateUser = (body: UpdateUserBody) =>
-  requestData<UserRow>('/system/user', { method: 'PUT', body });
+export const updateUser = (body: UpdateUserBody) => api.data('PUT /system/user', { body });
 
 export const changeUserStatus = (userId: string, status: '0' | '1') =>
-  request<{ code: number }>('/system/user/changeStatus', { method: 'PUT', body: { userId, status } });
+  api.call('PUT /system/user/changeStatus', { body: { userId, status } });
 
 export const resetUserPassword = (userId: string) =>
-  requestData<InitialPassword>(`/system/user/resetPwd/${userId}`, { method: 'PUT' });
+  api.data('PUT /system/user/resetPwd/:userId', { params: { userId } });
 
 export const deleteUsers = (userIds: readonly string[]) =>
-  request<{ code: number }>(`/system/user/${userIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /system/user/:userIds', { params: { userIds: userIds.join(',') } });

@@ -1,5 +1,6 @@
 import type { GatewayBody, GatewayKind, GatewayView } from '@hydrolog/schemas';
-import { download, exportName, request, requestData } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** The meter gateways and concentrators of the caller's tenant, and their keys (/ingest/gateway). */
 export interface GatewayListQuery {
@@ -16,27 +17,24 @@ export interface GatewayKey {
   key: string;
 }
 
-export const listGateways = (query: GatewayListQuery) =>
-  request<{ code: number; total: number; rows: GatewayView[] }>('/ingest/gateway/list', {
-    query: { ...query },
-  });
+export const listGateways = (query: GatewayListQuery) => api.call('GET /ingest/gateway/list', { query });
 
-export const getGateway = (gatewayId: string) => requestData<GatewayView>(`/ingest/gateway/${gatewayId}`);
+export const getGateway = (gatewayId: string) =>
+  api.data('GET /ingest/gateway/:gatewayId', { params: { gatewayId } });
 
-export const createGateway = (body: GatewayBody) =>
-  requestData<GatewayKey>('/ingest/gateway', { method: 'POST', body });
+export const createGateway = (body: GatewayBody) => api.data('POST /ingest/gateway', { body });
 
 /** A stale version (changed by someone else meanwhile) is refused with a message. */
 export const updateGateway = (body: GatewayBody & { gatewayId: string; version: number }) =>
-  requestData<GatewayView>('/ingest/gateway', { method: 'PUT', body });
+  api.data('PUT /ingest/gateway', { body });
 
 /** A new key; the old one stops working at once. */
 export const rotateGatewayKey = (gatewayId: string) =>
-  requestData<GatewayKey>(`/ingest/gateway/${gatewayId}/rotate`, { method: 'PUT' });
+  api.data('PUT /ingest/gateway/:gatewayId/rotate', { params: { gatewayId } });
 
 /** Irreversible: the key stops working; the gateway stays listed as revoked. */
 export const revokeGateway = (gatewayId: string) =>
-  request<{ code: number }>(`/ingest/gateway/${gatewayId}`, { method: 'DELETE' });
+  api.call('DELETE /ingest/gateway/:gatewayId', { params: { gatewayId } });
 
 export const exportGateways = (filter: Omit<GatewayListQuery, 'pageNum' | 'pageSize'>) =>
-  download('/ingest/gateway/export', { ...filter }, exportName('gateways'));
+  api.download('POST /ingest/gateway/export', exportName('gateways'), { body: filter });

@@ -1,37 +1,24 @@
-import type {
-  MeterMoveBody,
-  MeterMoveCandidate,
-  MeterMoveCandidateQuery,
-  MeterMoveListQuery,
-  MeterMoveView,
-  TenantOption,
-  TenantTypes,
-} from '@hydrolog/schemas';
-import { download, exportName, request } from '../../../api/request.ts';
+import type { MeterMoveBody, MeterMoveCandidateQuery, MeterMoveListQuery } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** Meters moved between tenants (/tenant/meterMove, platform operators). */
 type Page = { pageNum: number; pageSize: number };
 
 export const listMeterMoves = (query: Page & MeterMoveListQuery) =>
-  request<{ code: number; total: number; rows: MeterMoveView[] }>('/tenant/meterMove/list', {
-    query: { ...query },
-  });
+  api.call('GET /tenant/meterMove/list', { query });
 
 export const moveTenantOptions = async (name: string) =>
-  (await request<{ code: number; data: TenantOption[] }>('/tenant/meterMove/tenants', { query: { name } }))
-    .data;
+  (await api.call('GET /tenant/meterMove/tenants', { query: { name } })).data;
 
 export const tenantTypes = async (tenantId: string) =>
-  (await request<{ code: number; data: TenantTypes }>(`/tenant/meterMove/types/${tenantId}`)).data;
+  (await api.call('GET /tenant/meterMove/types/:tenantId', { params: { tenantId } })).data;
 
 export const listMoveCandidates = (query: Page & MeterMoveCandidateQuery) =>
-  request<{ code: number; total: number; rows: MeterMoveCandidate[] }>('/tenant/meterMove/meters', {
-    query: { ...query },
-  });
+  api.call('GET /tenant/meterMove/meters', { query });
 
 /** Irreversible from here: the meters, their accounts and history belong to the target tenant after. */
-export const moveMeters = (body: MeterMoveBody) =>
-  request<{ code: number }>('/tenant/meterMove', { method: 'POST', body });
+export const moveMeters = (body: MeterMoveBody) => api.call('POST /tenant/meterMove', { body });
 
 export const exportMeterMoves = (filter: MeterMoveListQuery) =>
-  download('/tenant/meterMove/export', { ...filter }, exportName('meter-moves'));
+  api.download('POST /tenant/meterMove/export', exportName('meter-moves'), { body: filter });

@@ -2,126 +2,116 @@ import type {
   MeterBody,
   MeterChangeBody,
   MeterCommandKind,
-  MeterCommandState,
   MeterCommandStateQuery,
   MeterCommandStatus,
   MeterGroupBody,
   MeterGroupListQuery,
-  MeterGroupView,
-  MeterImportResult,
   MeterListQuery,
   MeterTypeBody,
   MeterTypeListQuery,
-  MeterTypeView,
-  MeterView,
 } from '@hydrolog/schemas';
-import { download, exportName, request, requestData } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** Meter types and meters of the caller's tenant (/business/meterType, /business/meter). */
 type Page = { pageNum: number; pageSize: number };
 type ListAnswer<Row> = { code: number; total: number; rows: Row[] };
 
 export const listMeterTypes = (query: Page & MeterTypeListQuery) =>
-  request<ListAnswer<MeterTypeView>>('/business/meterType/list', { query: { ...query } });
+  api.call('GET /business/meterType/list', { query });
 
-export const meterTypeOptions = () => requestData<MeterTypeView[]>('/business/meterType/optionselect');
+export const meterTypeOptions = () => api.data('GET /business/meterType/optionselect');
 
 export const getMeterType = (meterTypeId: string) =>
-  requestData<MeterTypeView>(`/business/meterType/${meterTypeId}`);
+  api.data('GET /business/meterType/:meterTypeId', { params: { meterTypeId } });
 
-export const createMeterType = (body: MeterTypeBody) =>
-  requestData<MeterTypeView>('/business/meterType', { method: 'POST', body });
+export const createMeterType = (body: MeterTypeBody) => api.data('POST /business/meterType', { body });
 
 export const updateMeterType = (body: MeterTypeBody & { meterTypeId: string; version: number }) =>
-  requestData<MeterTypeView>('/business/meterType', { method: 'PUT', body });
+  api.data('PUT /business/meterType', { body });
 
 /** Refused while a meter uses one of them; nothing is deleted then. */
 export const deleteMeterTypes = (meterTypeIds: readonly string[]) =>
-  request<{ code: number }>(`/business/meterType/${meterTypeIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /business/meterType/:meterTypeIds', { params: { meterTypeIds: meterTypeIds.join(',') } });
 
 export const exportMeterTypes = (filter: MeterTypeListQuery) =>
-  download('/business/meterType/export', { ...filter }, exportName('meter-types'));
+  api.download('POST /business/meterType/export', exportName('meter-types'), { body: filter });
 
-export const listMeters = (query: Page & MeterListQuery) =>
-  request<ListAnswer<MeterView>>('/business/meter/list', { query: { ...query } });
+export const listMeters = (query: Page & MeterListQuery) => api.call('GET /business/meter/list', { query });
 
-export const getMeter = (meterId: string) => requestData<MeterView>(`/business/meter/${meterId}`);
+export const getMeter = (meterId: string) =>
+  api.data('GET /business/meter/:meterId', { params: { meterId } });
 
-export const createMeter = (body: MeterBody) =>
-  requestData<MeterView>('/business/meter', { method: 'POST', body });
+export const createMeter = (body: MeterBody) => api.data('POST /business/meter', { body });
 
-export const updateMeter = (body: MeterChangeBody) =>
-  requestData<MeterView>('/business/meter', { method: 'PUT', body });
+export const updateMeter = (body: MeterChangeBody) => api.data('PUT /business/meter', { body });
 
 /** Only meters that never reported and are on no account; one refused leaves all in place. */
 export const deleteMeters = (meterIds: readonly string[]) =>
-  request<{ code: number }>(`/business/meter/${meterIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /business/meter/:meterIds', { params: { meterIds: meterIds.join(',') } });
 
 export const exportMeters = (filter: MeterListQuery) =>
-  download('/business/meter/export', { ...filter }, exportName('meters'));
+  api.download('POST /business/meter/export', exportName('meters'), { body: filter });
 
 export const downloadMeterTemplate = () =>
-  download('/business/meter/importTemplate', {}, 'meter-import-template.xlsx');
+  api.download('POST /business/meter/importTemplate', 'meter-import-template.xlsx');
 
 /** Good rows are registered; each bad row comes back with its row number and reason. */
 export function importMeters(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return requestData<MeterImportResult>('/business/meter/import', { method: 'POST', body: form });
+  return api.data('POST /business/meter/import', { body: form });
 }
 
 export const listMeterGroups = (query: Page & MeterGroupListQuery) =>
-  request<ListAnswer<MeterGroupView>>('/business/group/list', { query: { ...query } });
+  api.call('GET /business/group/list', { query });
 
-export const getMeterGroup = (groupId: string) => requestData<MeterGroupView>(`/business/group/${groupId}`);
+export const getMeterGroup = (groupId: string) =>
+  api.data('GET /business/group/:groupId', { params: { groupId } });
 
-export const createMeterGroup = (body: MeterGroupBody) =>
-  requestData<MeterGroupView>('/business/group', { method: 'POST', body });
+export const createMeterGroup = (body: MeterGroupBody) => api.data('POST /business/group', { body });
 
 export const updateMeterGroup = (body: MeterGroupBody & { groupId: string; version: number }) =>
-  requestData<MeterGroupView>('/business/group', { method: 'PUT', body });
+  api.data('PUT /business/group', { body });
 
 export const deleteMeterGroups = (groupIds: readonly string[]) =>
-  request<{ code: number }>(`/business/group/${groupIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /business/group/:groupIds', { params: { groupIds: groupIds.join(',') } });
 
 export const exportMeterGroups = (filter: MeterGroupListQuery) =>
-  download('/business/group/export', { ...filter }, exportName('meter-groups'));
+  api.download('POST /business/group/export', exportName('meter-groups'), { body: filter });
 
 export const listGroupMeters = (groupId: string, page: Page) =>
-  request<ListAnswer<MeterView>>(`/business/group/${groupId}/meters`, { query: { ...page } });
+  api.call('GET /business/group/:groupId/meters', { params: { groupId }, query: page });
 
 /** Unknown numbers refuse the whole request (with the numbers); meters already in the group are skipped. */
 export const addGroupMeters = (groupId: string, meterNos: readonly string[]) =>
-  requestData<MeterGroupView>(`/business/group/${groupId}/meters`, { method: 'POST', body: { meterNos } });
+  api.data('POST /business/group/:groupId/meters', { params: { groupId }, body: { meterNos } });
 
 export const removeGroupMeters = (groupId: string, meterIds: readonly string[]) =>
-  requestData<MeterGroupView>(`/business/group/${groupId}/meters/${meterIds.join(',')}`, {
-    method: 'DELETE',
+  api.data('DELETE /business/group/:groupId/meters/:meterIds', {
+    params: { groupId, meterIds: meterIds.join(',') },
   });
 
 /** Meters with their latest valve command (valve page) or key update (key update page). */
 export const listValveMeters = (query: Page & MeterCommandStateQuery) =>
-  request<ListAnswer<MeterCommandState>>('/business/valve/meters', { query: { ...query } });
+  api.call('GET /business/valve/meters', { query });
 
 export const listKeyUpdateMeters = (query: Page & MeterCommandStateQuery) =>
-  request<ListAnswer<MeterCommandState>>('/business/keyUpdate/meters', { query: { ...query } });
+  api.call('GET /business/keyUpdate/meters', { query });
 
 export const exportValveMeters = (filter: MeterCommandStateQuery) =>
-  download('/business/valve/export', { ...filter }, exportName('valve-operation'));
+  api.download('POST /business/valve/export', exportName('valve-operation'), { body: filter });
 
 /** The meters with their latest key update; a key is never exported. */
 export const exportKeyUpdateMeters = (filter: MeterCommandStateQuery) =>
-  download('/business/keyUpdate/export', { ...filter }, exportName('key-updates'));
+  api.download('POST /business/keyUpdate/export', exportName('key-updates'), { body: filter });
 
 /** Remote valve open or close of one meter or a batch: all are checked first, one refused refuses all. */
 export const operateValves = (action: 'open' | 'close', meterIds: readonly string[]) =>
-  requestData<{ commandIds: string[] }>(`/business/valve/${action}`, { method: 'POST', body: { meterIds } });
+  api.data(`POST /business/valve/${action}`, { body: { meterIds } });
 
 export const sendMeterKey = (meterId: string, key: string) =>
-  requestData<{ commandIds: string[] }>('/business/keyUpdate/send', {
-    method: 'POST',
-    body: { meterId, key },
-  });
+  api.data('POST /business/keyUpdate/send', { body: { meterId, key } });
 
 export interface KeyUpdateRecord {
   commandId: string;
@@ -135,7 +125,7 @@ export interface KeyUpdateRecord {
 }
 
 export const listKeyUpdates = (query: Page & { meterNo?: string }) =>
-  request<ListAnswer<KeyUpdateRecord>>('/business/keyUpdate/list', { query: { ...query } });
+  api.call('GET /business/keyUpdate/list', { query });
 
 /** A valve or key-update command with its status (its key is never listed). */
 export interface MeterCommandRecord extends KeyUpdateRecord {
@@ -147,4 +137,4 @@ export interface MeterCommandRecord extends KeyUpdateRecord {
 /** Valve and key-update commands, newest first: of one meter (`meterId`) or of numbers containing `meterNo`. */
 export const listMeterCommands = (
   query: Page & { meterId?: string; meterNo?: string; kind?: MeterCommandKind },
-) => request<ListAnswer<MeterCommandRecord>>('/business/valve/list', { query: { ...query } });
+) => api.call('GET /business/valve/list', { query });

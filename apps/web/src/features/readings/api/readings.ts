@@ -1,12 +1,5 @@
-import type {
-  MeterHistory,
-  MeterHistoryQuery,
-  ReadingImportQuery,
-  ReadingImportView,
-  ReadingRate,
-  ReadingRatePeriod,
-} from '@hydrolog/schemas';
-import { download, requestData, upload } from '../../../api/request.ts';
+import type { MeterHistoryQuery, ReadingImportQuery, ReadingRatePeriod } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
 
 /** The readings read models of the back office: the tenant's reading rate and a meter's history (/report). */
 
@@ -26,19 +19,18 @@ export type {
 export { READING_IMPORT_MAX_BYTES, READING_RATE_PERIODS } from '@hydrolog/schemas';
 
 export const getReadingRate = (days: ReadingRatePeriod) =>
-  requestData<ReadingRate>('/report/readingRate/list', { query: { days } });
+  api.data('GET /report/readingRate/list', { query: { days } });
 
 /** An unknown meter is refused with code 500 (error.meter.notFound); a backwards range with a field error on `to`. */
-export const getMeterHistory = (query: MeterHistoryQuery) =>
-  requestData<MeterHistory>('/report/history/meter', { query: { ...query } });
+export const getMeterHistory = (query: MeterHistoryQuery) => api.data('GET /report/history/meter', { query });
 
 /** Starts importing historical readings from a file; answers the import's id once the file is sent. */
 export const importHistory = (file: File, query: ReadingImportQuery, onProgress: (sent: number) => void) =>
-  upload<{ importId: string }>('/report/history/import', file, { ...query }, onProgress);
+  api.upload('POST /report/history/import', file, query, onProgress);
 
 /** An import's progress (rows refused, readings stored, figures computed). */
 export const getHistoryImport = (importId: string) =>
-  requestData<ReadingImportView>(`/report/history/import/${importId}`);
+  api.data('GET /report/history/import/:importId', { params: { importId } });
 
 export const downloadHistoryTemplate = (form: ReadingImportQuery['form']) =>
-  download(`/report/history/import/template?form=${form}`, {}, `history-import-${form}.xlsx`);
+  api.download('POST /report/history/import/template', `history-import-${form}.xlsx`, { query: { form } });

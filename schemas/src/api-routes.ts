@@ -1,0 +1,18 @@
+import { customersRoutes } from './customers/index.ts';
+import { dashboardRoutes } from './dashboard/index.ts';
+import { identityRoutes } from './identity/index.ts';
+import { metersRoutes } from './meters/index.ts';
+import { platformRoutes } from './platform/index.ts';
+import { readingsRoutes } from './readings/index.ts';
+import { systemRoutes } from './system/index.ts';
+
+/** Every route the browser calls, by `METHOD /path`: the route contract of the API. */
+export const apiRoutes = {
+  ...customersRoutes,
+  ...dashboardRoutes,
+  ...identityRoutes,
+  ...metersRoutes,
+  ...platformRoutes,
+  ...readingsRoutes,
+  ...systemRoutes,
+};
