@@ -15,7 +15,6 @@ import { exportName } from '../../../api/request.ts';
 
 /** Meter types and meters of the caller's tenant (/business/meterType, /business/meter). */
 type Page = { pageNum: number; pageSize: number };
-type ListAnswer<Row> = { code: number; total: number; rows: Row[] };
 
 export const listMeterTypes = (query: Page & MeterTypeListQuery) =>
   api.call('GET /business/meterType/list', { query });
