@@ -245,19 +245,6 @@ describe.each(testEngines())('identity on $engine', (engine) => {
     });
     expect((await change('Wrong1234', 'Fresh1234')).json().key).toBe('error.password.oldWrong');
     const same = await change('Hydrolog123', 'Hydrolog123');
-    console.log(
-      same.statusCode,
-      same.body,
-      (await services.store.readStream('user-00000000-0000-7000-8000-000000000205')).map((e) => [
-        e.type,
-        e.recordedAt,
-      ]),
-      (
-        await services.db.query(
-          "SELECT started_at, ended_at FROM sessions s JOIN users u USING (user_id) WHERE u.user_name = 'demo_newcomer'",
-        )
-      ).rows,
-    );
     expect(same.json().errors[0].message).toBe('The new password must differ from the old one');
     expect((await change('Hydrolog123', 'Fresh1234')).json().code).toBe(200);
     for (const session of [api, other]) {

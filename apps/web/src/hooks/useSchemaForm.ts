@@ -25,10 +25,10 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  /** Props binding a text input to a string field. */
+  /** Props binding a text input or a text area to a string field. */
   const text = (key: keyof Values & string) => ({
     value: String(values[key] ?? ''),
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key, event.currentTarget.value as Values[typeof key]),
     error: errors[key],
   });

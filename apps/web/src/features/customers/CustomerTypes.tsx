@@ -4,11 +4,12 @@ import {
   type CustomerTypeView,
   customerTypeBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField, pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -101,34 +102,14 @@ function CustomerTypeForm(props: { type: CustomerTypeView | null; onClose(): voi
   }
 
   return (
-    <Modal opened onClose={props.onClose} title={t(type ? 'customerTypes.edit' : 'customerTypes.new')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput label={t('customerTypes.name')} withAsterisk data-autofocus {...form.text('name')} />
-          <Textarea
-            label={t('customerTypes.remark')}
-            autosize
-            minRows={2}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(type ? 'customerTypes.edit' : 'customerTypes.new')}
+      busy={form.busy}
+      onClose={props.onClose}
+      onSubmit={submit}
+    >
+      <TextInput label={t('customerTypes.name')} withAsterisk data-autofocus {...form.text('name')} />
+      <Textarea label={t('customerTypes.remark')} autosize minRows={2} {...form.text('remark')} />
+    </FormDialog>
   );
 }

@@ -1,18 +1,9 @@
 import { type DeptView, deptBodySchema, updateDeptBodySchema } from '@hydrolog/schemas';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDept, getDept, listDepts, parentOptions, updateDept } from './api/organisation.ts';
 import { deptOptions } from './deptTree.ts';
@@ -86,74 +77,54 @@ export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
   const title = dept ? t('depts.edit') : parentId ? t('depts.newSub') : t('depts.new');
 
   return (
-    <Modal opened onClose={onClose} title={title} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <Select
-            label={t('depts.parent')}
-            data={parentData}
-            value={form.values.parentId ?? TOP}
-            onChange={(value) => form.set('parentId', value ? value : null)}
-            error={form.errors.parentId}
-            allowDeselect={false}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label={t('depts.deptName')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            maxLength={40}
-            {...form.text('deptName')}
-          />
-          <Group grow align="flex-start">
-            <NumberInput
-              label={t('depts.orderNum')}
-              min={0}
-              max={9999}
-              allowDecimal={false}
-              allowNegative={false}
-              value={form.values.orderNum}
-              onChange={(value) =>
-                form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)
-              }
-              error={form.errors.orderNum}
-            />
-            <TextInput label={t('depts.leader')} autoComplete="off" {...form.text('leader')} />
-          </Group>
-          <Group grow align="flex-start">
-            <TextInput label={t('depts.phone')} inputMode="tel" {...form.text('phone')} />
-            <TextInput label={t('depts.email')} type="email" {...form.text('email')} />
-          </Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('depts.status')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('depts.status')}
-              data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
-              value={form.values.status}
-              onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={title} size="lg" busy={form.busy} onClose={onClose} onSubmit={submit}>
+      <Select
+        label={t('depts.parent')}
+        data={parentData}
+        value={form.values.parentId ?? TOP}
+        onChange={(value) => form.set('parentId', value ? value : null)}
+        error={form.errors.parentId}
+        allowDeselect={false}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput
+        label={t('depts.deptName')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        maxLength={40}
+        {...form.text('deptName')}
+      />
+      <Group grow align="flex-start">
+        <NumberInput
+          label={t('depts.orderNum')}
+          min={0}
+          max={9999}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.values.orderNum}
+          onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)}
+          error={form.errors.orderNum}
+        />
+        <TextInput label={t('depts.leader')} autoComplete="off" {...form.text('leader')} />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput label={t('depts.phone')} inputMode="tel" {...form.text('phone')} />
+        <TextInput label={t('depts.email')} type="email" {...form.text('email')} />
+      </Group>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('depts.status')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('depts.status')}
+          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
+          value={form.values.status}
+          onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

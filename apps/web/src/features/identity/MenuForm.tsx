@@ -9,9 +9,7 @@ import {
 import {
   Alert,
   Autocomplete,
-  Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -23,6 +21,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
@@ -107,140 +106,120 @@ export function MenuForm({ menu, parentId, menus, onClose, onSaved }: Props) {
   const title = menu ? t('menus.edit') : parentId ? t('menus.newSub') : t('menus.new');
 
   return (
-    <Modal opened onClose={onClose} title={title} size="xl">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          {builtIn && <Alert color="blue">{t('menus.builtInHint')}</Alert>}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('menus.menuType')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('menus.menuType')}
-              disabled={builtIn}
-              data={KINDS.map((k) => ({ value: k, label: t(`menus.kinds.${k}`) }))}
-              value={values.menuType}
-              onChange={(value) => form.set('menuType', KINDS.find((k) => k === value) ?? 'M')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          <Select
-            label={t('menus.parent')}
-            data={parents}
-            value={values.parentId ?? TOP}
-            onChange={(value) => form.set('parentId', value ? value : null)}
-            error={form.errors.parentId}
-            disabled={builtIn}
-            allowDeselect={false}
-            searchable
-            comboboxProps={{ withinPortal: true }}
+    <FormDialog title={title} size="xl" busy={form.busy} onClose={onClose} onSubmit={submit}>
+      {builtIn && <Alert color="blue">{t('menus.builtInHint')}</Alert>}
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('menus.menuType')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('menus.menuType')}
+          disabled={builtIn}
+          data={KINDS.map((k) => ({ value: k, label: t(`menus.kinds.${k}`) }))}
+          value={values.menuType}
+          onChange={(value) => form.set('menuType', KINDS.find((k) => k === value) ?? 'M')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+      <Select
+        label={t('menus.parent')}
+        data={parents}
+        value={values.parentId ?? TOP}
+        onChange={(value) => form.set('parentId', value ? value : null)}
+        error={form.errors.parentId}
+        disabled={builtIn}
+        allowDeselect={false}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={2}>
+        {LANGUAGES.map((language) => (
+          <TextInput
+            key={language}
+            label={t('menus.titleIn', { language: LANGUAGE_NAMES[language] })}
+            withAsterisk
+            autoComplete="off"
+            value={values.titles[language]}
+            onChange={(e) => setTitle(language, e.currentTarget.value)}
+            error={form.errors[`titles.${language}`]}
           />
-          <SimpleGrid cols={2}>
-            {LANGUAGES.map((language) => (
-              <TextInput
-                key={language}
-                label={t('menus.titleIn', { language: LANGUAGE_NAMES[language] })}
-                withAsterisk
-                autoComplete="off"
-                value={values.titles[language]}
-                onChange={(e) => setTitle(language, e.currentTarget.value)}
-                error={form.errors[`titles.${language}`]}
-              />
-            ))}
-          </SimpleGrid>
-          {values.menuType !== 'F' && (
-            <Group grow align="flex-start">
-              <TextInput
-                label={t('menus.path')}
-                description={t('menus.pathHint')}
-                withAsterisk
-                autoComplete="off"
-                disabled={builtIn}
-                {...form.text('path')}
-              />
-              <TextInput
-                label={t('menus.icon')}
-                autoComplete="off"
-                leftSection={<Icon name={values.icon || null} size={16} />}
-                {...form.text('icon')}
-              />
-            </Group>
+        ))}
+      </SimpleGrid>
+      {values.menuType !== 'F' && (
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('menus.path')}
+            description={t('menus.pathHint')}
+            withAsterisk
+            autoComplete="off"
+            disabled={builtIn}
+            {...form.text('path')}
+          />
+          <TextInput
+            label={t('menus.icon')}
+            autoComplete="off"
+            leftSection={<Icon name={values.icon || null} size={16} />}
+            {...form.text('icon')}
+          />
+        </Group>
+      )}
+      {values.menuType === 'C' && !external && (
+        <Autocomplete
+          label={t('menus.component')}
+          withAsterisk
+          autoComplete="off"
+          disabled={builtIn}
+          data={[...PAGE_COMPONENTS]}
+          value={values.component}
+          onChange={(value) => form.set('component', value)}
+          error={form.errors.component}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <Group grow align="flex-start">
+        <TextInput
+          label={t('menus.perms')}
+          withAsterisk={values.menuType === 'F'}
+          autoComplete="off"
+          disabled={builtIn}
+          placeholder="system:user:list"
+          {...form.text('perms')}
+        />
+        <NumberInput
+          label={t('menus.orderNum')}
+          min={0}
+          max={9999}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.orderNum}
+          onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)}
+          error={form.errors.orderNum}
+        />
+      </Group>
+      {values.menuType !== 'F' && (
+        <Group gap="xl">
+          <Switch
+            label={t('menus.visible')}
+            checked={values.visible}
+            onChange={(e) => form.set('visible', e.currentTarget.checked)}
+          />
+          {values.menuType === 'C' && (
+            <Switch
+              label={t('menus.isCache')}
+              checked={values.isCache}
+              onChange={(e) => form.set('isCache', e.currentTarget.checked)}
+            />
           )}
-          {values.menuType === 'C' && !external && (
-            <Autocomplete
-              label={t('menus.component')}
-              withAsterisk
-              autoComplete="off"
+          {values.menuType === 'M' && values.parentId === null && (
+            <Switch
+              label={t('menus.platformOnly')}
               disabled={builtIn}
-              data={[...PAGE_COMPONENTS]}
-              value={values.component}
-              onChange={(value) => form.set('component', value)}
-              error={form.errors.component}
-              comboboxProps={{ withinPortal: true }}
+              checked={values.platformOnly}
+              onChange={(e) => form.set('platformOnly', e.currentTarget.checked)}
             />
           )}
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('menus.perms')}
-              withAsterisk={values.menuType === 'F'}
-              autoComplete="off"
-              disabled={builtIn}
-              placeholder="system:user:list"
-              {...form.text('perms')}
-            />
-            <NumberInput
-              label={t('menus.orderNum')}
-              min={0}
-              max={9999}
-              allowDecimal={false}
-              allowNegative={false}
-              value={values.orderNum}
-              onChange={(value) =>
-                form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)
-              }
-              error={form.errors.orderNum}
-            />
-          </Group>
-          {values.menuType !== 'F' && (
-            <Group gap="xl">
-              <Switch
-                label={t('menus.visible')}
-                checked={values.visible}
-                onChange={(e) => form.set('visible', e.currentTarget.checked)}
-              />
-              {values.menuType === 'C' && (
-                <Switch
-                  label={t('menus.isCache')}
-                  checked={values.isCache}
-                  onChange={(e) => form.set('isCache', e.currentTarget.checked)}
-                />
-              )}
-              {values.menuType === 'M' && values.parentId === null && (
-                <Switch
-                  label={t('menus.platformOnly')}
-                  disabled={builtIn}
-                  checked={values.platformOnly}
-                  onChange={(e) => form.set('platformOnly', e.currentTarget.checked)}
-                />
-              )}
-            </Group>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Group>
+      )}
+    </FormDialog>
   );
 }

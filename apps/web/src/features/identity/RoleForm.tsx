@@ -182,9 +182,7 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
             minRows={2}
             maxRows={5}
             readOnly={readOnly}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
+            {...form.text('remark')}
           />
           <Group justify="flex-end">
             {readOnly ? (

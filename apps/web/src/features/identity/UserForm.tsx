@@ -1,8 +1,9 @@
 import { createUserBodySchema, type RoleOption, type UserRow, updateUserBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Group, MultiSelect, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { showInitialPassword } from '../../lib/dialogs.ts';
 import { createUser, getUser, type InitialPassword, roleOptions, updateUser } from './api/users.ts';
@@ -76,53 +77,41 @@ export function UserForm({ user, onClose, onSaved }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(user ? 'users.edit' : 'users.new')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          {user ? (
-            <TextInput label={t('users.userName')} value={user.userName} readOnly disabled />
-          ) : (
-            <TextInput
-              label={t('users.userName')}
-              description={t('users.userNameHint')}
-              withAsterisk
-              data-autofocus
-              autoComplete="off"
-              {...form.text('userName')}
-            />
-          )}
-          <TextInput label={t('users.nickName')} withAsterisk {...form.text('nickName')} />
-          <Group grow align="flex-start">
-            <TextInput label={t('users.phonenumber')} inputMode="tel" {...form.text('phonenumber')} />
-            <TextInput label={t('users.email')} type="email" {...form.text('email')} />
-          </Group>
-          <MultiSelect
-            label={t('users.roles')}
-            placeholder={t('users.rolesPlaceholder')}
-            data={roleData}
-            value={form.values.roleIds}
-            onChange={(roleIds) => form.set('roleIds', roleIds)}
-            error={form.errors.roleIds}
-            searchable
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(user ? 'users.edit' : 'users.new')}
+      size="lg"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {user ? (
+        <TextInput label={t('users.userName')} value={user.userName} readOnly disabled />
+      ) : (
+        <TextInput
+          label={t('users.userName')}
+          description={t('users.userNameHint')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.text('userName')}
+        />
+      )}
+      <TextInput label={t('users.nickName')} withAsterisk {...form.text('nickName')} />
+      <Group grow align="flex-start">
+        <TextInput label={t('users.phonenumber')} inputMode="tel" {...form.text('phonenumber')} />
+        <TextInput label={t('users.email')} type="email" {...form.text('email')} />
+      </Group>
+      <MultiSelect
+        label={t('users.roles')}
+        placeholder={t('users.rolesPlaceholder')}
+        data={roleData}
+        value={form.values.roleIds}
+        onChange={(roleIds) => form.set('roleIds', roleIds)}
+        error={form.errors.roleIds}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: true }}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { type GatewayBody, type GatewayView, gatewayBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createGateway, type GatewayKey, getGateway, updateGateway } from './api/gateways.ts';
 import { GATEWAY_KINDS } from './gatewayQuery.ts';
@@ -68,62 +69,42 @@ export function GatewayForm({ gateway, onClose, onSaved }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(gateway ? 'gateways.edit' : 'gateways.new')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('gateways.name')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            {...form.text('name')}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('gateways.kind')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('gateways.kind')}
-              data={GATEWAY_KINDS.map((v) => ({ value: v, label: t(`gateways.kinds.${v}`) }))}
-              value={form.values.kind}
-              onChange={(value) => form.set('kind', value === 'concentrator' ? 'concentrator' : 'gateway')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            <Text size="xs" c="dimmed">
-              {t(`gateways.kindHints.${form.values.kind}`)}
-            </Text>
-          </Stack>
-          <TextInput label={t('gateways.manufacturer')} autoComplete="off" {...form.text('manufacturer')} />
-          <Textarea
-            label={t('gateways.remark')}
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          {!gateway && (
-            <Text size="xs" c="dimmed">
-              {t('gateways.keyOnCreate')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(gateway ? 'gateways.edit' : 'gateways.new')}
+      size="lg"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('gateways.name')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.text('name')}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('gateways.kind')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('gateways.kind')}
+          data={GATEWAY_KINDS.map((v) => ({ value: v, label: t(`gateways.kinds.${v}`) }))}
+          value={form.values.kind}
+          onChange={(value) => form.set('kind', value === 'concentrator' ? 'concentrator' : 'gateway')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Text size="xs" c="dimmed">
+          {t(`gateways.kindHints.${form.values.kind}`)}
+        </Text>
+      </Stack>
+      <TextInput label={t('gateways.manufacturer')} autoComplete="off" {...form.text('manufacturer')} />
+      <Textarea label={t('gateways.remark')} autosize minRows={2} maxRows={5} {...form.text('remark')} />
+      {!gateway && (
+        <Text size="xs" c="dimmed">
+          {t('gateways.keyOnCreate')}
+        </Text>
+      )}
+    </FormDialog>
   );
 }

@@ -7,10 +7,8 @@ import {
   type PeakPeriod,
 } from '@hydrolog/schemas';
 import {
-  Button,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   PasswordInput,
   Select,
@@ -23,6 +21,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { DATA_SOURCES } from '../../lib/meterQuery.ts';
 import { createMeter, getMeter, meterTypeOptions, updateMeter } from './api/meters.ts';
@@ -174,124 +173,112 @@ export function MeterForm({ meter, onClose, onSaved }: Props) {
     );
 
   return (
-    <Modal opened onClose={onClose} title={t(meter ? 'meters.edit' : 'meters.new')} size="xl">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('meters.meterNo')}
-              withAsterisk
-              data-autofocus
-              autoComplete="off"
-              inputMode="numeric"
-              maxLength={32}
-              disabled={meter !== null}
-              {...form.text('meterNo')}
-            />
-            <Select
-              label={t('meters.type')}
-              withAsterisk
-              searchable
-              data={types}
-              value={form.values.meterTypeId || null}
-              onChange={(v) => form.set('meterTypeId', v ?? '')}
-              error={form.errors.meterTypeId}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput label={t('meters.imei')} maxLength={15} inputMode="numeric" {...form.text('imei')} />
-            <TextInput label={t('meters.sim')} maxLength={20} {...form.text('sim')} />
-            <PasswordInput
-              label={t('meters.key')}
-              description={meter?.hasKey ? t('meters.keyKept') : undefined}
-              autoComplete="new-password"
-              maxLength={64}
-              {...form.text('key')}
-            />
-            <Select
-              label={t('meters.dataSource')}
-              clearable
-              data={DATA_SOURCES.map((v) => ({ value: v, label: t(`meters.dataSources.${v}`) }))}
-              value={form.values.dataSource || null}
-              onChange={(v) => form.set('dataSource', v ?? '')}
-            />
-            <NumberInput
-              label={t('meters.initialReading')}
-              min={0}
-              decimalScale={3}
-              {...number('initialReading')}
-            />
-            <NumberInput
-              label={t('meters.mechanicalReading')}
-              min={0}
-              decimalScale={3}
-              {...number('mechanicalReading')}
-            />
-            <NumberInput
-              label={t('meters.zeroWaterThreshold')}
-              min={0}
-              allowDecimal={false}
-              {...number('zeroWaterThreshold')}
-            />
-            <TextInput label={t('meters.storageDate')} type="date" {...form.text('storageDate')} />
-            <NumberInput label={t('meters.lng')} min={-180} max={180} decimalScale={6} {...number('lng')} />
-            <NumberInput label={t('meters.lat')} min={-90} max={90} decimalScale={6} {...number('lat')} />
-          </SimpleGrid>
-          <Fieldset legend={t('meters.peaks')}>
-            <Stack gap="xs">
-              {form.values.peaks.map((peak, slot) => (
-                // The three slots are fixed: the slot number is the peak period's identity.
-                <Group key={slot} align="flex-end" wrap="nowrap" data-testid={`peak-${slot + 1}`}>
-                  <Switch
-                    label={t('meters.peakOf', { n: slot + 1 })}
-                    checked={peak.enabled}
-                    onChange={(e) => setPeak(slot, { enabled: e.currentTarget.checked })}
-                    w={150}
-                  />
-                  <TextInput
-                    label={t('meters.peakStart')}
-                    type="time"
-                    value={peak.start}
-                    onChange={(e) => setPeak(slot, { start: e.currentTarget.value })}
-                    error={form.errors[`peaks.${slot}.start`]}
-                  />
-                  <TextInput
-                    label={t('meters.peakEnd')}
-                    type="time"
-                    value={peak.end}
-                    onChange={(e) => setPeak(slot, { end: e.currentTarget.value })}
-                    error={form.errors[`peaks.${slot}.end`]}
-                  />
-                  <NumberInput
-                    label={t('meters.peakZeroWater')}
-                    min={0}
-                    allowDecimal={false}
-                    value={peak.zeroWaterThreshold}
-                    onChange={(v) => setPeak(slot, { zeroWaterThreshold: typeof v === 'number' ? v : '' })}
-                    error={form.errors[`peaks.${slot}.zeroWaterThreshold`]}
-                  />
-                </Group>
-              ))}
-              <Text size="xs" c="dimmed">
-                {t('meters.peaksHint')}
-              </Text>
-            </Stack>
-          </Fieldset>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
+    <FormDialog
+      title={t(meter ? 'meters.edit' : 'meters.new')}
+      size="xl"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('meters.meterNo')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={32}
+          disabled={meter !== null}
+          {...form.text('meterNo')}
+        />
+        <Select
+          label={t('meters.type')}
+          withAsterisk
+          searchable
+          data={types}
+          value={form.values.meterTypeId || null}
+          onChange={(v) => form.set('meterTypeId', v ?? '')}
+          error={form.errors.meterTypeId}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput label={t('meters.imei')} maxLength={15} inputMode="numeric" {...form.text('imei')} />
+        <TextInput label={t('meters.sim')} maxLength={20} {...form.text('sim')} />
+        <PasswordInput
+          label={t('meters.key')}
+          description={meter?.hasKey ? t('meters.keyKept') : undefined}
+          autoComplete="new-password"
+          maxLength={64}
+          {...form.text('key')}
+        />
+        <Select
+          label={t('meters.dataSource')}
+          clearable
+          data={DATA_SOURCES.map((v) => ({ value: v, label: t(`meters.dataSources.${v}`) }))}
+          value={form.values.dataSource || null}
+          onChange={(v) => form.set('dataSource', v ?? '')}
+        />
+        <NumberInput
+          label={t('meters.initialReading')}
+          min={0}
+          decimalScale={3}
+          {...number('initialReading')}
+        />
+        <NumberInput
+          label={t('meters.mechanicalReading')}
+          min={0}
+          decimalScale={3}
+          {...number('mechanicalReading')}
+        />
+        <NumberInput
+          label={t('meters.zeroWaterThreshold')}
+          min={0}
+          allowDecimal={false}
+          {...number('zeroWaterThreshold')}
+        />
+        <TextInput label={t('meters.storageDate')} type="date" {...form.text('storageDate')} />
+        <NumberInput label={t('meters.lng')} min={-180} max={180} decimalScale={6} {...number('lng')} />
+        <NumberInput label={t('meters.lat')} min={-90} max={90} decimalScale={6} {...number('lat')} />
+      </SimpleGrid>
+      <Fieldset legend={t('meters.peaks')}>
+        <Stack gap="xs">
+          {form.values.peaks.map((peak, slot) => (
+            // The three slots are fixed: the slot number is the peak period's identity.
+            <Group key={slot} align="flex-end" wrap="nowrap" data-testid={`peak-${slot + 1}`}>
+              <Switch
+                label={t('meters.peakOf', { n: slot + 1 })}
+                checked={peak.enabled}
+                onChange={(e) => setPeak(slot, { enabled: e.currentTarget.checked })}
+                w={150}
+              />
+              <TextInput
+                label={t('meters.peakStart')}
+                type="time"
+                value={peak.start}
+                onChange={(e) => setPeak(slot, { start: e.currentTarget.value })}
+                error={form.errors[`peaks.${slot}.start`]}
+              />
+              <TextInput
+                label={t('meters.peakEnd')}
+                type="time"
+                value={peak.end}
+                onChange={(e) => setPeak(slot, { end: e.currentTarget.value })}
+                error={form.errors[`peaks.${slot}.end`]}
+              />
+              <NumberInput
+                label={t('meters.peakZeroWater')}
+                min={0}
+                allowDecimal={false}
+                value={peak.zeroWaterThreshold}
+                onChange={(v) => setPeak(slot, { zeroWaterThreshold: typeof v === 'number' ? v : '' })}
+                error={form.errors[`peaks.${slot}.zeroWaterThreshold`]}
+              />
+            </Group>
+          ))}
+          <Text size="xs" c="dimmed">
+            {t('meters.peaksHint')}
+          </Text>
         </Stack>
-      </form>
-    </Modal>
+      </Fieldset>
+    </FormDialog>
   );
 }

@@ -4,11 +4,12 @@ import {
   type MeterGroupView,
   meterGroupBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -130,39 +131,20 @@ function MeterGroupForm({
     onSaved();
   }
   return (
-    <Modal opened onClose={onClose} title={t(group ? 'meterGroups.edit' : 'meterGroups.new')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('meterGroups.name')}
-            withAsterisk
-            data-autofocus
-            maxLength={50}
-            {...form.text('name')}
-          />
-          <Textarea
-            label={t('meterGroups.remark')}
-            maxLength={100}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(group ? 'meterGroups.edit' : 'meterGroups.new')}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('meterGroups.name')}
+        withAsterisk
+        data-autofocus
+        maxLength={50}
+        {...form.text('name')}
+      />
+      <Textarea label={t('meterGroups.remark')} maxLength={100} {...form.text('remark')} />
+    </FormDialog>
   );
 }

@@ -342,14 +342,7 @@ function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void 
               disabled={!targetTenantId}
             />
           </SimpleGrid>
-          <Textarea
-            label={t('meterMove.reason')}
-            withAsterisk
-            maxLength={100}
-            value={form.values.reason}
-            onChange={(e) => form.set('reason', e.currentTarget.value)}
-            error={form.errors.reason}
-          />
+          <Textarea label={t('meterMove.reason')} withAsterisk maxLength={100} {...form.text('reason')} />
           <TextInput label={t('meterMove.adminContact')} maxLength={50} {...form.text('adminContact')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -100,14 +100,7 @@ function MeterReplaceForm({ onClose, onSaved }: { onClose(): void; onSaved(): vo
             onChange={(v) => form.set('recentReading', typeof v === 'number' ? v : '')}
             error={form.errors.recentReading}
           />
-          <Textarea
-            label={t('meterReplace.reason')}
-            withAsterisk
-            maxLength={100}
-            value={form.values.reason}
-            onChange={(e) => form.set('reason', e.currentTarget.value)}
-            error={form.errors.reason}
-          />
+          <Textarea label={t('meterReplace.reason')} withAsterisk maxLength={100} {...form.text('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,8 +1,9 @@
 import { type MeterTypeBody, type MeterTypeView, meterTypeBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { BILLING_MODES, CARD_KINDS, COMMUNICATIONS } from '../../lib/meterQuery.ts';
 import { createMeterType, getMeterType, updateMeterType } from './api/meters.ts';
@@ -58,81 +59,69 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
     values.map((v) => ({ value: v, label: label(v) }));
 
   return (
-    <Modal opened onClose={onClose} title={t(meterType ? 'meterTypes.edit' : 'meterTypes.new')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('meterTypes.name')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            maxLength={50}
-            {...form.text('name')}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label={t('meterTypes.billingMode')}
-              withAsterisk
-              allowDeselect={false}
-              data={options(BILLING_MODES, (m) => t(`meterTypes.billingModes.${m}`))}
-              value={form.values.billingMode}
-              onChange={(v) => form.set('billingMode', BILLING_MODES.find((m) => m === v) ?? 'postpaid')}
-              error={form.errors.billingMode}
-            />
-            <Select
-              label={t('meterTypes.communication')}
-              withAsterisk
-              allowDeselect={false}
-              data={options(COMMUNICATIONS, (m) => t(`meterTypes.communications.${m}`))}
-              value={form.values.communication}
-              onChange={(v) => form.set('communication', COMMUNICATIONS.find((m) => m === v) ?? 'nbiot')}
-              error={form.errors.communication}
-            />
-          </Group>
-          <Group grow align="flex-start">
-            <Select
-              label={t('meterTypes.cardKind')}
-              withAsterisk
-              allowDeselect={false}
-              data={options(CARD_KINDS, (m) => t(`meterTypes.cardKinds.${m}`))}
-              value={form.values.cardKind}
-              onChange={(v) => form.set('cardKind', CARD_KINDS.find((m) => m === v) ?? 'none')}
-              error={form.errors.cardKind}
-            />
-            <NumberInput
-              label={t('meterTypes.reportInterval')}
-              description={t('meterTypes.reportIntervalHint')}
-              withAsterisk
-              min={1}
-              max={10080}
-              allowDecimal={false}
-              allowNegative={false}
-              value={form.values.reportIntervalMinutes}
-              onChange={(v) => form.set('reportIntervalMinutes', typeof v === 'number' ? v : Number(v) || 0)}
-              error={form.errors.reportIntervalMinutes}
-            />
-          </Group>
-          <Switch
-            label={t('meterTypes.valveControl')}
-            checked={form.values.valveControl}
-            onChange={(e) => form.set('valveControl', e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(meterType ? 'meterTypes.edit' : 'meterTypes.new')}
+      size="lg"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('meterTypes.name')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        maxLength={50}
+        {...form.text('name')}
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('meterTypes.billingMode')}
+          withAsterisk
+          allowDeselect={false}
+          data={options(BILLING_MODES, (m) => t(`meterTypes.billingModes.${m}`))}
+          value={form.values.billingMode}
+          onChange={(v) => form.set('billingMode', BILLING_MODES.find((m) => m === v) ?? 'postpaid')}
+          error={form.errors.billingMode}
+        />
+        <Select
+          label={t('meterTypes.communication')}
+          withAsterisk
+          allowDeselect={false}
+          data={options(COMMUNICATIONS, (m) => t(`meterTypes.communications.${m}`))}
+          value={form.values.communication}
+          onChange={(v) => form.set('communication', COMMUNICATIONS.find((m) => m === v) ?? 'nbiot')}
+          error={form.errors.communication}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <Select
+          label={t('meterTypes.cardKind')}
+          withAsterisk
+          allowDeselect={false}
+          data={options(CARD_KINDS, (m) => t(`meterTypes.cardKinds.${m}`))}
+          value={form.values.cardKind}
+          onChange={(v) => form.set('cardKind', CARD_KINDS.find((m) => m === v) ?? 'none')}
+          error={form.errors.cardKind}
+        />
+        <NumberInput
+          label={t('meterTypes.reportInterval')}
+          description={t('meterTypes.reportIntervalHint')}
+          withAsterisk
+          min={1}
+          max={10080}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.values.reportIntervalMinutes}
+          onChange={(v) => form.set('reportIntervalMinutes', typeof v === 'number' ? v : Number(v) || 0)}
+          error={form.errors.reportIntervalMinutes}
+        />
+      </Group>
+      <Switch
+        label={t('meterTypes.valveControl')}
+        checked={form.values.valveControl}
+        onChange={(e) => form.set('valveControl', e.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

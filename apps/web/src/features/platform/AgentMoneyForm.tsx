@@ -4,10 +4,11 @@ import {
   agentWithdrawBodySchema,
   type ThirdPartyView,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, Select, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { agentRecharge, agentWithdraw, listThirdParties } from './api/platform.ts';
@@ -64,60 +65,41 @@ export function AgentMoneyForm({ agent, action, onClose, onSaved }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(`agents.${action}Title`, { name: agent.userName })}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <Text size="sm">
-            {t('agents.balance')}: <b>{formatNumber(agent.balance, i18n.language, 2)}</b>
-          </Text>
-          <NumberInput
-            label={t('agents.amount')}
-            withAsterisk
-            data-autofocus
-            min={0.01}
-            decimalScale={2}
-            allowNegative={false}
-            value={form.values.amount}
-            onChange={(value) =>
-              form.set('amount', typeof value === 'number' ? value : value === '' ? '' : Number(value))
-            }
-            error={form.errors.amount}
-          />
-          {viaThirdParty && (
-            <Select
-              label={t('agents.thirdParty')}
-              withAsterisk
-              data={platforms.map((p) => ({ value: p.thirdPartyId, label: `${p.code} · ${p.name}` }))}
-              value={form.values.thirdPartyId}
-              onChange={(value) => form.set('thirdPartyId', value)}
-              error={form.errors.thirdPartyId}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          <Textarea
-            label={t('agents.remark')}
-            autosize
-            minRows={2}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t(`agents.${action}`)}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(`agents.${action}Title`, { name: agent.userName })}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t(`agents.${action}`)}
+    >
+      <Text size="sm">
+        {t('agents.balance')}: <b>{formatNumber(agent.balance, i18n.language, 2)}</b>
+      </Text>
+      <NumberInput
+        label={t('agents.amount')}
+        withAsterisk
+        data-autofocus
+        min={0.01}
+        decimalScale={2}
+        allowNegative={false}
+        value={form.values.amount}
+        onChange={(value) =>
+          form.set('amount', typeof value === 'number' ? value : value === '' ? '' : Number(value))
+        }
+        error={form.errors.amount}
+      />
+      {viaThirdParty && (
+        <Select
+          label={t('agents.thirdParty')}
+          withAsterisk
+          data={platforms.map((p) => ({ value: p.thirdPartyId, label: `${p.code} · ${p.name}` }))}
+          value={form.values.thirdPartyId}
+          onChange={(value) => form.set('thirdPartyId', value)}
+          error={form.errors.thirdPartyId}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <Textarea label={t('agents.remark')} autosize minRows={2} {...form.text('remark')} />
+    </FormDialog>
   );
 }

@@ -4,9 +4,10 @@ import {
   countryByCode,
   updateCarrierBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createCarrier, updateCarrier } from './api/platform.ts';
 import { COUNTRY_OPTIONS } from './platformQuery.ts';
@@ -51,73 +52,53 @@ export function CarrierForm({
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(carrier ? 'carriers.edit' : 'carriers.new')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('carriers.carrierName')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            {...form.text('carrierName')}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label={t('carriers.country')}
-              withAsterisk
-              searchable
-              data={COUNTRY_OPTIONS}
-              value={form.values.country || null}
-              onChange={(value) => {
-                form.set('country', value ?? '');
-                const dialCode = value ? countryByCode(value)?.dialCode : undefined;
-                if (dialCode) form.set('areaCode', dialCode);
-              }}
-              error={form.errors.country}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput
-              label={t('carriers.areaCode')}
-              withAsterisk
-              autoComplete="off"
-              {...form.text('areaCode')}
-            />
-          </Group>
-          <NumberInput
-            label={t('carriers.smsLength')}
-            withAsterisk
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            allowNegative={false}
-            value={form.values.smsLength}
-            onChange={(value) => form.set('smsLength', typeof value === 'number' ? value : '')}
-            error={form.errors.smsLength}
-          />
-          <Textarea
-            label={t('carriers.remark')}
-            autosize
-            minRows={2}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(carrier ? 'carriers.edit' : 'carriers.new')}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('carriers.carrierName')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.text('carrierName')}
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('carriers.country')}
+          withAsterisk
+          searchable
+          data={COUNTRY_OPTIONS}
+          value={form.values.country || null}
+          onChange={(value) => {
+            form.set('country', value ?? '');
+            const dialCode = value ? countryByCode(value)?.dialCode : undefined;
+            if (dialCode) form.set('areaCode', dialCode);
+          }}
+          error={form.errors.country}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={t('carriers.areaCode')}
+          withAsterisk
+          autoComplete="off"
+          {...form.text('areaCode')}
+        />
+      </Group>
+      <NumberInput
+        label={t('carriers.smsLength')}
+        withAsterisk
+        min={1}
+        max={1000}
+        allowDecimal={false}
+        allowNegative={false}
+        value={form.values.smsLength}
+        onChange={(value) => form.set('smsLength', typeof value === 'number' ? value : '')}
+        error={form.errors.smsLength}
+      />
+      <Textarea label={t('carriers.remark')} autosize minRows={2} {...form.text('remark')} />
+    </FormDialog>
   );
 }

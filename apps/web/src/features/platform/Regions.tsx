@@ -1,9 +1,10 @@
 import { type RegionView, regionBodySchema, updateRegionBodySchema } from '@hydrolog/schemas';
-import { Box, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Box, NumberInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField } from '../../lib/listQuery.ts';
@@ -126,42 +127,24 @@ function RegionForm({ editing, onClose, onSaved }: { editing: Editing; onClose()
   }
   const title = region ? t('regions.edit') : parentId ? t('regions.newSub') : t('regions.new');
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('regions.regionName')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            {...form.text('regionName')}
-          />
-          <NumberInput
-            label={t('regions.orderNum')}
-            min={0}
-            max={9999}
-            allowDecimal={false}
-            allowNegative={false}
-            value={form.values.orderNum}
-            onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : 0)}
-            error={form.errors.orderNum}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={title} busy={form.busy} onClose={onClose} onSubmit={submit}>
+      <TextInput
+        label={t('regions.regionName')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.text('regionName')}
+      />
+      <NumberInput
+        label={t('regions.orderNum')}
+        min={0}
+        max={9999}
+        allowDecimal={false}
+        allowNegative={false}
+        value={form.values.orderNum}
+        onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : 0)}
+        error={form.errors.orderNum}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { type ThirdPartyView, thirdPartyBodySchema, updateThirdPartyBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -110,33 +111,20 @@ function ThirdPartyForm({
     onSaved();
   }
   return (
-    <Modal opened onClose={onClose} title={t(platform ? 'thirdParties.edit' : 'thirdParties.new')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('thirdParties.code')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            {...form.text('code')}
-          />
-          <TextInput label={t('thirdParties.name')} withAsterisk autoComplete="off" {...form.text('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(platform ? 'thirdParties.edit' : 'thirdParties.new')}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('thirdParties.code')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.text('code')}
+      />
+      <TextInput label={t('thirdParties.name')} withAsterisk autoComplete="off" {...form.text('name')} />
+    </FormDialog>
   );
 }

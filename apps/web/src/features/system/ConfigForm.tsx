@@ -1,8 +1,9 @@
 import { type ConfigView, configBodySchema, updateConfigBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createConfig, getConfig, updateConfig } from './api/settings.ts';
 
@@ -59,69 +60,47 @@ export function ConfigForm({ config, onClose, onSaved }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(config ? 'configs.edit' : 'configs.new')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('configs.configName')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            {...form.text('configName')}
-          />
-          <TextInput
-            label={t('configs.configKey')}
-            description={t('configs.configKeyHint')}
-            withAsterisk
-            autoComplete="off"
-            {...form.text('configKey')}
-          />
-          <Textarea
-            label={t('configs.configValue')}
-            autosize
-            minRows={1}
-            maxRows={5}
-            value={form.values.configValue}
-            onChange={(e) => form.set('configValue', e.currentTarget.value)}
-            error={form.errors.configValue}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('configs.configType')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('configs.configType')}
-              data={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
-              value={form.values.configType}
-              onChange={(value) => form.set('configType', value === 'Y' ? 'Y' : 'N')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          <Textarea
-            label={t('configs.remark')}
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(config ? 'configs.edit' : 'configs.new')}
+      size="lg"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('configs.configName')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.text('configName')}
+      />
+      <TextInput
+        label={t('configs.configKey')}
+        description={t('configs.configKeyHint')}
+        withAsterisk
+        autoComplete="off"
+        {...form.text('configKey')}
+      />
+      <Textarea
+        label={t('configs.configValue')}
+        autosize
+        minRows={1}
+        maxRows={5}
+        {...form.text('configValue')}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('configs.configType')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('configs.configType')}
+          data={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
+          value={form.values.configType}
+          onChange={(value) => form.set('configType', value === 'Y' ? 'Y' : 'N')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+      <Textarea label={t('configs.remark')} autosize minRows={2} maxRows={5} {...form.text('remark')} />
+    </FormDialog>
   );
 }

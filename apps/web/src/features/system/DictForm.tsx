@@ -8,9 +8,7 @@ import {
 import {
   Autocomplete,
   Badge,
-  Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -23,6 +21,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { createDictData, type DictListClass, getDictData, updateDictData } from './api/settings.ts';
@@ -99,119 +98,97 @@ export function DictForm({ entry, dictType, types, onClose, onSaved }: Props) {
     form.set('labels', { ...form.values.labels, [language]: value });
 
   return (
-    <Modal opened onClose={onClose} title={t(entry ? 'dicts.edit' : 'dicts.new')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <Group grow align="flex-start">
-            <Autocomplete
-              label={t('dicts.dictType')}
-              description={t('dicts.dictTypeHint')}
-              withAsterisk
-              autoComplete="off"
-              data={[...types]}
-              value={form.values.dictType}
-              onChange={(value) => form.set('dictType', value)}
-              error={form.errors.dictType}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput
-              label={t('dicts.dictValue')}
-              withAsterisk
-              data-autofocus
-              autoComplete="off"
-              {...form.text('dictValue')}
-            />
-          </Group>
-          <SimpleGrid cols={2}>
-            {LANGUAGES.map((language) => (
-              <TextInput
-                key={language}
-                label={t('dicts.labelIn', { language: LANGUAGE_NAMES[language] })}
-                withAsterisk
-                autoComplete="off"
-                value={form.values.labels[language]}
-                onChange={(e) => setLabel(language, e.currentTarget.value)}
-                error={form.errors[`labels.${language}`]}
-              />
-            ))}
-          </SimpleGrid>
-          <Group grow align="flex-start">
-            <Select
-              label={t('dicts.listClass')}
-              data={LIST_CLASSES.map((c) => ({ value: c, label: t(`dicts.listClasses.${c}`) }))}
-              value={form.values.listClass}
-              onChange={(value) => form.set('listClass', LIST_CLASSES.find((c) => c === value) ?? 'default')}
-              renderOption={({ option }) => (
-                <Badge variant="light" color={LIST_CLASS_COLORS[option.value as DictListClass]} tt="none">
-                  {option.label}
-                </Badge>
-              )}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <TextInput label={t('dicts.cssClass')} autoComplete="off" {...form.text('cssClass')} />
-            <NumberInput
-              label={t('dicts.dictSort')}
-              min={0}
-              max={9999}
-              allowDecimal={false}
-              allowNegative={false}
-              value={form.values.dictSort}
-              onChange={(value) =>
-                form.set('dictSort', typeof value === 'number' ? value : Number(value) || 0)
-              }
-              error={form.errors.dictSort}
-            />
-          </Group>
-          <Group align="flex-start" gap="xl">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('dicts.isDefault')}
-              </Text>
-              <SegmentedControl
-                aria-label={t('dicts.isDefault')}
-                data={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`dicts.yesNo.${v}`) }))}
-                value={form.values.isDefault}
-                onChange={(value) => form.set('isDefault', value === 'Y' ? 'Y' : 'N')}
-              />
-            </Stack>
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('dicts.status')}
-              </Text>
-              <SegmentedControl
-                aria-label={t('dicts.status')}
-                data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
-                value={form.values.status}
-                onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-              />
-            </Stack>
-          </Group>
-          <Textarea
-            label={t('dicts.remark')}
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
+    <FormDialog
+      title={t(entry ? 'dicts.edit' : 'dicts.new')}
+      size="lg"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Group grow align="flex-start">
+        <Autocomplete
+          label={t('dicts.dictType')}
+          description={t('dicts.dictTypeHint')}
+          withAsterisk
+          autoComplete="off"
+          data={[...types]}
+          value={form.values.dictType}
+          onChange={(value) => form.set('dictType', value)}
+          error={form.errors.dictType}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={t('dicts.dictValue')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.text('dictValue')}
+        />
+      </Group>
+      <SimpleGrid cols={2}>
+        {LANGUAGES.map((language) => (
+          <TextInput
+            key={language}
+            label={t('dicts.labelIn', { language: LANGUAGE_NAMES[language] })}
+            withAsterisk
+            autoComplete="off"
+            value={form.values.labels[language]}
+            onChange={(e) => setLabel(language, e.currentTarget.value)}
+            error={form.errors[`labels.${language}`]}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
+        ))}
+      </SimpleGrid>
+      <Group grow align="flex-start">
+        <Select
+          label={t('dicts.listClass')}
+          data={LIST_CLASSES.map((c) => ({ value: c, label: t(`dicts.listClasses.${c}`) }))}
+          value={form.values.listClass}
+          onChange={(value) => form.set('listClass', LIST_CLASSES.find((c) => c === value) ?? 'default')}
+          renderOption={({ option }) => (
+            <Badge variant="light" color={LIST_CLASS_COLORS[option.value as DictListClass]} tt="none">
+              {option.label}
+            </Badge>
+          )}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput label={t('dicts.cssClass')} autoComplete="off" {...form.text('cssClass')} />
+        <NumberInput
+          label={t('dicts.dictSort')}
+          min={0}
+          max={9999}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.values.dictSort}
+          onChange={(value) => form.set('dictSort', typeof value === 'number' ? value : Number(value) || 0)}
+          error={form.errors.dictSort}
+        />
+      </Group>
+      <Group align="flex-start" gap="xl">
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('dicts.isDefault')}
+          </Text>
+          <SegmentedControl
+            aria-label={t('dicts.isDefault')}
+            data={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`dicts.yesNo.${v}`) }))}
+            value={form.values.isDefault}
+            onChange={(value) => form.set('isDefault', value === 'Y' ? 'Y' : 'N')}
+          />
         </Stack>
-      </form>
-    </Modal>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('dicts.status')}
+          </Text>
+          <SegmentedControl
+            aria-label={t('dicts.status')}
+            data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
+            value={form.values.status}
+            onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
+          />
+        </Stack>
+      </Group>
+      <Textarea label={t('dicts.remark')} autosize minRows={2} maxRows={5} {...form.text('remark')} />
+    </FormDialog>
   );
 }

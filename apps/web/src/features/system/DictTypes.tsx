@@ -1,20 +1,10 @@
 import { type DictTypeView, dictTypeBodySchema, updateDictTypeBodySchema } from '@hydrolog/schemas';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -118,60 +108,40 @@ function DictTypeForm({
     onSaved();
   }
   return (
-    <Modal opened onClose={onClose} title={t(type ? 'dictTypes.edit' : 'dictTypes.new')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('dictTypes.dictName')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            {...form.text('dictName')}
-          />
-          <TextInput
-            label={t('dictTypes.dictType')}
-            description={type && type.dataCount > 0 ? t('dictTypes.keyFixed') : undefined}
-            disabled={!!type && type.dataCount > 0}
-            withAsterisk
-            autoComplete="off"
-            {...form.text('dictType')}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('dictTypes.status')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('dictTypes.status')}
-              data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
-              value={form.values.status}
-              onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          <Textarea
-            label={t('dictTypes.remark')}
-            autosize
-            minRows={2}
-            value={form.values.remark}
-            onChange={(e) => form.set('remark', e.currentTarget.value)}
-            error={form.errors.remark}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(type ? 'dictTypes.edit' : 'dictTypes.new')}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('dictTypes.dictName')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        {...form.text('dictName')}
+      />
+      <TextInput
+        label={t('dictTypes.dictType')}
+        description={type && type.dataCount > 0 ? t('dictTypes.keyFixed') : undefined}
+        disabled={!!type && type.dataCount > 0}
+        withAsterisk
+        autoComplete="off"
+        {...form.text('dictType')}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('dictTypes.status')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('dictTypes.status')}
+          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
+          value={form.values.status}
+          onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+      <Textarea label={t('dictTypes.remark')} autosize minRows={2} {...form.text('remark')} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { type NoticeView, noticeBodySchema, updateNoticeBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createNotice, updateNotice } from './api/admin.ts';
 import { NOTICE_TYPES } from './noticeQuery.ts';
@@ -41,55 +42,41 @@ export function NoticeForm({ notice, onClose, onSaved }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(notice ? 'notices.edit' : 'notices.new')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('notices.noticeTitle')}
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            maxLength={60}
-            {...form.text('noticeTitle')}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('notices.noticeType')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('notices.noticeType')}
-              data={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
-              value={form.values.noticeType}
-              onChange={(value) => form.set('noticeType', value === '2' ? '2' : '1')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          <Textarea
-            label={t('notices.noticeContent')}
-            withAsterisk
-            autosize
-            minRows={5}
-            maxRows={14}
-            value={form.values.noticeContent}
-            onChange={(e) => form.set('noticeContent', e.currentTarget.value)}
-            error={form.errors.noticeContent}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(notice ? 'notices.edit' : 'notices.new')}
+      size="lg"
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('notices.noticeTitle')}
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        maxLength={60}
+        {...form.text('noticeTitle')}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('notices.noticeType')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('notices.noticeType')}
+          data={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
+          value={form.values.noticeType}
+          onChange={(value) => form.set('noticeType', value === '2' ? '2' : '1')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+      <Textarea
+        label={t('notices.noticeContent')}
+        withAsterisk
+        autosize
+        minRows={5}
+        maxRows={14}
+        {...form.text('noticeContent')}
+      />
+    </FormDialog>
   );
 }

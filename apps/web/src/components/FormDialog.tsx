@@ -1,0 +1,50 @@
+import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The one frame of a form in a dialog: the title, the fields, then Cancel and the submit button (Save unless
+ * named). Enter submits; the browser's own validation is off, as the shared zod schema checks the fields.
+ */
+export function FormDialog({
+  title,
+  size,
+  busy,
+  submitLabel,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: ReactNode;
+  size?: ModalProps['size'];
+  busy: boolean;
+  submitLabel?: string;
+  onClose(): void;
+  onSubmit(): unknown;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={title} size={size}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+      >
+        <Stack>
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {submitLabel ?? t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
