@@ -116,6 +116,31 @@ export function filtersOf<F extends object>(query: F & PageQuery): F {
   return filters as unknown as F;
 }
 
+/** Filters as the API takes them: an empty one ('') is left out. */
+export type ApiFilters<F> = { [K in keyof F]?: Exclude<F[K], ''> };
+
+/** The filters of a list query: what is neither its page nor its sort. */
+type FiltersOf<Q> = Omit<Q, keyof PageQuery | keyof SortQuery>;
+
+/** A list's filters as the API takes them: each text trimmed, an empty one left out. */
+export function apiFilters<F extends object>(filters: F): ApiFilters<F> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.trim() || undefined : value,
+    ]),
+  ) as ApiFilters<F>;
+}
+
+/** A list's query as the API takes it: its page, and its filters trimmed with the empty ones left out. */
+export function apiListQuery<Q extends PageQuery>(query: Q): PageQuery & ApiFilters<FiltersOf<Q>> {
+  return {
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    ...apiFilters(filtersOf(query) as FiltersOf<Q>),
+  };
+}
+
 /** The last page that still has rows once `removed` rows of the current page are gone. */
 export function pageAfterRemoval(query: PageQuery, total: number, removed: number): number {
   const lastPage = Math.max(1, Math.ceil((total - removed) / query.pageSize));

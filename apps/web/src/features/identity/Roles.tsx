@@ -5,10 +5,11 @@ import { type CSSProperties, useState } from 'react';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeRoleStatus, deleteRoles, listRoles } from './api/organisation.ts';
 import { DataScopeForm } from './DataScopeForm.tsx';
 import { RoleForm } from './RoleForm.tsx';
-import { roleFilters, roleListQuery } from './roleQuery.ts';
+import { roleFilters } from './roleQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/role/index'). */
 export const ROLES_PATH = '/system/role';
@@ -39,7 +40,7 @@ export const Roles = defineListScreen({
   testId: 'roles',
   texts: { title: 'roles.title', empty: 'roles.empty', total: 'roles.total', actions: 'roles.actions' },
   filters: roleFilters,
-  fetch: (query) => listRoles(roleListQuery(query)),
+  fetch: (query) => listRoles(apiListQuery(query)),
   rowId: (row) => row.roleId,
   usePage: () => {
     const [scoping, setScoping] = useState<RoleView | null>(null);

@@ -6,9 +6,10 @@ import type { CSSProperties } from 'react';
 import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { confirmAndRun, showInitialPassword } from '../../lib/dialogs.ts';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from './api/users.ts';
 import { UserForm } from './UserForm.tsx';
-import { userFilters, userListBody } from './userQuery.ts';
+import { userFilters } from './userQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/user/index'). */
 export const USERS_PATH = '/system/user';
@@ -40,7 +41,7 @@ export const Users = defineListScreen({
   testId: 'users',
   texts: { title: 'users.title', empty: 'users.empty', total: 'users.total', actions: 'users.actions' },
   filters: userFilters,
-  fetch: (query) => listUsers(userListBody(query)),
+  fetch: (query) => listUsers(apiListQuery(query)),
   rowId: (row) => row.userId,
   filterBar: ({ filters, setFilter }, { t }) => (
     <>

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery, querySearch } from '../../lib/listQuery.ts';
-import { EMPTY_ROLE_FILTERS, roleFilters, roleListQuery } from './roleQuery.ts';
+import { apiListQuery, parseListQuery, querySearch } from '../../lib/listQuery.ts';
+import { roleFilters } from './roleQuery.ts';
+
+/** The filters when none is set. */
+const NO_ROLE_FILTERS = { roleName: '', roleKey: '', status: '' };
 
 describe('the roles query in the URL', () => {
   it('defaults to page 1 of 20 without filters, and ignores invalid values', () => {
-    expect(parseListQuery(roleFilters, {})).toEqual({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 });
+    expect(parseListQuery(roleFilters, {})).toEqual({ ...NO_ROLE_FILTERS, pageNum: 1, pageSize: 20 });
     expect(parseListQuery(roleFilters, { status: 'x', pageNum: -2, pageSize: 7 })).toEqual({
-      ...EMPTY_ROLE_FILTERS,
+      ...NO_ROLE_FILTERS,
       pageNum: 1,
       pageSize: 20,
     });
@@ -21,8 +24,8 @@ describe('the roles query in the URL', () => {
       pageSize: 50,
     };
     expect(parseListQuery(roleFilters, querySearch(query))).toEqual(query);
-    expect(querySearch({ ...EMPTY_ROLE_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
-    expect(roleListQuery({ ...query, roleKey: ' ' })).toEqual({
+    expect(querySearch({ ...NO_ROLE_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
+    expect(apiListQuery({ ...query, roleKey: ' ' })).toEqual({
       pageNum: 2,
       pageSize: 50,
       roleName: 'Valve',

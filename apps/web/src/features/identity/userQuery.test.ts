@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pageAfterRemoval, parseListQuery, querySearch } from '../../lib/listQuery.ts';
-import { EMPTY_FILTERS, userFilters, userListBody } from './userQuery.ts';
+import { apiListQuery, pageAfterRemoval, parseListQuery, querySearch } from '../../lib/listQuery.ts';
+import { userFilters } from './userQuery.ts';
+
+/** The filters when none is set. */
+const NO_USER_FILTERS = { userName: '', phonenumber: '', status: '' };
 
 describe('the staff users query in the URL', () => {
   it('defaults to page 1 of 20 without filters', () => {
-    expect(parseListQuery(userFilters, {})).toEqual({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 });
+    expect(parseListQuery(userFilters, {})).toEqual({ ...NO_USER_FILTERS, pageNum: 1, pageSize: 20 });
   });
 
   it('reads filters and page, also when the router parsed them as numbers', () => {
@@ -23,7 +26,7 @@ describe('the staff users query in the URL', () => {
     expect(
       parseListQuery(userFilters, { status: '7', pageNum: -2, pageSize: 25, userName: { a: 1 } }),
     ).toEqual({
-      ...EMPTY_FILTERS,
+      ...NO_USER_FILTERS,
       pageNum: 1,
       pageSize: 20,
     });
@@ -34,11 +37,11 @@ describe('the staff users query in the URL', () => {
     const search = querySearch(query);
     expect(search).toEqual({ userName: 'field', status: '0', pageNum: 2 });
     expect(parseListQuery(userFilters, search)).toEqual(query);
-    expect(querySearch({ ...EMPTY_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
+    expect(querySearch({ ...NO_USER_FILTERS, pageNum: 1, pageSize: 20 })).toEqual({});
   });
 
   it('sends only the filters that are set', () => {
-    expect(userListBody({ ...EMPTY_FILTERS, userName: ' x ', pageNum: 1, pageSize: 10 })).toEqual({
+    expect(apiListQuery({ ...NO_USER_FILTERS, userName: ' x ', pageNum: 1, pageSize: 10 })).toEqual({
       pageNum: 1,
       pageSize: 10,
       userName: 'x',
@@ -48,7 +51,7 @@ describe('the staff users query in the URL', () => {
   });
 
   it('steps back a page when the last rows of the last page are deleted', () => {
-    const query = { ...EMPTY_FILTERS, pageNum: 3, pageSize: 10 };
+    const query = { ...NO_USER_FILTERS, pageNum: 3, pageSize: 10 };
     expect(pageAfterRemoval(query, 21, 1)).toBe(2);
     expect(pageAfterRemoval(query, 25, 2)).toBe(3);
     expect(pageAfterRemoval({ ...query, pageNum: 1 }, 1, 1)).toBe(1);

@@ -8,16 +8,11 @@ import { Icon } from '../../components/Icon.tsx';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { showSecretOnce } from '../../components/SecretOnce.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
+import { apiFilters, apiListQuery, filtersOf } from '../../lib/listQuery.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
 import { exportGateways, listGateways, revokeGateway, rotateGatewayKey } from './api/gateways.ts';
 import { GatewayForm } from './GatewayForm.tsx';
-import {
-  GATEWAY_KINDS,
-  GATEWAY_STATUSES,
-  gatewayFilter,
-  gatewayFilters,
-  gatewayListQuery,
-} from './gatewayQuery.ts';
+import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayFilters } from './gatewayQuery.ts';
 
 /** The route of this page (menu catalogue component 'gateway/gateway/index'). */
 export const GATEWAYS_PATH = '/gateway/gateway';
@@ -106,7 +101,7 @@ export const Gateways = defineListScreen({
     actions: 'gateways.actions',
   },
   filters: gatewayFilters,
-  fetch: (query) => listGateways(gatewayListQuery(query)),
+  fetch: (query) => listGateways(apiListQuery(query)),
   rowId: (row) => row.gatewayId,
   firstUse: () => <NoGatewayYet />,
   usePage: () => {
@@ -261,7 +256,10 @@ export const Gateways = defineListScreen({
   actions: ({ t, page }) => [
     { label: t('gateways.new'), permission: ['ingest:gateway:add'], onClick: () => page.setEditing('new') },
   ],
-  export: { permission: 'ingest:gateway:export', run: (query) => exportGateways(gatewayFilter(query)) },
+  export: {
+    permission: 'ingest:gateway:export',
+    run: (query) => exportGateways(apiFilters(filtersOf(query))),
+  },
   minWidth: 1100,
   dialogs: ({ t, list, page: { editing, setEditing } }) =>
     editing && (

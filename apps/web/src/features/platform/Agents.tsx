@@ -5,11 +5,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { AgentMoneyForm } from './AgentMoneyForm.tsx';
 import { AgentMovements } from './AgentMovements.tsx';
 import { listAgents, setPurchaseMethod } from './api/platform.ts';
-import { agentFilters, agentListQuery, PURCHASE_METHODS } from './platformQuery.ts';
+import { agentFilters, PURCHASE_METHODS } from './platformQuery.ts';
 
 /** The route of this page (menu catalogue component 'tenant/agent/index'). */
 export const AGENTS_PATH = '/tenant/agent';
@@ -25,7 +26,7 @@ export const Agents = defineListScreen({
   testId: 'agents',
   texts: { title: 'agents.title', empty: 'agents.empty', total: 'agents.total', actions: 'agents.actions' },
   filters: agentFilters,
-  fetch: (query) => listAgents(agentListQuery(query)),
+  fetch: (query) => listAgents(apiListQuery(query)),
   rowId: (row) => row.userId,
   usePage: () => {
     const [open, setOpen] = useState<Open | null>(null);

@@ -2,9 +2,10 @@ import { type CarrierView, countryByCode } from '@hydrolog/schemas';
 import { Select, TextInput } from '@mantine/core';
 import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteCarriers, listCarriers } from './api/platform.ts';
 import { CarrierForm } from './CarrierForm.tsx';
-import { COUNTRY_OPTIONS, carrierFilters, carrierListQuery } from './platformQuery.ts';
+import { COUNTRY_OPTIONS, carrierFilters } from './platformQuery.ts';
 
 /** The route of this page (menu catalogue component 'tenant/carrier/index'). */
 export const CARRIERS_PATH = '/tenant/carrier';
@@ -22,7 +23,7 @@ export const Carriers = defineListScreen({
     actions: 'carriers.actions',
   },
   filters: carrierFilters,
-  fetch: (query) => listCarriers(carrierListQuery(query)),
+  fetch: (query) => listCarriers(apiListQuery(query)),
   rowId: (row) => row.carrierId,
   filterBar: ({ filters, setFilter }, { t }) => (
     <>

@@ -7,10 +7,11 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { AgentMovements } from './AgentMovements.tsx';
 import { createThirdParty, deleteThirdParties, listThirdParties, updateThirdParty } from './api/platform.ts';
-import { thirdPartyFilters, thirdPartyListQuery } from './platformQuery.ts';
+import { thirdPartyFilters } from './platformQuery.ts';
 
 /** The route of this page (menu catalogue component 'tenant/thirdParty/index'). */
 export const THIRD_PARTIES_PATH = '/tenant/thirdParty';
@@ -28,7 +29,7 @@ export const ThirdParties = defineListScreen({
     actions: 'thirdParties.actions',
   },
   filters: thirdPartyFilters,
-  fetch: (query) => listThirdParties(thirdPartyListQuery(query)),
+  fetch: (query) => listThirdParties(apiListQuery(query)),
   rowId: (row) => row.thirdPartyId,
   usePage: () => {
     const [records, setRecords] = useState<ThirdPartyView | null>(null);

@@ -5,9 +5,10 @@ import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { clearConfigCache, deleteConfigs, listConfigs } from './api/settings.ts';
 import { ConfigForm } from './ConfigForm.tsx';
-import { configFilters, configListQuery } from './settingsQuery.ts';
+import { configFilters } from './settingsQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/config/index'). */
 export const CONFIGS_PATH = '/platform/config';
@@ -31,7 +32,7 @@ export const Configs = defineListScreen({
     actions: 'configs.actions',
   },
   filters: configFilters,
-  fetch: (query) => listConfigs(configListQuery(query)),
+  fetch: (query) => listConfigs(apiListQuery(query)),
   rowId: (row) => row.configId,
   filterBar: ({ filters, setFilter }, { t }) => (
     <>

@@ -3,11 +3,12 @@ import { Autocomplete, Badge } from '@mantine/core';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteDictData, listDictData } from './api/settings.ts';
 import { DictForm } from './DictForm.tsx';
 import { DictTypes } from './DictTypes.tsx';
 import { LIST_CLASS_COLORS } from './dictListClass.ts';
-import { dictFilters, dictListQuery } from './settingsQuery.ts';
+import { dictFilters } from './settingsQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/dict/index'). */
 export const DICTS_PATH = '/platform/dict';
@@ -40,7 +41,7 @@ export const Dicts = defineListScreen({
   texts: { title: 'dicts.title', empty: 'dicts.empty', total: 'dicts.total', actions: 'dicts.actions' },
   filters: dictFilters,
   fetch: (query, { dictType }: DictsProps) =>
-    listDictData(dictListQuery(dictType ? { ...query, dictType } : query)),
+    listDictData(apiListQuery(dictType ? { ...query, dictType } : query)),
   rowId: (row) => row.dictCode,
   usePage: (list) => {
     const [showTypes, setShowTypes] = useState(false);

@@ -4,9 +4,10 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
+import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteNotices, listNotices, publishNotice, withdrawNotice } from './api/admin.ts';
 import { NoticeForm } from './NoticeForm.tsx';
-import { NOTICE_STATUSES, NOTICE_TYPES, noticeFilters, noticeListQuery } from './noticeQuery.ts';
+import { NOTICE_STATUSES, NOTICE_TYPES, noticeFilters } from './noticeQuery.ts';
 
 /** The route of this page (menu catalogue component 'system/notice/index'). */
 export const NOTICES_PATH = '/system/notice';
@@ -37,7 +38,7 @@ export const Notices = defineListScreen({
     actions: 'notices.actions',
   },
   filters: noticeFilters,
-  fetch: (query) => listNotices(noticeListQuery(query)),
+  fetch: (query) => listNotices(apiListQuery(query)),
   rowId: (row) => row.noticeId,
   filterBar: (bar, { t }) => (
     <>

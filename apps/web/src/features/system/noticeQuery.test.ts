@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery } from '../../lib/listQuery.ts';
-import { centreFilters, noticeFilters, noticeListQuery } from './noticeQuery.ts';
+import { apiListQuery, parseListQuery } from '../../lib/listQuery.ts';
+import { centreFilters, noticeFilters } from './noticeQuery.ts';
 
 describe('notice queries in the URL', () => {
   it('keeps valid filters and drops invalid ones', () => {
@@ -17,7 +17,7 @@ describe('notice queries in the URL', () => {
       pageNum: 1,
       pageSize: 30,
     });
-    expect(noticeListQuery(query)).toEqual({
+    expect(apiListQuery(query)).toEqual({
       pageNum: 1,
       pageSize: 30,
       noticeTitle: 'Water',

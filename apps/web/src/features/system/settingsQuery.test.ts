@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery, querySearch } from '../../lib/listQuery.ts';
-import {
-  configFilters,
-  configListQuery,
-  dictFilters,
-  dictListQuery,
-  EMPTY_CONFIG_FILTERS,
-  EMPTY_DICT_FILTERS,
-} from './settingsQuery.ts';
+import { apiListQuery, parseListQuery, querySearch } from '../../lib/listQuery.ts';
+import { configFilters, dictFilters } from './settingsQuery.ts';
+
+/** The filters when none is set. */
+const NO_CONFIG_FILTERS = { configName: '', configKey: '', configType: '' };
+const NO_DICT_FILTERS = { dictType: '', dictLabel: '', status: '' };
 
 describe('the configuration and dictionary queries in the URL', () => {
   it('default to page 1 of 20 without filters, and ignore invalid values', () => {
     expect(parseListQuery(configFilters, { configType: 'x', pageNum: 0 })).toEqual({
-      ...EMPTY_CONFIG_FILTERS,
+      ...NO_CONFIG_FILTERS,
       pageNum: 1,
       pageSize: 20,
     });
     expect(parseListQuery(dictFilters, { status: '7', pageSize: 3 })).toEqual({
-      ...EMPTY_DICT_FILTERS,
+      ...NO_DICT_FILTERS,
       pageNum: 1,
       pageSize: 20,
     });
@@ -32,7 +29,7 @@ describe('the configuration and dictionary queries in the URL', () => {
       pageSize: 50,
     };
     expect(parseListQuery(configFilters, querySearch(config))).toEqual(config);
-    expect(configListQuery({ ...config, configName: ' ' })).toEqual({
+    expect(apiListQuery({ ...config, configName: ' ' })).toEqual({
       pageNum: 2,
       pageSize: 50,
       configName: undefined,
@@ -41,7 +38,7 @@ describe('the configuration and dictionary queries in the URL', () => {
     });
     const dict = { dictType: 'alarm_status', dictLabel: '', status: '0' as const, pageNum: 1, pageSize: 10 };
     expect(parseListQuery(dictFilters, querySearch(dict))).toEqual(dict);
-    expect(dictListQuery(dict)).toEqual({
+    expect(apiListQuery(dict)).toEqual({
       pageNum: 1,
       pageSize: 10,
       dictType: 'alarm_status',
