@@ -68,8 +68,14 @@ export function useListState<F extends object, Row, S extends string = string>(
   const fetchRows = useRef(options.fetch);
   fetchRows.current = options.fetch;
 
-  // The URL decides the filters: back/forward and shared links fill the filter bar.
-  useEffect(() => setFilters(filtersOf(query)), [query]);
+  // The URL decides the filters: back/forward and shared links fill the filter bar. Only a new query does:
+  // a page kept alive in a hidden tab runs its effects again when shown, and keeps what was typed.
+  const shownQuery = useRef(query);
+  useEffect(() => {
+    if (shownQuery.current === query) return;
+    shownQuery.current = query;
+    setFilters(filtersOf(query));
+  }, [query]);
 
   const load = useCallback(() => {
     setLoading(true);
