@@ -13,8 +13,20 @@ import {
   dictDataBodySchema,
   dictDataListQuerySchema,
   dictDataViewSchema,
+  dictTypeBodySchema,
+  dictTypeListQuerySchema,
+  dictTypeViewSchema,
   updateDictDataBodySchema,
+  updateDictTypeBodySchema,
 } from './dictionaries.ts';
+import {
+  noticeBodySchema,
+  noticeCenterListSchema,
+  noticeCenterQuerySchema,
+  noticeListQuerySchema,
+  noticeViewSchema,
+  updateNoticeBodySchema,
+} from './notices.ts';
 import {
   configBodySchema,
   configListQuerySchema,
@@ -24,6 +36,8 @@ import {
 
 const configAnswer = envelopeSchema(configViewSchema);
 const dictDataAnswer = envelopeSchema(dictDataViewSchema);
+const dictTypeAnswer = envelopeSchema(dictTypeViewSchema);
+const noticeAnswer = envelopeSchema(noticeViewSchema);
 
 /** Parameters, dictionaries, notices and logs. */
 export const systemRoutes = defineRoutes({
@@ -42,6 +56,23 @@ export const systemRoutes = defineRoutes({
   'POST /system/dict/data': { body: dictDataBodySchema, answer: dictDataAnswer },
   'PUT /system/dict/data': { body: updateDictDataBodySchema, answer: dictDataAnswer },
   'DELETE /system/dict/data/:ids': { answer: noDataEnvelopeSchema },
+  'GET /system/dict/type/list': {
+    query: dictTypeListQuerySchema,
+    answer: listEnvelopeSchema(dictTypeViewSchema),
+  },
+  'GET /system/dict/type/:dictId': { answer: dictTypeAnswer },
+  'POST /system/dict/type': { body: dictTypeBodySchema, answer: dictTypeAnswer },
+  'PUT /system/dict/type': { body: updateDictTypeBodySchema, answer: dictTypeAnswer },
+  'DELETE /system/dict/type/:dictIds': { answer: noDataEnvelopeSchema },
+  'GET /system/notice/list': { query: noticeListQuerySchema, answer: listEnvelopeSchema(noticeViewSchema) },
+  'GET /system/notice/:noticeId': { answer: noticeAnswer },
+  'POST /system/notice': { body: noticeBodySchema, answer: noticeAnswer },
+  'PUT /system/notice': { body: updateNoticeBodySchema, answer: noticeAnswer },
+  'PUT /system/notice/publish/:noticeId': { answer: noticeAnswer },
+  'PUT /system/notice/withdraw/:noticeId': { answer: noticeAnswer },
+  'DELETE /system/notice/:noticeIds': { answer: noDataEnvelopeSchema },
+  'GET /system/notice/center/list': { query: noticeCenterQuerySchema, answer: noticeCenterListSchema },
+  'POST /system/notice/center/read/:noticeId': { answer: noDataEnvelopeSchema },
   'GET /monitor/logininfor/list': {
     query: loginLogQuerySchema,
     answer: listEnvelopeSchema(loginLogRowSchema),
