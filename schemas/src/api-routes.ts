@@ -1,3 +1,4 @@
+import { cascadeRoutes } from './cascade/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { identityRoutes } from './identity/index.ts';
@@ -8,6 +9,7 @@ import { systemRoutes } from './system/index.ts';
 
 /** Every route the browser calls, by `METHOD /path`: the route contract of the API. */
 export const apiRoutes = {
+  ...cascadeRoutes,
   ...customersRoutes,
   ...dashboardRoutes,
   ...identityRoutes,

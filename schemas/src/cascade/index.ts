@@ -1,1 +1,2 @@
 export * from './cascade.ts';
+export * from './routes.ts';

@@ -1,2 +1,3 @@
 export * from './dashboard.ts';
+export * from './health.ts';
 export * from './routes.ts';

@@ -10,11 +10,12 @@ import {
   usageFilterSchema,
   usageStatisticsSchema,
 } from './dashboard.ts';
+import { healthSchema } from './health.ts';
 
 /** Every utility tenant (no id), or one. */
 export const tenantDashboardQuerySchema = z.object({ tenantId: z.uuid().optional() });
 
-/** A tenant's home dashboard and the operators' tenant dashboard. */
+/** A tenant's home dashboard, the operators' tenant dashboard and the service's health. */
 export const dashboardRoutes = defineRoutes({
   'GET /business/dashboard/topData': { answer: envelopeSchema(dashboardTopDataSchema) },
   'POST /business/dashboard/statisticsUsedTotalData': {
@@ -30,4 +31,5 @@ export const dashboardRoutes = defineRoutes({
     query: tenantDashboardQuerySchema,
     answer: envelopeSchema(tenantDashboardSchema),
   },
+  'GET /health': { answer: envelopeSchema(healthSchema) },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../api.ts';
 import { positiveAmountSchema } from '../customers/index.ts';
 
 /**
@@ -37,6 +38,10 @@ export const carrierViewSchema = carrierBodySchema.extend({
   createTime: z.string(),
 });
 export type CarrierView = z.infer<typeof carrierViewSchema>;
+export const carrierListQuerySchema = pageQuerySchema.extend({
+  carrierName: z.string().max(50).optional(),
+  country: z.string().max(2).optional(),
+});
 
 // ---- Regions ---------------------------------------------------------------------------------------------
 
@@ -57,6 +62,7 @@ export const regionViewSchema = z.object({
   createTime: z.string(),
 });
 export type RegionView = z.infer<typeof regionViewSchema>;
+export const regionListQuerySchema = z.object({ regionName: z.string().max(50).optional() });
 
 // ---- Third-party platforms -------------------------------------------------------------------------------
 
@@ -78,6 +84,11 @@ export const thirdPartyViewSchema = thirdPartyBodySchema.extend({
   createTime: z.string(),
 });
 export type ThirdPartyView = z.infer<typeof thirdPartyViewSchema>;
+export const thirdPartyListQuerySchema = pageQuerySchema.extend({
+  code: z.string().max(30).optional(),
+  name: z.string().max(50).optional(),
+});
+export const thirdPartyRechargeQuerySchema = pageQuerySchema.extend({ thirdPartyId: z.uuid() });
 
 // ---- Agents ----------------------------------------------------------------------------------------------
 
@@ -116,6 +127,10 @@ export const agentViewSchema = z.object({
   rechargeCount: z.number().int(),
 });
 export type AgentView = z.infer<typeof agentViewSchema>;
+export const agentListQuerySchema = pageQuerySchema.extend({
+  userName: z.string().max(30).optional(),
+  purchaseMethod: purchaseMethodSchema.optional(),
+});
 
 export const agentMovementKindSchema = z.enum(['recharge', 'withdrawal']);
 export const agentMovementViewSchema = z.object({
@@ -131,6 +146,7 @@ export const agentMovementViewSchema = z.object({
   at: z.string(),
 });
 export type AgentMovementView = z.infer<typeof agentMovementViewSchema>;
+export const agentMovementQuerySchema = pageQuerySchema.extend({ userId: z.uuid() });
 
 export const platformEventSchemas = {
   CarrierSaved: eventSchema(

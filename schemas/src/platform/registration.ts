@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../api.ts';
 import { deptNameSchema, nickNameSchema, phoneSchema, recoveryCodeBodySchema } from '../identity/index.ts';
 import { tenantNameSchema } from './tenants.ts';
 
@@ -62,6 +63,11 @@ export const outboxMessageSchema = z.object({
   queuedAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxListQuerySchema = pageQuerySchema.extend({
+  recipient: z.string().max(200).optional(),
+  channel: z.enum(['sms', 'email']).optional(),
+});
 
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../api.ts';
 import { tenantSettingsSchema } from '../tenant-settings.ts';
 
 export const tenantNameSchema = z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong');
@@ -84,3 +85,11 @@ export const tenantViewSchema = z.object({
   version: z.number().int(),
 });
 export type TenantView = z.infer<typeof tenantViewSchema>;
+
+/** A created tenant; with its first administrator's random initial password, answered this once. */
+export const createdTenantSchema = tenantViewSchema.extend({
+  admin: z.object({ userName: z.string(), initialPassword: z.string() }).optional(),
+});
+export type CreatedTenant = z.infer<typeof createdTenantSchema>;
+
+export const tenantListQuerySchema = pageQuerySchema.extend({ name: z.string().max(50).optional() });

@@ -13,6 +13,10 @@ export const loginLogQuerySchema = pageQuerySchema.extend({
 });
 export type LoginLogQuery = z.infer<typeof loginLogQuerySchema>;
 
+/** An export takes the whole filter of its list. */
+const { pageNum: _, pageSize: __, ...loginFilter } = loginLogQuerySchema.shape;
+export const loginLogFilterSchema = z.object(loginFilter);
+
 export const loginLogRowSchema = z.object({
   infoId: z.string(),
   userName: z.string(),
@@ -39,6 +43,9 @@ export const operLogQuerySchema = pageQuerySchema.extend({
   ...timeRange,
 });
 export type OperLogQuery = z.infer<typeof operLogQuerySchema>;
+
+const { pageNum: ___, pageSize: ____, ...operFilter } = operLogQuerySchema.shape;
+export const operLogFilterSchema = z.object(operFilter);
 
 export const operLogRowSchema = z.object({
   operId: z.string(),

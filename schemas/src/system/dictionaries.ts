@@ -78,3 +78,9 @@ export const dictTypeListQuerySchema = pageQuerySchema.extend({
   ...listQuerySchema(DICT_TYPE_SORT_COLUMNS).shape,
 });
 export type DictTypeListQuery = z.infer<typeof dictTypeListQuerySchema>;
+
+export const dictDataListQuerySchema = pageQuerySchema.extend({
+  dictType: z.string().max(100).optional(),
+  dictLabel: z.string().max(100).optional(),
+  status: z.enum(['0', '1']).optional(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelopeSchema, pageQuerySchema } from '../api.ts';
 
 /** Notices and announcements (spec section 2): written by administrators, read in the notice centre. */
 
@@ -30,3 +31,17 @@ export type NoticeView = z.infer<typeof noticeViewSchema>;
 /** A published notice as one reader sees it in the notice centre. */
 export const noticeReadingSchema = noticeViewSchema.extend({ read: z.boolean() });
 export type NoticeReading = z.infer<typeof noticeReadingSchema>;
+
+export const noticeListQuerySchema = pageQuerySchema.extend({
+  noticeTitle: z.string().max(50).optional(),
+  noticeType: noticeTypeSchema.optional(),
+  status: noticeStatusSchema.optional(),
+});
+
+/** The notice centre's page: the published notices with the caller's read state, and how many are unread. */
+export const noticeCenterQuerySchema = pageQuerySchema.extend({
+  unread: z.enum(['true', 'false']).optional(),
+});
+export const noticeCenterListSchema = listEnvelopeSchema(noticeReadingSchema).extend({
+  unread: z.number().int(),
+});

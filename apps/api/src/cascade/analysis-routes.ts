@@ -15,14 +15,18 @@ import {
   cascadeOverviewSchema,
   dailyFigureSchema,
   envelopeSchema,
+  figuresExportBodySchema,
+  hourlyFlowQuerySchema,
   hourlyFlowSchema,
   iliQuerySchema,
+  iliResultSchema,
   leakAnalysisSchema,
   listEnvelopeSchema,
   nightFigureSchema,
   noDataResponses,
   pagedQuerySchema,
   periodBalanceSchema,
+  rankingQuerySchema,
   rankingRowSchema,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -37,13 +41,6 @@ import { setHolidays } from './holidays.ts';
 import { cascadeOverview } from './overview.ts';
 import { distinctIds, idList } from './params.ts';
 import { processAlarms } from './process-alarms.ts';
-
-const exportBodySchema = z.object({
-  pointId: z.uuid(),
-  from: z.iso.date(),
-  to: z.iso.date(),
-  format: z.enum(['csv', 'xlsx']).default('xlsx'),
-});
 
 /** A list answered whole, as one page. */
 const okAll = <T>(request: FastifyRequest, rows: T[]) => okList(request, { total: rows.length, rows });
@@ -92,7 +89,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         schema: {
           tags: ['cascade'],
           summary: `Export the ${kind} figures of a point (csv or xlsx)`,
-          body: exportBodySchema,
+          body: figuresExportBodySchema,
         },
       },
       async (request, reply) => exportFigures(services, request, reply, kind, request.body),
@@ -120,7 +117,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       schema: {
         tags: ['cascade'],
         summary: 'Leakage rate of every metering point with sub-meters over the last days (30 by default)',
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+        querystring: rankingQuerySchema,
         response: apiResponses(listEnvelopeSchema(rankingRowSchema)),
       },
     },
@@ -182,16 +179,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         summary:
           'Infrastructure Leakage Index of a point: mean daily leakage over UARL = (18 Lm + 0.8 Nc + 25 Lp) x P',
         querystring: iliQuerySchema,
-        response: apiResponses(
-          envelopeSchema(
-            z.object({
-              uarlLitresPerDay: z.number(),
-              carlLitresPerDay: z.number(),
-              ili: z.number().nullable(),
-              days: z.number().int(),
-            }),
-          ),
-        ),
+        response: apiResponses(envelopeSchema(iliResultSchema)),
       },
     },
     async (request) => ok(request, await leakageIndex(services, request, request.query)),
@@ -254,7 +242,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       schema: {
         tags: ['cascade'],
         summary: "The summary meter's flow in every local hour of one day (m3/h), for the night flow chart",
-        querystring: z.object({ pointId: z.uuid(), date: z.iso.date() }),
+        querystring: hourlyFlowQuerySchema,
         response: apiResponses(listEnvelopeSchema(hourlyFlowSchema)),
       },
     },

@@ -3,6 +3,8 @@ import {
   apiResponses,
   CASCADE_IMPORT_MAX,
   cascadeMeterSchema,
+  cascadePointChangedSchema,
+  cascadePointCreatedSchema,
   envelopeSchema,
   listEnvelopeSchema,
   meterPositionsBodySchema,
@@ -18,7 +20,9 @@ import {
   removeSubMetersBodySchema,
   subMeterCandidateQuerySchema,
   subMeterCandidateSchema,
+  subMeterImportResultSchema,
   subMeterQuerySchema,
+  subMetersAddedSchema,
   subMetersBodySchema,
   summaryMeterBodySchema,
 } from '@hydrolog/schemas';
@@ -37,8 +41,6 @@ import { associateSubMeters, removeSubMeters, subMeterCandidates, subMetersOf } 
 
 const partitionIdParams = z.object({ partitionId: z.uuid() });
 const pointIdParams = z.object({ pointId: z.uuid() });
-const createdSchema = z.object({ partitionId: z.string(), pointId: z.string() });
-const subMetersAnswer = z.object({ added: z.number().int(), total: z.number().int() });
 
 /**
  * Cascade partitions (spec sections 2, 3, 5, 8): partitions and their metering points, summary meters and
@@ -87,7 +89,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         tags: ['cascade'],
         summary: 'Create a partition and its root metering point (wizard step 1)',
         body: partitionBodySchema,
-        response: apiResponses(envelopeSchema(createdSchema)),
+        response: apiResponses(envelopeSchema(cascadePointCreatedSchema)),
       },
     },
     async (request) => ok(request, await createPartition(services, request, request.body)),
@@ -151,7 +153,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         tags: ['cascade'],
         summary: 'Add a metering point under its superior point (at most five levels)',
         body: pointBodySchema,
-        response: apiResponses(envelopeSchema(createdSchema)),
+        response: apiResponses(envelopeSchema(cascadePointCreatedSchema)),
       },
     },
     async (request) => ok(request, await addPoint(services, request, request.body)),
@@ -166,7 +168,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary:
           "Change a metering point's name, leader and thresholds (on the root: the partition's, boundary kept)",
         body: pointUpdateBodySchema,
-        response: apiResponses(envelopeSchema(z.object({ pointId: z.string() }))),
+        response: apiResponses(envelopeSchema(cascadePointChangedSchema)),
       },
     },
     async (request) => ok(request, await changePoint(services, request, request.body)),
@@ -245,7 +247,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary:
           'Associate sub-meters (wizard step 3): selected numbers, or numbers separated by English commas',
         body: subMetersBodySchema,
-        response: apiResponses(envelopeSchema(subMetersAnswer)),
+        response: apiResponses(envelopeSchema(subMetersAddedSchema)),
       },
     },
     async (request) =>
@@ -290,13 +292,7 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: `Import sub-meters from an xls or xlsx file (multipart field file; at most ${CASCADE_IMPORT_MAX} rows; only opened meters)`,
         consumes: ['multipart/form-data'],
         params: pointIdParams,
-        response: apiResponses(
-          envelopeSchema(
-            subMetersAnswer.extend({
-              errors: z.array(z.object({ row: z.number().int(), meterNo: z.string(), message: z.string() })),
-            }),
-          ),
-        ),
+        response: apiResponses(envelopeSchema(subMeterImportResultSchema)),
       },
     },
     async (request) => ok(request, await importSubMeters(services, request, request.params.pointId)),

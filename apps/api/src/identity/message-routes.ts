@@ -5,12 +5,11 @@ import {
   msgCheckBodySchema,
   msgSendBodySchema,
   noDataResponses,
+  outboxListQuerySchema,
   outboxMessageSchema,
-  pageQuerySchema,
 } from '@hydrolog/schemas';
 import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { checkPhoneCode } from '../auth/one-time-codes.ts';
@@ -72,10 +71,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ identity: Identity; messages
       schema: {
         tags: ['user'],
         summary: 'Messages the outbox provider kept (every tenant), newest first',
-        querystring: pageQuerySchema.extend({
-          recipient: z.string().max(200).optional(),
-          channel: z.enum(['sms', 'email']).optional(),
-        }),
+        querystring: outboxListQuerySchema,
         response: apiResponses(listEnvelopeSchema(outboxMessageSchema)),
       },
     },

@@ -1,5 +1,7 @@
 import { listAgents, listCarriers, listRegions, listThirdParties } from '@hydrolog/projections';
 import {
+  agentListQuerySchema,
+  agentMovementQuerySchema,
   agentMovementViewSchema,
   agentPurchaseMethodBodySchema,
   agentRechargeBodySchema,
@@ -7,15 +9,17 @@ import {
   agentWithdrawBodySchema,
   apiResponses,
   carrierBodySchema,
+  carrierListQuerySchema,
   carrierViewSchema,
   envelopeSchema,
   listEnvelopeSchema,
   noDataResponses,
-  pageQuerySchema,
-  purchaseMethodSchema,
   regionBodySchema,
+  regionListQuerySchema,
   regionViewSchema,
   thirdPartyBodySchema,
+  thirdPartyListQuerySchema,
+  thirdPartyRechargeQuerySchema,
   thirdPartyViewSchema,
   updateCarrierBodySchema,
   updateRegionBodySchema,
@@ -63,10 +67,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     save: (request, carrierId, body) => saveCarrier(store, request, carrierId, body),
     list: {
       summary: 'Mobile carriers',
-      query: pageQuerySchema.extend({
-        carrierName: z.string().max(50).optional(),
-        country: z.string().max(2).optional(),
-      }),
+      query: carrierListQuerySchema,
       read: (query) => listCarriers(db, query),
     },
     removeMany: {
@@ -84,7 +85,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       schema: {
         tags: ['region'],
         summary: 'Every region (a flat list; parentId makes the tree)',
-        querystring: z.object({ regionName: z.string().max(50).optional() }),
+        querystring: regionListQuerySchema,
         response: apiResponses(envelopeSchema(z.array(regionViewSchema))),
       },
     },
@@ -137,7 +138,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       schema: {
         tags: ['thirdParty'],
         summary: 'Recharge records through a third-party platform, newest first',
-        querystring: pageQuerySchema.extend({ thirdPartyId: z.uuid() }),
+        querystring: thirdPartyRechargeQuerySchema,
         response: movementList,
       },
     },
@@ -161,10 +162,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
     save: (request, thirdPartyId, body) => saveThirdParty(store, request, thirdPartyId, body),
     list: {
       summary: 'Third-party platforms with their recharge count and total',
-      query: pageQuerySchema.extend({
-        code: z.string().max(30).optional(),
-        name: z.string().max(50).optional(),
-      }),
+      query: thirdPartyListQuerySchema,
       read: (query) => listThirdParties(db, query),
     },
     removeMany: {
@@ -184,10 +182,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       schema: {
         tags: ['agent'],
         summary: 'Agents (users with an agent-type role) with balance, recharge totals and purchase method',
-        querystring: pageQuerySchema.extend({
-          userName: z.string().max(30).optional(),
-          purchaseMethod: purchaseMethodSchema.optional(),
-        }),
+        querystring: agentListQuerySchema,
         response: apiResponses(listEnvelopeSchema(agentViewSchema)),
       },
     },
@@ -202,7 +197,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       schema: {
         tags: ['agent'],
         summary: "Movements of an agent's account, newest first",
-        querystring: pageQuerySchema.extend({ userId: z.uuid() }),
+        querystring: agentMovementQuerySchema,
         response: movementList,
       },
     },

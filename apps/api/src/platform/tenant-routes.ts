@@ -2,10 +2,11 @@ import type { TenantCommand } from '@hydrolog/domain';
 import { listTenants } from '@hydrolog/projections';
 import {
   apiResponses,
+  createdTenantSchema,
   createTenantBodySchema,
   envelopeSchema,
   listEnvelopeSchema,
-  pageQuerySchema,
+  tenantListQuerySchema,
   tenantViewSchema,
   updateTenantBodySchema,
 } from '@hydrolog/schemas';
@@ -33,7 +34,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
       schema: {
         tags: ['tenants'],
         summary: 'List tenants',
-        querystring: pageQuerySchema.extend({ name: z.string().max(50).optional() }),
+        querystring: tenantListQuerySchema,
         response: apiResponses(listEnvelopeSchema(tenantViewSchema)),
       },
     },
@@ -62,13 +63,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services; uploadsDi
         tags: ['tenants'],
         summary: 'Create a tenant, with its first administrator (random initial password, answered once)',
         body: createTenantBodySchema,
-        response: apiResponses(
-          envelopeSchema(
-            tenantViewSchema.extend({
-              admin: z.object({ userName: z.string(), initialPassword: z.string() }).optional(),
-            }),
-          ),
-        ),
+        response: apiResponses(envelopeSchema(createdTenantSchema)),
       },
     },
     async (request) => ok(request, await createTenant(services, request, request.body)),

@@ -1,22 +1,7 @@
-import { apiResponses, envelopeSchema } from '@hydrolog/schemas';
+import { apiResponses, envelopeSchema, healthSchema } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../http.ts';
 import type { Services } from '../services.ts';
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ engine: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
-  eventStore: z.enum(['sql', 'kurrentdb']),
-  projections: z.array(
-    z.object({
-      name: z.string(),
-      mode: z.enum(['inline', 'async']),
-      status: z.enum(['live', 'rebuilding']),
-      lag: z.number().int(),
-    }),
-  ),
-});
 
 /** `GET /health`: the database answers, and how far each projection is behind the log. */
 export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

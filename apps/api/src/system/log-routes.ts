@@ -4,9 +4,11 @@ import {
   apiResponses,
   idListSchema,
   listEnvelopeSchema,
+  loginLogFilterSchema,
   loginLogQuerySchema,
   loginLogRowSchema,
   noDataResponses,
+  operLogFilterSchema,
   operLogQuerySchema,
   operLogRowSchema,
 } from '@hydrolog/schemas';
@@ -18,10 +20,6 @@ import type { Identity } from '../auth/identity.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import { exportLoginLog, exportOperLog } from './export-logs.ts';
 import { cleanLog, removeLogEntries, unlockUser } from './logs.ts';
-
-/** An export takes the whole filter of its list. */
-const { pageNum: _, pageSize: __, ...loginFilter } = loginLogQuerySchema.shape;
-const { pageNum: ___, pageSize: ____, ...operFilter } = operLogQuerySchema.shape;
 
 /** The login log and the operation log of the caller's tenant: list, export, remove, clean, unlock. */
 export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
@@ -56,7 +54,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       schema: {
         tags: ['logs'],
         summary: 'Export the login log (xlsx) of a filter',
-        body: z.object(loginFilter),
+        body: loginLogFilterSchema,
       },
     },
     async (request, reply) => exportLoginLog(db, request, reply, request.body),
@@ -131,7 +129,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
       schema: {
         tags: ['logs'],
         summary: 'Export the operation log (xlsx) of a filter',
-        body: z.object(operFilter),
+        body: operLogFilterSchema,
       },
     },
     async (request, reply) => exportOperLog(db, request, reply, request.body),

@@ -6,11 +6,10 @@ import {
   listEnvelopeSchema,
   noDataResponses,
   noticeBodySchema,
-  noticeReadingSchema,
-  noticeStatusSchema,
-  noticeTypeSchema,
+  noticeCenterListSchema,
+  noticeCenterQuerySchema,
+  noticeListQuerySchema,
   noticeViewSchema,
-  pageQuerySchema,
   updateNoticeBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,11 +40,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       schema: {
         tags: ['notice'],
         summary: "The tenant's notices, newest first",
-        querystring: pageQuerySchema.extend({
-          noticeTitle: z.string().max(50).optional(),
-          noticeType: noticeTypeSchema.optional(),
-          status: noticeStatusSchema.optional(),
-        }),
+        querystring: noticeListQuerySchema,
         response: apiResponses(listEnvelopeSchema(noticeViewSchema)),
       },
     },
@@ -60,8 +55,8 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       schema: {
         tags: ['notice'],
         summary: "The published notices with the caller's read state, and how many are unread",
-        querystring: pageQuerySchema.extend({ unread: z.enum(['true', 'false']).optional() }),
-        response: apiResponses(listEnvelopeSchema(noticeReadingSchema).extend({ unread: z.number().int() })),
+        querystring: noticeCenterQuerySchema,
+        response: apiResponses(noticeCenterListSchema),
       },
     },
     async (request) => {

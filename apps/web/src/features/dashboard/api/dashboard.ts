@@ -1,14 +1,8 @@
 import { api } from '../../../api/client.ts';
-import { request } from '../../../api/request.ts';
 
-export interface Health {
-  status: 'ok' | 'degraded';
-  database: { engine: 'pglite' | 'postgres'; ok: boolean };
-  eventStore: 'sql' | 'kurrentdb';
-  projections: { name: string; mode: 'inline' | 'async'; status: 'live' | 'rebuilding'; lag: number }[];
-}
+export type { Health } from '@hydrolog/schemas';
 
-export const fetchHealth = async () => (await request<{ code: number; data: Health }>('/health')).data;
+export const fetchHealth = () => api.data('GET /health');
 
 /** The dashboards: /index of a tenant (spec section 7 /business/dashboard/*) and the operators' tenant dashboard. */
 

@@ -1,19 +1,13 @@
 import type {
-  AgentMovementView,
   AgentRechargeBody,
-  AgentView,
   AgentWithdrawBody,
   CarrierBody,
-  CarrierView,
   PurchaseMethod,
   RegionBody,
-  RegionView,
   ThirdPartyBody,
-  ThirdPartyView,
 } from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
 
-type Page<T> = { code: number; total: number; rows: T[] };
 interface PageParams {
   pageNum: number;
   pageSize: number;
@@ -21,48 +15,45 @@ interface PageParams {
 
 /** Agents (spec sections 2 and 9; platform operators). */
 export const listAgents = (query: PageParams & { userName?: string; purchaseMethod?: PurchaseMethod }) =>
-  request<Page<AgentView>>('/system/agent/list', { query: { ...query } });
+  api.call('GET /system/agent/list', { query });
 
 export const agentMovements = (query: PageParams & { userId: string }) =>
-  request<Page<AgentMovementView>>('/system/agent/movements', { query: { ...query } });
+  api.call('GET /system/agent/movements', { query });
 
 export const setPurchaseMethod = (userId: string, purchaseMethod: PurchaseMethod) =>
-  requestData<AgentView>('/system/agent/purchaseMethod', { method: 'PUT', body: { userId, purchaseMethod } });
+  api.data('PUT /system/agent/purchaseMethod', { body: { userId, purchaseMethod } });
 
 export const agentRecharge = (body: AgentRechargeBody) =>
-  requestData<AgentView>('/system/user/agentRecharge', { method: 'POST', body });
+  api.data('POST /system/user/agentRecharge', { body });
 
 export const agentWithdraw = (body: AgentWithdrawBody) =>
-  requestData<AgentView>('/system/user/agentWithdraw', { method: 'POST', body });
+  api.data('POST /system/user/agentWithdraw', { body });
 
 /** Mobile carriers. */
 export const listCarriers = (query: PageParams & { carrierName?: string; country?: string }) =>
-  request<Page<CarrierView>>('/tenant/carrier/list', { query: { ...query } });
-export const createCarrier = (body: CarrierBody) =>
-  requestData<CarrierView>('/tenant/carrier', { method: 'POST', body });
+  api.call('GET /tenant/carrier/list', { query });
+export const createCarrier = (body: CarrierBody) => api.data('POST /tenant/carrier', { body });
 export const updateCarrier = (body: CarrierBody & { carrierId: string }) =>
-  requestData<CarrierView>('/tenant/carrier', { method: 'PUT', body });
+  api.data('PUT /tenant/carrier', { body });
 export const deleteCarriers = (ids: readonly string[]) =>
-  request<{ code: number }>(`/tenant/carrier/${ids.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /tenant/carrier/:carrierIds', { params: { carrierIds: ids.join(',') } });
 
 /** Regions: a flat list, parentId makes the tree. */
 export const listRegions = (query: { regionName?: string } = {}) =>
-  requestData<RegionView[]>('/tenant/region/list', { query });
-export const createRegion = (body: RegionBody) =>
-  requestData<RegionView>('/tenant/region', { method: 'POST', body });
+  api.data('GET /tenant/region/list', { query });
+export const createRegion = (body: RegionBody) => api.data('POST /tenant/region', { body });
 export const updateRegion = (body: RegionBody & { regionId: string }) =>
-  requestData<RegionView>('/tenant/region', { method: 'PUT', body });
+  api.data('PUT /tenant/region', { body });
 export const deleteRegion = (regionId: string) =>
-  request<{ code: number }>(`/tenant/region/${regionId}`, { method: 'DELETE' });
+  api.call('DELETE /tenant/region/:regionId', { params: { regionId } });
 
 /** Third-party platforms and their recharge records. */
 export const listThirdParties = (query: PageParams & { code?: string; name?: string }) =>
-  request<Page<ThirdPartyView>>('/tenant/thirdParty/list', { query: { ...query } });
+  api.call('GET /tenant/thirdParty/list', { query });
 export const thirdPartyRecharges = (query: PageParams & { thirdPartyId: string }) =>
-  request<Page<AgentMovementView>>('/tenant/thirdParty/recharge/list', { query: { ...query } });
-export const createThirdParty = (body: ThirdPartyBody) =>
-  requestData<ThirdPartyView>('/tenant/thirdParty', { method: 'POST', body });
+  api.call('GET /tenant/thirdParty/recharge/list', { query });
+export const createThirdParty = (body: ThirdPartyBody) => api.data('POST /tenant/thirdParty', { body });
 export const updateThirdParty = (body: ThirdPartyBody & { thirdPartyId: string }) =>
-  requestData<ThirdPartyView>('/tenant/thirdParty', { method: 'PUT', body });
+  api.data('PUT /tenant/thirdParty', { body });
 export const deleteThirdParties = (ids: readonly string[]) =>
-  request<{ code: number }>(`/tenant/thirdParty/${ids.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /tenant/thirdParty/:thirdPartyIds', { params: { thirdPartyIds: ids.join(',') } });

@@ -1,28 +1,26 @@
-import type { CreateTenantBody, TenantView, UpdateTenantBody } from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import type { CreateTenantBody, UpdateTenantBody } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
+
+export type { CreatedTenant } from '@hydrolog/schemas';
 
 export const listTenants = (query: { pageNum: number; pageSize: number; name?: string }) =>
-  request<{ code: number; total: number; rows: TenantView[] }>('/system/tenant/list', { query });
+  api.call('GET /system/tenant/list', { query });
 
 /** A created tenant; with its first administrator's random initial password, answered this once. */
-export type CreatedTenant = TenantView & { admin?: { userName: string; initialPassword: string } };
+export const createTenant = (body: CreateTenantBody) => api.data('POST /system/tenant', { body });
 
-export const createTenant = (body: CreateTenantBody) =>
-  requestData<CreatedTenant>('/system/tenant', { method: 'POST', body });
-
-export const updateTenant = async (body: UpdateTenantBody) =>
-  (await request<{ code: number; data: TenantView }>('/system/tenant', { method: 'PUT', body })).data;
+export const updateTenant = (body: UpdateTenantBody) => api.data('PUT /system/tenant', { body });
 
 /** Suspends a tenant: its users' sessions end and they cannot sign in (not the platform tenant). */
 export const suspendTenant = (tenantId: string) =>
-  requestData<TenantView>(`/system/tenant/suspend/${tenantId}`, { method: 'PUT' });
+  api.data('PUT /system/tenant/suspend/:tenantId', { params: { tenantId } });
 
 export const resumeTenant = (tenantId: string) =>
-  requestData<TenantView>(`/system/tenant/resume/${tenantId}`, { method: 'PUT' });
+  api.data('PUT /system/tenant/resume/:tenantId', { params: { tenantId } });
 
 /** A png or jpg of 5 MB at most (checked by the caller first). */
 export function uploadTenantLogo(tenantId: string, file: File) {
   const form = new FormData();
   form.append('logofile', file);
-  return requestData<TenantView>(`/system/tenant/logo/${tenantId}`, { method: 'POST', body: form });
+  return api.data('POST /system/tenant/logo/:tenantId', { params: { tenantId }, body: form });
 }

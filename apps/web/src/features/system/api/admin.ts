@@ -1,5 +1,5 @@
-import type { DictTypeBody, DictTypeView, NoticeBody, NoticeReading, NoticeView } from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import type { DictTypeBody, NoticeBody, NoticeView } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
 
 /** Notices of the tenant (spec section 2, /system/notice). */
 export interface NoticeListQuery {
@@ -10,53 +10,45 @@ export interface NoticeListQuery {
   status?: NoticeView['status'];
 }
 
-export const listNotices = (query: NoticeListQuery) =>
-  request<{ code: number; total: number; rows: NoticeView[] }>('/system/notice/list', {
-    query: { ...query },
-  });
+export const listNotices = (query: NoticeListQuery) => api.call('GET /system/notice/list', { query });
 
-export const getNotice = (noticeId: string) => requestData<NoticeView>(`/system/notice/${noticeId}`);
+export const getNotice = (noticeId: string) =>
+  api.data('GET /system/notice/:noticeId', { params: { noticeId } });
 
-export const createNotice = (body: NoticeBody) =>
-  requestData<NoticeView>('/system/notice', { method: 'POST', body });
+export const createNotice = (body: NoticeBody) => api.data('POST /system/notice', { body });
 
 export const updateNotice = (body: NoticeBody & { noticeId: string }) =>
-  requestData<NoticeView>('/system/notice', { method: 'PUT', body });
+  api.data('PUT /system/notice', { body });
 
 export const publishNotice = (noticeId: string) =>
-  requestData<NoticeView>(`/system/notice/publish/${noticeId}`, { method: 'PUT' });
+  api.data('PUT /system/notice/publish/:noticeId', { params: { noticeId } });
 
 export const withdrawNotice = (noticeId: string) =>
-  requestData<NoticeView>(`/system/notice/withdraw/${noticeId}`, { method: 'PUT' });
+  api.data('PUT /system/notice/withdraw/:noticeId', { params: { noticeId } });
 
 export const deleteNotices = (noticeIds: readonly string[]) =>
-  request<{ code: number }>(`/system/notice/${noticeIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /system/notice/:noticeIds', { params: { noticeIds: noticeIds.join(',') } });
 
 /** The notice centre: published notices with the caller's read state. */
-export const noticeCentre = (query: { pageNum: number; pageSize: number; unread?: boolean }) =>
-  request<{ code: number; total: number; unread: number; rows: NoticeReading[] }>(
-    '/system/notice/center/list',
-    {
-      query: { ...query },
-    },
-  );
+export const noticeCentre = ({ unread, ...page }: { pageNum: number; pageSize: number; unread?: boolean }) =>
+  api.call('GET /system/notice/center/list', {
+    query: { ...page, unread: unread === undefined ? undefined : `${unread}` },
+  });
 
 export const markNoticeRead = (noticeId: string) =>
-  request<{ code: number }>(`/system/notice/center/read/${noticeId}`, { method: 'POST' });
+  api.call('POST /system/notice/center/read/:noticeId', { params: { noticeId } });
 
 /** Dictionary types (spec section 2; platform operators): numeric ids, entries hang under their key. */
 export const listDictTypes = (query: { pageNum: number; pageSize: number; dictName?: string }) =>
-  request<{ code: number; total: number; rows: DictTypeView[] }>('/system/dict/type/list', {
-    query: { ...query },
-  });
+  api.call('GET /system/dict/type/list', { query });
 
-export const getDictType = (dictId: number) => requestData<DictTypeView>(`/system/dict/type/${dictId}`);
+export const getDictType = (dictId: number) =>
+  api.data('GET /system/dict/type/:dictId', { params: { dictId: String(dictId) } });
 
-export const createDictType = (body: DictTypeBody) =>
-  requestData<DictTypeView>('/system/dict/type', { method: 'POST', body });
+export const createDictType = (body: DictTypeBody) => api.data('POST /system/dict/type', { body });
 
 export const updateDictType = (body: DictTypeBody & { dictId: number }) =>
-  requestData<DictTypeView>('/system/dict/type', { method: 'PUT', body });
+  api.data('PUT /system/dict/type', { body });
 
 export const deleteDictType = (dictId: number) =>
-  request<{ code: number }>(`/system/dict/type/${dictId}`, { method: 'DELETE' });
+  api.call('DELETE /system/dict/type/:dictIds', { params: { dictIds: String(dictId) } });

@@ -1,37 +1,31 @@
-import type { LoginLogQuery, LoginLogRow, OperLogQuery, OperLogRow } from '@hydrolog/schemas';
-import { download, exportName, request } from '../../../api/request.ts';
+import type { LoginLogQuery, OperLogQuery } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** The login log and the operation log of the caller's tenant (RuoYi's /monitor screens). */
 
 type Filter<Q> = Omit<Q, 'pageNum' | 'pageSize'>;
 
-export const listLoginLog = (query: LoginLogQuery) =>
-  request<{ code: number; total: number; rows: LoginLogRow[] }>('/monitor/logininfor/list', {
-    query: { ...query },
-  });
+export const listLoginLog = (query: LoginLogQuery) => api.call('GET /monitor/logininfor/list', { query });
 
 export const deleteLoginLog = (infoIds: readonly string[]) =>
-  request<{ code: number }>(`/monitor/logininfor/${infoIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /monitor/logininfor/:infoIds', { params: { infoIds: infoIds.join(',') } });
 
-export const cleanLoginLog = () =>
-  request<{ code: number }>('/monitor/logininfor/clean', { method: 'DELETE' });
+export const cleanLoginLog = () => api.call('DELETE /monitor/logininfor/clean');
 
 /** Lifts the lock wrong passwords put on a user. */
 export const unlockUser = (userName: string) =>
-  request<{ code: number }>(`/monitor/logininfor/unlock/${encodeURIComponent(userName)}`);
+  api.call('GET /monitor/logininfor/unlock/:userName', { params: { userName } });
 
 export const exportLoginLog = (filter: Filter<LoginLogQuery>) =>
-  download('/monitor/logininfor/export', { ...filter }, exportName('login-log'));
+  api.download('POST /monitor/logininfor/export', exportName('login-log'), { body: filter });
 
-export const listOperLog = (query: OperLogQuery) =>
-  request<{ code: number; total: number; rows: OperLogRow[] }>('/monitor/operlog/list', {
-    query: { ...query },
-  });
+export const listOperLog = (query: OperLogQuery) => api.call('GET /monitor/operlog/list', { query });
 
 export const deleteOperLog = (operIds: readonly string[]) =>
-  request<{ code: number }>(`/monitor/operlog/${operIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /monitor/operlog/:operIds', { params: { operIds: operIds.join(',') } });
 
-export const cleanOperLog = () => request<{ code: number }>('/monitor/operlog/clean', { method: 'DELETE' });
+export const cleanOperLog = () => api.call('DELETE /monitor/operlog/clean');
 
 export const exportOperLog = (filter: Filter<OperLogQuery>) =>
-  download('/monitor/operlog/export', { ...filter }, exportName('operation-log'));
+  api.download('POST /monitor/operlog/export', exportName('operation-log'), { body: filter });

@@ -1,5 +1,4 @@
-import type { OutboxMessage } from '@hydrolog/schemas';
-import { request } from '../../../api/request.ts';
+import { api } from '../../../api/client.ts';
 
 export type { OutboxMessage } from '@hydrolog/schemas';
 
@@ -8,4 +7,4 @@ export const listOutbox = (query: {
   pageSize: number;
   recipient?: string;
   channel?: 'sms' | 'email';
-}) => request<{ code: number; total: number; rows: OutboxMessage[] }>('/system/msg/outbox/list', { query });
+}) => api.call('GET /system/msg/outbox/list', { query });

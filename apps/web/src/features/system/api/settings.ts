@@ -1,5 +1,5 @@
-import type { ConfigView, DictDataView } from '@hydrolog/schemas';
-import { request, requestData } from '../../../api/request.ts';
+import type { DictDataView } from '@hydrolog/schemas';
+import { api } from '../../../api/client.ts';
 
 /** System configuration parameters (spec section 7, /system/config; platform operators). */
 export interface ConfigListQuery {
@@ -18,25 +18,21 @@ export interface ConfigInput {
   remark?: string;
 }
 
-export const listConfigs = (query: ConfigListQuery) =>
-  request<{ code: number; total: number; rows: ConfigView[] }>('/system/config/list', {
-    query: { ...query },
-  });
+export const listConfigs = (query: ConfigListQuery) => api.call('GET /system/config/list', { query });
 
-export const getConfig = (configId: string) => requestData<ConfigView>(`/system/config/${configId}`);
+export const getConfig = (configId: string) =>
+  api.data('GET /system/config/:configId', { params: { configId } });
 
-export const createConfig = (body: ConfigInput) =>
-  requestData<ConfigView>('/system/config', { method: 'POST', body });
+export const createConfig = (body: ConfigInput) => api.data('POST /system/config', { body });
 
 export const updateConfig = (body: ConfigInput & { configId: string }) =>
-  requestData<ConfigView>('/system/config', { method: 'PUT', body });
+  api.data('PUT /system/config', { body });
 
 /** Built-in parameters are refused (the whole request, with a message). */
 export const deleteConfigs = (configIds: readonly string[]) =>
-  request<{ code: number }>(`/system/config/${configIds.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /system/config/:ids', { params: { ids: configIds.join(',') } });
 
-export const clearConfigCache = () =>
-  request<{ code: number }>('/system/config/clearCache', { method: 'DELETE' });
+export const clearConfigCache = () => api.call('DELETE /system/config/clearCache');
 
 /** Dictionary data (spec section 7, /system/dict/data; platform operators). */
 export interface DictDataListQuery {
@@ -61,18 +57,15 @@ export interface DictDataInput {
   remark?: string;
 }
 
-export const listDictData = (query: DictDataListQuery) =>
-  request<{ code: number; total: number; rows: DictDataView[] }>('/system/dict/data/list', {
-    query: { ...query },
-  });
+export const listDictData = (query: DictDataListQuery) => api.call('GET /system/dict/data/list', { query });
 
-export const getDictData = (dictCode: string) => requestData<DictDataView>(`/system/dict/data/${dictCode}`);
+export const getDictData = (dictCode: string) =>
+  api.data('GET /system/dict/data/:dictCode', { params: { dictCode } });
 
-export const createDictData = (body: DictDataInput) =>
-  requestData<DictDataView>('/system/dict/data', { method: 'POST', body });
+export const createDictData = (body: DictDataInput) => api.data('POST /system/dict/data', { body });
 
 export const updateDictData = (body: DictDataInput & { dictCode: string }) =>
-  requestData<DictDataView>('/system/dict/data', { method: 'PUT', body });
+  api.data('PUT /system/dict/data', { body });
 
 export const deleteDictData = (dictCodes: readonly string[]) =>
-  request<{ code: number }>(`/system/dict/data/${dictCodes.join(',')}`, { method: 'DELETE' });
+  api.call('DELETE /system/dict/data/:ids', { params: { ids: dictCodes.join(',') } });
