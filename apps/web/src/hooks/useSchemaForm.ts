@@ -1,4 +1,5 @@
 import type { IssueLike } from '@hydrolog/schemas';
+import { notifications } from '@mantine/notifications';
 import { type ChangeEvent, useState } from 'react';
 import { RequestError } from '../api/request.ts';
 import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
@@ -52,5 +53,12 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     }
   }
 
-  return { values, setValues, set, text, errors, setErrors, busy, submit };
+  /** `submit`, then once it succeeded the green notice `savedMessage` and `then` (to close, reload...). */
+  async function save(send: (data: Parsed) => Promise<unknown>, savedMessage: string, then: () => void) {
+    if (!(await submit(send))) return;
+    notifications.show({ color: 'green', message: savedMessage });
+    then();
+  }
+
+  return { values, setValues, set, text, errors, setErrors, busy, submit, save };
 }

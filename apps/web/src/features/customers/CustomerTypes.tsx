@@ -5,7 +5,6 @@ import {
   customerTypeBodySchema,
 } from '@hydrolog/schemas';
 import { Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -90,15 +89,16 @@ function CustomerTypeForm(props: { type: CustomerTypeView | null; onClose(): voi
   });
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      const body = { name: data.name, remark: data.remark || undefined };
-      if (type)
-        await updateCustomerType({ ...body, customerTypeId: type.customerTypeId, version: type.version });
-      else await createCustomerType(body);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('customerTypes.saved') });
-    props.onSaved();
+    await form.save(
+      async (data) => {
+        const body = { name: data.name, remark: data.remark || undefined };
+        if (type)
+          await updateCustomerType({ ...body, customerTypeId: type.customerTypeId, version: type.version });
+        else await createCustomerType(body);
+      },
+      t('customerTypes.saved'),
+      props.onSaved,
+    );
   }
 
   return (

@@ -5,7 +5,6 @@ import {
   meterGroupBodySchema,
 } from '@hydrolog/schemas';
 import { Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,15 +119,16 @@ function MeterGroupForm({
     remark: group?.remark ?? '',
   });
   async function submit() {
-    const saved = await form.submit((data) => {
-      const body = { name: data.name, remark: data.remark || undefined };
-      return group
-        ? updateMeterGroup({ ...body, groupId: group.groupId, version: group.version })
-        : createMeterGroup(body);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('meterGroups.saved') });
-    onSaved();
+    await form.save(
+      (data) => {
+        const body = { name: data.name, remark: data.remark || undefined };
+        return group
+          ? updateMeterGroup({ ...body, groupId: group.groupId, version: group.version })
+          : createMeterGroup(body);
+      },
+      t('meterGroups.saved'),
+      onSaved,
+    );
   }
   return (
     <FormDialog

@@ -5,7 +5,6 @@ import {
   updateCarrierBodySchema,
 } from '@hydrolog/schemas';
 import { Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -42,13 +41,14 @@ export function CarrierForm({
   });
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (carrier) await updateCarrier(data as Parameters<typeof updateCarrier>[0]);
-      else await createCarrier(data as Parameters<typeof createCarrier>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('carriers.saved') });
-    onSaved();
+    await form.save(
+      async (data) => {
+        if (carrier) await updateCarrier(data as Parameters<typeof updateCarrier>[0]);
+        else await createCarrier(data as Parameters<typeof createCarrier>[0]);
+      },
+      t('carriers.saved'),
+      onSaved,
+    );
   }
 
   return (

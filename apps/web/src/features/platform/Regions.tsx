@@ -1,6 +1,5 @@
 import { type RegionView, regionBodySchema, updateRegionBodySchema } from '@hydrolog/schemas';
 import { Box, NumberInput, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -117,13 +116,14 @@ function RegionForm({ editing, onClose, onSaved }: { editing: Editing; onClose()
     orderNum: region?.orderNum ?? 0,
   });
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (region) await updateRegion(data as Parameters<typeof updateRegion>[0]);
-      else await createRegion(data as Parameters<typeof createRegion>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('regions.saved') });
-    onSaved();
+    await form.save(
+      async (data) => {
+        if (region) await updateRegion(data as Parameters<typeof updateRegion>[0]);
+        else await createRegion(data as Parameters<typeof createRegion>[0]);
+      },
+      t('regions.saved'),
+      onSaved,
+    );
   }
   const title = region ? t('regions.edit') : parentId ? t('regions.newSub') : t('regions.new');
   return (

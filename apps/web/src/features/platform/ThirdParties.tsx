@@ -1,6 +1,5 @@
 import { type ThirdPartyView, thirdPartyBodySchema, updateThirdPartyBodySchema } from '@hydrolog/schemas';
 import { TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -103,13 +102,14 @@ function ThirdPartyForm({
     name: platform?.name ?? '',
   });
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (platform) await updateThirdParty(data as Parameters<typeof updateThirdParty>[0]);
-      else await createThirdParty(data as Parameters<typeof createThirdParty>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('thirdParties.saved') });
-    onSaved();
+    await form.save(
+      async (data) => {
+        if (platform) await updateThirdParty(data as Parameters<typeof updateThirdParty>[0]);
+        else await createThirdParty(data as Parameters<typeof createThirdParty>[0]);
+      },
+      t('thirdParties.saved'),
+      onSaved,
+    );
   }
   return (
     <FormDialog
