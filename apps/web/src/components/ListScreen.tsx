@@ -1,3 +1,4 @@
+import type { Messages } from '@hydrolog/schemas';
 import {
   ActionIcon,
   Button,
@@ -71,6 +72,39 @@ export interface RemoveAction<Row> {
   selected?(count: number): string;
   texts(rows: Row[]): { title: string; message: string; confirm: string; done?: string };
   run(rows: Row[]): Promise<unknown>;
+}
+
+/** A message group with the texts of removing one row: `removeOf` (its button), `removeTitle`, `removeConfirm`, `removed`. */
+type RemovalMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<
+    'removeOf' | 'removeTitle' | 'removeConfirm' | 'removed',
+    string
+  >
+    ? G
+    : never;
+}[keyof Messages];
+
+/** The button label and texts of removing one row, from its message group and the row's name (or meter number) in them. */
+export function removalTexts<Row>(
+  t: TFunction,
+  group: RemovalMessages,
+  values: (row: Row) => { name: string } | { meterNo: string },
+): Pick<RemoveAction<Row>, 'ariaLabel' | 'texts'> {
+  // One key of the group (checked by RemovalMessages; TypeScript cannot follow a key built from a union).
+  const key = (name: 'removeOf' | 'removeTitle' | 'removeConfirm' | 'removed') =>
+    `${group}.${name}` as ParseKeys;
+  return {
+    ariaLabel: (row) => t(key('removeOf'), values(row)),
+    texts: ([row]) => {
+      const named = row ? values(row) : undefined;
+      return {
+        title: t(key('removeTitle')),
+        message: t(key('removeConfirm'), named),
+        confirm: t('actions.remove'),
+        done: t(key('removed'), named),
+      };
+    },
+  };
 }
 
 /** The create and edit dialog of a list's rows: a saved row reloads the list. */

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField, pageParams, sortParams } from '../../lib/listQuery.ts';
 import {
@@ -57,13 +57,7 @@ export const CustomerTypes = defineListScreen({
   }),
   remove: ({ t }) => ({
     permission: ['business:customerType:remove'],
-    ariaLabel: (type) => t('customerTypes.removeOf', { name: type.name }),
-    texts: ([type]) => ({
-      title: t('customerTypes.removeTitle'),
-      message: t('customerTypes.removeConfirm', { name: type?.name }),
-      confirm: t('actions.remove'),
-      done: t('customerTypes.removed', { name: type?.name }),
-    }),
+    ...removalTexts<CustomerTypeView>(t, 'customerTypes', (type) => ({ name: type.name })),
     run: (types) => deleteCustomerTypes(types.map((type) => type.customerTypeId)),
   }),
   export: {

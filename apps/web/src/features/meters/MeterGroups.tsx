@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -75,13 +75,7 @@ export const MeterGroups = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['business:group:remove'],
-    ariaLabel: (group) => t('meterGroups.removeOf', { name: group.name }),
-    texts: ([group]) => ({
-      title: t('meterGroups.removeTitle'),
-      message: t('meterGroups.removeConfirm', { name: group?.name }),
-      confirm: t('actions.remove'),
-      done: t('meterGroups.removed', { name: group?.name }),
-    }),
+    ...removalTexts<MeterGroupView>(t, 'meterGroups', (group) => ({ name: group.name })),
     run: (groups) => deleteMeterGroups(groups.map((group) => group.groupId)),
   }),
   export: {

@@ -1,6 +1,6 @@
 import { type CarrierView, countryByCode } from '@hydrolog/schemas';
 import { Select, TextInput } from '@mantine/core';
-import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteCarriers, listCarriers } from './api/platform.ts';
@@ -61,13 +61,7 @@ export const Carriers = defineListScreen({
   }),
   remove: ({ t }) => ({
     permission: ['tenant:carrier:remove'],
-    ariaLabel: (carrier) => t('carriers.removeOf', { name: carrier.carrierName }),
-    texts: ([carrier]) => ({
-      title: t('carriers.removeTitle'),
-      message: t('carriers.removeConfirm', { name: carrier?.carrierName }),
-      confirm: t('actions.remove'),
-      done: t('carriers.removed', { name: carrier?.carrierName }),
-    }),
+    ...removalTexts<CarrierView>(t, 'carriers', (carrier) => ({ name: carrier.carrierName })),
     run: (carriers) => deleteCarriers(carriers.map((c) => c.carrierId)),
   }),
   cellStyle: figureColumns('smsLength'),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
@@ -68,13 +68,7 @@ export const Regions = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['tenant:region:remove'],
-    ariaLabel: (region) => t('regions.removeOf', { name: region.regionName }),
-    texts: ([region]) => ({
-      title: t('regions.removeTitle'),
-      message: t('regions.removeConfirm', { name: region?.regionName }),
-      confirm: t('actions.remove'),
-      done: t('regions.removed', { name: region?.regionName }),
-    }),
+    ...removalTexts<RegionRow>(t, 'regions', (region) => ({ name: region.regionName })),
     run: ([region]) => (region ? deleteRegion(region.regionId) : Promise.resolve()),
   }),
   actions: ({ t, page }) => [

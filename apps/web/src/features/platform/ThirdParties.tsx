@@ -3,7 +3,7 @@ import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -64,13 +64,7 @@ export const ThirdParties = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['tenant:thirdParty:remove'],
-    ariaLabel: (platform) => t('thirdParties.removeOf', { name: platform.name }),
-    texts: ([platform]) => ({
-      title: t('thirdParties.removeTitle'),
-      message: t('thirdParties.removeConfirm', { name: platform?.name }),
-      confirm: t('actions.remove'),
-      done: t('thirdParties.removed', { name: platform?.name }),
-    }),
+    ...removalTexts<ThirdPartyView>(t, 'thirdParties', (platform) => ({ name: platform.name })),
     run: (platforms) => deleteThirdParties(platforms.map((p) => p.thirdPartyId)),
   }),
   cellStyle: figureColumns('rechargeCount', 'rechargeTotal'),

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -59,13 +59,7 @@ const TypeList = defineListScreen({
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],
     allowed: (type) => type.dataCount === 0,
-    ariaLabel: (type) => t('dictTypes.removeOf', { name: type.dictName }),
-    texts: ([type]) => ({
-      title: t('dictTypes.removeTitle'),
-      message: t('dictTypes.removeConfirm', { name: type?.dictName }),
-      confirm: t('actions.remove'),
-      done: t('dictTypes.removed', { name: type?.dictName }),
-    }),
+    ...removalTexts<DictTypeView>(t, 'dictTypes', (type) => ({ name: type.dictName })),
     run: ([type]) => (type ? deleteDictType(type.dictId) : Promise.resolve()),
   }),
   create: ({ t }) => ({ label: t('dictTypes.new'), permission: ['system:dict:add'] }),
