@@ -107,6 +107,21 @@ export function removalTexts<Row>(
   };
 }
 
+/** A message group with the usual texts of a list: its `title`, `empty` list, `total` ({{count}}, in plural forms or not) and row `actions`. */
+type ListMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<'title' | 'empty' | 'actions', string> &
+    ({ total: string } | { total_other: string })
+    ? G
+    : never;
+}[keyof Messages];
+
+/** The `texts` of a list screen whose message group has the usual four. */
+export function listTexts(group: ListMessages) {
+  // Keys of the group (checked by ListMessages; TypeScript cannot follow a key built from a union).
+  const key = (name: 'title' | 'empty' | 'total' | 'actions') => `${group}.${name}` as ParseKeys;
+  return { title: key('title'), empty: key('empty'), total: key('total'), actions: key('actions') };
+}
+
 /** The create and edit dialog of a list's rows: a saved row reloads the list. */
 export interface FormState<Row> {
   row: Row | null;

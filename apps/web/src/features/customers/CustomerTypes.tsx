@@ -9,7 +9,13 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField, pageParams, sortParams } from '../../lib/listQuery.ts';
 import {
@@ -29,12 +35,7 @@ const column = listColumns<CustomerTypeView>();
 export const CustomerTypes = defineListScreen({
   path: CUSTOMER_TYPES_PATH,
   testId: 'customer-types',
-  texts: {
-    title: 'customerTypes.title',
-    empty: 'customerTypes.empty',
-    total: 'customerTypes.total',
-    actions: 'customerTypes.actions',
-  },
+  texts: listTexts('customerTypes'),
   filters: z.object({ name: filterField.text(49) }),
   sortable: CUSTOMER_TYPE_SORT_COLUMNS,
   fetch: (query) => listCustomerTypes({ ...pageParams(query), name: query.name || undefined }),

@@ -9,7 +9,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -33,12 +39,7 @@ type Values = { name: string; remark: string } & Record<string, unknown>;
 export const MeterGroups = defineListScreen({
   path: METER_GROUPS_PATH,
   testId: 'meter-groups',
-  texts: {
-    title: 'meterGroups.title',
-    empty: 'meterGroups.empty',
-    total: 'meterGroups.total',
-    actions: 'meterGroups.actions',
-  },
+  texts: listTexts('meterGroups'),
   filters: meterGroupFilters,
   sortable: METER_GROUP_SORT_COLUMNS,
   fetch: (query) => listMeterGroups({ ...pageParams(query), ...meterGroupFilter(query) }),

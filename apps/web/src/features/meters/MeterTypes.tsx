@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import {
   defineListScreen,
   listColumns,
+  listTexts,
   OptionFilter,
   removalTexts,
   TextFilter,
@@ -22,12 +23,7 @@ const column = listColumns<MeterTypeView>();
 export const MeterTypes = defineListScreen({
   path: METER_TYPES_PATH,
   testId: 'meter-types',
-  texts: {
-    title: 'meterTypes.title',
-    empty: 'meterTypes.empty',
-    total: 'meterTypes.total',
-    actions: 'meterTypes.actions',
-  },
+  texts: listTexts('meterTypes'),
   filters: meterTypeFilters,
   sortable: METER_TYPE_SORT_COLUMNS,
   fetch: (query) => listMeterTypes({ ...pageParams(query), ...meterTypeFilter(query) }),

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import {
   defineListScreen,
   listColumns,
+  listTexts,
   OptionFilter,
   removalTexts,
   TextFilter,
@@ -33,7 +34,7 @@ const figure = (value: number | null, digits: number) => (value === null ? '' : 
 export const Meters = defineListScreen({
   path: METERS_PATH,
   testId: 'meters',
-  texts: { title: 'meters.title', empty: 'meters.empty', total: 'meters.total', actions: 'meters.actions' },
+  texts: listTexts('meters'),
   filters: meterFilters,
   sortable: METER_SORT_COLUMNS,
   fetch: (query) => listMeters({ ...pageParams(query), ...meterFilter(query) }),

@@ -3,7 +3,13 @@ import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -21,12 +27,7 @@ const column = listColumns<ThirdPartyView>();
 export const ThirdParties = defineListScreen({
   path: THIRD_PARTIES_PATH,
   testId: 'third-parties',
-  texts: {
-    title: 'thirdParties.title',
-    empty: 'thirdParties.empty',
-    total: 'thirdParties.total',
-    actions: 'thirdParties.actions',
-  },
+  texts: listTexts('thirdParties'),
   filters: thirdPartyFilters,
   fetch: (query) => listThirdParties(apiListQuery(query)),
   rowId: (row) => row.thirdPartyId,
