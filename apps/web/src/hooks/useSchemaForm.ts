@@ -62,3 +62,15 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
 
   return { values, setValues, set, text, errors, setErrors, busy, submit, save };
 }
+
+/**
+ * What a form that creates a record, or edits `editing`, sends: the form checked its values with the
+ * create or the update schema accordingly, so they are the body of the call made.
+ */
+export function createOrUpdate<Update, Create>(
+  editing: unknown,
+  update: (body: Update) => Promise<unknown>,
+  create: (body: Create) => Promise<unknown>,
+) {
+  return (data: unknown) => (editing ? update(data as Update) : create(data as Create));
+}

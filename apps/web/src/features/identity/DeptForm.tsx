@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDept, getDept, listDepts, parentOptions, updateDept } from './api/organisation.ts';
 import { deptOptions } from './deptTree.ts';
 
@@ -61,14 +61,7 @@ export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
   );
 
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (dept) await updateDept(data as Parameters<typeof updateDept>[0]);
-        else await createDept(data as Parameters<typeof createDept>[0]);
-      },
-      t('depts.saved'),
-      onSaved,
-    );
+    await form.save(createOrUpdate(dept, updateDept, createDept), t('depts.saved'), onSaved);
   }
 
   const parentData = [{ value: TOP, label: t('depts.topLevel') }, ...deptOptions(parents)];

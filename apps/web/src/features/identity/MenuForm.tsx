@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { PAGE_COMPONENTS, parentOptions } from '../../lib/menuTree.ts';
 import { createMenu, updateMenu } from './api/menus.ts';
@@ -85,14 +85,7 @@ export function MenuForm({ menu, parentId, menus, onClose, onSaved }: Props) {
   const external = isExternalLink(values.path);
 
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (menu) await updateMenu(data as Parameters<typeof updateMenu>[0]);
-        else await createMenu(data as Parameters<typeof createMenu>[0]);
-      },
-      t('menus.saved'),
-      onSaved,
-    );
+    await form.save(createOrUpdate(menu, updateMenu, createMenu), t('menus.saved'), onSaved);
   }
 
   const setTitle = (language: Language, value: string) =>

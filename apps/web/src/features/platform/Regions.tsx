@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
 import { createRegion, deleteRegion, listRegions, updateRegion } from './api/platform.ts';
@@ -110,14 +110,7 @@ function RegionForm({ editing, onClose, onSaved }: { editing: Editing; onClose()
     orderNum: region?.orderNum ?? 0,
   });
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (region) await updateRegion(data as Parameters<typeof updateRegion>[0]);
-        else await createRegion(data as Parameters<typeof createRegion>[0]);
-      },
-      t('regions.saved'),
-      onSaved,
-    );
+    await form.save(createOrUpdate(region, updateRegion, createRegion), t('regions.saved'), onSaved);
   }
   const title = region ? t('regions.edit') : parentId ? t('regions.newSub') : t('regions.new');
   return (

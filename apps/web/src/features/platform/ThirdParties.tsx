@@ -11,7 +11,7 @@ import {
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { AgentMovements } from './AgentMovements.tsx';
@@ -98,10 +98,7 @@ function ThirdPartyForm({
   });
   async function submit() {
     await form.save(
-      async (data) => {
-        if (platform) await updateThirdParty(data as Parameters<typeof updateThirdParty>[0]);
-        else await createThirdParty(data as Parameters<typeof createThirdParty>[0]);
-      },
+      createOrUpdate(platform, updateThirdParty, createThirdParty),
       t('thirdParties.saved'),
       onSaved,
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createConfig, getConfig, updateConfig } from './api/settings.ts';
 
 interface Props {
@@ -46,14 +46,7 @@ export function ConfigForm({ config, onClose, onSaved }: Props) {
   );
 
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (config) await updateConfig(data as Parameters<typeof updateConfig>[0]);
-        else await createConfig(data as Parameters<typeof createConfig>[0]);
-      },
-      t('configs.saved'),
-      onSaved,
-    );
+    await form.save(createOrUpdate(config, updateConfig, createConfig), t('configs.saved'), onSaved);
   }
 
   return (

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { createDictData, type DictListClass, getDictData, updateDictData } from './api/settings.ts';
 import { LIST_CLASS_COLORS, LIST_CLASSES } from './dictListClass.ts';
@@ -78,13 +78,8 @@ export function DictForm({ entry, dictType, types, onClose, onSaved }: Props) {
   );
 
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (entry) await updateDictData(data as Parameters<typeof updateDictData>[0]);
-        else await createDictData(data as Parameters<typeof createDictData>[0]);
-      },
-      t('dicts.saved'),
-      () => onSaved(form.values.dictType.trim()),
+    await form.save(createOrUpdate(entry, updateDictData, createDictData), t('dicts.saved'), () =>
+      onSaved(form.values.dictType.trim()),
     );
   }
 

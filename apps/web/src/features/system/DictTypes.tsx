@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDictType, deleteDictType, listDictTypes, updateDictType } from './api/admin.ts';
 
 const column = listColumns<DictTypeView>();
@@ -93,14 +93,7 @@ function DictTypeForm({
     remark: type?.remark ?? '',
   });
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (type) await updateDictType(data as Parameters<typeof updateDictType>[0]);
-        else await createDictType(data as Parameters<typeof createDictType>[0]);
-      },
-      t('dictTypes.saved'),
-      onSaved,
-    );
+    await form.save(createOrUpdate(type, updateDictType, createDictType), t('dictTypes.saved'), onSaved);
   }
   return (
     <FormDialog

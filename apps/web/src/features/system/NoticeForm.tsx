@@ -3,7 +3,7 @@ import { Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createNotice, updateNotice } from './api/admin.ts';
 import { NOTICE_TYPES } from './noticeQuery.ts';
 
@@ -32,14 +32,7 @@ export function NoticeForm({ notice, onClose, onSaved }: Props) {
   });
 
   async function submit() {
-    await form.save(
-      async (data) => {
-        if (notice) await updateNotice(data as Parameters<typeof updateNotice>[0]);
-        else await createNotice(data as Parameters<typeof createNotice>[0]);
-      },
-      t('notices.saved'),
-      onSaved,
-    );
+    await form.save(createOrUpdate(notice, updateNotice, createNotice), t('notices.saved'), onSaved);
   }
 
   return (
