@@ -1,3 +1,4 @@
+import type { Messages } from '@hydrolog/schemas';
 import {
   ActionIcon,
   Button,
@@ -71,6 +72,54 @@ export interface RemoveAction<Row> {
   selected?(count: number): string;
   texts(rows: Row[]): { title: string; message: string; confirm: string; done?: string };
   run(rows: Row[]): Promise<unknown>;
+}
+
+/** A message group with the texts of removing one row: `removeOf` (its button), `removeTitle`, `removeConfirm`, `removed`. */
+type RemovalMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<
+    'removeOf' | 'removeTitle' | 'removeConfirm' | 'removed',
+    string
+  >
+    ? G
+    : never;
+}[keyof Messages];
+
+/** The button label and texts of removing one row, from its message group and the row's name (or meter number) in them. */
+export function removalTexts<Row>(
+  t: TFunction,
+  group: RemovalMessages,
+  values: (row: Row) => { name: string } | { meterNo: string },
+): Pick<RemoveAction<Row>, 'ariaLabel' | 'texts'> {
+  // One key of the group (checked by RemovalMessages; TypeScript cannot follow a key built from a union).
+  const key = (name: 'removeOf' | 'removeTitle' | 'removeConfirm' | 'removed') =>
+    `${group}.${name}` as ParseKeys;
+  return {
+    ariaLabel: (row) => t(key('removeOf'), values(row)),
+    texts: ([row]) => {
+      const named = row ? values(row) : undefined;
+      return {
+        title: t(key('removeTitle')),
+        message: t(key('removeConfirm'), named),
+        confirm: t('actions.remove'),
+        done: t(key('removed'), named),
+      };
+    },
+  };
+}
+
+/** A message group with the usual texts of a list: its `title`, `empty` list, `total` ({{count}}, in plural forms or not) and row `actions`. */
+type ListMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<'title' | 'empty' | 'actions', string> &
+    ({ total: string } | { total_other: string })
+    ? G
+    : never;
+}[keyof Messages];
+
+/** The `texts` of a list screen whose message group has the usual four. */
+export function listTexts(group: ListMessages) {
+  // Keys of the group (checked by ListMessages; TypeScript cannot follow a key built from a union).
+  const key = (name: 'title' | 'empty' | 'total' | 'actions') => `${group}.${name}` as ParseKeys;
+  return { title: key('title'), empty: key('empty'), total: key('total'), actions: key('actions') };
 }
 
 /** The create and edit dialog of a list's rows: a saved row reloads the list. */

@@ -1,4 +1,5 @@
 import type { IssueLike } from '@hydrolog/schemas';
+import { notifications } from '@mantine/notifications';
 import { type ChangeEvent, useState } from 'react';
 import { RequestError } from '../api/request.ts';
 import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
@@ -52,5 +53,24 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     }
   }
 
-  return { values, setValues, set, text, errors, setErrors, busy, submit };
+  /** `submit`, then once it succeeded the green notice `savedMessage` and `then` (to close, reload...). */
+  async function save(send: (data: Parsed) => Promise<unknown>, savedMessage: string, then: () => void) {
+    if (!(await submit(send))) return;
+    notifications.show({ color: 'green', message: savedMessage });
+    then();
+  }
+
+  return { values, setValues, set, text, errors, setErrors, busy, submit, save };
+}
+
+/**
+ * What a form that creates a record, or edits `editing`, sends: the form checked its values with the
+ * create or the update schema accordingly, so they are the body of the call made.
+ */
+export function createOrUpdate<Update, Create>(
+  editing: unknown,
+  update: (body: Update) => Promise<unknown>,
+  create: (body: Create) => Promise<unknown>,
+) {
+  return (data: unknown) => (editing ? update(data as Update) : create(data as Create));
 }

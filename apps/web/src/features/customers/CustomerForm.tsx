@@ -14,7 +14,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../api/request.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { freeMeters, openAccount, uploadAttachment } from './api/customers.ts';
 
@@ -185,18 +185,15 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
             <TextInput label={t('customers.idNumber')} inputMode="numeric" {...form.text('idNumber')} />
           </SimpleGrid>
           <TextInput label={t('customers.address')} {...form.text('address')} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('customers.nature')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('customers.nature')}
-              style={{ alignSelf: 'flex-start' }}
-              data={(['0', '1', '2'] as const).map((v) => ({ value: v, label: t(`customers.natures.${v}`) }))}
-              value={values.nature}
-              onChange={(v) => set('nature', pick(['0', '1', '2'] as const, v, '0'))}
-            />
-          </Stack>
+          <SegmentedField
+            label={t('customers.nature')}
+            options={(['0', '1', '2'] as const).map((v) => ({
+              value: v,
+              label: t(`customers.natures.${v}`),
+            }))}
+            value={values.nature}
+            onChange={(v) => set('nature', v)}
+          />
           {values.nature === '1' && (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label={t('customers.companyName')} withAsterisk {...form.text('companyName')} />

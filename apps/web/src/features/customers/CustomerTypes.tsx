@@ -5,12 +5,17 @@ import {
   customerTypeBodySchema,
 } from '@hydrolog/schemas';
 import { Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField, pageParams, sortParams } from '../../lib/listQuery.ts';
 import {
@@ -30,12 +35,7 @@ const column = listColumns<CustomerTypeView>();
 export const CustomerTypes = defineListScreen({
   path: CUSTOMER_TYPES_PATH,
   testId: 'customer-types',
-  texts: {
-    title: 'customerTypes.title',
-    empty: 'customerTypes.empty',
-    total: 'customerTypes.total',
-    actions: 'customerTypes.actions',
-  },
+  texts: listTexts('customerTypes'),
   filters: z.object({ name: filterField.text(49) }),
   sortable: CUSTOMER_TYPE_SORT_COLUMNS,
   fetch: (query) => listCustomerTypes({ ...pageParams(query), name: query.name || undefined }),
@@ -58,13 +58,7 @@ export const CustomerTypes = defineListScreen({
   }),
   remove: ({ t }) => ({
     permission: ['business:customerType:remove'],
-    ariaLabel: (type) => t('customerTypes.removeOf', { name: type.name }),
-    texts: ([type]) => ({
-      title: t('customerTypes.removeTitle'),
-      message: t('customerTypes.removeConfirm', { name: type?.name }),
-      confirm: t('actions.remove'),
-      done: t('customerTypes.removed', { name: type?.name }),
-    }),
+    ...removalTexts<CustomerTypeView>(t, 'customerTypes', (type) => ({ name: type.name })),
     run: (types) => deleteCustomerTypes(types.map((type) => type.customerTypeId)),
   }),
   export: {
@@ -90,15 +84,16 @@ function CustomerTypeForm(props: { type: CustomerTypeView | null; onClose(): voi
   });
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      const body = { name: data.name, remark: data.remark || undefined };
-      if (type)
-        await updateCustomerType({ ...body, customerTypeId: type.customerTypeId, version: type.version });
-      else await createCustomerType(body);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('customerTypes.saved') });
-    props.onSaved();
+    await form.save(
+      async (data) => {
+        const body = { name: data.name, remark: data.remark || undefined };
+        if (type)
+          await updateCustomerType({ ...body, customerTypeId: type.customerTypeId, version: type.version });
+        else await createCustomerType(body);
+      },
+      t('customerTypes.saved'),
+      props.onSaved,
+    );
   }
 
   return (

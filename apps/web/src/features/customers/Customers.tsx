@@ -4,7 +4,13 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -50,12 +56,7 @@ function act(t: TFunction, action: 'freeze' | 'unfreeze' | 'cancel', customer: C
 export const Customers = defineListScreen({
   path: CUSTOMERS_PATH,
   testId: 'customers',
-  texts: {
-    title: 'customers.title',
-    empty: 'customers.empty',
-    total: 'customers.total',
-    actions: 'customers.actions',
-  },
+  texts: listTexts('customers'),
   filters: customerFilters,
   sortable: CUSTOMER_SORT_COLUMNS,
   fetch: (query) => listCustomers({ ...pageParams(query), ...customerFilter(query) }),

@@ -1,10 +1,11 @@
 import { type DeptView, deptBodySchema, updateDeptBodySchema } from '@hydrolog/schemas';
-import { Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDept, getDept, listDepts, parentOptions, updateDept } from './api/organisation.ts';
 import { deptOptions } from './deptTree.ts';
 
@@ -49,28 +50,18 @@ export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
     valuesOf(dept, parentId),
   );
   const [parents, setParents] = useState<DeptView[]>([]);
-  const { setValues } = form;
-
   useEffect(() => {
     (dept ? parentOptions(dept.deptId) : listDepts({})).then(setParents, () => undefined);
   }, [dept]);
   // The row may be stale: edit the department as the server has it now.
-  useEffect(() => {
-    if (!dept) return;
-    getDept(dept.deptId).then(
-      (fresh) => setValues(valuesOf(fresh, null)),
-      () => undefined,
-    );
-  }, [dept, setValues]);
+  useFreshRecord(
+    dept,
+    (shown) => getDept(shown.deptId),
+    (fresh) => form.setValues(valuesOf(fresh, null)),
+  );
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (dept) await updateDept(data as Parameters<typeof updateDept>[0]);
-      else await createDept(data as Parameters<typeof createDept>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('depts.saved') });
-    onSaved();
+    await form.save(createOrUpdate(dept, updateDept, createDept), t('depts.saved'), onSaved);
   }
 
   const parentData = [{ value: TOP, label: t('depts.topLevel') }, ...deptOptions(parents)];
@@ -113,18 +104,12 @@ export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
         <TextInput label={t('depts.phone')} inputMode="tel" {...form.text('phone')} />
         <TextInput label={t('depts.email')} type="email" {...form.text('email')} />
       </Group>
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('depts.status')}
-        </Text>
-        <SegmentedControl
-          aria-label={t('depts.status')}
-          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
-          value={form.values.status}
-          onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('depts.status')}
+        options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
+        value={form.values.status}
+        onChange={(value) => form.set('status', value)}
+      />
     </FormDialog>
   );
 }

@@ -6,8 +6,9 @@ import {
 } from '@hydrolog/schemas';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountdown } from '../../hooks/useCountdown.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { validate } from '../../lib/forms.ts';
 import { resetPassword, sendRecoveryCode } from './api/auth.ts';
@@ -33,13 +34,7 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
     confirmPassword: '',
   });
   const [sent, setSent] = useState(false);
-  const [wait, setWait] = useState(0);
-
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+  const wait = useCountdown();
 
   /** Step 1 checks the account alone (the rest of the form is still empty). */
   async function sendCode() {
@@ -53,7 +48,7 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
       const answer = await sendRecoveryCode(checked.data.account);
       notifications.show({ color: 'green', message: answer.msg });
       setSent(true);
-      setWait(RESEND_SECONDS);
+      wait.start(RESEND_SECONDS);
     } catch {
       // shown by the request layer (a refused account, the resend cooldown)
     }
@@ -82,8 +77,8 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput style={{ flex: 1 }} label={t('recovery.account')} {...form.text('account')} />
             {sent && (
-              <Button variant="light" onClick={() => void sendCode()} disabled={wait > 0 || form.busy}>
-                {wait > 0 ? t('recovery.resend', { seconds: wait }) : t('recovery.send')}
+              <Button variant="light" onClick={() => void sendCode()} disabled={wait.left > 0 || form.busy}>
+                {wait.left > 0 ? t('recovery.resend', { seconds: wait.left }) : t('recovery.send')}
               </Button>
             )}
           </Group>

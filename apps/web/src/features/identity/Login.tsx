@@ -1,26 +1,20 @@
 import { loginFormSchema } from '@hydrolog/schemas';
 import {
   Anchor,
-  Box,
   Button,
-  Center,
   Checkbox,
   Group,
   Image,
-  Paper,
   PasswordInput,
   Select,
-  Stack,
   Text,
   TextInput,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon.tsx';
-import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { AuthPage } from '../../components/AuthPage.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { AREA_CODES } from '../../lib/areaCodes.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
@@ -95,92 +89,69 @@ export function Login() {
   }
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-1)">
-      <Group justify="flex-end" p="md">
-        <LanguageSelect />
+    <AuthPage
+      heading={t('app.name')}
+      intro={t('login.title')}
+      width={420}
+      onSubmit={submit}
+      after={recovering && <ForgotPassword onClose={() => setRecovering(false)} />}
+    >
+      {/* The area code sits in front of the account: it only matters for phone numbers. */}
+      <TextInput
+        label={t('login.username')}
+        autoComplete="username"
+        {...form.text('username')}
+        leftSectionWidth={86}
+        leftSectionPointerEvents="all"
+        leftSection={
+          <Select
+            aria-label={t('login.areaCode')}
+            variant="unstyled"
+            w={82}
+            pl={8}
+            style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
+            allowDeselect={false}
+            searchable
+            data={AREA_CODES}
+            value={form.values.areaCode}
+            onChange={(value) => value && form.set('areaCode', value)}
+          />
+        }
+      />
+      <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.text('password')} />
+      {captcha?.captchaEnabled && (
+        <TextInput
+          label={t('login.code')}
+          autoComplete="off"
+          {...form.text('code')}
+          rightSectionWidth={112}
+          rightSectionPointerEvents="all"
+          rightSection={
+            <UnstyledButton onClick={refreshCaptcha} title={t('login.captcha')}>
+              <Image src={captcha.img} alt={t('login.captcha')} h={34} w={108} fit="contain" />
+            </UnstyledButton>
+          }
+        />
+      )}
+      <Group justify="space-between">
+        <Checkbox
+          label={t('login.rememberMe')}
+          checked={form.values.rememberMe}
+          onChange={(e) => form.set('rememberMe', e.currentTarget.checked)}
+        />
+        <Anchor component="button" type="button" size="sm" onClick={() => setRecovering(true)}>
+          {t('login.forgot')}
+        </Anchor>
       </Group>
-      <Center py="xl">
-        <Paper withBorder shadow="md" p="xl" radius="md" w={420}>
-          <Group gap="xs" mb="xs" c="var(--mantine-primary-color-filled)">
-            <Icon name="droplet" size={30} />
-            <Title order={2}>{t('app.name')}</Title>
-          </Group>
-          <Text c="dimmed" size="sm" mb="lg">
-            {t('login.title')}
-          </Text>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack>
-              {/* The area code sits in front of the account: it only matters for phone numbers. */}
-              <TextInput
-                label={t('login.username')}
-                autoComplete="username"
-                {...form.text('username')}
-                leftSectionWidth={86}
-                leftSectionPointerEvents="all"
-                leftSection={
-                  <Select
-                    aria-label={t('login.areaCode')}
-                    variant="unstyled"
-                    w={82}
-                    pl={8}
-                    style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
-                    allowDeselect={false}
-                    searchable
-                    data={AREA_CODES}
-                    value={form.values.areaCode}
-                    onChange={(value) => value && form.set('areaCode', value)}
-                  />
-                }
-              />
-              <PasswordInput
-                label={t('login.password')}
-                autoComplete="current-password"
-                {...form.text('password')}
-              />
-              {captcha?.captchaEnabled && (
-                <TextInput
-                  label={t('login.code')}
-                  autoComplete="off"
-                  {...form.text('code')}
-                  rightSectionWidth={112}
-                  rightSectionPointerEvents="all"
-                  rightSection={
-                    <UnstyledButton onClick={refreshCaptcha} title={t('login.captcha')}>
-                      <Image src={captcha.img} alt={t('login.captcha')} h={34} w={108} fit="contain" />
-                    </UnstyledButton>
-                  }
-                />
-              )}
-              <Group justify="space-between">
-                <Checkbox
-                  label={t('login.rememberMe')}
-                  checked={form.values.rememberMe}
-                  onChange={(e) => form.set('rememberMe', e.currentTarget.checked)}
-                />
-                <Anchor component="button" type="button" size="sm" onClick={() => setRecovering(true)}>
-                  {t('login.forgot')}
-                </Anchor>
-              </Group>
-              <Button type="submit" loading={form.busy} fullWidth>
-                {t('login.submit')}
-              </Button>
-              <Text size="sm" ta="center">
-                {t('register.noAccount')}{' '}
-                <Anchor component={Link} to={REGISTER_PATH} data-testid="register-link">
-                  {t('register.link')}
-                </Anchor>
-              </Text>
-            </Stack>
-          </form>
-        </Paper>
-      </Center>
-      {recovering && <ForgotPassword onClose={() => setRecovering(false)} />}
-    </Box>
+      <Button type="submit" loading={form.busy} fullWidth>
+        {t('login.submit')}
+      </Button>
+      <Text size="sm" ta="center">
+        {t('register.noAccount')}{' '}
+        <Anchor component={Link} to={REGISTER_PATH} data-testid="register-link">
+          {t('register.link')}
+        </Anchor>
+      </Text>
+    </AuthPage>
   );
 }

@@ -11,19 +11,16 @@ import {
   Autocomplete,
   Group,
   NumberInput,
-  SegmentedControl,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
-  Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { PAGE_COMPONENTS, parentOptions } from '../../lib/menuTree.ts';
 import { createMenu, updateMenu } from './api/menus.ts';
@@ -88,13 +85,7 @@ export function MenuForm({ menu, parentId, menus, onClose, onSaved }: Props) {
   const external = isExternalLink(values.path);
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (menu) await updateMenu(data as Parameters<typeof updateMenu>[0]);
-      else await createMenu(data as Parameters<typeof createMenu>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('menus.saved') });
-    onSaved();
+    await form.save(createOrUpdate(menu, updateMenu, createMenu), t('menus.saved'), onSaved);
   }
 
   const setTitle = (language: Language, value: string) =>
@@ -108,19 +99,13 @@ export function MenuForm({ menu, parentId, menus, onClose, onSaved }: Props) {
   return (
     <FormDialog title={title} size="xl" busy={form.busy} onClose={onClose} onSubmit={submit}>
       {builtIn && <Alert color="blue">{t('menus.builtInHint')}</Alert>}
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('menus.menuType')}
-        </Text>
-        <SegmentedControl
-          aria-label={t('menus.menuType')}
-          disabled={builtIn}
-          data={KINDS.map((k) => ({ value: k, label: t(`menus.kinds.${k}`) }))}
-          value={values.menuType}
-          onChange={(value) => form.set('menuType', KINDS.find((k) => k === value) ?? 'M')}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('menus.menuType')}
+        disabled={builtIn}
+        options={KINDS.map((k) => ({ value: k, label: t(`menus.kinds.${k}`) }))}
+        value={values.menuType}
+        onChange={(value) => form.set('menuType', value)}
+      />
       <Select
         label={t('menus.parent')}
         data={parents}

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Box, Group } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { filterField } from '../../lib/listQuery.ts';
 import { type MenuRow, menuTreeRows } from '../../lib/menuTree.ts';
 import { visibleTreeRows } from '../../lib/treeRows.ts';
@@ -134,13 +134,7 @@ export const Menus = defineListScreen({
   remove: ({ t }) => ({
     permission: ['system:menu:remove'],
     allowed: (menu) => !menu.builtIn,
-    ariaLabel: (menu) => t('menus.removeOf', { name: menu.menuName }),
-    texts: ([menu]) => ({
-      title: t('menus.removeTitle'),
-      message: t('menus.removeConfirm', { name: menu?.menuName }),
-      confirm: t('actions.remove'),
-      done: t('menus.removed', { name: menu?.menuName }),
-    }),
+    ...removalTexts<MenuRow>(t, 'menus', (menu) => ({ name: menu.menuName })),
     run: ([menu]) => (menu ? deleteMenu(menu.menuId) : Promise.resolve()),
   }),
   actions: ({ t, list, page }) => {

@@ -107,10 +107,7 @@ function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): vo
   });
 
   async function submit() {
-    const saved = await form.submit((data) => updateProfile(data));
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('profile.saved') });
-    onSaved();
+    await form.save((data) => updateProfile(data), t('profile.saved'), onSaved);
   }
 
   return (

@@ -1,20 +1,8 @@
 import { type MenuTreeNode, type RoleView, roleBodySchema, updateRoleBodySchema } from '@hydrolog/schemas';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createRole, getRole, menuTree, roleMenuTree, updateRole } from './api/organisation.ts';
 import { indexMenuTree, normaliseTicked, tickedMenuIds } from './menuTick.ts';
@@ -79,14 +67,15 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
   async function submit() {
     if (readOnly) return;
     const menuIds = tickedMenuIds(index, ticked);
-    const saved = await form.submit(async (data) => {
-      const body = { ...(data as object), menuIds };
-      if (role) await updateRole(body as Parameters<typeof updateRole>[0]);
-      else await createRole(body as Parameters<typeof createRole>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('roles.saved') });
-    onSaved();
+    await form.save(
+      async (data) => {
+        const body = { ...(data as object), menuIds };
+        if (role) await updateRole(body as Parameters<typeof updateRole>[0]);
+        else await createRole(body as Parameters<typeof createRole>[0]);
+      },
+      t('roles.saved'),
+      onSaved,
+    );
   }
 
   const title = readOnly ? t('roles.view') : t(role ? 'roles.edit' : 'roles.new');
@@ -152,19 +141,13 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
               error={form.errors.orderNum}
             />
           </Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('roles.status')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('roles.status')}
-              data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
-              value={form.values.status}
-              readOnly={readOnly}
-              onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
+          <SegmentedField
+            label={t('roles.status')}
+            options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
+            value={form.values.status}
+            readOnly={readOnly}
+            onChange={(value) => form.set('status', value)}
+          />
           <PermissionTree
             label={t('roles.permissions')}
             nodes={menus}

@@ -2,7 +2,13 @@ import type { RoleView } from '@hydrolog/schemas';
 import { Badge, Switch } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, useState } from 'react';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -38,7 +44,7 @@ function toggleStatus(t: TFunction, role: RoleView) {
 export const Roles = defineListScreen({
   path: ROLES_PATH,
   testId: 'roles',
-  texts: { title: 'roles.title', empty: 'roles.empty', total: 'roles.total', actions: 'roles.actions' },
+  texts: listTexts('roles'),
   filters: roleFilters,
   fetch: (query) => listRoles(apiListQuery(query)),
   rowId: (row) => row.roleId,

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { showInitialPassword } from '../../lib/dialogs.ts';
 import { createUser, getUser, type InitialPassword, roleOptions, updateUser } from './api/users.ts';
@@ -42,19 +43,15 @@ export function UserForm({ user, onClose, onSaved }: Props) {
     valuesOf(user),
   );
   const [roles, setRoles] = useState<RoleOption[]>([]);
-  const { setValues } = form;
-
   useEffect(() => {
     roleOptions().then(setRoles, () => undefined);
   }, []);
   // The row may be stale: edit the user as the server has it now.
-  useEffect(() => {
-    if (!user) return;
-    getUser(user.userId).then(
-      (fresh) => setValues(valuesOf(fresh)),
-      () => undefined,
-    );
-  }, [user, setValues]);
+  useFreshRecord(
+    user,
+    (shown) => getUser(shown.userId),
+    (fresh) => form.setValues(valuesOf(fresh)),
+  );
 
   // Roles the user holds but the list does not offer (another kind of role) still show by name.
   const roleData = [

@@ -3,7 +3,7 @@ import { Badge, Group, Select, Switch, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
-import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, listTexts } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { confirmAndRun, showInitialPassword } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -39,7 +39,7 @@ function toggleStatus(t: TFunction, user: UserRow) {
 export const Users = defineListScreen({
   path: USERS_PATH,
   testId: 'users',
-  texts: { title: 'users.title', empty: 'users.empty', total: 'users.total', actions: 'users.actions' },
+  texts: listTexts('users'),
   filters: userFilters,
   fetch: (query) => listUsers(apiListQuery(query)),
   rowId: (row) => row.userId,

@@ -1,9 +1,10 @@
 import { type GatewayBody, type GatewayView, gatewayBodySchema } from '@hydrolog/schemas';
-import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createGateway, type GatewayKey, getGateway, updateGateway } from './api/gateways.ts';
 import { GATEWAY_KINDS } from './gatewayQuery.ts';
@@ -42,30 +43,28 @@ const bodyOf = (data: GatewayBody): GatewayBody => ({
 export function GatewayForm({ gateway, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const form = useSchemaForm<Values, GatewayBody>(gatewayBodySchema, valuesOf(gateway));
-  const { setValues } = form;
   /** The version the edit is based on: the latest one when the form opens. */
   const [version, setVersion] = useState(gateway?.version ?? 0);
 
-  useEffect(() => {
-    if (!gateway) return;
-    getGateway(gateway.gatewayId).then(
-      (fresh) => {
-        setValues(valuesOf(fresh));
-        setVersion(fresh.version);
-      },
-      () => undefined,
-    );
-  }, [gateway, setValues]);
+  useFreshRecord(
+    gateway,
+    (shown) => getGateway(shown.gatewayId),
+    (fresh) => {
+      form.setValues(valuesOf(fresh));
+      setVersion(fresh.version);
+    },
+  );
 
   async function submit() {
     const answer: { created?: GatewayKey & { name: string } } = {};
-    const saved = await form.submit(async (data) => {
-      if (gateway) await updateGateway({ ...bodyOf(data), gatewayId: gateway.gatewayId, version });
-      else answer.created = { ...(await createGateway(bodyOf(data))), name: data.name };
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t(gateway ? 'gateways.saved' : 'gateways.created') });
-    onSaved(answer.created ?? null);
+    await form.save(
+      async (data) => {
+        if (gateway) await updateGateway({ ...bodyOf(data), gatewayId: gateway.gatewayId, version });
+        else answer.created = { ...(await createGateway(bodyOf(data))), name: data.name };
+      },
+      t(gateway ? 'gateways.saved' : 'gateways.created'),
+      () => onSaved(answer.created ?? null),
+    );
   }
 
   return (
@@ -83,21 +82,16 @@ export function GatewayForm({ gateway, onClose, onSaved }: Props) {
         autoComplete="off"
         {...form.text('name')}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('gateways.kind')}
-        </Text>
-        <SegmentedControl
-          aria-label={t('gateways.kind')}
-          data={GATEWAY_KINDS.map((v) => ({ value: v, label: t(`gateways.kinds.${v}`) }))}
-          value={form.values.kind}
-          onChange={(value) => form.set('kind', value === 'concentrator' ? 'concentrator' : 'gateway')}
-          style={{ alignSelf: 'flex-start' }}
-        />
+      <SegmentedField
+        label={t('gateways.kind')}
+        options={GATEWAY_KINDS.map((v) => ({ value: v, label: t(`gateways.kinds.${v}`) }))}
+        value={form.values.kind}
+        onChange={(value) => form.set('kind', value)}
+      >
         <Text size="xs" c="dimmed">
           {t(`gateways.kindHints.${form.values.kind}`)}
         </Text>
-      </Stack>
+      </SegmentedField>
       <TextInput label={t('gateways.manufacturer')} autoComplete="off" {...form.text('manufacturer')} />
       <Textarea label={t('gateways.remark')} autosize minRows={2} maxRows={5} {...form.text('remark')} />
       {!gateway && (

@@ -5,7 +5,13 @@ import type { TFunction } from 'i18next';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { showSecretOnce } from '../../components/SecretOnce.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { apiFilters, apiListQuery, filtersOf } from '../../lib/listQuery.ts';
@@ -94,12 +100,7 @@ const showKey = (t: TFunction, name: string, key: string, rotated: boolean) =>
 export const Gateways = defineListScreen({
   path: GATEWAYS_PATH,
   testId: 'gateways',
-  texts: {
-    title: 'gateways.title',
-    empty: 'gateways.empty',
-    total: 'gateways.total',
-    actions: 'gateways.actions',
-  },
+  texts: listTexts('gateways'),
   filters: gatewayFilters,
   fetch: (query) => listGateways(apiListQuery(query)),
   rowId: (row) => row.gatewayId,

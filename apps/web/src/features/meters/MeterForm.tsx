@@ -18,10 +18,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { DATA_SOURCES } from '../../lib/meterQuery.ts';
 import { createMeter, getMeter, meterTypeOptions, updateMeter } from './api/meters.ts';
@@ -129,7 +129,6 @@ function formSchema(editing: boolean) {
 export function MeterForm({ meter, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const form = useSchemaForm<Values, MeterBody>(formSchema(meter !== null), valuesOf(meter));
-  const { setValues } = form;
   const [version, setVersion] = useState(meter?.version ?? 0);
   const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
 
@@ -139,26 +138,24 @@ export function MeterForm({ meter, onClose, onSaved }: Props) {
       () => undefined,
     );
   }, []);
-  useEffect(() => {
-    if (!meter) return;
-    getMeter(meter.meterId).then(
-      (fresh) => {
-        setValues(valuesOf(fresh));
-        setVersion(fresh.version);
-      },
-      () => undefined,
-    );
-  }, [meter, setValues]);
+  useFreshRecord(
+    meter,
+    (shown) => getMeter(shown.meterId),
+    (fresh) => {
+      form.setValues(valuesOf(fresh));
+      setVersion(fresh.version);
+    },
+  );
 
   async function submit() {
-    const saved = await form.submit(({ meterNo: _, ...fields }) =>
-      meter
-        ? updateMeter({ ...fields, meterId: meter.meterId, version })
-        : createMeter({ meterNo: form.values.meterNo.trim(), ...fields }),
+    await form.save(
+      ({ meterNo: _, ...fields }) =>
+        meter
+          ? updateMeter({ ...fields, meterId: meter.meterId, version })
+          : createMeter({ meterNo: form.values.meterNo.trim(), ...fields }),
+      t('meters.saved'),
+      onSaved,
     );
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('meters.saved') });
-    onSaved();
   }
 
   const number = (key: 'initialReading' | 'mechanicalReading' | 'zeroWaterThreshold' | 'lng' | 'lat') => ({

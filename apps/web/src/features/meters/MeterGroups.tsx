@@ -5,12 +5,17 @@ import {
   meterGroupBodySchema,
 } from '@hydrolog/schemas';
 import { Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -34,12 +39,7 @@ type Values = { name: string; remark: string } & Record<string, unknown>;
 export const MeterGroups = defineListScreen({
   path: METER_GROUPS_PATH,
   testId: 'meter-groups',
-  texts: {
-    title: 'meterGroups.title',
-    empty: 'meterGroups.empty',
-    total: 'meterGroups.total',
-    actions: 'meterGroups.actions',
-  },
+  texts: listTexts('meterGroups'),
   filters: meterGroupFilters,
   sortable: METER_GROUP_SORT_COLUMNS,
   fetch: (query) => listMeterGroups({ ...pageParams(query), ...meterGroupFilter(query) }),
@@ -76,13 +76,7 @@ export const MeterGroups = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['business:group:remove'],
-    ariaLabel: (group) => t('meterGroups.removeOf', { name: group.name }),
-    texts: ([group]) => ({
-      title: t('meterGroups.removeTitle'),
-      message: t('meterGroups.removeConfirm', { name: group?.name }),
-      confirm: t('actions.remove'),
-      done: t('meterGroups.removed', { name: group?.name }),
-    }),
+    ...removalTexts<MeterGroupView>(t, 'meterGroups', (group) => ({ name: group.name })),
     run: (groups) => deleteMeterGroups(groups.map((group) => group.groupId)),
   }),
   export: {
@@ -120,15 +114,16 @@ function MeterGroupForm({
     remark: group?.remark ?? '',
   });
   async function submit() {
-    const saved = await form.submit((data) => {
-      const body = { name: data.name, remark: data.remark || undefined };
-      return group
-        ? updateMeterGroup({ ...body, groupId: group.groupId, version: group.version })
-        : createMeterGroup(body);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('meterGroups.saved') });
-    onSaved();
+    await form.save(
+      (data) => {
+        const body = { name: data.name, remark: data.remark || undefined };
+        return group
+          ? updateMeterGroup({ ...body, groupId: group.groupId, version: group.version })
+          : createMeterGroup(body);
+      },
+      t('meterGroups.saved'),
+      onSaved,
+    );
   }
   return (
     <FormDialog

@@ -1,9 +1,9 @@
 import { type MeterTypeBody, type MeterTypeView, meterTypeBodySchema } from '@hydrolog/schemas';
 import { Group, NumberInput, Select, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { BILLING_MODES, CARD_KINDS, COMMUNICATIONS } from '../../lib/meterQuery.ts';
 import { createMeterType, getMeterType, updateMeterType } from './api/meters.ts';
@@ -30,29 +30,26 @@ const valuesOf = (type: MeterTypeView | null): Values => ({
 export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const form = useSchemaForm<Values, MeterTypeBody>(meterTypeBodySchema, valuesOf(meterType));
-  const { setValues } = form;
   const [version, setVersion] = useState(meterType?.version ?? 0);
 
-  useEffect(() => {
-    if (!meterType) return;
-    getMeterType(meterType.meterTypeId).then(
-      (fresh) => {
-        setValues(valuesOf(fresh));
-        setVersion(fresh.version);
-      },
-      () => undefined,
-    );
-  }, [meterType, setValues]);
+  useFreshRecord(
+    meterType,
+    (shown) => getMeterType(shown.meterTypeId),
+    (fresh) => {
+      form.setValues(valuesOf(fresh));
+      setVersion(fresh.version);
+    },
+  );
 
   async function submit() {
-    const saved = await form.submit((data) =>
-      meterType
-        ? updateMeterType({ ...data, meterTypeId: meterType.meterTypeId, version })
-        : createMeterType(data),
+    await form.save(
+      (data) =>
+        meterType
+          ? updateMeterType({ ...data, meterTypeId: meterType.meterTypeId, version })
+          : createMeterType(data),
+      t('meterTypes.saved'),
+      onSaved,
     );
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('meterTypes.saved') });
-    onSaved();
   }
 
   const options = <K extends string>(values: readonly K[], label: (value: K) => string) =>

@@ -1,6 +1,13 @@
 import { METER_TYPE_SORT_COLUMNS, type MeterTypeView } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
 import { BILLING_MODES, COMMUNICATIONS, meterTypeFilter, meterTypeFilters } from '../../lib/meterQuery.ts';
@@ -16,12 +23,7 @@ const column = listColumns<MeterTypeView>();
 export const MeterTypes = defineListScreen({
   path: METER_TYPES_PATH,
   testId: 'meter-types',
-  texts: {
-    title: 'meterTypes.title',
-    empty: 'meterTypes.empty',
-    total: 'meterTypes.total',
-    actions: 'meterTypes.actions',
-  },
+  texts: listTexts('meterTypes'),
   filters: meterTypeFilters,
   sortable: METER_TYPE_SORT_COLUMNS,
   fetch: (query) => listMeterTypes({ ...pageParams(query), ...meterTypeFilter(query) }),
@@ -78,13 +80,7 @@ export const MeterTypes = defineListScreen({
   }),
   remove: ({ t }) => ({
     permission: ['business:meterType:remove'],
-    ariaLabel: (type) => t('meterTypes.removeOf', { name: type.name }),
-    texts: ([type]) => ({
-      title: t('meterTypes.removeTitle'),
-      message: t('meterTypes.removeConfirm', { name: type?.name }),
-      confirm: t('actions.remove'),
-      done: t('meterTypes.removed', { name: type?.name }),
-    }),
+    ...removalTexts<MeterTypeView>(t, 'meterTypes', (type) => ({ name: type.name })),
     run: (types) => deleteMeterTypes(types.map((type) => type.meterTypeId)),
   }),
   export: {

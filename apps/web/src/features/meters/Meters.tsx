@@ -3,7 +3,14 @@ import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
 import { METER_LINKS, meterFilter, meterFilters, VALVE_STATES } from '../../lib/meterQuery.ts';
@@ -27,7 +34,7 @@ const figure = (value: number | null, digits: number) => (value === null ? '' : 
 export const Meters = defineListScreen({
   path: METERS_PATH,
   testId: 'meters',
-  texts: { title: 'meters.title', empty: 'meters.empty', total: 'meters.total', actions: 'meters.actions' },
+  texts: listTexts('meters'),
   filters: meterFilters,
   sortable: METER_SORT_COLUMNS,
   fetch: (query) => listMeters({ ...pageParams(query), ...meterFilter(query) }),
@@ -146,13 +153,7 @@ export const Meters = defineListScreen({
   }),
   remove: ({ t }) => ({
     permission: ['business:meter:remove'],
-    ariaLabel: (meter) => t('meters.removeOf', { meterNo: meter.meterNo }),
-    texts: ([meter]) => ({
-      title: t('meters.removeTitle'),
-      message: t('meters.removeConfirm', { meterNo: meter?.meterNo }),
-      confirm: t('actions.remove'),
-      done: t('meters.removed', { meterNo: meter?.meterNo }),
-    }),
+    ...removalTexts<MeterView>(t, 'meters', (meter) => ({ meterNo: meter.meterNo })),
     run: (meters) => deleteMeters(meters.map((meter) => meter.meterId)),
   }),
   create: ({ t }) => ({ label: t('meters.new'), permission: ['business:meter:add'] }),

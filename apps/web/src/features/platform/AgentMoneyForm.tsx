@@ -5,7 +5,6 @@ import {
   type ThirdPartyView,
 } from '@hydrolog/schemas';
 import { NumberInput, Select, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -55,13 +54,14 @@ export function AgentMoneyForm({ agent, action, onClose, onSaved }: Props) {
   }, [viaThirdParty]);
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (action === 'recharge') await agentRecharge(data as Parameters<typeof agentRecharge>[0]);
-      else await agentWithdraw(data as Parameters<typeof agentWithdraw>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t(`agents.${action}Done`, { name: agent.userName }) });
-    onSaved();
+    await form.save(
+      async (data) => {
+        if (action === 'recharge') await agentRecharge(data as Parameters<typeof agentRecharge>[0]);
+        else await agentWithdraw(data as Parameters<typeof agentWithdraw>[0]);
+      },
+      t(`agents.${action}Done`, { name: agent.userName }),
+      onSaved,
+    );
   }
 
   return (

@@ -3,7 +3,13 @@ import { Badge, Group, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
@@ -24,7 +30,7 @@ const methodOptions = (t: TFunction) =>
 export const Agents = defineListScreen({
   path: AGENTS_PATH,
   testId: 'agents',
-  texts: { title: 'agents.title', empty: 'agents.empty', total: 'agents.total', actions: 'agents.actions' },
+  texts: listTexts('agents'),
   filters: agentFilters,
   fetch: (query) => listAgents(apiListQuery(query)),
   rowId: (row) => row.userId,

@@ -5,10 +5,9 @@ import {
   updateCarrierBodySchema,
 } from '@hydrolog/schemas';
 import { Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createCarrier, updateCarrier } from './api/platform.ts';
 import { COUNTRY_OPTIONS } from './platformQuery.ts';
 
@@ -42,13 +41,7 @@ export function CarrierForm({
   });
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (carrier) await updateCarrier(data as Parameters<typeof updateCarrier>[0]);
-      else await createCarrier(data as Parameters<typeof createCarrier>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('carriers.saved') });
-    onSaved();
+    await form.save(createOrUpdate(carrier, updateCarrier, createCarrier), t('carriers.saved'), onSaved);
   }
 
   return (

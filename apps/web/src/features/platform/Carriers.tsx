@@ -1,6 +1,6 @@
 import { type CarrierView, countryByCode } from '@hydrolog/schemas';
 import { Select, TextInput } from '@mantine/core';
-import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, listTexts, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteCarriers, listCarriers } from './api/platform.ts';
@@ -16,12 +16,7 @@ const column = listColumns<CarrierView>();
 export const Carriers = defineListScreen({
   path: CARRIERS_PATH,
   testId: 'carriers',
-  texts: {
-    title: 'carriers.title',
-    empty: 'carriers.empty',
-    total: 'carriers.total',
-    actions: 'carriers.actions',
-  },
+  texts: listTexts('carriers'),
   filters: carrierFilters,
   fetch: (query) => listCarriers(apiListQuery(query)),
   rowId: (row) => row.carrierId,
@@ -61,13 +56,7 @@ export const Carriers = defineListScreen({
   }),
   remove: ({ t }) => ({
     permission: ['tenant:carrier:remove'],
-    ariaLabel: (carrier) => t('carriers.removeOf', { name: carrier.carrierName }),
-    texts: ([carrier]) => ({
-      title: t('carriers.removeTitle'),
-      message: t('carriers.removeConfirm', { name: carrier?.carrierName }),
-      confirm: t('actions.remove'),
-      done: t('carriers.removed', { name: carrier?.carrierName }),
-    }),
+    ...removalTexts<CarrierView>(t, 'carriers', (carrier) => ({ name: carrier.carrierName })),
     run: (carriers) => deleteCarriers(carriers.map((c) => c.carrierId)),
   }),
   cellStyle: figureColumns('smsLength'),

@@ -1,12 +1,11 @@
 import { type RegionView, regionBodySchema, updateRegionBodySchema } from '@hydrolog/schemas';
 import { Box, NumberInput, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
 import { createRegion, deleteRegion, listRegions, updateRegion } from './api/platform.ts';
@@ -69,13 +68,7 @@ export const Regions = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['tenant:region:remove'],
-    ariaLabel: (region) => t('regions.removeOf', { name: region.regionName }),
-    texts: ([region]) => ({
-      title: t('regions.removeTitle'),
-      message: t('regions.removeConfirm', { name: region?.regionName }),
-      confirm: t('actions.remove'),
-      done: t('regions.removed', { name: region?.regionName }),
-    }),
+    ...removalTexts<RegionRow>(t, 'regions', (region) => ({ name: region.regionName })),
     run: ([region]) => (region ? deleteRegion(region.regionId) : Promise.resolve()),
   }),
   actions: ({ t, page }) => [
@@ -117,13 +110,7 @@ function RegionForm({ editing, onClose, onSaved }: { editing: Editing; onClose()
     orderNum: region?.orderNum ?? 0,
   });
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (region) await updateRegion(data as Parameters<typeof updateRegion>[0]);
-      else await createRegion(data as Parameters<typeof createRegion>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('regions.saved') });
-    onSaved();
+    await form.save(createOrUpdate(region, updateRegion, createRegion), t('regions.saved'), onSaved);
   }
   const title = region ? t('regions.edit') : parentId ? t('regions.newSub') : t('regions.new');
   return (

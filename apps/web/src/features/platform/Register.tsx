@@ -1,24 +1,12 @@
 import { registerBodySchema, registerCodeBodySchema } from '@hydrolog/schemas';
-import {
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon.tsx';
-import { LanguageSelect } from '../../components/LanguageSelect.tsx';
+import { AuthPage } from '../../components/AuthPage.tsx';
 import { showSecretOnce } from '../../components/SecretOnce.tsx';
+import { useCountdown } from '../../hooks/useCountdown.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { AREA_CODES } from '../../lib/areaCodes.ts';
 import { validate } from '../../lib/forms.ts';
@@ -43,14 +31,8 @@ export function Register() {
     phone: '',
     code: '',
   });
-  const [wait, setWait] = useState(0);
+  const wait = useCountdown();
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
 
   /** The phone alone is checked before a code goes out (the rest of the form may still be empty). */
   async function sendCode() {
@@ -65,7 +47,7 @@ export function Register() {
     try {
       const answer = await sendRegisterCode(checked.data.areaCode, checked.data.phone);
       notifications.show({ color: 'green', message: answer.msg });
-      setWait(RESEND_SECONDS);
+      wait.start(RESEND_SECONDS);
     } catch {
       // shown by the request layer: a registered phone, the cooldown, the limits
     } finally {
@@ -96,90 +78,61 @@ export function Register() {
   }
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-1)">
-      <Group justify="flex-end" p="md">
-        <LanguageSelect />
+    <AuthPage heading={t('register.title')} intro={t('register.intro')} width={460} onSubmit={submit}>
+      <TextInput label={t('register.companyName')} withAsterisk {...form.text('companyName')} />
+      <TextInput label={t('register.nickName')} withAsterisk autoComplete="name" {...form.text('nickName')} />
+      <TextInput label={t('register.deptName')} withAsterisk {...form.text('deptName')} />
+      <TextInput
+        label={t('register.phone')}
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="tel-national"
+        {...form.text('phone')}
+        leftSectionWidth={86}
+        leftSectionPointerEvents="all"
+        leftSection={
+          <Select
+            aria-label={t('login.areaCode')}
+            variant="unstyled"
+            w={82}
+            pl={8}
+            style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
+            allowDeselect={false}
+            data={AREA_CODES}
+            value={form.values.areaCode}
+            onChange={(value) => value && form.set('areaCode', value)}
+          />
+        }
+      />
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          label={t('register.code')}
+          withAsterisk
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          {...form.text('code')}
+        />
+        <Button
+          mt={25}
+          variant="light"
+          onClick={() => void sendCode()}
+          loading={sending}
+          disabled={wait.left > 0}
+        >
+          {wait.left > 0 ? t('recovery.resend', { seconds: wait.left }) : t('recovery.send')}
+        </Button>
       </Group>
-      <Center py="xl">
-        <Paper withBorder shadow="md" p="xl" radius="md" w={460}>
-          <Group gap="xs" mb="xs" c="var(--mantine-primary-color-filled)">
-            <Icon name="droplet" size={30} />
-            <Title order={2}>{t('register.title')}</Title>
-          </Group>
-          <Text c="dimmed" size="sm" mb="lg">
-            {t('register.intro')}
-          </Text>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack>
-              <TextInput label={t('register.companyName')} withAsterisk {...form.text('companyName')} />
-              <TextInput
-                label={t('register.nickName')}
-                withAsterisk
-                autoComplete="name"
-                {...form.text('nickName')}
-              />
-              <TextInput label={t('register.deptName')} withAsterisk {...form.text('deptName')} />
-              <TextInput
-                label={t('register.phone')}
-                withAsterisk
-                inputMode="numeric"
-                autoComplete="tel-national"
-                {...form.text('phone')}
-                leftSectionWidth={86}
-                leftSectionPointerEvents="all"
-                leftSection={
-                  <Select
-                    aria-label={t('login.areaCode')}
-                    variant="unstyled"
-                    w={82}
-                    pl={8}
-                    style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
-                    allowDeselect={false}
-                    data={AREA_CODES}
-                    value={form.values.areaCode}
-                    onChange={(value) => value && form.set('areaCode', value)}
-                  />
-                }
-              />
-              <Group align="flex-start" gap="xs" wrap="nowrap">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={t('register.code')}
-                  withAsterisk
-                  inputMode="numeric"
-                  maxLength={6}
-                  autoComplete="one-time-code"
-                  {...form.text('code')}
-                />
-                <Button
-                  mt={25}
-                  variant="light"
-                  onClick={() => void sendCode()}
-                  loading={sending}
-                  disabled={wait > 0}
-                >
-                  {wait > 0 ? t('recovery.resend', { seconds: wait }) : t('recovery.send')}
-                </Button>
-              </Group>
-              <Button type="submit" loading={form.busy} fullWidth>
-                {t('register.submit')}
-              </Button>
-              <Text size="sm" ta="center">
-                {t('register.haveAccount')}{' '}
-                <Anchor component="button" type="button" onClick={() => void navigate({ to: '/login' })}>
-                  {t('register.signIn')}
-                </Anchor>
-              </Text>
-            </Stack>
-          </form>
-        </Paper>
-      </Center>
-    </Box>
+      <Button type="submit" loading={form.busy} fullWidth>
+        {t('register.submit')}
+      </Button>
+      <Text size="sm" ta="center">
+        {t('register.haveAccount')}{' '}
+        <Anchor component="button" type="button" onClick={() => void navigate({ to: '/login' })}>
+          {t('register.signIn')}
+        </Anchor>
+      </Text>
+    </AuthPage>
   );
 }

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { showError } from '../../api/request.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, listTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { IMAGE_ACCEPT, imageProblem } from '../../lib/images.ts';
 import { filterField } from '../../lib/listQuery.ts';
@@ -53,12 +53,7 @@ async function uploadLogo(t: TFunction, tenant: TenantView, file: File | null): 
 export const Tenants = defineListScreen({
   path: TENANTS_PATH,
   testId: 'tenants',
-  texts: {
-    title: 'tenants.title',
-    empty: 'tenants.empty',
-    total: 'tenants.total',
-    actions: 'tenants.actions',
-  },
+  texts: listTexts('tenants'),
   filters: z.object({ name: filterField.text(50) }),
   fetch: ({ pageNum, pageSize, name }) => listTenants({ pageNum, pageSize, name: name || undefined }),
   rowId: (row) => row.tenantId,

@@ -1,12 +1,17 @@
 import { type ThirdPartyView, thirdPartyBodySchema, updateThirdPartyBodySchema } from '@hydrolog/schemas';
 import { TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { AgentMovements } from './AgentMovements.tsx';
@@ -22,12 +27,7 @@ const column = listColumns<ThirdPartyView>();
 export const ThirdParties = defineListScreen({
   path: THIRD_PARTIES_PATH,
   testId: 'third-parties',
-  texts: {
-    title: 'thirdParties.title',
-    empty: 'thirdParties.empty',
-    total: 'thirdParties.total',
-    actions: 'thirdParties.actions',
-  },
+  texts: listTexts('thirdParties'),
   filters: thirdPartyFilters,
   fetch: (query) => listThirdParties(apiListQuery(query)),
   rowId: (row) => row.thirdPartyId,
@@ -65,13 +65,7 @@ export const ThirdParties = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['tenant:thirdParty:remove'],
-    ariaLabel: (platform) => t('thirdParties.removeOf', { name: platform.name }),
-    texts: ([platform]) => ({
-      title: t('thirdParties.removeTitle'),
-      message: t('thirdParties.removeConfirm', { name: platform?.name }),
-      confirm: t('actions.remove'),
-      done: t('thirdParties.removed', { name: platform?.name }),
-    }),
+    ...removalTexts<ThirdPartyView>(t, 'thirdParties', (platform) => ({ name: platform.name })),
     run: (platforms) => deleteThirdParties(platforms.map((p) => p.thirdPartyId)),
   }),
   cellStyle: figureColumns('rechargeCount', 'rechargeTotal'),
@@ -103,13 +97,11 @@ function ThirdPartyForm({
     name: platform?.name ?? '',
   });
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (platform) await updateThirdParty(data as Parameters<typeof updateThirdParty>[0]);
-      else await createThirdParty(data as Parameters<typeof createThirdParty>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('thirdParties.saved') });
-    onSaved();
+    await form.save(
+      createOrUpdate(platform, updateThirdParty, createThirdParty),
+      t('thirdParties.saved'),
+      onSaved,
+    );
   }
   return (
     <FormDialog

@@ -1,10 +1,10 @@
 import { type ConfigView, configBodySchema, updateConfigBodySchema } from '@hydrolog/schemas';
-import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createConfig, getConfig, updateConfig } from './api/settings.ts';
 
 interface Props {
@@ -39,24 +39,14 @@ export function ConfigForm({ config, onClose, onSaved }: Props) {
     config ? updateConfigBodySchema : configBodySchema,
     valuesOf(config),
   );
-  const { setValues } = form;
-
-  useEffect(() => {
-    if (!config) return;
-    getConfig(config.configId).then(
-      (fresh) => setValues(valuesOf(fresh)),
-      () => undefined,
-    );
-  }, [config, setValues]);
+  useFreshRecord(
+    config,
+    (shown) => getConfig(shown.configId),
+    (fresh) => form.setValues(valuesOf(fresh)),
+  );
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (config) await updateConfig(data as Parameters<typeof updateConfig>[0]);
-      else await createConfig(data as Parameters<typeof createConfig>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('configs.saved') });
-    onSaved();
+    await form.save(createOrUpdate(config, updateConfig, createConfig), t('configs.saved'), onSaved);
   }
 
   return (
@@ -88,18 +78,12 @@ export function ConfigForm({ config, onClose, onSaved }: Props) {
         maxRows={5}
         {...form.text('configValue')}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('configs.configType')}
-        </Text>
-        <SegmentedControl
-          aria-label={t('configs.configType')}
-          data={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
-          value={form.values.configType}
-          onChange={(value) => form.set('configType', value === 'Y' ? 'Y' : 'N')}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('configs.configType')}
+        options={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
+        value={form.values.configType}
+        onChange={(value) => form.set('configType', value)}
+      />
       <Textarea label={t('configs.remark')} autosize minRows={2} maxRows={5} {...form.text('remark')} />
     </FormDialog>
   );

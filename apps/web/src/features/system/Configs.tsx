@@ -3,7 +3,7 @@ import { Badge, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
-import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, listTexts } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { clearConfigCache, deleteConfigs, listConfigs } from './api/settings.ts';
@@ -25,12 +25,7 @@ function cellStyle(columnId: string): CSSProperties {
 export const Configs = defineListScreen({
   path: CONFIGS_PATH,
   testId: 'configs',
-  texts: {
-    title: 'configs.title',
-    empty: 'configs.empty',
-    total: 'configs.total',
-    actions: 'configs.actions',
-  },
+  texts: listTexts('configs'),
   filters: configFilters,
   fetch: (query) => listConfigs(apiListQuery(query)),
   rowId: (row) => row.configId,

@@ -10,19 +10,16 @@ import {
   Badge,
   Group,
   NumberInput,
-  SegmentedControl,
   Select,
   SimpleGrid,
-  Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { createDictData, type DictListClass, getDictData, updateDictData } from './api/settings.ts';
 import { LIST_CLASS_COLORS, LIST_CLASSES } from './dictListClass.ts';
@@ -74,24 +71,16 @@ export function DictForm({ entry, dictType, types, onClose, onSaved }: Props) {
     entry ? updateDictDataBodySchema : dictDataBodySchema,
     valuesOf(entry, dictType),
   );
-  const { setValues } = form;
-
-  useEffect(() => {
-    if (!entry) return;
-    getDictData(entry.dictCode).then(
-      (fresh) => setValues(valuesOf(fresh, fresh.dictType)),
-      () => undefined,
-    );
-  }, [entry, setValues]);
+  useFreshRecord(
+    entry,
+    (shown) => getDictData(shown.dictCode),
+    (fresh) => form.setValues(valuesOf(fresh, fresh.dictType)),
+  );
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (entry) await updateDictData(data as Parameters<typeof updateDictData>[0]);
-      else await createDictData(data as Parameters<typeof createDictData>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('dicts.saved') });
-    onSaved(form.values.dictType.trim());
+    await form.save(createOrUpdate(entry, updateDictData, createDictData), t('dicts.saved'), () =>
+      onSaved(form.values.dictType.trim()),
+    );
   }
 
   const setLabel = (language: Language, value: string) =>
@@ -165,28 +154,18 @@ export function DictForm({ entry, dictType, types, onClose, onSaved }: Props) {
         />
       </Group>
       <Group align="flex-start" gap="xl">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('dicts.isDefault')}
-          </Text>
-          <SegmentedControl
-            aria-label={t('dicts.isDefault')}
-            data={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`dicts.yesNo.${v}`) }))}
-            value={form.values.isDefault}
-            onChange={(value) => form.set('isDefault', value === 'Y' ? 'Y' : 'N')}
-          />
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('dicts.status')}
-          </Text>
-          <SegmentedControl
-            aria-label={t('dicts.status')}
-            data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
-            value={form.values.status}
-            onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-          />
-        </Stack>
+        <SegmentedField
+          label={t('dicts.isDefault')}
+          options={(['Y', 'N'] as const).map((v) => ({ value: v, label: t(`dicts.yesNo.${v}`) }))}
+          value={form.values.isDefault}
+          onChange={(value) => form.set('isDefault', value)}
+        />
+        <SegmentedField
+          label={t('dicts.status')}
+          options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
+          value={form.values.status}
+          onChange={(value) => form.set('status', value)}
+        />
       </Group>
       <Textarea label={t('dicts.remark')} autosize minRows={2} maxRows={5} {...form.text('remark')} />
     </FormDialog>

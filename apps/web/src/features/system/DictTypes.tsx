@@ -1,13 +1,13 @@
 import { type DictTypeView, dictTypeBodySchema, updateDictTypeBodySchema } from '@hydrolog/schemas';
-import { Anchor, Badge, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Badge, Modal, Textarea, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDictType, deleteDictType, listDictTypes, updateDictType } from './api/admin.ts';
 
 const column = listColumns<DictTypeView>();
@@ -59,13 +59,7 @@ const TypeList = defineListScreen({
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],
     allowed: (type) => type.dataCount === 0,
-    ariaLabel: (type) => t('dictTypes.removeOf', { name: type.dictName }),
-    texts: ([type]) => ({
-      title: t('dictTypes.removeTitle'),
-      message: t('dictTypes.removeConfirm', { name: type?.dictName }),
-      confirm: t('actions.remove'),
-      done: t('dictTypes.removed', { name: type?.dictName }),
-    }),
+    ...removalTexts<DictTypeView>(t, 'dictTypes', (type) => ({ name: type.dictName })),
     run: ([type]) => (type ? deleteDictType(type.dictId) : Promise.resolve()),
   }),
   create: ({ t }) => ({ label: t('dictTypes.new'), permission: ['system:dict:add'] }),
@@ -99,13 +93,7 @@ function DictTypeForm({
     remark: type?.remark ?? '',
   });
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (type) await updateDictType(data as Parameters<typeof updateDictType>[0]);
-      else await createDictType(data as Parameters<typeof createDictType>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('dictTypes.saved') });
-    onSaved();
+    await form.save(createOrUpdate(type, updateDictType, createDictType), t('dictTypes.saved'), onSaved);
   }
   return (
     <FormDialog
@@ -129,18 +117,12 @@ function DictTypeForm({
         autoComplete="off"
         {...form.text('dictType')}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('dictTypes.status')}
-        </Text>
-        <SegmentedControl
-          aria-label={t('dictTypes.status')}
-          data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
-          value={form.values.status}
-          onChange={(value) => form.set('status', value === '1' ? '1' : '0')}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('dictTypes.status')}
+        options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
+        value={form.values.status}
+        onChange={(value) => form.set('status', value)}
+      />
       <Textarea label={t('dictTypes.remark')} autosize minRows={2} {...form.text('remark')} />
     </FormDialog>
   );

@@ -1,7 +1,13 @@
 import type { DictDataView } from '@hydrolog/schemas';
 import { Autocomplete, Badge } from '@mantine/core';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteDictData, listDictData } from './api/settings.ts';
@@ -38,7 +44,7 @@ interface DictsProps {
 export const Dicts = defineListScreen({
   path: ({ path = DICTS_PATH }: DictsProps) => path,
   testId: 'dicts',
-  texts: { title: 'dicts.title', empty: 'dicts.empty', total: 'dicts.total', actions: 'dicts.actions' },
+  texts: listTexts('dicts'),
   filters: dictFilters,
   fetch: (query, { dictType }: DictsProps) =>
     listDictData(apiListQuery(dictType ? { ...query, dictType } : query)),

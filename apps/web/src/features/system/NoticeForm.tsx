@@ -1,9 +1,9 @@
 import { type NoticeView, noticeBodySchema, updateNoticeBodySchema } from '@hydrolog/schemas';
-import { SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createNotice, updateNotice } from './api/admin.ts';
 import { NOTICE_TYPES } from './noticeQuery.ts';
 
@@ -32,13 +32,7 @@ export function NoticeForm({ notice, onClose, onSaved }: Props) {
   });
 
   async function submit() {
-    const saved = await form.submit(async (data) => {
-      if (notice) await updateNotice(data as Parameters<typeof updateNotice>[0]);
-      else await createNotice(data as Parameters<typeof createNotice>[0]);
-    });
-    if (!saved) return;
-    notifications.show({ color: 'green', message: t('notices.saved') });
-    onSaved();
+    await form.save(createOrUpdate(notice, updateNotice, createNotice), t('notices.saved'), onSaved);
   }
 
   return (
@@ -57,18 +51,12 @@ export function NoticeForm({ notice, onClose, onSaved }: Props) {
         maxLength={60}
         {...form.text('noticeTitle')}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('notices.noticeType')}
-        </Text>
-        <SegmentedControl
-          aria-label={t('notices.noticeType')}
-          data={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
-          value={form.values.noticeType}
-          onChange={(value) => form.set('noticeType', value === '2' ? '2' : '1')}
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('notices.noticeType')}
+        options={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
+        value={form.values.noticeType}
+        onChange={(value) => form.set('noticeType', value)}
+      />
       <Textarea
         label={t('notices.noticeContent')}
         withAsterisk

@@ -2,7 +2,13 @@ import type { NoticeView } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteNotices, listNotices, publishNotice, withdrawNotice } from './api/admin.ts';
@@ -31,12 +37,7 @@ function publish(t: TFunction, notice: NoticeView, action: 'publish' | 'withdraw
 export const Notices = defineListScreen({
   path: NOTICES_PATH,
   testId: 'notices',
-  texts: {
-    title: 'notices.title',
-    empty: 'notices.empty',
-    total: 'notices.total',
-    actions: 'notices.actions',
-  },
+  texts: listTexts('notices'),
   filters: noticeFilters,
   fetch: (query) => listNotices(apiListQuery(query)),
   rowId: (row) => row.noticeId,
