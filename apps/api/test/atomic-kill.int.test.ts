@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { customerDecider, meterDecider, streamName } from '@hydrolog/domain';
-import { type Database, openDatabase, SqlEventStore } from '@hydrolog/eventstore';
-import { openTemporaryPostgres } from '@hydrolog/eventstore/testing';
+import { type Database, SqlEventStore } from '@hydrolog/eventstore';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import { uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import type { KillPoint, KillScenario } from './atomic-child.ts';
-import { ACCOUNTS, injectAs, login } from './support.ts';
+import { ACCOUNTS, childDatabase, injectAs, login } from './support.ts';
 
 const child = join(import.meta.dirname, 'atomic-child.ts');
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
@@ -60,24 +59,12 @@ describe.each(lanes)('a two-aggregate change killed with SIGKILL on $engine', ({
 
   /** The demo platform with a valve meter on an account, and a meter on an account with a free meter beside it. */
   async function prepare() {
-    const dir = mkdtempSync(join(tmpdir(), 'hydrolog-atomic-kill-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    let db: Database;
-    let target = '';
-    let open: () => Promise<Database>;
-    if (engine === 'pglite') {
-      open = () => openDatabase({ dataDir: dir });
-      db = await open();
-    } else {
-      const temp = await openTemporaryPostgres(url);
-      cleanups.push(() => temp.close());
-      const name = (await temp.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
-      const address = new URL(url);
-      address.pathname = `/${name}`;
-      target = address.toString();
-      db = temp;
-      open = async () => temp;
-    }
+    const {
+      dir,
+      url: target,
+      db,
+      open,
+    } = await childDatabase(engine, url, 'hydrolog-atomic-kill-', cleanups);
     const store = await SqlEventStore.open(db);
     const runner = new ProjectionRunner(db, store, allProjections);
     await runner.start();

@@ -1,17 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gatewayDecider, tenantDecider } from '@hydrolog/domain';
-import { type Database, openDatabase, SqlEventStore } from '@hydrolog/eventstore';
-import { openTemporaryPostgres } from '@hydrolog/eventstore/testing';
+import { type Database, SqlEventStore } from '@hydrolog/eventstore';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import { type IngestAnswer, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execute } from '../src/commands.ts';
 import { newGatewayKey } from '../src/ingest/auth.ts';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
+import { childDatabase } from './support.ts';
 
 const child = join(import.meta.dirname, 'ingest-child.ts');
 const TENANT = '00000000-0000-7000-8000-0000000000aa';
@@ -57,24 +55,12 @@ describe.each(lanes)('ingest killed with SIGKILL during a load on $engine', ({ e
     open: () => Promise<Database>;
     key: string;
   }> {
-    const dir = mkdtempSync(join(tmpdir(), 'hydrolog-ingest-kill-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    let db: Database;
-    let target = '';
-    let open: () => Promise<Database>;
-    if (engine === 'pglite') {
-      open = () => openDatabase({ dataDir: dir });
-      db = await open();
-    } else {
-      const temp = await openTemporaryPostgres(url);
-      cleanups.push(() => temp.close());
-      const name = (await temp.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
-      const address = new URL(url);
-      address.pathname = `/${name}`;
-      target = address.toString();
-      db = temp;
-      open = async () => temp;
-    }
+    const {
+      dir,
+      url: target,
+      db,
+      open,
+    } = await childDatabase(engine, url, 'hydrolog-ingest-kill-', cleanups);
     // The child installs the projections; the registry is written through them, so start them here first.
     const store = await SqlEventStore.open(db);
     const runner = new ProjectionRunner(db, store, allProjections);

@@ -1,9 +1,9 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqlEventStore } from '@hydrolog/eventstore';
-import type { DatabaseTemplate, TestEngine } from '@hydrolog/eventstore/testing';
+import { type Database, openDatabase, SqlEventStore } from '@hydrolog/eventstore';
+import { type DatabaseTemplate, openTemporaryPostgres, type TestEngine } from '@hydrolog/eventstore/testing';
 import type { KafkaSettings } from '@hydrolog/ingest';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -152,3 +152,27 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A database that a child service process opens too, for the tests that kill one: a PGlite directory (one
+ * process at a time; `open` opens it again here) or a temporary PostgreSQL database (`url`, for the child).
+ */
+export async function childDatabase(
+  engine: string,
+  postgresUrl: string,
+  prefix: string,
+  cleanups: (() => Promise<void>)[],
+): Promise<{ dir: string; url: string; db: Database; open: () => Promise<Database> }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  if (engine === 'pglite') {
+    const open = () => openDatabase({ dataDir: dir });
+    return { dir, url: '', db: await open(), open };
+  }
+  const temp = await openTemporaryPostgres(postgresUrl);
+  cleanups.push(() => temp.close());
+  const name = (await temp.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
+  const address = new URL(postgresUrl);
+  address.pathname = `/${name}`;
+  return { dir, url: address.toString(), db: temp, open: async () => temp };
+}
