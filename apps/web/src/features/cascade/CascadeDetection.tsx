@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Chart,
@@ -122,6 +122,18 @@ function useLeakChart(analysis: LeakAnalysis | null, to: string) {
 }
 
 /** The tenant's holidays, which leak detection neither judges nor learns from; set as a whole list. */
+/** One figure of the leakage index result: its label above the value. */
+function IliFigure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="xs">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
 function HolidayCard({ onSaved }: { onSaved(): void }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState<string[] | null>(null);
@@ -341,26 +353,17 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
         </form>
         {ili && (
           <SimpleGrid cols={{ base: 1, md: 3 }} mt="md" data-testid="ili-result">
-            <Card withBorder padding="xs">
-              <Text size="xs" c="dimmed">
-                {t('cascade.ili.carl')}
-              </Text>
+            <IliFigure label={t('cascade.ili.carl')}>
               <Text fw={600} data-testid="ili-carl">
                 {formatNumber(ili.carlLitresPerDay, language, 0)}
               </Text>
-            </Card>
-            <Card withBorder padding="xs">
-              <Text size="xs" c="dimmed">
-                {t('cascade.ili.uarl')}
-              </Text>
+            </IliFigure>
+            <IliFigure label={t('cascade.ili.uarl')}>
               <Text fw={600} data-testid="ili-uarl">
                 {formatNumber(ili.uarlLitresPerDay, language, 0)}
               </Text>
-            </Card>
-            <Card withBorder padding="xs">
-              <Text size="xs" c="dimmed">
-                {t('cascade.ili.index')}
-              </Text>
+            </IliFigure>
+            <IliFigure label={t('cascade.ili.index')}>
               <Group gap="xs">
                 <Text fw={600} data-testid="ili-value">
                   {formatNumber(ili.ili, language, 2) || '—'}
@@ -371,7 +374,7 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
                   </Badge>
                 )}
               </Group>
-            </Card>
+            </IliFigure>
           </SimpleGrid>
         )}
         <Text size="xs" c="dimmed" mt="sm">
