@@ -68,6 +68,14 @@ const VOLUME_STATS = [
   { field: 'leakage', label: 'cascade.yesterdayLeakage' },
 ] as const;
 
+/** The counts of the meter information panel, in the order shown. */
+const METER_COUNTS = [
+  { field: 'partitions', testId: 'screen-partitions', label: 'cascade.partitions' },
+  { field: 'points', testId: 'screen-points', label: 'cascade.points' },
+  { field: 'summaryMeters', testId: 'screen-summary-meters', label: 'cascade.summaryMeters' },
+  { field: 'subMeters', testId: 'screen-sub-meters', label: 'cascade.subMeters' },
+] as const;
+
 function change(now: number | null, before: number | null, language: string): string {
   if (now === null || before === null || before === 0) return '';
   const share = (now - before) / Math.abs(before);
@@ -236,22 +244,9 @@ export function CascadeScreen() {
         </Panel>
         <Panel title={t('cascade.meterInfo')} testId="screen-meters">
           <SimpleGrid cols={2}>
-            <Stat
-              testId="screen-partitions"
-              label={t('cascade.partitions')}
-              value={String(overview.partitions)}
-            />
-            <Stat testId="screen-points" label={t('cascade.points')} value={String(overview.points)} />
-            <Stat
-              testId="screen-summary-meters"
-              label={t('cascade.summaryMeters')}
-              value={String(overview.summaryMeters)}
-            />
-            <Stat
-              testId="screen-sub-meters"
-              label={t('cascade.subMeters')}
-              value={String(overview.subMeters)}
-            />
+            {METER_COUNTS.map(({ field, testId, label }) => (
+              <Stat key={field} testId={testId} label={t(label)} value={String(overview[field])} />
+            ))}
           </SimpleGrid>
         </Panel>
       </SimpleGrid>
