@@ -1,6 +1,7 @@
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from './SubmitForm.tsx';
 
 /**
  * The one frame of a form in a dialog: the title, the fields, then Cancel and the submit button (Save unless
@@ -26,13 +27,7 @@ export function FormDialog({
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
-      >
+      <SubmitForm onSubmit={onSubmit}>
         <Stack>
           {children}
           <Group justify="flex-end">
@@ -44,7 +39,7 @@ export function FormDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -25,6 +25,7 @@ import {
 } from '../../components/Chart.tsx';
 import { figureColumns, ListTable } from '../../components/ListTable.tsx';
 import { HasPermi } from '../../components/Permission.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
@@ -332,13 +333,7 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
         <Text fw={500} mb="xs">
           {t('cascade.ili.title')}
         </Text>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void compute();
-          }}
-        >
+        <SubmitForm onSubmit={compute}>
           <Group align="flex-end">
             <SimpleGrid cols={{ base: 2, md: 4 }} style={{ flex: 1 }}>
               {number('mainsKm', t('cascade.ili.mainsKm'), { decimalScale: 3 })}
@@ -350,7 +345,7 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
               {t('cascade.ili.compute')}
             </Button>
           </Group>
-        </form>
+        </SubmitForm>
         {ili && (
           <SimpleGrid cols={{ base: 1, md: 3 }} mt="md" data-testid="ili-result">
             <IliFigure label={t('cascade.ili.carl')}>

@@ -2,6 +2,7 @@ import { CASCADE_IMPORT_MAX, summaryMeterBodySchema } from '@hydrolog/schemas';
 import { Button, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createPartition, setSummaryMeter } from './api/cascade.ts';
 import { EMPTY_POINT, PointFieldInputs, usePointForm } from './PointForm.tsx';
@@ -39,13 +40,7 @@ export function PartitionWizard({ onClose }: { onClose(created: boolean): void }
     <Modal opened onClose={() => onClose(created !== null)} title={t('cascade.wizard.title')} size="xl">
       <Stepper active={step} size="sm" data-testid="partition-wizard" allowNextStepsSelect={false}>
         <Stepper.Step label={t('cascade.wizard.create')}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submitPartition();
-            }}
-          >
+          <SubmitForm onSubmit={submitPartition}>
             <Stack mt="md">
               <PointFieldInputs form={form} nameLabel={t('cascade.name')} />
               <Group justify="flex-end">
@@ -54,16 +49,10 @@ export function PartitionWizard({ onClose }: { onClose(created: boolean): void }
                 </Button>
               </Group>
             </Stack>
-          </form>
+          </SubmitForm>
         </Stepper.Step>
         <Stepper.Step label={t('cascade.wizard.summary')}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submitSummary();
-            }}
-          >
+          <SubmitForm onSubmit={submitSummary}>
             <Stack mt="md">
               <Text size="sm" c="dimmed">
                 {t('cascade.wizard.summaryHint')}
@@ -80,7 +69,7 @@ export function PartitionWizard({ onClose }: { onClose(created: boolean): void }
                 </Button>
               </Group>
             </Stack>
-          </form>
+          </SubmitForm>
         </Stepper.Step>
         <Stepper.Step label={t('cascade.wizard.subMeters')}>
           <Stack mt="md">

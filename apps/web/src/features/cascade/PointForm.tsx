@@ -3,6 +3,7 @@ import { partitionBodySchema } from '@hydrolog/schemas';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { addPoint, type PointFields, type PointView, updatePoint } from './api/cascade.ts';
 
@@ -183,14 +184,7 @@ export function PointForm({
             : ''
       }
     >
-      <form
-        noValidate
-        data-testid="point-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <SubmitForm testId="point-form" onSubmit={save}>
         <Stack>
           <PointFieldInputs form={form} nameLabel={isRoot ? t('cascade.name') : t('cascade.pointName')} />
           <Group justify="flex-end">
@@ -202,7 +196,7 @@ export function PointForm({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Tex
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { recharge, refund, transferAccount } from './api/customers.ts';
@@ -68,14 +69,7 @@ export function RechargeDialog({ customer, onClose, onDone }: Props) {
 
   return (
     <Modal opened onClose={onClose} title={t('customers.rechargeTitle', { accountNo: customer.accountNo })}>
-      <form
-        noValidate
-        data-testid="recharge-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm testId="recharge-form" onSubmit={submit}>
         <Stack>
           <NumberInput
             label={t('customers.amount')}
@@ -91,7 +85,7 @@ export function RechargeDialog({ customer, onClose, onDone }: Props) {
           <PayChannelSelect value={form.values.payChannel} onChange={(v) => form.set('payChannel', v)} />
           <Buttons busy={form.busy} onClose={onClose} label={t('actions.recharge')} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }
@@ -121,20 +115,13 @@ export function RefundDialog({ customer, onClose, onDone }: Props) {
 
   return (
     <Modal opened onClose={onClose} title={t('customers.refundTitle', { accountNo: customer.accountNo })}>
-      <form
-        noValidate
-        data-testid="refund-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm testId="refund-form" onSubmit={submit}>
         <Stack>
           <Text>{t('customers.refundText', { amount, name: customer.name })}</Text>
           <PayChannelSelect value={payChannel} onChange={setPayChannel} />
           <Buttons busy={busy} onClose={onClose} label={t('actions.refund')} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }
@@ -180,14 +167,7 @@ export function TransferDialog({ customer, onClose, onDone }: Props) {
       title={t('customers.transferTitle', { accountNo: customer.accountNo })}
       size="lg"
     >
-      <form
-        noValidate
-        data-testid="transfer-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm testId="transfer-form" onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('customers.name')} withAsterisk data-autofocus {...form.text('name')} />
@@ -204,7 +184,7 @@ export function TransferDialog({ customer, onClose, onDone }: Props) {
           <TextInput label={t('customers.address')} {...form.text('address')} />
           <Buttons busy={form.busy} onClose={onClose} label={t('actions.transfer')} />
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

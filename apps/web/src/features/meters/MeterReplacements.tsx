@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -57,14 +58,7 @@ function MeterReplaceForm({ onClose, onSaved }: { onClose(): void; onSaved(): vo
   }
   return (
     <Modal opened onClose={onClose} title={t('meterReplace.new')}>
-      <form
-        noValidate
-        data-testid="meter-replace-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm testId="meter-replace-form" onSubmit={submit}>
         <Stack>
           <TextInput
             label={t('meterReplace.oldMeterNo')}
@@ -110,7 +104,7 @@ function MeterReplaceForm({ onClose, onSaved }: { onClose(): void; onSaved(): vo
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }
