@@ -12,6 +12,7 @@ export function FormDialog({
   size,
   busy,
   submitLabel,
+  testId,
   onClose,
   onSubmit,
   children,
@@ -20,6 +21,8 @@ export function FormDialog({
   size?: ModalProps['size'];
   busy: boolean;
   submitLabel?: string;
+  /** Names the form element for tests. */
+  testId?: string;
   onClose(): void;
   onSubmit(): unknown;
   children: ReactNode;
@@ -27,7 +30,7 @@ export function FormDialog({
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
-      <SubmitForm onSubmit={onSubmit}>
+      <SubmitForm testId={testId} onSubmit={onSubmit}>
         <Stack>
           {children}
           <Group justify="flex-end">
