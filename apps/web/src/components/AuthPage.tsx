@@ -2,6 +2,7 @@ import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { SubmitForm } from './SubmitForm.tsx';
 
 /**
  * The frame of a page seen before signing in: the language choice at the top, then one card with the
@@ -37,15 +38,9 @@ export function AuthPage({
           <Text c="dimmed" size="sm" mb="lg">
             {intro}
           </Text>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void onSubmit();
-            }}
-          >
+          <SubmitForm onSubmit={onSubmit}>
             <Stack>{children}</Stack>
-          </form>
+          </SubmitForm>
         </Paper>
       </Center>
       {after}

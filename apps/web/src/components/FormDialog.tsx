@@ -1,6 +1,7 @@
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from './SubmitForm.tsx';
 
 /**
  * The one frame of a form in a dialog: the title, the fields, then Cancel and the submit button (Save unless
@@ -11,6 +12,7 @@ export function FormDialog({
   size,
   busy,
   submitLabel,
+  testId,
   onClose,
   onSubmit,
   children,
@@ -19,6 +21,8 @@ export function FormDialog({
   size?: ModalProps['size'];
   busy: boolean;
   submitLabel?: string;
+  /** Names the form element for tests. */
+  testId?: string;
   onClose(): void;
   onSubmit(): unknown;
   children: ReactNode;
@@ -26,13 +30,7 @@ export function FormDialog({
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
-      >
+      <SubmitForm testId={testId} onSubmit={onSubmit}>
         <Stack>
           {children}
           <Group justify="flex-end">
@@ -44,7 +42,7 @@ export function FormDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -312,6 +312,10 @@ export function CascadeAnalysis() {
   const nightChart = useNightChart(nights ?? []);
   const hourlyChart = useHourlyChart(hours, night || to, timeZone);
 
+  // Supply and leakage are unknown for the day's own reason; sales only without sub-meters.
+  const volumeCell = (c: { getValue: () => number | null; row: { original: DailyFigure } }) => (
+    <FigureValue text={m3(c.getValue(), language)} unknown={whyNull(c.getValue(), c.row.original.unknown)} />
+  );
   const nightByDate = useMemo(() => new Map((nights ?? []).map((n) => [n.date, n])), [nights]);
   const dailyTable = useTable({
     features: dailyFeatures,
@@ -319,12 +323,7 @@ export function CascadeAnalysis() {
       dailyColumn.accessor('date', { header: () => t('cascade.date') }),
       dailyColumn.accessor('supply', {
         header: () => t('cascade.supply'),
-        cell: (c) => (
-          <FigureValue
-            text={m3(c.getValue(), language)}
-            unknown={whyNull(c.getValue(), c.row.original.unknown)}
-          />
-        ),
+        cell: volumeCell,
       }),
       dailyColumn.accessor('sales', {
         header: () => t('cascade.sales'),
@@ -334,12 +333,7 @@ export function CascadeAnalysis() {
       }),
       dailyColumn.accessor('leakage', {
         header: () => t('cascade.leakage'),
-        cell: (c) => (
-          <FigureValue
-            text={m3(c.getValue(), language)}
-            unknown={whyNull(c.getValue(), c.row.original.unknown)}
-          />
-        ),
+        cell: volumeCell,
       }),
       dailyColumn.accessor('leakageRate', {
         header: () => t('cascade.leakageRate'),

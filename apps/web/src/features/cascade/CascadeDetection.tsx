@@ -13,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Chart,
@@ -25,6 +25,7 @@ import {
 } from '../../components/Chart.tsx';
 import { figureColumns, ListTable } from '../../components/ListTable.tsx';
 import { HasPermi } from '../../components/Permission.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
@@ -122,6 +123,18 @@ function useLeakChart(analysis: LeakAnalysis | null, to: string) {
 }
 
 /** The tenant's holidays, which leak detection neither judges nor learns from; set as a whole list. */
+/** One figure of the leakage index result: its label above the value. */
+function IliFigure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="xs">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
 function HolidayCard({ onSaved }: { onSaved(): void }) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState<string[] | null>(null);
@@ -320,13 +333,7 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
         <Text fw={500} mb="xs">
           {t('cascade.ili.title')}
         </Text>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void compute();
-          }}
-        >
+        <SubmitForm onSubmit={compute}>
           <Group align="flex-end">
             <SimpleGrid cols={{ base: 2, md: 4 }} style={{ flex: 1 }}>
               {number('mainsKm', t('cascade.ili.mainsKm'), { decimalScale: 3 })}
@@ -338,29 +345,20 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
               {t('cascade.ili.compute')}
             </Button>
           </Group>
-        </form>
+        </SubmitForm>
         {ili && (
           <SimpleGrid cols={{ base: 1, md: 3 }} mt="md" data-testid="ili-result">
-            <Card withBorder padding="xs">
-              <Text size="xs" c="dimmed">
-                {t('cascade.ili.carl')}
-              </Text>
+            <IliFigure label={t('cascade.ili.carl')}>
               <Text fw={600} data-testid="ili-carl">
                 {formatNumber(ili.carlLitresPerDay, language, 0)}
               </Text>
-            </Card>
-            <Card withBorder padding="xs">
-              <Text size="xs" c="dimmed">
-                {t('cascade.ili.uarl')}
-              </Text>
+            </IliFigure>
+            <IliFigure label={t('cascade.ili.uarl')}>
               <Text fw={600} data-testid="ili-uarl">
                 {formatNumber(ili.uarlLitresPerDay, language, 0)}
               </Text>
-            </Card>
-            <Card withBorder padding="xs">
-              <Text size="xs" c="dimmed">
-                {t('cascade.ili.index')}
-              </Text>
+            </IliFigure>
+            <IliFigure label={t('cascade.ili.index')}>
               <Group gap="xs">
                 <Text fw={600} data-testid="ili-value">
                   {formatNumber(ili.ili, language, 2) || '—'}
@@ -371,7 +369,7 @@ export function CascadeDetection({ analysis }: { analysis: AnalysisQuery | null 
                   </Badge>
                 )}
               </Group>
-            </Card>
+            </IliFigure>
           </SimpleGrid>
         )}
         <Text size="xs" c="dimmed" mt="sm">

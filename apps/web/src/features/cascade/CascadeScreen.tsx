@@ -62,6 +62,20 @@ function Stat({
 }
 
 /** Yesterday against the day before, as a signed change ("+3.2%"); '' when either is unknown. */
+/** The day-over-day volume figures of the header, in the order shown. */
+const VOLUME_STATS = [
+  { field: 'supply', label: 'cascade.yesterdaySupply' },
+  { field: 'leakage', label: 'cascade.yesterdayLeakage' },
+] as const;
+
+/** The counts of the meter information panel, in the order shown. */
+const METER_COUNTS = [
+  { field: 'partitions', testId: 'screen-partitions', label: 'cascade.partitions' },
+  { field: 'points', testId: 'screen-points', label: 'cascade.points' },
+  { field: 'summaryMeters', testId: 'screen-summary-meters', label: 'cascade.summaryMeters' },
+  { field: 'subMeters', testId: 'screen-sub-meters', label: 'cascade.subMeters' },
+] as const;
+
 function change(now: number | null, before: number | null, language: string): string {
   if (now === null || before === null || before === 0) return '';
   const share = (now - before) / Math.abs(before);
@@ -155,24 +169,18 @@ export function CascadeScreen() {
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Stat
-          testId="screen-supply"
-          label={t('cascade.yesterdaySupply')}
-          value={m3(yesterday.supply)}
-          unknown={whyNull(yesterday.supply, yesterday.unknown)}
-          hint={t('cascade.dayOverDay', {
-            change: change(yesterday.supply, dayBefore.supply, language) || '—',
-          })}
-        />
-        <Stat
-          testId="screen-leakage"
-          label={t('cascade.yesterdayLeakage')}
-          value={m3(yesterday.leakage)}
-          unknown={whyNull(yesterday.leakage, yesterday.unknown)}
-          hint={t('cascade.dayOverDay', {
-            change: change(yesterday.leakage, dayBefore.leakage, language) || '—',
-          })}
-        />
+        {VOLUME_STATS.map(({ field, label }) => (
+          <Stat
+            key={field}
+            testId={`screen-${field}`}
+            label={t(label)}
+            value={m3(yesterday[field])}
+            unknown={whyNull(yesterday[field], yesterday.unknown)}
+            hint={t('cascade.dayOverDay', {
+              change: change(yesterday[field], dayBefore[field], language) || '—',
+            })}
+          />
+        ))}
         <Stat
           testId="screen-rate"
           label={t('cascade.yesterdayRate')}
@@ -236,22 +244,9 @@ export function CascadeScreen() {
         </Panel>
         <Panel title={t('cascade.meterInfo')} testId="screen-meters">
           <SimpleGrid cols={2}>
-            <Stat
-              testId="screen-partitions"
-              label={t('cascade.partitions')}
-              value={String(overview.partitions)}
-            />
-            <Stat testId="screen-points" label={t('cascade.points')} value={String(overview.points)} />
-            <Stat
-              testId="screen-summary-meters"
-              label={t('cascade.summaryMeters')}
-              value={String(overview.summaryMeters)}
-            />
-            <Stat
-              testId="screen-sub-meters"
-              label={t('cascade.subMeters')}
-              value={String(overview.subMeters)}
-            />
+            {METER_COUNTS.map(({ field, testId, label }) => (
+              <Stat key={field} testId={testId} label={t(label)} value={String(overview[field])} />
+            ))}
           </SimpleGrid>
         </Panel>
       </SimpleGrid>

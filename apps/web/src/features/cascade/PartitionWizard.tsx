@@ -1,11 +1,29 @@
 import { CASCADE_IMPORT_MAX, summaryMeterBodySchema } from '@hydrolog/schemas';
 import { Button, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createPartition, setSummaryMeter } from './api/cascade.ts';
 import { EMPTY_POINT, PointFieldInputs, usePointForm } from './PointForm.tsx';
 import { SubMeterAssociation } from './SubMeters.tsx';
+
+/** A step of the wizard that submits its fields, then moves on with Next. */
+function StepForm({ busy, onSubmit, children }: { busy: boolean; onSubmit(): unknown; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <SubmitForm onSubmit={onSubmit}>
+      <Stack mt="md">
+        {children}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {t('cascade.wizard.next')}
+          </Button>
+        </Group>
+      </Stack>
+    </SubmitForm>
+  );
+}
 
 /**
  * The creation wizard, in the spec's order: create the partition (its root metering point), associate the
@@ -39,48 +57,22 @@ export function PartitionWizard({ onClose }: { onClose(created: boolean): void }
     <Modal opened onClose={() => onClose(created !== null)} title={t('cascade.wizard.title')} size="xl">
       <Stepper active={step} size="sm" data-testid="partition-wizard" allowNextStepsSelect={false}>
         <Stepper.Step label={t('cascade.wizard.create')}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submitPartition();
-            }}
-          >
-            <Stack mt="md">
-              <PointFieldInputs form={form} nameLabel={t('cascade.name')} />
-              <Group justify="flex-end">
-                <Button type="submit" loading={form.busy}>
-                  {t('cascade.wizard.next')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <StepForm busy={form.busy} onSubmit={submitPartition}>
+            <PointFieldInputs form={form} nameLabel={t('cascade.name')} />
+          </StepForm>
         </Stepper.Step>
         <Stepper.Step label={t('cascade.wizard.summary')}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submitSummary();
-            }}
-          >
-            <Stack mt="md">
-              <Text size="sm" c="dimmed">
-                {t('cascade.wizard.summaryHint')}
-              </Text>
-              <TextInput
-                label={t('cascade.summaryMeter')}
-                withAsterisk
-                data-autofocus
-                {...summary.text('meterNo')}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" loading={summary.busy}>
-                  {t('cascade.wizard.next')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <StepForm busy={summary.busy} onSubmit={submitSummary}>
+            <Text size="sm" c="dimmed">
+              {t('cascade.wizard.summaryHint')}
+            </Text>
+            <TextInput
+              label={t('cascade.summaryMeter')}
+              withAsterisk
+              data-autofocus
+              {...summary.text('meterNo')}
+            />
+          </StepForm>
         </Stepper.Step>
         <Stepper.Step label={t('cascade.wizard.subMeters')}>
           <Stack mt="md">

@@ -1,8 +1,9 @@
 import { DEFAULT_DETECTION } from '@hydrolog/domain';
 import { partitionBodySchema } from '@hydrolog/schemas';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { addPoint, type PointFields, type PointView, updatePoint } from './api/cascade.ts';
 
@@ -171,10 +172,12 @@ export function PointForm({
   }
 
   return (
-    <Modal
-      opened
-      onClose={() => onClose(false)}
+    <FormDialog
       size="lg"
+      testId="point-form"
+      busy={form.busy}
+      onClose={() => onClose(false)}
+      onSubmit={save}
       title={
         editing
           ? t('cascade.pointEditTitle', { name: editing.name })
@@ -183,26 +186,7 @@ export function PointForm({
             : ''
       }
     >
-      <form
-        noValidate
-        data-testid="point-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack>
-          <PointFieldInputs form={form} nameLabel={isRoot ? t('cascade.name') : t('cascade.pointName')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <PointFieldInputs form={form} nameLabel={isRoot ? t('cascade.name') : t('cascade.pointName')} />
+    </FormDialog>
   );
 }

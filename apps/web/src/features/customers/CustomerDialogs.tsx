@@ -5,10 +5,11 @@ import {
   type TransferBody,
   transferFormSchema,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { recharge, refund, transferAccount } from './api/customers.ts';
@@ -35,20 +36,6 @@ function PayChannelSelect({ value, onChange }: { value: PayChannel; onChange(val
   );
 }
 
-function Buttons({ busy, onClose, label }: { busy: boolean; onClose(): void; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onClose}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" loading={busy}>
-        {label}
-      </Button>
-    </Group>
-  );
-}
-
 /** Money onto the account: above zero, two decimals (the shared schema). */
 export function RechargeDialog({ customer, onClose, onDone }: Props) {
   const { t } = useTranslation();
@@ -67,32 +54,27 @@ export function RechargeDialog({ customer, onClose, onDone }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('customers.rechargeTitle', { accountNo: customer.accountNo })}>
-      <form
-        noValidate
-        data-testid="recharge-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <NumberInput
-            label={t('customers.amount')}
-            withAsterisk
-            data-autofocus
-            decimalScale={2}
-            min={0}
-            hideControls
-            value={form.values.amount ?? ''}
-            onChange={(v) => form.set('amount', typeof v === 'number' ? v : undefined)}
-            error={form.errors.amount}
-          />
-          <PayChannelSelect value={form.values.payChannel} onChange={(v) => form.set('payChannel', v)} />
-          <Buttons busy={form.busy} onClose={onClose} label={t('actions.recharge')} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('customers.rechargeTitle', { accountNo: customer.accountNo })}
+      testId="recharge-form"
+      busy={form.busy}
+      submitLabel={t('actions.recharge')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <NumberInput
+        label={t('customers.amount')}
+        withAsterisk
+        data-autofocus
+        decimalScale={2}
+        min={0}
+        hideControls
+        value={form.values.amount ?? ''}
+        onChange={(v) => form.set('amount', typeof v === 'number' ? v : undefined)}
+        error={form.errors.amount}
+      />
+      <PayChannelSelect value={form.values.payChannel} onChange={(v) => form.set('payChannel', v)} />
+    </FormDialog>
   );
 }
 
@@ -120,22 +102,17 @@ export function RefundDialog({ customer, onClose, onDone }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('customers.refundTitle', { accountNo: customer.accountNo })}>
-      <form
-        noValidate
-        data-testid="refund-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <Text>{t('customers.refundText', { amount, name: customer.name })}</Text>
-          <PayChannelSelect value={payChannel} onChange={setPayChannel} />
-          <Buttons busy={busy} onClose={onClose} label={t('actions.refund')} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('customers.refundTitle', { accountNo: customer.accountNo })}
+      testId="refund-form"
+      busy={busy}
+      submitLabel={t('actions.refund')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Text>{t('customers.refundText', { amount, name: customer.name })}</Text>
+      <PayChannelSelect value={payChannel} onChange={setPayChannel} />
+    </FormDialog>
   );
 }
 
@@ -174,37 +151,28 @@ export function TransferDialog({ customer, onClose, onDone }: Props) {
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={t('customers.transferTitle', { accountNo: customer.accountNo })}
       size="lg"
+      testId="transfer-form"
+      busy={form.busy}
+      submitLabel={t('actions.transfer')}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        data-testid="transfer-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('customers.name')} withAsterisk data-autofocus {...form.text('name')} />
-            <TextInput label={t('customers.phone')} withAsterisk {...form.text('phone')} />
-            <Select
-              label={t('customers.idType')}
-              allowDeselect={false}
-              data={(['0', '1'] as const).map((v) => ({ value: v, label: t(`customers.idTypes.${v}`) }))}
-              value={form.values.idType}
-              onChange={(v) => form.set('idType', v === '1' ? '1' : '0')}
-            />
-            <TextInput label={t('customers.idNumber')} {...form.text('idNumber')} />
-          </SimpleGrid>
-          <TextInput label={t('customers.address')} {...form.text('address')} />
-          <Buttons busy={form.busy} onClose={onClose} label={t('actions.transfer')} />
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('customers.name')} withAsterisk data-autofocus {...form.text('name')} />
+        <TextInput label={t('customers.phone')} withAsterisk {...form.text('phone')} />
+        <Select
+          label={t('customers.idType')}
+          allowDeselect={false}
+          data={(['0', '1'] as const).map((v) => ({ value: v, label: t(`customers.idTypes.${v}`) }))}
+          value={form.values.idType}
+          onChange={(v) => form.set('idType', v === '1' ? '1' : '0')}
+        />
+        <TextInput label={t('customers.idNumber')} {...form.text('idNumber')} />
+      </SimpleGrid>
+      <TextInput label={t('customers.address')} {...form.text('address')} />
+    </FormDialog>
   );
 }

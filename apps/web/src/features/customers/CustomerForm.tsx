@@ -27,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../api/request.ts';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { freeMeters, openAccount, uploadAttachment } from './api/customers.ts';
 
@@ -157,14 +158,7 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
 
   return (
     <Modal opened onClose={onClose} title={t('customers.open')} size="xl">
-      <form
-        noValidate
-        data-testid="customer-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm testId="customer-form" onSubmit={submit}>
         <Stack>
           <Text fw={600}>{t('customers.holder')}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -345,7 +339,7 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { changePasswordFormSchema } from '@hydrolog/schemas';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { alertDialog } from '../../lib/dialogs.ts';
 import { logout } from '../../store/session.ts';
@@ -28,13 +29,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack maw={480}>
         <PasswordInput
           label={t('password.old')}
@@ -58,6 +53,6 @@ export function ChangePasswordForm() {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -8,6 +8,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useCountdown } from '../../hooks/useCountdown.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { validate } from '../../lib/forms.ts';
@@ -63,13 +64,7 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
 
   return (
     <Modal opened onClose={onClose} title={t('recovery.title')} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void (sent ? reset() : sendCode());
-        }}
-      >
+      <SubmitForm onSubmit={() => (sent ? reset() : sendCode())}>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('recovery.hint')}
@@ -113,7 +108,7 @@ export function ForgotPassword({ onClose }: { onClose(): void }) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

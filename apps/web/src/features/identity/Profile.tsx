@@ -21,6 +21,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../api/request.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { IMAGE_ACCEPT, imageProblem } from '../../lib/images.ts';
 import { loadSession, session } from '../../store/session.ts';
@@ -111,13 +112,7 @@ function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): vo
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack maw={480}>
         <TextInput label={t('profile.nickName')} withAsterisk {...form.text('nickName')} />
         <TextInput label={t('profile.phonenumber')} {...form.text('phonenumber')} />
@@ -140,7 +135,7 @@ function ProfileForm({ profile, onSaved }: { profile: ProfileData; onSaved(): vo
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

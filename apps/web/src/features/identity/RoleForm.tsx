@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, Text
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createRole, getRole, menuTree, roleMenuTree, updateRole } from './api/organisation.ts';
 import { indexMenuTree, normaliseTicked, tickedMenuIds } from './menuTick.ts';
@@ -82,13 +83,7 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
 
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm onSubmit={submit}>
         <Stack>
           {readOnly && (
             <Alert color="blue" variant="light">
@@ -184,7 +179,7 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
             )}
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { ListPager, ListTable, selectableFeatures, selectionColumn } from '../../components/ListTable.tsx';
+import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { type PageQuery, pageParams, sortParams } from '../../lib/listQuery.ts';
@@ -228,14 +229,7 @@ function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void 
 
   return (
     <Modal opened onClose={onClose} title={t('meterMove.new')} size="xl">
-      <form
-        noValidate
-        data-testid="meter-move-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm testId="meter-move-form" onSubmit={submit}>
         <Stack>
           <Divider label={t('meterMove.from')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -353,7 +347,7 @@ function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void 
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

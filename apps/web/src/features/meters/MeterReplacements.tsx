@@ -4,9 +4,10 @@ import {
   type MeterReplacementView,
   meterReplaceBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -56,62 +57,50 @@ function MeterReplaceForm({ onClose, onSaved }: { onClose(): void; onSaved(): vo
     });
   }
   return (
-    <Modal opened onClose={onClose} title={t('meterReplace.new')}>
-      <form
-        noValidate
-        data-testid="meter-replace-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+    <FormDialog
+      title={t('meterReplace.new')}
+      testId="meter-replace-form"
+      busy={form.busy}
+      submitLabel={t('meterReplace.replace')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('meterReplace.oldMeterNo')}
+        withAsterisk
+        data-autofocus
+        maxLength={32}
+        {...form.text('oldMeterNo')}
+      />
+      <TextInput
+        label={t('meterReplace.newMeterNo')}
+        withAsterisk
+        maxLength={32}
+        {...form.text('newMeterNo')}
+      />
+      <TextInput
+        label={t('meterReplace.lastReadTime')}
+        withAsterisk
+        type="datetime-local"
+        value={form.values.lastReadTime ? dayjs(form.values.lastReadTime).format('YYYY-MM-DDTHH:mm') : ''}
+        onChange={(e) => {
+          const local = dayjs(e.currentTarget.value);
+          form.set('lastReadTime', local.isValid() ? local.toISOString() : '');
         }}
-      >
-        <Stack>
-          <TextInput
-            label={t('meterReplace.oldMeterNo')}
-            withAsterisk
-            data-autofocus
-            maxLength={32}
-            {...form.text('oldMeterNo')}
-          />
-          <TextInput
-            label={t('meterReplace.newMeterNo')}
-            withAsterisk
-            maxLength={32}
-            {...form.text('newMeterNo')}
-          />
-          <TextInput
-            label={t('meterReplace.lastReadTime')}
-            withAsterisk
-            type="datetime-local"
-            value={form.values.lastReadTime ? dayjs(form.values.lastReadTime).format('YYYY-MM-DDTHH:mm') : ''}
-            onChange={(e) => {
-              const local = dayjs(e.currentTarget.value);
-              form.set('lastReadTime', local.isValid() ? local.toISOString() : '');
-            }}
-            error={form.errors.lastReadTime}
-          />
-          <NumberInput
-            label={t('meterReplace.recentReading')}
-            description={t('meterReplace.recentReadingHint')}
-            withAsterisk
-            min={0}
-            decimalScale={3}
-            value={form.values.recentReading}
-            onChange={(v) => form.set('recentReading', typeof v === 'number' ? v : '')}
-            error={form.errors.recentReading}
-          />
-          <Textarea label={t('meterReplace.reason')} withAsterisk maxLength={100} {...form.text('reason')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.busy}>
-              {t('meterReplace.replace')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        error={form.errors.lastReadTime}
+      />
+      <NumberInput
+        label={t('meterReplace.recentReading')}
+        description={t('meterReplace.recentReadingHint')}
+        withAsterisk
+        min={0}
+        decimalScale={3}
+        value={form.values.recentReading}
+        onChange={(v) => form.set('recentReading', typeof v === 'number' ? v : '')}
+        error={form.errors.recentReading}
+      />
+      <Textarea label={t('meterReplace.reason')} withAsterisk maxLength={100} {...form.text('reason')} />
+    </FormDialog>
   );
 }
 
