@@ -1,4 +1,4 @@
-import { DomainError, meterDecider, meterTypeDecider, streamName } from '@hydrolog/domain';
+import { DomainError, meterDecider, meterTypeDecider } from '@hydrolog/domain';
 import type { EventStore } from '@hydrolog/eventstore';
 import {
   type EventMetadata,
@@ -7,7 +7,7 @@ import {
   meterBodySchema,
   uuidv7,
 } from '@hydrolog/schemas';
-import { execute, isUniqueViolation } from '../commands.ts';
+import { appendOfNew, execute, isUniqueViolation } from '../commands.ts';
 
 /**
  * Registers meter types and meters of a tenant: the registry uploads are matched against. Meters are
@@ -35,30 +35,28 @@ export async function registerMeters(
   meters: readonly MeterBody[],
   registeredAt = new Date(),
 ): Promise<string[]> {
-  const requests = meters.map((body) => {
-    const meterId = uuidv7();
-    const decided = meterDecider.decide(
+  const meterIds = meters.map(() => uuidv7());
+  const requests = meters.map((body, i) =>
+    appendOfNew(
       {
-        type: 'RegisterMeter',
-        meterId,
-        tenantId: metadata.tenantId,
-        ...meterBodySchema.parse(body),
-        registeredAt: registeredAt.toISOString(),
+        decider: meterDecider,
+        id: meterIds[i]!,
+        command: {
+          type: 'RegisterMeter',
+          meterId: meterIds[i],
+          tenantId: metadata.tenantId,
+          ...meterBodySchema.parse(body),
+          registeredAt: registeredAt.toISOString(),
+        },
       },
-      meterDecider.initialState(),
-    );
-    if (decided instanceof DomainError) throw decided;
-    return {
-      stream: streamName(meterDecider, meterId),
-      expectedVersion: 'no_stream' as const,
-      events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
-    };
-  });
+      metadata,
+    ),
+  );
   try {
     await store.appendMany(requests);
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('error.meter.exists');
     throw error;
   }
-  return requests.map((r) => r.stream.slice(meterDecider.category.length + 1));
+  return meterIds;
 }

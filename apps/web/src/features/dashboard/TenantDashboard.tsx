@@ -15,14 +15,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayChart } from '../../components/DayChart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { useLatestLoad } from '../../hooks/useLatestLoad.ts';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
-import { type TenantDashboard as Dashboard, getTenantDashboard, TENANT_TREND_DAYS } from './api/dashboard.ts';
+import { getTenantDashboard, TENANT_TREND_DAYS } from './api/dashboard.ts';
 import {
   DEMO_INTERVAL_MAX,
   DEMO_INTERVAL_MIN,
@@ -47,23 +48,9 @@ export function TenantDashboard() {
     parseTenantDashboardQuery,
     tenantDashboardSearch,
   );
-  const [data, setData] = useState<Dashboard | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const request = useRef(0);
-
-  const load = useCallback(() => {
-    const id = ++request.current;
-    setLoading(true);
-    setFailed(false);
-    getTenantDashboard(query.tenantId)
-      .then(
-        (answer) => id === request.current && setData(answer),
-        () => id === request.current && setFailed(true),
-      )
-      .finally(() => id === request.current && setLoading(false));
-  }, [query.tenantId]);
-  useEffect(load, [load]);
+  const { data, loading, failed, load } = useLatestLoad(
+    useCallback(() => getTenantDashboard(query.tenantId), [query.tenantId]),
+  );
 
   // Demo mode: the next tenant every `interval` seconds.
   const tenantIds = data?.tenants.map((tenant) => tenant.tenantId) ?? [];

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import {
@@ -33,6 +33,7 @@ import {
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { figureColumns, ListTable } from '../../components/ListTable.tsx';
+import { useLatestLoad } from '../../hooks/useLatestLoad.ts';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
 import { parseReadingRateQuery, readingRateSearch } from '../../lib/readingQuery.ts';
@@ -41,7 +42,6 @@ import { formatInZone } from '../../lib/tenantTime.ts';
 import { session } from '../../store/session.ts';
 import {
   getReadingRate,
-  type ReadingRate as Rate,
   READING_RATE_PERIODS,
   type ReadingRateDay,
   type ReadingRatePeriod,
@@ -120,23 +120,12 @@ export function ReadingRate() {
   const language = i18n.language;
   const timeZone = session.use().info?.tenant.settings.timeZone ?? 'UTC';
   const [query, setQuery] = useRouteQuery(READING_RATE_PATH, parseReadingRateQuery, readingRateSearch);
-  const [answer, setAnswer] = useState<Rate | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const request = useRef(0);
-
-  const load = useCallback(() => {
-    const id = ++request.current;
-    setLoading(true);
-    setFailed(false);
-    getReadingRate(query.days)
-      .then(
-        (data) => id === request.current && setAnswer(data),
-        () => id === request.current && setFailed(true),
-      )
-      .finally(() => id === request.current && setLoading(false));
-  }, [query.days]);
-  useEffect(load, [load]);
+  const {
+    data: answer,
+    loading,
+    failed,
+    load,
+  } = useLatestLoad(useCallback(() => getReadingRate(query.days), [query.days]));
 
   const days = answer?.days ?? NO_DAYS;
   const newestFirst = useMemo(() => [...days].reverse(), [days]);
