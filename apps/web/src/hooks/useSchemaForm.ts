@@ -1,6 +1,6 @@
 import type { IssueLike } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useCallback, useState } from 'react';
 import { RequestError } from '../api/request.ts';
 import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
 import { useClickGate } from './useClickGate.ts';
@@ -19,6 +19,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
   initial: Values,
 ) {
   const [values, setValues] = useState(initial);
+  const [opened] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const gate = useClickGate();
@@ -33,6 +34,24 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
       set(key, event.currentTarget.value as Values[typeof key]),
     error: errors[key],
   });
+
+  /**
+   * Takes a fresher copy of the record being edited (it loads while the dialog is already open), keeping
+   * every field the user has changed since.
+   */
+  const refresh = useCallback(
+    (fresh: Values) =>
+      setValues(
+        (current) =>
+          Object.fromEntries(
+            Object.entries(fresh).map(([key, value]) => [
+              key,
+              current[key] === opened[key] ? value : current[key],
+            ]),
+          ) as Values,
+      ),
+    [opened],
+  );
 
   /** Runs `send` with the parsed values when they and the `extra` checks pass; true once it succeeded. */
   async function submit(send: (data: Parsed) => Promise<unknown>, extra: FieldErrors = {}): Promise<boolean> {
@@ -60,7 +79,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     then();
   }
 
-  return { values, setValues, set, text, errors, setErrors, busy, submit, save };
+  return { values, setValues, refresh, set, text, errors, setErrors, busy, submit, save };
 }
 
 /**

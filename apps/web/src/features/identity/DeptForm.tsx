@@ -57,7 +57,7 @@ export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
   useFreshRecord(
     dept,
     (shown) => getDept(shown.deptId),
-    (fresh) => form.setValues(valuesOf(fresh, null)),
+    (fresh) => form.refresh(valuesOf(fresh, null)),
   );
 
   async function submit() {

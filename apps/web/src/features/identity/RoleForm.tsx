@@ -45,7 +45,7 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const index = useMemo(() => indexMenuTree(menus), [menus]);
-  const { setValues } = form;
+  const { refresh } = form;
 
   useEffect(() => {
     if (!role) {
@@ -53,7 +53,7 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
       return;
     }
     getRole(role.roleId).then(
-      (fresh) => setValues(valuesOf(fresh)),
+      (fresh) => refresh(valuesOf(fresh)),
       () => undefined,
     );
     roleMenuTree(role.roleId).then(
@@ -63,7 +63,7 @@ export function RoleForm({ role, onClose, onSaved }: Props) {
       },
       () => undefined,
     );
-  }, [role, setValues]);
+  }, [role, refresh]);
 
   async function submit() {
     if (readOnly) return;

@@ -50,7 +50,7 @@ export function UserForm({ user, onClose, onSaved }: Props) {
   useFreshRecord(
     user,
     (shown) => getUser(shown.userId),
-    (fresh) => form.setValues(valuesOf(fresh)),
+    (fresh) => form.refresh(valuesOf(fresh)),
   );
 
   // Roles the user holds but the list does not offer (another kind of role) still show by name.

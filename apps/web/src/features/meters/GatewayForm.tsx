@@ -50,7 +50,7 @@ export function GatewayForm({ gateway, onClose, onSaved }: Props) {
     gateway,
     (shown) => getGateway(shown.gatewayId),
     (fresh) => {
-      form.setValues(valuesOf(fresh));
+      form.refresh(valuesOf(fresh));
       setVersion(fresh.version);
     },
   );

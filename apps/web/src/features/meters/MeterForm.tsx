@@ -142,7 +142,7 @@ export function MeterForm({ meter, onClose, onSaved }: Props) {
     meter,
     (shown) => getMeter(shown.meterId),
     (fresh) => {
-      form.setValues(valuesOf(fresh));
+      form.refresh(valuesOf(fresh));
       setVersion(fresh.version);
     },
   );

@@ -36,7 +36,7 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
     meterType,
     (shown) => getMeterType(shown.meterTypeId),
     (fresh) => {
-      form.setValues(valuesOf(fresh));
+      form.refresh(valuesOf(fresh));
       setVersion(fresh.version);
     },
   );

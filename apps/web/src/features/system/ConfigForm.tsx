@@ -42,7 +42,7 @@ export function ConfigForm({ config, onClose, onSaved }: Props) {
   useFreshRecord(
     config,
     (shown) => getConfig(shown.configId),
-    (fresh) => form.setValues(valuesOf(fresh)),
+    (fresh) => form.refresh(valuesOf(fresh)),
   );
 
   async function submit() {

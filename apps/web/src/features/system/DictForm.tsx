@@ -74,7 +74,7 @@ export function DictForm({ entry, dictType, types, onClose, onSaved }: Props) {
   useFreshRecord(
     entry,
     (shown) => getDictData(shown.dictCode),
-    (fresh) => form.setValues(valuesOf(fresh, fresh.dictType)),
+    (fresh) => form.refresh(valuesOf(fresh, fresh.dictType)),
   );
 
   async function submit() {
