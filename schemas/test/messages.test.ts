@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MENU_CATALOGUE, menuTitleKey } from '../src/identity/menus.ts';
 import { isMessageKey, translate } from '../src/messages/all.ts';
 import { combine } from '../src/messages/combine.ts';
 import { en, type Messages } from '../src/messages/en.ts';
@@ -57,6 +58,19 @@ describe('the message catalogue', () => {
     expect(textIn(en, 'login.title')).toBe('Sign in to Hydrolog');
     expect(textIn(en, 'login')).toBeUndefined();
     expect(textIn(en, 'login.toString')).toBeUndefined();
+  });
+
+  it('titles every directory and page of the menu catalogue, and nothing else', () => {
+    const titled = MENU_CATALOGUE.filter((entry) => entry.menuType !== 'F').map((e) =>
+      menuTitleKey(e.menuId),
+    );
+    expect(titled.filter((key) => !isMessageKey(key))).toEqual([]);
+    expect(
+      Object.keys(en.menuTitles)
+        .map((key) => `menuTitles.${key}`)
+        .filter((key) => !titled.includes(key)),
+    ).toEqual([]);
+    expect(translate('menuTitles.system_dept', 'fr')).toBe('Services');
   });
 
   it('tells a key from any other text', () => {

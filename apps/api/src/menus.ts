@@ -7,10 +7,11 @@ import {
   MENU_CATALOGUE,
   type MenuTitles,
   type MenuView,
-  menuTitle,
+  menuTitleKey,
   PLATFORM_TENANT_ID,
   uuidv7,
 } from '@hydrolog/schemas';
+import { isMessageKey, translate } from '@hydrolog/schemas/messages/all';
 import { execute } from './commands.ts';
 import type { Services } from './services.ts';
 
@@ -65,8 +66,13 @@ export function grantedMenus(entries: readonly MenuView[], audience: MenuAudienc
   return granted;
 }
 
-const catalogueTitles = (menuId: string): MenuTitles =>
-  Object.fromEntries(LANGUAGES.map((l) => [l, menuTitle(menuId, l)])) as MenuTitles;
+/** A built-in entry's titles from the message catalogue; a button, which has none, is named by its id. */
+function catalogueTitles(menuId: string): MenuTitles {
+  const key = menuTitleKey(menuId);
+  return Object.fromEntries(
+    LANGUAGES.map((l) => [l, isMessageKey(key) ? translate(key, l) : menuId]),
+  ) as MenuTitles;
+}
 
 /**
  * Puts the catalogue's entries that are not in the menu tree yet into it as built-in entries (first start,

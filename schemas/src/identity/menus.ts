@@ -7,7 +7,7 @@ import type { Language } from '../messages/index.ts';
  * menu tree of GET /system/menu/getRouters is this catalogue cut down to them.
  */
 export interface MenuEntry {
-  /** Stable id, also the key of the title in `menuTitles`. */
+  /** Stable id, also the key of the title in the catalogue (`menuTitleKey`). */
   menuId: string;
   parentId: string | null;
   /** M directory, C page, F button. */
@@ -421,8 +421,8 @@ export interface RouterNode {
 export function buildRouters(
   granted: ReadonlySet<string>,
   language: Language,
-  /** The menu tree (the menus read model, whose entries carry their own titles); the catalogue by default. */
-  entries: readonly (MenuEntry & { titles?: Record<Language, string> })[] = MENU_CATALOGUE,
+  /** The menu tree (the menus read model), whose entries carry their own titles. */
+  entries: readonly (MenuEntry & { titles: Record<Language, string> })[],
 ): RouterNode[] {
   const byParent = new Map<string | null, (typeof entries)[number][]>();
   for (const entry of entries) {
@@ -432,7 +432,7 @@ export function buildRouters(
     byParent.set(entry.parentId, list);
   }
   const node = (entry: (typeof entries)[number]): RouterNode | null => {
-    const title = entry.titles?.[language] ?? menuTitle(entry.menuId, language);
+    const title = entry.titles[language];
     const meta = { title, icon: entry.icon, noCache: !entry.isCache, link: entry.link };
     const name = entry.menuId.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
     if (entry.menuType === 'C') {
@@ -461,115 +461,8 @@ export function buildRouters(
     .filter((n): n is RouterNode => n !== null);
 }
 
-/** Menu titles in the four interface languages, keyed by menu id. */
-export function menuTitle(menuId: string, language: Language): string {
-  return menuTitles[menuId]?.[LANGUAGE_INDEX[language]] ?? menuId;
-}
-
-const LANGUAGE_INDEX: Record<Language, 0 | 1 | 2 | 3> = { 'zh-CN': 0, en: 1, fr: 2, id: 3 };
-
-/** [zh-CN, en, fr, id] */
-export const menuTitles: Record<string, readonly [string, string, string, string]> = {
-  system: ['系统管理', 'System', 'Système', 'Sistem'],
-  'system.dept': ['部门管理', 'Departments', 'Services', 'Departemen'],
-  'system.user': ['用户管理', 'Staff users', 'Utilisateurs', 'Pengguna'],
-  'system.role': ['角色管理', 'Roles', 'Rôles', 'Peran'],
-  'system.notice': ['通知公告', 'Notices', 'Avis', 'Pengumuman'],
-  'system.operlog': ['操作日志', 'Operation log', 'Journal des opérations', 'Log operasi'],
-  'system.logininfor': ['登录日志', 'Login log', 'Journal des connexions', 'Log masuk'],
-  platform: ['平台配置', 'Platform settings', 'Paramètres de la plateforme', 'Pengaturan platform'],
-  'platform.menu': ['菜单管理', 'Menus', 'Menus', 'Menu'],
-  'platform.dict': ['字典管理', 'Dictionaries', 'Dictionnaires', 'Kamus'],
-  'platform.config': ['参数设置', 'Configuration', 'Configuration', 'Konfigurasi'],
-  tenant: ['租户管理', 'Tenants', 'Locataires', 'Penyewa'],
-  'tenant.list': ['租户列表', 'Tenant list', 'Liste des locataires', 'Daftar penyewa'],
-  'tenant.dashboard': ['租户数据看板', 'Tenant dashboard', 'Tableau de bord locataires', 'Dasbor penyewa'],
-  'tenant.agent': ['代理商', 'Agents', 'Agents', 'Agen'],
-  'tenant.thirdParty': [
-    '第三方平台',
-    'Third-party platforms',
-    'Plateformes tierces',
-    'Platform pihak ketiga',
-  ],
-  'tenant.carrier': ['运营商管理', 'Mobile carriers', 'Opérateurs mobiles', 'Operator seluler'],
-  'tenant.region': ['区域管理', 'Regions', 'Régions', 'Wilayah'],
-  'tenant.meterMove': ['水表迁移', 'Meter move', 'Transfert de compteurs', 'Pindah meter'],
-  customer: ['客户管理', 'Customers', 'Clients', 'Pelanggan'],
-  'customer.account': ['开户管理', 'Accounts', 'Comptes', 'Akun'],
-  'customer.type': ['客户类型', 'Customer types', 'Types de client', 'Jenis pelanggan'],
-  meter: ['水表管理', 'Meters', 'Compteurs', 'Meter'],
-  'meter.list': ['水表列表', 'Meter list', 'Liste des compteurs', 'Daftar meter'],
-  'meter.type': ['水表类型', 'Meter types', 'Types de compteur', 'Jenis meter'],
-  'meter.group': ['水表分组', 'Meter groups', 'Groupes de compteurs', 'Grup meter'],
-  'meter.valve': ['阀门操作', 'Valve operation', 'Commande de vanne', 'Operasi katup'],
-  'meter.keyUpdate': ['密钥更新', 'Key update', 'Mise à jour de clé', 'Pembaruan kunci'],
-  'meter.replace': ['换表记录', 'Meter replacement', 'Remplacement de compteur', 'Penggantian meter'],
-  price: ['价格管理', 'Tariffs', 'Tarifs', 'Tarif'],
-  'price.scheme': ['价格方案', 'Price schemes', 'Grilles tarifaires', 'Skema harga'],
-  'price.surcharge': ['附加费方案', 'Surcharge schemes', 'Barèmes de surtaxe', 'Skema biaya tambahan'],
-  'price.personalSurcharge': [
-    '个人附加费',
-    'Personal surcharges',
-    'Surtaxes individuelles',
-    'Biaya tambahan pribadi',
-  ],
-  'price.debt': ['欠费管理', 'Debts', 'Dettes', 'Utang'],
-  bill: ['账单管理', 'Billing', 'Facturation', 'Tagihan'],
-  'bill.bill': ['账单', 'Bills', 'Factures', 'Tagihan'],
-  'bill.trade': ['交易记录', 'Transactions', 'Transactions', 'Transaksi'],
-  'bill.deduction': ['扣费', 'Deduction', 'Prélèvement', 'Pemotongan'],
-  'bill.recharge': [
-    '充值退费',
-    'Recharge and refund',
-    'Recharge et remboursement',
-    'Isi ulang dan pengembalian',
-  ],
-  card: ['卡务管理', 'Cards', 'Cartes', 'Kartu'],
-  'card.recharge': ['卡充值', 'Card recharge', 'Recharge de carte', 'Isi ulang kartu'],
-  'card.manage': ['卡管理', 'Card management', 'Gestion des cartes', 'Manajemen kartu'],
-  'card.record': ['用卡记录', 'Card records', 'Historique des cartes', 'Riwayat kartu'],
-  readMeter: ['抄表管理', 'Meter reading', 'Relevés', 'Pembacaan meter'],
-  'readMeter.manual': ['人工抄表', 'Manual reading', 'Relevé manuel', 'Pembacaan manual'],
-  'readMeter.walkBy': ['抄表计划', 'Walk-by plans', 'Tournées de relève', 'Rencana pembacaan'],
-  workOrder: ['工单管理', 'Work orders', 'Ordres de travail', 'Perintah kerja'],
-  'workOrder.maintenance': ['维修工单', 'Maintenance', 'Maintenance', 'Pemeliharaan'],
-  'workOrder.reading': ['抄表工单', 'Reading orders', 'Ordres de relève', 'Perintah pembacaan'],
-  'workOrder.plan': ['抄表计划', 'Reading plans', 'Plans de relève', 'Rencana pembacaan'],
-  alarm: ['告警管理', 'Alarms', 'Alarmes', 'Alarm'],
-  'alarm.alarm': ['告警记录', 'Alarm records', 'Alarmes enregistrées', 'Catatan alarm'],
-  'alarm.rule': ['告警规则', 'Alarm rules', "Règles d'alarme", 'Aturan alarm'],
-  report: ['报表统计', 'Reports', 'Rapports', 'Laporan'],
-  'report.history': ['历史数据', 'History', 'Historique', 'Riwayat'],
-  'report.interval': ['区间统计', 'Interval statistics', 'Statistiques par période', 'Statistik interval'],
-  'report.subGroup': ['分组统计', 'Sub-group statistics', 'Statistiques par groupe', 'Statistik subgrup'],
-  'report.dailyWater': ['日用水量', 'Daily water use', 'Consommation journalière', 'Pemakaian air harian'],
-  'report.rechargeStat': [
-    '充值统计',
-    'Recharge statistics',
-    'Statistiques de recharge',
-    'Statistik isi ulang',
-  ],
-  'report.postpaid': ['后付费明细', 'Postpaid detail', 'Détail postpayé', 'Rincian pascabayar'],
-  'report.readingRate': ['抄表率', 'Reading rate', 'Taux de relève', 'Tingkat pembacaan'],
-  cascade: ['分区计量', 'Cascade partitions', 'Sectorisation', 'Partisi bertingkat'],
-  'cascade.partition': ['分区管理', 'Partitions', 'Secteurs', 'Partisi'],
-  'cascade.gis': ['分区地图', 'Partition map', 'Carte des secteurs', 'Peta partisi'],
-  'cascade.analysis': ['漏损分析', 'Leakage analysis', 'Analyse des fuites', 'Analisis kebocoran'],
-  'cascade.screen': ['漏损可视化大屏', 'Leakage screen', 'Écran des fuites', 'Layar kebocoran'],
-  gateway: ['设备管理', 'Devices', 'Équipements', 'Perangkat'],
-  'gateway.gateway': ['网关', 'Gateways', 'Passerelles', 'Gateway'],
-  'gateway.concentrator': ['集中器', 'Concentrators', 'Concentrateurs', 'Konsentrator'],
-  'gateway.pressure': ['压力表', 'Pressure meters', 'Capteurs de pression', 'Meter tekanan'],
-  'gateway.flow': ['流量计', 'Flow meters', 'Débitmètres', 'Meter aliran'],
-  'gateway.device': ['设备列表', 'Device list', 'Liste des équipements', 'Daftar perangkat'],
-  'gateway.deviceScreen': ['设备地图', 'Device map', 'Carte des équipements', 'Peta perangkat'],
-  payment: ['支付管理', 'Payments', 'Paiements', 'Pembayaran'],
-  'payment.platform': ['支付平台', 'Payment platforms', 'Plateformes de paiement', 'Platform pembayaran'],
-  'payment.order': ['支付订单', 'Payment orders', 'Ordres de paiement', 'Pesanan pembayaran'],
-  'payment.association': ['租户平台关联', 'Tenant platforms', 'Plateformes du locataire', 'Platform penyewa'],
-  'payment.stsRefund': ['Token 退购', 'Token refunds', 'Remboursements de jetons', 'Pengembalian token'],
-  message: ['消息中心', 'Messages', 'Messages', 'Pesan'],
-  'message.noticeCenter': ['通知中心', 'Notice centre', 'Centre de notifications', 'Pusat notifikasi'],
-  // admin-b
-  'platform.outbox': ['短信发件箱', 'Message outbox', "Boîte d'envoi", 'Kotak keluar pesan'],
-};
+/**
+ * The catalogue key of a menu entry's title (`menuTitles` of the identity messages): the id with `_` for
+ * `.`, as a dot would nest the key. Buttons have none.
+ */
+export const menuTitleKey = (menuId: string) => `menuTitles.${menuId.replaceAll('.', '_')}`;

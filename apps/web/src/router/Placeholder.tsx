@@ -1,9 +1,9 @@
-import { MENU_CATALOGUE, menuTitle } from '@hydrolog/schemas';
+import { MENU_CATALOGUE, menuTitleKey } from '@hydrolog/schemas';
 import { Button, Card, EmptyState, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
 import { HasPermi } from '../components/Permission.tsx';
-import { currentLanguage, optionalText } from '../i18n/index.ts';
+import { optionalText } from '../i18n/index.ts';
 
 /** A permission's action ('system:user:add' gives 'add'), translated when the catalogue has it. */
 function actionLabel(perms: string): string {
@@ -22,7 +22,7 @@ export function Placeholder({ menuId }: { menuId: string }) {
     <Card withBorder p="xl" data-testid="placeholder">
       <EmptyState
         icon={<Icon name="clock" size={32} />}
-        title={menuTitle(menuId, currentLanguage())}
+        title={optionalText(menuTitleKey(menuId)) ?? menuId}
         description={t('placeholder.text')}
       />
       {buttons.length > 0 && (

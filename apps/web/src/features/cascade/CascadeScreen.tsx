@@ -1,16 +1,10 @@
-import {
-  type CascadeOverview,
-  cascadeAlarmKindSchema,
-  menuTitle,
-  type UnknownReason,
-} from '@hydrolog/schemas';
+import { type CascadeOverview, cascadeAlarmKindSchema, type UnknownReason } from '@hydrolog/schemas';
 import { alpha, Badge, Button, Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOptions, themedAxis, useChartTheme, zonedDate } from '../../components/Chart.tsx';
 import { FigureValue, whyNull } from '../../components/FigureValue.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
 import { formatInZone } from '../../lib/tenantTime.ts';
 import { getToken } from '../../lib/token.ts';
@@ -134,7 +128,7 @@ export function CascadeScreen() {
     return () => clearInterval(timer);
   }, [signedIn]);
 
-  const title = menuTitle('cascade.screen', currentLanguage());
+  const title = t('menuTitles.cascade_screen');
   if (!signedIn || failed) {
     return (
       <Center mih="100vh" bg={BG} c="#d6e4ff">
