@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { Badge, createTheme, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
@@ -12,11 +12,20 @@ import { palette } from './lib/palette.ts';
 import { router } from './router.tsx';
 import { settings } from './store/settings.ts';
 
+// A badge (a status, a kind) is read whole: it never shrinks to "L…" in a crowded table row.
+const wholeBadge = Badge.extend({ styles: { root: { minWidth: 'max-content' } } });
+
 /** The theme colour of the settings drawer is Mantine's primary colour. */
 function App() {
   const { theme: color } = settings.use();
   const theme = useMemo(
-    () => createTheme({ primaryColor: 'brand', primaryShade: 5, colors: { brand: palette(color) } }),
+    () =>
+      createTheme({
+        primaryColor: 'brand',
+        primaryShade: 5,
+        colors: { brand: palette(color) },
+        components: { Badge: wholeBadge },
+      }),
     [color],
   );
   return (

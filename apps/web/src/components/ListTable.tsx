@@ -33,10 +33,11 @@ import { useTranslation } from 'react-i18next';
 import { nextSort, type PageQuery, type SortQuery } from '../lib/listQuery.ts';
 import { Icon } from './Icon.tsx';
 
-/** Cells keep to one line; the actions stay in sight when the table scrolls. */
-export function defaultCellStyle(columnId: string): CSSProperties {
-  if (columnId === 'actions')
-    return { whiteSpace: 'nowrap', position: 'sticky', right: 0, background: 'var(--mantine-color-body)' };
+/**
+ * Cells keep to one line, so every column is as wide as its content and a wide table scrolls sideways; no
+ * column is pinned over the others (a sticky actions column hid the columns under it).
+ */
+export function defaultCellStyle(_columnId: string): CSSProperties {
   return { whiteSpace: 'nowrap' };
 }
 
@@ -95,7 +96,8 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   return (
     <Box pos="relative">
       <LoadingOverlay visible={loading && rows !== null} overlayProps={{ blur: 1 }} />
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* The scrollbar shows whenever the table is wider than the page, so that its last columns are found. */}
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
         <Table striped highlightOnHover withTableBorder horizontalSpacing="xs" fz="sm" data-testid={testId}>
           <Table.Thead>
             {headerGroups.map((group) => (

@@ -16,7 +16,7 @@ export const USERS_PATH = '/system/user';
 
 const column = listColumns<UserRow>();
 
-/** Cells keep to one line, but a long email may wrap; the actions stay in sight when the table scrolls. */
+/** Cells keep to one line, but a long email may wrap. */
 function cellStyle(columnId: string): CSSProperties {
   if (columnId === 'email') return { wordBreak: 'break-all', minWidth: 140 };
   return defaultCellStyle(columnId);

@@ -1,0 +1,140 @@
+import { en } from '@hydrolog/schemas/messages/en';
+import { fr } from '@hydrolog/schemas/messages/fr';
+import { id } from '@hydrolog/schemas/messages/id';
+import { zhCN } from '@hydrolog/schemas/messages/zh-CN';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillLogin, launchChromium, startService } from './support.ts';
+
+/** The total length of a catalogue's texts. */
+const length = (catalogue: object): number =>
+  Object.values(catalogue).reduce<number>(
+    (sum, value) => sum + (typeof value === 'string' ? value.length : length(value)),
+    0,
+  );
+
+/** The language whose texts are longest: the one that tests the columns hardest. */
+const longest = (
+  [
+    ['en-US', en],
+    ['fr-FR', fr],
+    ['id-ID', id],
+    ['zh-CN', zhCN],
+  ] as const
+)
+  .map(([locale, catalogue]) => ({ locale, size: length(catalogue) }))
+  .reduce((most, language) => (language.size > most.size ? language : most));
+
+interface RouterNode {
+  path: string;
+  component: string;
+  meta: { link: string | null };
+  children?: RouterNode[];
+}
+
+/** The paths of the pages in a user's menu tree. */
+function pagePaths(nodes: RouterNode[], parent = ''): string[] {
+  return nodes.flatMap((node) => {
+    const path = node.path.startsWith('/') ? node.path : `${parent}/${node.path}`;
+    if (node.children?.length) return pagePaths(node.children, path);
+    return node.component === 'Layout' || node.meta.link ? [] : [path];
+  });
+}
+
+/**
+ * What is wrong with the tables on the page: cells of a row that overlap one another (a column under the
+ * sticky actions column) and texts cut short (a badge or a cell shown as "L…").
+ */
+function tableDefects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of document.querySelectorAll<HTMLTableElement>('table[data-testid]')) {
+      const name = table.dataset.testid;
+      const rows = [...table.querySelectorAll('tr')].slice(0, 6);
+      for (const row of rows) {
+        const cells = [...row.children] as HTMLElement[];
+        if (cells.length < 2) continue;
+        cells.slice(1).forEach((cell, i) => {
+          const before = cells[i] as HTMLElement;
+          if (before.getBoundingClientRect().right > cell.getBoundingClientRect().left + 1)
+            found.push(`${name}: "${before.innerText.trim()}" lies under "${cell.innerText.trim()}"`);
+        });
+        for (const element of row.querySelectorAll<HTMLElement>('*')) {
+          const style = getComputedStyle(element);
+          if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1)
+            found.push(`${name}: "${element.innerText.trim()}" is cut short`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+describe('the list pages in the longest language', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  beforeAll(async () => {
+    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  /** Signs in and visits every page of the user's menu, collecting the tables' defects at each width. */
+  async function walk(username: string, password: string) {
+    const defects: string[] = [];
+    let tables = 0;
+    const context = await browser.newContext({
+      locale: longest.locale,
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/login`);
+    await fillLogin(page, username, password);
+    await page.waitForURL('**/index');
+    const routers = await page.evaluate(async () => {
+      const bearer = document.cookie.match(/(?:^|; )Admin-Token=([^;]+)/)?.[1];
+      const answer = await fetch('/prod-api/system/menu/getRouters', {
+        headers: { Authorization: `Bearer ${bearer}` },
+      });
+      return (await answer.json()).data;
+    });
+    for (const path of pagePaths(routers)) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(service.url + path);
+      // A page not built yet says so at once; a built one without a list shows no table in time.
+      const shown = await page
+        .locator('table[data-testid], [data-testid="placeholder"]')
+        .first()
+        .waitFor({ timeout: 3000 })
+        .then(
+          () => page.locator('table[data-testid]').count(),
+          () => 0,
+        );
+      if (shown === 0) continue;
+      tables += shown;
+      // Measured once the rows (or the empty row) replaced the skeleton.
+      await page.waitForFunction(() => !document.querySelector('table[data-testid] .mantine-Skeleton-root'));
+      for (const width of [1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const defect of await tableDefects(page)) defects.push(`${width} px ${path}: ${defect}`);
+      }
+    }
+    await context.close();
+    return { defects, tables };
+  }
+
+  it('shows every column of every table beside the others, and no text cut short, as a tenant administrator', async () => {
+    const { defects, tables } = await walk('demo_admin', 'Demo1234');
+    expect(tables).toBeGreaterThan(15);
+    expect(defects).toEqual([]);
+  }, 600_000);
+
+  it('shows every column of every table beside the others, and no text cut short, as a platform operator', async () => {
+    const { defects, tables } = await walk('admin', 'Admin123');
+    expect(tables).toBeGreaterThan(10);
+    expect(defects).toEqual([]);
+  }, 600_000);
+});
