@@ -28,7 +28,7 @@ import {
   tableFeatures,
   type Updater,
 } from '@tanstack/react-table';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, type PageQuery, type SortQuery } from '../lib/listQuery.ts';
 import { Icon } from './Icon.tsx';
@@ -87,7 +87,6 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   sort,
   onSort,
 }: ListTableProps<TFeatures, TData>) {
-  const { t } = useTranslation();
   const headerGroups = table.getHeaderGroups();
   // The header row has the visible columns (every column of a table without column choice).
   const visible = new Set(headerGroups.at(-1)?.headers.map((header) => header.column.id));
@@ -148,9 +147,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
             {failed && (
               <Table.Tr>
                 <Table.Td colSpan={span} ta="center" py="lg" data-testid={`${testId}-failed`}>
-                  <Button variant="default" onClick={onRetry}>
-                    {t('common.retry')}
-                  </Button>
+                  <RetryButton onRetry={onRetry} />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -166,13 +163,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
             {!failed && rows?.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
-                  {typeof empty === 'string' ? (
-                    <Text c="dimmed" ta="center" py="lg">
-                      {empty}
-                    </Text>
-                  ) : (
-                    empty
-                  )}
+                  <EmptyList empty={empty} />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -196,6 +187,65 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </Box>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry?(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" onClick={onRetry}>
+      {t('common.retry')}
+    </Button>
+  );
+}
+
+function EmptyList({ empty }: { empty: ReactNode }) {
+  return typeof empty === 'string' ? (
+    <Text c="dimmed" ta="center" py="lg">
+      {empty}
+    </Text>
+  ) : (
+    empty
+  );
+}
+
+/**
+ * The rows of a list as cards (a feed of messages), with the states of ListTable: skeletons while loading
+ * first, a retry after a failure, the empty text, an overlay on reload.
+ */
+export function ListCards<TData extends RowData>({
+  rows,
+  loading,
+  failed = false,
+  onRetry,
+  empty,
+  testId,
+  rowId,
+  card,
+}: Pick<
+  ListTableProps<TableFeatures, TData>,
+  'rows' | 'loading' | 'failed' | 'onRetry' | 'empty' | 'testId'
+> & {
+  rowId(row: TData): string;
+  card(row: TData): ReactNode;
+}) {
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={loading && rows !== null} overlayProps={{ blur: 1 }} />
+      <Stack gap="xs" data-testid={testId}>
+        {failed ? (
+          <Group justify="center" py="lg" data-testid={`${testId}-failed`}>
+            <RetryButton onRetry={onRetry} />
+          </Group>
+        ) : !rows ? (
+          [0, 1, 2].map((i) => <Skeleton key={i} height={48} />)
+        ) : rows.length === 0 ? (
+          <EmptyList empty={empty} />
+        ) : (
+          rows.map((row) => <Fragment key={rowId(row)}>{card(row)}</Fragment>)
+        )}
+      </Stack>
     </Box>
   );
 }
