@@ -16,7 +16,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ListQuery } from '../hooks/useListState.ts';
-import { filterField } from '../lib/listQuery.ts';
+import { filterField, type PageQuery } from '../lib/listQuery.ts';
 import { session } from '../store/session.ts';
 import { defineListScreen, listColumns } from './ListScreen.tsx';
 
@@ -303,7 +303,10 @@ describe('defineListScreen', () => {
 describe('defineListScreen pickers and cards', () => {
   const renderBare = (screen: ReactNode) => render(<MantineProvider>{screen}</MantineProvider>);
   // Three rows of each page of 20 are enough to tell the pages apart.
-  const pages = vi.fn<Fetch>(async ({ pageNum }) => ({ total: 40, rows: things(3, (pageNum - 1) * 20 + 1) }));
+  const pages = vi.fn(async ({ pageNum }: PageQuery) => ({
+    total: 40,
+    rows: things(3, (pageNum - 1) * 20 + 1),
+  }));
   const checked = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).checked;
 
   it('keeps a selection across pages until the rows leave the list, and tells it to a form', async () => {
@@ -349,7 +352,7 @@ describe('defineListScreen pickers and cards', () => {
     expect(checked('Select Thing 2')).toBe(false);
   }, 20_000);
 
-  it('clears the selection of a list on every other load', async () => {
+  it('clears the selection on every load of a list that does not keep it', async () => {
     signIn(['thing:add']);
     const Things = defineListScreen({
       bare: true,
@@ -372,7 +375,7 @@ describe('defineListScreen pickers and cards', () => {
     await screen.findByText('Thing 1');
     expect(checked('Select Thing 2')).toBe(false);
     expect(screen.getByRole('button', { name: 'Add 0' })).toBeTruthy();
-  });
+  }, 20_000);
 
   it('shows rows as cards, with the empty text the filters call for', async () => {
     signIn([]);

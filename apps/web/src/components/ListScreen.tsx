@@ -398,6 +398,14 @@ export function defineListScreen<
         ? definition.firstUse(context)
         : (definition.empty?.(context) ?? t(texts.empty));
     const card = definition.card;
+    const states = {
+      rows: rows ?? null,
+      loading: list.loading,
+      failed: list.failed,
+      onRetry: list.load,
+      empty,
+      testId: tableTestId,
+    };
     const choosable = !card && definition.columnChoice !== false;
 
     const body = (
@@ -458,25 +466,11 @@ export function defineListScreen<
         )}
         {definition.above?.(context)}
         {card ? (
-          <ListCards
-            rows={rows ?? null}
-            loading={list.loading}
-            failed={list.failed}
-            onRetry={list.load}
-            empty={empty}
-            testId={tableTestId}
-            rowId={definition.rowId}
-            card={(row) => card(row, context)}
-          />
+          <ListCards {...states} rowId={definition.rowId} card={(row) => card(row, context)} />
         ) : (
           <ListTable
+            {...states}
             table={table}
-            rows={rows ?? null}
-            loading={list.loading}
-            failed={list.failed}
-            onRetry={list.load}
-            empty={empty}
-            testId={tableTestId}
             selection={list.selection}
             minWidth={definition.minWidth}
             cellStyle={definition.cellStyle ?? defaultCellStyle}

@@ -48,8 +48,8 @@ export function figureColumns(...columnIds: string[]): (columnId: string) => CSS
       : defaultCellStyle(columnId);
 }
 
-interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData> {
-  table: ReactTable<TFeatures, TData>;
+/** What a list shows of its rows besides them: loading, failure, emptiness. */
+interface ListStates<TData> {
   /** Null until the first answer: skeleton rows meanwhile. */
   rows: readonly TData[] | null;
   loading: boolean;
@@ -59,6 +59,10 @@ interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData>
   /** The text of an empty result, or what to show instead (what the list is for, how to begin). */
   empty: ReactNode;
   testId: string;
+}
+
+interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData> extends ListStates<TData> {
+  table: ReactTable<TFeatures, TData>;
   selection?: RowSelectionState;
   minWidth?: number;
   cellStyle?: (columnId: string) => CSSProperties;
@@ -214,36 +218,24 @@ function EmptyList({ empty }: { empty: ReactNode }) {
  * The rows of a list as cards (a feed of messages), with the states of ListTable: skeletons while loading
  * first, a retry after a failure, the empty text, an overlay on reload.
  */
-export function ListCards<TData extends RowData>({
-  rows,
-  loading,
-  failed = false,
-  onRetry,
-  empty,
-  testId,
-  rowId,
-  card,
-}: Pick<
-  ListTableProps<TableFeatures, TData>,
-  'rows' | 'loading' | 'failed' | 'onRetry' | 'empty' | 'testId'
-> & {
-  rowId(row: TData): string;
-  card(row: TData): ReactNode;
-}) {
+export function ListCards<TData>(
+  props: ListStates<TData> & { rowId(row: TData): string; card(row: TData): ReactNode },
+) {
+  const { rows, testId } = props;
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={loading && rows !== null} overlayProps={{ blur: 1 }} />
+      <LoadingOverlay visible={props.loading && rows !== null} overlayProps={{ blur: 1 }} />
       <Stack gap="xs" data-testid={testId}>
-        {failed ? (
+        {props.failed ? (
           <Group justify="center" py="lg" data-testid={`${testId}-failed`}>
-            <RetryButton onRetry={onRetry} />
+            <RetryButton onRetry={props.onRetry} />
           </Group>
         ) : !rows ? (
           [0, 1, 2].map((i) => <Skeleton key={i} height={48} />)
         ) : rows.length === 0 ? (
-          <EmptyList empty={empty} />
+          <EmptyList empty={props.empty} />
         ) : (
-          rows.map((row) => <Fragment key={rowId(row)}>{card(row)}</Fragment>)
+          rows.map((row) => <Fragment key={props.rowId(row)}>{props.card(row)}</Fragment>)
         )}
       </Stack>
     </Box>
