@@ -16,7 +16,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ListQuery } from '../hooks/useListState.ts';
-import { filterField } from '../lib/listQuery.ts';
+import { filterField, type PageQuery } from '../lib/listQuery.ts';
 import { session } from '../store/session.ts';
 import { defineListScreen, listColumns } from './ListScreen.tsx';
 
@@ -297,5 +297,114 @@ describe('defineListScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
     const menu = await screen.findByTestId('things-table-columns');
     expect((within(menu).getByLabelText('Name') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('defineListScreen pickers and cards', () => {
+  const renderBare = (screen: ReactNode) => render(<MantineProvider>{screen}</MantineProvider>);
+  // Three rows of each page of 20 are enough to tell the pages apart.
+  const pages = vi.fn(async ({ pageNum }: PageQuery) => ({
+    total: 40,
+    rows: things(3, (pageNum - 1) * 20 + 1),
+  }));
+  const checked = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).checked;
+
+  it('keeps a selection across pages until the rows leave the list, and tells it to a form', async () => {
+    signIn(['thing:add']);
+    const added: string[][] = [];
+    const told = vi.fn<(ids: string[]) => void>();
+    const Picker = defineListScreen({
+      bare: true,
+      testId: 'picker',
+      texts: { empty: testKey('empty'), total: testKey('total') },
+      filters: z.object({}),
+      keepSelection: true,
+      fetch: pages,
+      rowId: (row) => row.id,
+      columns: () => [column.accessor('name', { header: 'Name' })],
+      selectLabels: () => ({ all: 'Select all', one: (row) => `Select ${row.name}` }),
+      onSelect: (ids, props: { told(ids: string[]): void }) => props.told(ids),
+      batchActions: ({ list }) => [
+        {
+          label: (count) => `Add ${count}`,
+          permission: ['thing:add'],
+          run(rows) {
+            added.push(rows.map((row) => row.id));
+            list.removed(rows.length);
+          },
+        },
+      ],
+    });
+    renderBare(<Picker told={told} />);
+    await screen.findByText('Thing 1');
+    fireEvent.click(screen.getByLabelText('Select Thing 2'));
+    await waitFor(() => expect(told).toHaveBeenLastCalledWith(['t2']));
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByText('Thing 21');
+    fireEvent.click(screen.getByLabelText('Select Thing 22'));
+    await waitFor(() => expect(told).toHaveBeenLastCalledWith(['t2', 't22']));
+    fireEvent.click(screen.getByRole('button', { name: '1' }));
+    await screen.findByText('Thing 1');
+    expect(checked('Select Thing 2')).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add 2' }));
+    expect(added).toEqual([['t2', 't22']]);
+    await waitFor(() => expect(told).toHaveBeenLastCalledWith([]));
+    expect(checked('Select Thing 2')).toBe(false);
+  }, 20_000);
+
+  it('clears the selection on every load of a list that does not keep it', async () => {
+    signIn(['thing:add']);
+    const Things = defineListScreen({
+      bare: true,
+      testId: 'things',
+      texts: { empty: testKey('empty'), total: testKey('total') },
+      filters: z.object({}),
+      fetch: pages,
+      rowId: (row) => row.id,
+      columns: () => [column.accessor('name', { header: 'Name' })],
+      selectLabels: () => ({ all: 'Select all', one: (row) => `Select ${row.name}` }),
+      batchActions: () => [{ label: (count) => `Add ${count}`, permission: ['thing:add'], run() {} }],
+    });
+    renderBare(<Things />);
+    await screen.findByText('Thing 1');
+    fireEvent.click(screen.getByLabelText('Select Thing 2'));
+    await screen.findByRole('button', { name: 'Add 1' });
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByText('Thing 21');
+    fireEvent.click(screen.getByRole('button', { name: '1' }));
+    await screen.findByText('Thing 1');
+    expect(checked('Select Thing 2')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Add 0' })).toBeTruthy();
+  }, 20_000);
+
+  it('shows rows as cards, with the empty text the filters call for', async () => {
+    signIn([]);
+    const feed = vi.fn(async ({ kind }: { kind: '' | 'a' | 'b' }) =>
+      kind === 'b' ? { total: 0, rows: [] } : { total: 2, rows: things(2) },
+    );
+    const Feed = defineListScreen({
+      bare: true,
+      testId: 'feed',
+      texts: { empty: testKey('empty'), total: testKey('total') },
+      filters: z.object({ kind: filterField.option(['a', 'b']) }),
+      fetch: feed,
+      rowId: (row) => row.id,
+      empty: ({ list }) => (list.query.kind === 'b' ? 'Nothing of kind b' : 'No things yet'),
+      above: ({ list }) => (
+        <button type="button" onClick={() => list.filterBy({ kind: 'b' })}>
+          Kind b
+        </button>
+      ),
+      card: (row) => <article aria-label={row.name}>{row.name}</article>,
+    });
+    renderBare(<Feed />);
+    const cards = await screen.findByTestId('feed-table');
+    await waitFor(() => expect(within(cards).getAllByRole('article').length).toBe(2));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+    expect(screen.getByText('2 things')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Kind b' }));
+    expect(await within(cards).findByText('Nothing of kind b')).toBeTruthy();
+    expect(within(cards).queryByRole('article')).toBeNull();
   });
 });

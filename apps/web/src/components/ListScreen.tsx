@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { type ColumnDef, createColumnHelper, type RowData, useTable } from '@tanstack/react-table';
 import type { ParseKeys, TFunction } from 'i18next';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ListQuery,
@@ -29,6 +29,7 @@ import {
   ColumnsMenu,
   defaultCellStyle,
   FilterBar,
+  ListCards,
   ListPager,
   ListTable,
   RowAction,
@@ -164,7 +165,38 @@ export interface ScreenAction {
   onClick(): void;
 }
 
-export interface ListScreenDefinition<F extends object, Row extends RowData, Page, Props, S extends string>
+/**
+ * A list screen: its query, texts and parts, with its rows shown either as table rows (`columns`) or as
+ * cards (`card`).
+ */
+export type ListScreenDefinition<
+  F extends object,
+  Row extends RowData,
+  Page,
+  Props,
+  S extends string,
+> = ListScreenParts<F, Row, Page, Props, S> &
+  (TableRows<F, Row, Page, Props, S> | CardRows<F, Row, Page, Props, S>);
+
+interface TableRows<F extends object, Row, Page, Props, S extends string> {
+  /**
+   * The columns, made with `listColumns<Row>()`. Typed loosely on purpose: an array typed as columns would
+   * make TypeScript infer `any` for every cell's value instead of the column's own type.
+   */
+  columns(context: ListScreenContext<F, Row, Page, Props, S>): readonly unknown[];
+  card?: never;
+}
+
+interface CardRows<F extends object, Row, Page, Props, S extends string> {
+  /**
+   * Each row as a card (a feed of messages) instead of a table row: no columns, column choice, selection
+   * or row actions then; the loading, failed, empty states and the pager stay.
+   */
+  card(row: Row, context: ListScreenContext<F, Row, Page, Props, S>): ReactNode;
+  columns?: never;
+}
+
+interface ListScreenParts<F extends object, Row extends RowData, Page, Props, S extends string>
   extends Omit<ListStateOptions<F, Row, S>, 'fetch' | 'path'> {
   /** The route whose URL keeps the query (from the props for a page of several routes); none inside a page. */
   path?: string | ((props: Props) => string);
@@ -176,6 +208,8 @@ export interface ListScreenDefinition<F extends object, Row extends RowData, Pag
   tableTestId?: string;
   /** Message keys: the title (none for a list inside a page), the empty list, the total ({{count}}), the header of the row actions. */
   texts: { title?: ParseKeys; intro?: ParseKeys; empty: ParseKeys; total?: ParseKeys; actions?: ParseKeys };
+  /** The empty text when it depends on the filters or the props (instead of `texts.empty`). */
+  empty?(context: ListScreenContext<F, Row, Page, Props, S>): string;
   /** What an empty list shows before any filter: what the list is for, how to begin. */
   firstUse?(context: ListScreenContext<F, Row, Page, Props, S>): ReactNode;
   /** A tree (regions, departments, menus) comes whole, without pages: `fetch` answers every row in order. */
@@ -183,16 +217,10 @@ export interface ListScreenDefinition<F extends object, Row extends RowData, Pag
   /** The rows on screen of those fetched, where some are hidden (the branches of a tree folded away). */
   shownRows?(rows: Row[], context: ListScreenContext<F, Row, Page, Props, S>): Row[];
   fetch(query: ListQuery<F, S>, props: Props): Promise<{ total: number; rows: Row[] }>;
-  rowId(row: Row): string;
   /** The page's own state and commands (dialogs, confirmations), given the list: a hook. */
   usePage?(list: ListState<F, Row, S>, props: Props): Page;
   /** The fields of the filter bar (Search and Reset come with it). */
   filterBar?(bar: FilterBarFields<F>, context: ListScreenContext<F, Row, Page, Props, S>): ReactNode;
-  /**
-   * The columns, made with `listColumns<Row>()`. Typed loosely on purpose: an array typed as columns would
-   * make TypeScript infer `any` for every cell's value instead of the column's own type.
-   */
-  columns(context: ListScreenContext<F, Row, Page, Props, S>): readonly unknown[];
   /** The "Edit" row action, first of a row: it opens the form (`form`) on the row. */
   editRow?(context: ListScreenContext<F, Row, Page, Props, S>): {
     permission: readonly string[];
@@ -207,6 +235,11 @@ export interface ListScreenDefinition<F extends object, Row extends RowData, Pag
   };
   rowActions?(row: Row, context: ListScreenContext<F, Row, Page, Props, S>): RowActionItem[];
   remove?(context: ListScreenContext<F, Row, Page, Props, S>): RemoveAction<Row>;
+  /**
+   * A picker inside a form: the rows get checkboxes, and every change of the selection is told by the ids
+   * of the rows selected (with `keepSelection`, on every page).
+   */
+  onSelect?(rowIds: string[], props: Props): void;
   /** With batch actions, the rows get checkboxes (for holders of one of the actions' permissions). */
   batchActions?(context: ListScreenContext<F, Row, Page, Props, S>): BatchAction<Row>[];
   selectLabels?(context: ListScreenContext<F, Row, Page, Props, S>): { all: string; one(row: Row): string };
@@ -290,11 +323,11 @@ export function defineListScreen<
         : []),
       ...(definition.batchActions?.(context) ?? []),
     ];
-    const selectable = batch.some((action) => hasPermi(action.permission));
+    const selectable = Boolean(definition.onSelect) || batch.some((action) => hasPermi(action.permission));
     const labels = definition.selectLabels?.(context);
     const columns: ListColumn<Row>[] = [
       ...(selectable && labels ? [selectionColumn<Row>(labels) as ListColumn<Row>] : []),
-      ...(definition.columns(context) as ListColumn<Row>[]),
+      ...((definition.columns?.(context) ?? []) as ListColumn<Row>[]),
     ];
     const editRow = definition.editRow?.(context);
     const rowActions = (row: Row): RowActionItem[] => [
@@ -347,7 +380,12 @@ export function defineListScreen<
         ...(definition.columnChoice !== false ? columnChoice.state : {}),
       },
     });
-    const selected = (rows ?? (NO_ROWS as Row[])).filter((row) => list.selection[definition.rowId(row)]);
+    const selected = list.selectedRows;
+    const selectedIds = selected.map(definition.rowId).join('\n');
+    // The latest props, told only when the selection changes.
+    const tellSelection = useRef((ids: string[]) => definition.onSelect?.(ids, props));
+    tellSelection.current = (ids) => definition.onSelect?.(ids, props);
+    useEffect(() => tellSelection.current(selectedIds ? selectedIds.split('\n') : []), [selectedIds]);
     const create = definition.create?.(context);
     const actions = [
       ...(definition.actions?.(context) ?? []),
@@ -355,6 +393,20 @@ export function defineListScreen<
     ];
     const exporter = definition.export;
     const title = definition.title?.(context) ?? (texts.title && t(texts.title));
+    const empty =
+      definition.firstUse && !isFiltered(list.query)
+        ? definition.firstUse(context)
+        : (definition.empty?.(context) ?? t(texts.empty));
+    const card = definition.card;
+    const states = {
+      rows: rows ?? null,
+      loading: list.loading,
+      failed: list.failed,
+      onRetry: list.load,
+      empty,
+      testId: tableTestId,
+    };
+    const choosable = !card && definition.columnChoice !== false;
 
     const body = (
       <>
@@ -362,7 +414,7 @@ export function defineListScreen<
           <Group justify="space-between" mb="md">
             {title ? <Title order={4}>{title}</Title> : <span />}
             <Group gap="xs">
-              {definition.columnChoice !== false && <ColumnsMenu table={table} testId={tableTestId} />}
+              {choosable && <ColumnsMenu table={table} testId={tableTestId} />}
               {exporter && (
                 <ExportButton
                   permission={exporter.permission}
@@ -413,24 +465,21 @@ export function defineListScreen<
           </FilterBar>
         )}
         {definition.above?.(context)}
-        <ListTable
-          table={table}
-          rows={rows ?? null}
-          loading={list.loading}
-          failed={list.failed}
-          onRetry={list.load}
-          empty={
-            definition.firstUse && !isFiltered(list.query) ? definition.firstUse(context) : t(texts.empty)
-          }
-          testId={tableTestId}
-          selection={list.selection}
-          minWidth={definition.minWidth}
-          cellStyle={definition.cellStyle ?? defaultCellStyle}
-          rowProps={definition.rowProps}
-          sortable={definition.sortable}
-          sort={list.sort}
-          onSort={list.setSort}
-        />
+        {card ? (
+          <ListCards {...states} rowId={definition.rowId} card={(row) => card(row, context)} />
+        ) : (
+          <ListTable
+            {...states}
+            table={table}
+            selection={list.selection}
+            minWidth={definition.minWidth}
+            cellStyle={definition.cellStyle ?? defaultCellStyle}
+            rowProps={definition.rowProps}
+            sortable={definition.sortable}
+            sort={list.sort}
+            onSort={list.setSort}
+          />
+        )}
         {!definition.tree && (
           <ListPager
             total={list.data?.total ?? 0}

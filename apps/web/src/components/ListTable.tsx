@@ -28,7 +28,7 @@ import {
   tableFeatures,
   type Updater,
 } from '@tanstack/react-table';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, type PageQuery, type SortQuery } from '../lib/listQuery.ts';
 import { Icon } from './Icon.tsx';
@@ -49,8 +49,8 @@ export function figureColumns(...columnIds: string[]): (columnId: string) => CSS
       : defaultCellStyle(columnId);
 }
 
-interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData> {
-  table: ReactTable<TFeatures, TData>;
+/** What a list shows of its rows besides them: loading, failure, emptiness. */
+interface ListStates<TData> {
   /** Null until the first answer: skeleton rows meanwhile. */
   rows: readonly TData[] | null;
   loading: boolean;
@@ -60,6 +60,10 @@ interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData>
   /** The text of an empty result, or what to show instead (what the list is for, how to begin). */
   empty: ReactNode;
   testId: string;
+}
+
+interface ListTableProps<TFeatures extends TableFeatures, TData extends RowData> extends ListStates<TData> {
+  table: ReactTable<TFeatures, TData>;
   selection?: RowSelectionState;
   minWidth?: number;
   cellStyle?: (columnId: string) => CSSProperties;
@@ -88,7 +92,6 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
   sort,
   onSort,
 }: ListTableProps<TFeatures, TData>) {
-  const { t } = useTranslation();
   const headerGroups = table.getHeaderGroups();
   // The header row has the visible columns (every column of a table without column choice).
   const visible = new Set(headerGroups.at(-1)?.headers.map((header) => header.column.id));
@@ -150,9 +153,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
             {failed && (
               <Table.Tr>
                 <Table.Td colSpan={span} ta="center" py="lg" data-testid={`${testId}-failed`}>
-                  <Button variant="default" onClick={onRetry}>
-                    {t('common.retry')}
-                  </Button>
+                  <RetryButton onRetry={onRetry} />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -168,13 +169,7 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
             {!failed && rows?.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
-                  {typeof empty === 'string' ? (
-                    <Text c="dimmed" ta="center" py="lg">
-                      {empty}
-                    </Text>
-                  ) : (
-                    empty
-                  )}
+                  <EmptyList empty={empty} />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -198,6 +193,53 @@ export function ListTable<TFeatures extends TableFeatures, TData extends RowData
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </Box>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry?(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" onClick={onRetry}>
+      {t('common.retry')}
+    </Button>
+  );
+}
+
+function EmptyList({ empty }: { empty: ReactNode }) {
+  return typeof empty === 'string' ? (
+    <Text c="dimmed" ta="center" py="lg">
+      {empty}
+    </Text>
+  ) : (
+    empty
+  );
+}
+
+/**
+ * The rows of a list as cards (a feed of messages), with the states of ListTable: skeletons while loading
+ * first, a retry after a failure, the empty text, an overlay on reload.
+ */
+export function ListCards<TData>(
+  props: ListStates<TData> & { rowId(row: TData): string; card(row: TData): ReactNode },
+) {
+  const { rows, testId } = props;
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={props.loading && rows !== null} overlayProps={{ blur: 1 }} />
+      <Stack gap="xs" data-testid={testId}>
+        {props.failed ? (
+          <Group justify="center" py="lg" data-testid={`${testId}-failed`}>
+            <RetryButton onRetry={props.onRetry} />
+          </Group>
+        ) : !rows ? (
+          [0, 1, 2].map((i) => <Skeleton key={i} height={48} />)
+        ) : rows.length === 0 ? (
+          <EmptyList empty={props.empty} />
+        ) : (
+          rows.map((row) => <Fragment key={props.rowId(row)}>{props.card(row)}</Fragment>)
+        )}
+      </Stack>
     </Box>
   );
 }

@@ -29,6 +29,12 @@ export interface ListStateOptions<F, Row, S extends string = string> {
   /** The columns the server sorts on (the list query schema's whitelist). */
   sortable?: readonly S[];
   fetch(query: ListQuery<F, S>): Promise<ListPage<Row>>;
+  rowId(row: Row): string;
+  /**
+   * The selection is kept across pages, searches and reloads until it is cleared (a picker gathering rows
+   * of several pages); by default every load clears it.
+   */
+  keepSelection?: boolean;
 }
 
 type QueryState<F, S extends string> = [ListQuery<F, S>, (query: ListQuery<F, S>) => void];
@@ -52,8 +58,8 @@ function useLocalQuery<F, S extends string>(options: ListStateOptions<F, unknown
 
 /**
  * The state of a server-paginated list: the query (in the URL for a page), the filter bar as typed, the
- * rows of the current page, loading and failure, the row selection (cleared on every load), search,
- * reset, sort and paging.
+ * rows of the current page, loading and failure, the row selection (cleared on every load unless kept),
+ * search, reset, sort and paging.
  */
 export function useListState<F extends object, Row, S extends string = string>(
   options: ListStateOptions<F, Row, S>,
@@ -67,6 +73,9 @@ export function useListState<F extends object, Row, S extends string = string>(
   const [selection, setSelection] = useState<RowSelectionState>({});
   const fetchRows = useRef(options.fetch);
   fetchRows.current = options.fetch;
+  const { rowId, keepSelection = false } = options;
+  // Every row fetched by its id, while a kept selection may name rows of other pages.
+  const seenRows = useRef(new Map<string, Row>());
 
   // The URL decides the filters: back/forward and shared links fill the filter bar. Only a new query does:
   // a page kept alive in a hidden tab runs its effects again when shown, and keeps what was typed.
@@ -83,6 +92,7 @@ export function useListState<F extends object, Row, S extends string = string>(
       .current(query)
       .then(
         (page) => {
+          if (keepSelection) for (const row of page.rows) seenRows.current.set(rowId(row), row);
           setData(page);
           setFailed(false);
         },
@@ -91,9 +101,9 @@ export function useListState<F extends object, Row, S extends string = string>(
       )
       .finally(() => {
         setLoading(false);
-        setSelection({});
+        if (!keepSelection) setSelection({});
       });
-  }, [query]);
+  }, [query, keepSelection, rowId]);
   useEffect(load, [load]);
 
   /** Fetches the page again quietly (no overlay, selection kept): live statuses while the list is open. */
@@ -118,12 +128,22 @@ export function useListState<F extends object, Row, S extends string = string>(
   /** Another sort (a header clicked): back to the first page. */
   const setSort = (next: SortQuery<S>) => setQuery({ ...query, ...next, pageNum: 1 });
   const setPage = (page: PageQuery) => setQuery({ ...query, ...page });
-  /** After `count` rows of the page were removed: reload, or go to the last page that still has rows. */
+  /**
+   * After `count` rows of the page were removed (or otherwise left the list): the selection is cleared,
+   * then the list reloads, or goes to the last page that still has rows.
+   */
   const removed = (count: number) => {
+    setSelection({});
     const pageNum = pageAfterRemoval(query, data?.total ?? 0, count);
     if (pageNum === query.pageNum) load();
     else setQuery({ ...query, pageNum });
   };
+
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]);
+  /** The selected rows: of this page, or with a kept selection of every page. */
+  const selectedRows = keepSelection
+    ? selectedIds.flatMap((id) => seenRows.current.get(id) ?? [])
+    : (data?.rows ?? []).filter((row) => selection[rowId(row)]);
 
   return {
     query,
@@ -135,6 +155,7 @@ export function useListState<F extends object, Row, S extends string = string>(
     failed,
     selection,
     setSelection,
+    selectedRows,
     load,
     refresh,
     search,

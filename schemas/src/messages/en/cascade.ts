@@ -146,6 +146,8 @@ export const cascade = {
     pointsDeleteConfirm: 'Delete the selected metering points ({{count}})? This cannot be undone.',
     pointsDeleted: 'Metering points deleted: {{count}}',
     selectPoint: 'Select {{name}}',
+    selectPoints: 'Select every point that can be deleted',
+    pointsEmpty: 'No metering point',
     pointEditTitle: 'Edit {{name}}',
     pointEditOf: 'Edit {{name}}',
     pointAdd: 'Add a point below',

@@ -152,6 +152,8 @@ export const cascade: typeof english = {
       'Supprimer les {{count}} points de comptage sélectionnés ? Cette action est irréversible.',
     pointsDeleted: 'Points de comptage supprimés : {{count}}',
     selectPoint: 'Sélectionner {{name}}',
+    selectPoints: 'Sélectionner tous les points qui peuvent être supprimés',
+    pointsEmpty: 'Aucun point de comptage',
     pointEditTitle: 'Modifier {{name}}',
     pointEditOf: 'Modifier {{name}}',
     pointAdd: 'Ajouter un point en dessous',

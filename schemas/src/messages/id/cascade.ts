@@ -152,6 +152,8 @@ export const cascade: typeof english = {
     pointsDeleteConfirm: 'Hapus {{count}} titik meter yang dipilih? Tindakan ini tidak dapat dibatalkan.',
     pointsDeleted: '{{count}} titik meter dihapus',
     selectPoint: 'Pilih {{name}}',
+    selectPoints: 'Pilih semua titik yang dapat dihapus',
+    pointsEmpty: 'Belum ada titik meter',
     pointEditTitle: 'Ubah {{name}}',
     pointEditOf: 'Ubah {{name}}',
     pointAdd: 'Tambah titik di bawah',

@@ -148,6 +148,8 @@ export const cascade: typeof english = {
     pointsDeleteConfirm: '确定删除所选的 {{count}} 个计量点吗？此操作不可恢复。',
     pointsDeleted: '已删除 {{count}} 个计量点',
     selectPoint: '选择 {{name}}',
+    selectPoints: '选择所有可删除的计量点',
+    pointsEmpty: '暂无计量点',
     pointEditTitle: '编辑 {{name}}',
     pointEditOf: '编辑 {{name}}',
     pointAdd: '新增下级计量点',

@@ -1,12 +1,11 @@
 import { CASCADE_MAX_LEVELS } from '@hydrolog/schemas';
-import { Button, Checkbox, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Modal } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowAction } from '../../components/ListTable.tsx';
-import { HasPermi } from '../../components/Permission.tsx';
-import { confirmAndRun } from '../../lib/dialogs.ts';
+import { z } from 'zod';
+import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
-import { deletePoints, getPartition, type PartitionDetail, type PointView } from './api/cascade.ts';
+import { deletePoints, getPartition, type PointView } from './api/cascade.ts';
 import { PointForm } from './PointForm.tsx';
 import { PointSubMeters } from './SubMeters.tsx';
 
@@ -31,173 +30,142 @@ function treeOrder(points: readonly PointView[]): PointView[] {
  * refuses points that still have sub-meters).
  */
 export function PartitionPoints({ partitionId, onClose }: { partitionId: string; onClose(): void }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const [detail, setDetail] = useState<PartitionDetail | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [form, setForm] = useState<{ edit: PointView } | { parent: PointView } | null>(null);
-  const [subMetersOf, setSubMetersOf] = useState<PointView | null>(null);
-
-  // A partition gone meanwhile closes the tree (the request layer has said why); the latest onClose, not a reload per render.
-  const close = useRef(onClose);
-  close.current = onClose;
-  const load = useCallback(() => {
-    getPartition(partitionId)
-      .then(setDetail)
-      .catch(() => close.current());
-  }, [partitionId]);
-  useEffect(load, [load]);
-
-  const toggle = (pointId: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(pointId);
-      else next.delete(pointId);
-      return next;
-    });
-
-  async function removeSelected() {
-    const done = await confirmAndRun(
-      {
-        title: t('cascade.pointsDeleteTitle'),
-        message: t('cascade.pointsDeleteConfirm', { count: selected.size }),
-        confirm: t('actions.remove'),
-      },
-      () => deletePoints([...selected]),
-      t('cascade.pointsDeleted', { count: selected.size }),
-    );
-    if (done) {
-      setSelected(new Set());
-      load();
-    }
-  }
-
-  const points = detail ? treeOrder(detail.points) : [];
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
   return (
-    <Modal opened onClose={onClose} size="90%" title={t('cascade.pointsTitle', { name: detail?.name ?? '' })}>
-      {!detail ? (
-        <Group justify="center" p="xl">
-          <Loader />
-        </Group>
-      ) : (
-        <Stack data-testid="partition-points">
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('cascade.pointsHint')}
-            </Text>
-            <HasPermi value={['cascade:partition:remove']}>
-              <Button
-                color="red"
-                variant="light"
-                disabled={selected.size === 0}
-                onClick={() => void removeSelected()}
-              >
-                {t('cascade.pointsDelete', { count: selected.size })}
-              </Button>
-            </HasPermi>
-          </Group>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped data-testid="partition-points-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40} />
-                  <Table.Th>{t('cascade.pointName')}</Table.Th>
-                  <Table.Th>{t('cascade.level')}</Table.Th>
-                  <Table.Th>{t('cascade.summaryMeter')}</Table.Th>
-                  <Table.Th>{t('cascade.subMeters')}</Table.Th>
-                  <Table.Th>{t('cascade.leaderName')}</Table.Th>
-                  <Table.Th>{t('cascade.thresholds')}</Table.Th>
-                  <Table.Th>{t('cascade.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {points.map((point) => {
-                  const isRoot = point.parentId === null;
-                  return (
-                    <Table.Tr key={point.pointId}>
-                      <Table.Td>
-                        {/* The root goes only with its partition. */}
-                        {!isRoot && (
-                          <Checkbox
-                            aria-label={t('cascade.selectPoint', { name: point.name })}
-                            checked={selected.has(point.pointId)}
-                            onChange={(e) => toggle(point.pointId, e.currentTarget.checked)}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td
-                        pl={`calc(${point.level - 1} * 1.25rem + var(--table-horizontal-spacing, 0.75rem))`}
-                      >
-                        {point.name}
-                      </Table.Td>
-                      <Table.Td>{point.level}</Table.Td>
-                      <Table.Td>{point.summaryMeter?.meterNo ?? '—'}</Table.Td>
-                      <Table.Td>{point.subMeterCount}</Table.Td>
-                      <Table.Td>
-                        {point.leaderName} · {point.leaderPhone}
-                      </Table.Td>
-                      <Table.Td>
-                        {t('cascade.thresholdsValue', {
-                          rate: formatPercent(point.thresholds.leakageRate, language),
-                          mnf: formatNumber(point.thresholds.mnf, language, 0, 3),
-                          kl: formatNumber(point.thresholds.kl, language, 0, 3),
-                        })}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <HasPermi value={['cascade:partition:edit']}>
-                            <RowAction
-                              label={t('actions.edit')}
-                              ariaLabel={t('cascade.pointEditOf', { name: point.name })}
-                              icon="edit"
-                              onClick={() => setForm({ edit: point })}
-                            />
-                          </HasPermi>
-                          <RowAction
-                            label={t('cascade.subMeters')}
-                            ariaLabel={t('cascade.subMetersOf', { name: point.name })}
-                            icon="gauge"
-                            onClick={() => setSubMetersOf(point)}
-                          />
-                          {point.level < CASCADE_MAX_LEVELS && (
-                            <HasPermi value={['cascade:partition:add']}>
-                              <RowAction
-                                label={t('cascade.pointAdd')}
-                                ariaLabel={t('cascade.pointAddUnder', { name: point.name })}
-                                icon="plus"
-                                onClick={() => setForm({ parent: point })}
-                              />
-                            </HasPermi>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
-      {subMetersOf && (
-        <PointSubMeters
-          point={subMetersOf}
-          onClose={(changed) => {
-            setSubMetersOf(null);
-            if (changed) load();
-          }}
-        />
-      )}
-      {form && (
-        <PointForm
-          partitionId={partitionId}
-          target={form}
-          onClose={(saved) => {
-            setForm(null);
-            if (saved) load();
-          }}
-        />
-      )}
+    <Modal opened onClose={onClose} size="90%" title={t('cascade.pointsTitle', { name })}>
+      <Points partitionId={partitionId} onLoaded={setName} onGone={onClose} />
     </Modal>
   );
 }
+
+interface PointsProps {
+  partitionId: string;
+  /** The partition's name, for the dialog's title. */
+  onLoaded(name: string): void;
+  /** The partition is gone meanwhile (the request layer has said why): the tree closes. */
+  onGone(): void;
+}
+
+const column = listColumns<PointView>();
+
+const Points = defineListScreen({
+  bare: true,
+  tree: true,
+  testId: 'partition-points',
+  texts: { intro: 'cascade.pointsHint', empty: 'cascade.pointsEmpty', actions: 'cascade.actions' },
+  filters: z.object({}),
+  fetch: (_query, { partitionId, onLoaded, onGone }: PointsProps) =>
+    getPartition(partitionId).then(
+      (detail) => {
+        onLoaded(detail.name);
+        return { total: detail.points.length, rows: treeOrder(detail.points) };
+      },
+      (error: unknown) => {
+        onGone();
+        throw error;
+      },
+    ),
+  rowId: (point) => point.pointId,
+  usePage: () => {
+    const [form, setForm] = useState<{ edit: PointView } | { parent: PointView } | null>(null);
+    const [subMetersOf, setSubMetersOf] = useState<PointView | null>(null);
+    return { form, setForm, subMetersOf, setSubMetersOf };
+  },
+  columnChoice: false,
+  minWidth: 900,
+  rowProps: (point) => ({ 'aria-level': point.level }),
+  columns: ({ t, language }) => [
+    column.accessor('name', {
+      header: t('cascade.pointName'),
+      cell: (c) => <Box style={{ paddingLeft: (c.row.original.level - 1) * 20 }}>{c.getValue()}</Box>,
+    }),
+    column.accessor('level', { header: t('cascade.level') }),
+    column.accessor((point) => point.summaryMeter?.meterNo ?? '—', {
+      id: 'summaryMeter',
+      header: t('cascade.summaryMeter'),
+    }),
+    column.accessor('subMeterCount', { header: t('cascade.subMeters') }),
+    column.accessor((point) => `${point.leaderName} · ${point.leaderPhone}`, {
+      id: 'leader',
+      header: t('cascade.leaderName'),
+    }),
+    column.accessor('thresholds', {
+      header: t('cascade.thresholds'),
+      cell: (c) =>
+        t('cascade.thresholdsValue', {
+          rate: formatPercent(c.getValue().leakageRate, language),
+          mnf: formatNumber(c.getValue().mnf, language, 0, 3),
+          kl: formatNumber(c.getValue().kl, language, 0, 3),
+        }),
+    }),
+  ],
+  rowActions: (point, { t, page }) => [
+    {
+      label: t('actions.edit'),
+      ariaLabel: t('cascade.pointEditOf', { name: point.name }),
+      icon: 'edit',
+      permission: ['cascade:partition:edit'],
+      onClick: () => page.setForm({ edit: point }),
+    },
+    {
+      label: t('cascade.subMeters'),
+      ariaLabel: t('cascade.subMetersOf', { name: point.name }),
+      icon: 'gauge',
+      onClick: () => page.setSubMetersOf(point),
+    },
+    ...(point.level < CASCADE_MAX_LEVELS
+      ? [
+          {
+            label: t('cascade.pointAdd'),
+            ariaLabel: t('cascade.pointAddUnder', { name: point.name }),
+            icon: 'plus',
+            permission: ['cascade:partition:add'],
+            onClick: () => page.setForm({ parent: point }),
+          },
+        ]
+      : []),
+  ],
+  selectLabels: ({ t }) => ({
+    all: t('cascade.selectPoints'),
+    one: (point) => t('cascade.selectPoint', { name: point.name }),
+  }),
+  remove: ({ t }) => ({
+    permission: ['cascade:partition:remove'],
+    selectedOnly: true,
+    // The root goes only with its partition.
+    allowed: (point) => point.parentId !== null,
+    ariaLabel: (point) => t('cascade.selectPoint', { name: point.name }),
+    selected: (count) => t('cascade.pointsDelete', { count }),
+    texts: (points) => ({
+      title: t('cascade.pointsDeleteTitle'),
+      message: t('cascade.pointsDeleteConfirm', { count: points.length }),
+      confirm: t('actions.remove'),
+      done: t('cascade.pointsDeleted', { count: points.length }),
+    }),
+    run: (points) => deletePoints(points.map((point) => point.pointId)),
+  }),
+  dialogs: ({ page, list, props }) => (
+    <>
+      {page.subMetersOf && (
+        <PointSubMeters
+          point={page.subMetersOf}
+          onClose={(changed) => {
+            page.setSubMetersOf(null);
+            if (changed) list.load();
+          }}
+        />
+      )}
+      {page.form && (
+        <PointForm
+          partitionId={props.partitionId}
+          target={page.form}
+          onClose={(saved) => {
+            page.setForm(null);
+            if (saved) list.load();
+          }}
+        />
+      )}
+    </>
+  ),
+});

@@ -11,23 +11,14 @@ import {
   Tabs,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
-import { createColumnHelper, type RowSelectionState, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { download } from '../../api/request.ts';
-import {
-  FilterBar,
-  ListPager,
-  ListTable,
-  RowAction,
-  selectableFeatures,
-  selectionColumn,
-} from '../../components/ListTable.tsx';
+import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { HasPermi } from '../../components/Permission.tsx';
-import { confirmAndRun } from '../../lib/dialogs.ts';
-import { type PageQuery, pageAfterRemoval } from '../../lib/listQuery.ts';
+import { apiListQuery, filterField } from '../../lib/listQuery.ts';
 import {
   addSubMeters,
   importSubMeters,
@@ -45,134 +36,82 @@ export interface SubMeterResult {
   errors: { row: number; meterNo: string; message: string }[];
 }
 
-const candidateColumn = createColumnHelper<typeof selectableFeatures, SubMeterCandidate>();
-const NO_CANDIDATES: SubMeterCandidate[] = [];
-const FIRST_PAGE: PageQuery = { pageNum: 1, pageSize: 10 };
+interface PickerProps {
+  pointId: string;
+  remaining: number;
+  onAdded(result: SubMeterResult): void;
+}
+
+const candidateColumn = listColumns<SubMeterCandidate>();
 
 /**
  * Batch selection: the tenant's opened meters not yet on the point, paged and filtered, with checkboxes.
  * The selection is kept across pages and searches (by meter number) until it is added.
  */
-function SubMeterPicker({
-  pointId,
-  remaining,
-  onAdded,
-}: {
-  pointId: string;
-  remaining: number;
-  onAdded(result: SubMeterResult): void;
-}) {
-  const { t } = useTranslation();
-  const [filters, setFilters] = useState({ meterNo: '', accountName: '' });
-  const [query, setQuery] = useState({ ...FIRST_PAGE, meterNo: '', accountName: '' });
-  const [data, setData] = useState<{ total: number; rows: SubMeterCandidate[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [selection, setSelection] = useState<RowSelectionState>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listSubMeterCandidates(pointId, {
-      ...query,
-      meterNo: query.meterNo.trim() || undefined,
-      accountName: query.accountName.trim() || undefined,
-    })
-      .then(
-        ({ total, rows }) => setData({ total, rows }),
-        () => setData((d) => d ?? { total: 0, rows: [] }),
-      )
-      .finally(() => setLoading(false));
-  }, [pointId, query]);
-  useEffect(load, [load]);
-
-  const selected = Object.keys(selection).filter((meterNo) => selection[meterNo]);
-  const table = useTable({
-    features: selectableFeatures,
-    columns: candidateColumn.columns([
-      selectionColumn<SubMeterCandidate>({
-        all: t('cascade.picker.selectPage'),
-        one: (row) => t('cascade.picker.selectMeter', { meterNo: row.meterNo }),
-      }),
-      candidateColumn.accessor('meterNo', { header: () => t('cascade.meterNo') }),
-      candidateColumn.accessor('accountNo', { header: () => t('cascade.picker.accountNo') }),
-      candidateColumn.accessor('accountName', { header: () => t('cascade.picker.accountName') }),
-    ]),
-    data: data?.rows ?? NO_CANDIDATES,
-    getRowId: (row) => row.meterNo,
-    state: { rowSelection: selection },
-    onRowSelectionChange: setSelection,
-  });
-
-  async function add() {
-    const key = selectionProblem(selected.length, remaining);
-    if (key) return setProblem(t(key, { max: batchLimit(remaining) }));
-    setProblem(null);
-    setBusy(true);
-    try {
-      const result = await addSubMeters(pointId, selected);
-      setSelection({});
-      onAdded({ ...result, errors: [] });
-      load();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Stack gap="xs" data-testid="sub-meter-picker">
-      <FilterBar
-        testId="sub-meter-picker-filter"
-        onSearch={() => setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize })}
-        onReset={() => {
-          setFilters({ meterNo: '', accountName: '' });
-          setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, meterNo: '', accountName: '' });
-        }}
-      >
-        <TextInput
-          label={t('cascade.meterNo')}
-          value={filters.meterNo}
-          maxLength={32}
-          inputMode="numeric"
-          onChange={(e) => setFilters((f) => ({ ...f, meterNo: e.currentTarget.value.replace(/\D/g, '') }))}
-        />
-        <TextInput
-          label={t('cascade.picker.accountName')}
-          value={filters.accountName}
-          maxLength={50}
-          onChange={(e) => setFilters((f) => ({ ...f, accountName: e.currentTarget.value }))}
-        />
-      </FilterBar>
-      <ListTable
-        table={table}
-        rows={data?.rows ?? null}
-        loading={loading}
-        selection={selection}
-        empty={t('cascade.picker.empty')}
-        testId="sub-meter-candidates"
-        minWidth={520}
-      />
-      <ListPager
-        total={data?.total ?? 0}
-        totalLabel={t('cascade.picker.total', { count: data?.total ?? 0 })}
-        page={query}
-        onChange={(page) => setQuery({ ...query, ...page })}
-      />
-      {problem && (
-        <Text c="red" size="sm" role="alert">
-          {problem}
-        </Text>
-      )}
-      <Group justify="flex-end">
-        <Button loading={busy} onClick={() => void add()}>
-          {t('cascade.picker.addSelected', { count: selected.length })}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+const SubMeterPicker = defineListScreen({
+  bare: true,
+  testId: 'sub-meter-picker',
+  tableTestId: 'sub-meter-candidates',
+  texts: { empty: 'cascade.picker.empty', total: 'cascade.picker.total' },
+  filters: z.object({ meterNo: filterField.text(32), accountName: filterField.text(50) }),
+  keepSelection: true,
+  fetch: (query, { pointId }: PickerProps) => listSubMeterCandidates(pointId, apiListQuery(query)),
+  rowId: (row) => row.meterNo,
+  usePage: () => {
+    const [problem, setProblem] = useState<string | null>(null);
+    const [busy, setBusy] = useState(false);
+    return { problem, setProblem, busy, setBusy };
+  },
+  columnChoice: false,
+  minWidth: 520,
+  filterBar: (bar, { t }) => (
+    <>
+      <TextFilter bar={bar} name="meterNo" label={t('cascade.meterNo')} maxLength={32} digits />
+      <TextFilter bar={bar} name="accountName" label={t('cascade.picker.accountName')} maxLength={50} />
+    </>
+  ),
+  columns: ({ t }) => [
+    candidateColumn.accessor('meterNo', { header: t('cascade.meterNo') }),
+    candidateColumn.accessor('accountNo', { header: t('cascade.picker.accountNo') }),
+    candidateColumn.accessor('accountName', { header: t('cascade.picker.accountName') }),
+  ],
+  selectLabels: ({ t }) => ({
+    all: t('cascade.picker.selectPage'),
+    one: (row) => t('cascade.picker.selectMeter', { meterNo: row.meterNo }),
+  }),
+  batchActions: ({ t, page, list, props }) => [
+    {
+      label: (count) => t('cascade.picker.addSelected', { count }),
+      permission: ['cascade:partition:edit'],
+      // None selected, or more than the batch takes, is refused with a reason below.
+      enabled: () => !page.busy,
+      async run(rows) {
+        const problem = selectionProblem(rows.length, props.remaining);
+        page.setProblem(problem && t(problem, { max: batchLimit(props.remaining) }));
+        if (problem) return;
+        page.setBusy(true);
+        try {
+          const result = await addSubMeters(
+            props.pointId,
+            rows.map((row) => row.meterNo),
+          );
+          props.onAdded({ ...result, errors: [] });
+          list.removed(rows.length);
+        } catch {
+          // shown by the request layer
+        } finally {
+          page.setBusy(false);
+        }
+      },
+    },
+  ],
+  above: ({ page }) =>
+    page.problem && (
+      <Text c="red" size="sm" mb="sm" role="alert">
+        {page.problem}
+      </Text>
+    ),
+});
 
 /**
  * The three ways of associating sub-meters (spec sections 2 and 5): batch selection of opened meters,
@@ -296,66 +235,10 @@ export function SubMeterAssociation({
   );
 }
 
-const noFeatures = tableFeatures({});
-const subColumn = createColumnHelper<typeof noFeatures, { meterId: string; meterNo: string }>();
-
 /** A point's sub-meters: the current ones (paged, each removable) and the ways of adding more. */
 export function PointSubMeters({ point, onClose }: { point: PointView; onClose(changed: boolean): void }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState<PageQuery>(FIRST_PAGE);
-  const [data, setData] = useState<{ total: number; rows: { meterId: string; meterNo: string }[] } | null>(
-    null,
-  );
   const [changed, setChanged] = useState(false);
-
-  const load = useCallback(() => {
-    listPointSubMeters(point.pointId, page).then(
-      ({ total, rows }) => setData({ total, rows }),
-      () => setData((d) => d ?? { total: 0, rows: [] }),
-    );
-  }, [point.pointId, page]);
-  useEffect(load, [load]);
-
-  async function remove(meterNo: string) {
-    const done = await confirmAndRun(
-      {
-        title: t('cascade.subMeterRemoveTitle'),
-        message: t('cascade.subMeterRemoveConfirm', { meterNo, name: point.name }),
-        confirm: t('actions.remove'),
-      },
-      () => removeSubMeters(point.pointId, [meterNo]),
-    );
-    if (!done) return;
-    setChanged(true);
-    const pageNum = pageAfterRemoval(page, data?.total ?? 0, 1);
-    if (pageNum === page.pageNum) load();
-    else setPage({ ...page, pageNum });
-  }
-
-  const table = useTable({
-    features: noFeatures,
-    columns: subColumn.columns([
-      subColumn.accessor('meterNo', { header: () => t('cascade.meterNo') }),
-      subColumn.display({
-        id: 'actions',
-        header: () => t('cascade.actions'),
-        cell: (c) => (
-          <HasPermi value={['cascade:partition:edit']}>
-            <RowAction
-              label={t('actions.remove')}
-              ariaLabel={t('cascade.subMeterRemoveOf', { meterNo: c.row.original.meterNo })}
-              icon="trash"
-              color="red"
-              onClick={() => void remove(c.row.original.meterNo)}
-            />
-          </HasPermi>
-        ),
-      }),
-    ]),
-    data: data?.rows ?? [],
-    getRowId: (row) => row.meterId,
-  });
-
   return (
     <Modal
       opened
@@ -364,31 +247,7 @@ export function PointSubMeters({ point, onClose }: { point: PointView; onClose(c
       title={t('cascade.subMetersOf', { name: point.name })}
     >
       <Stack data-testid="point-sub-meters">
-        <ListTable
-          table={table}
-          rows={data?.rows ?? null}
-          loading={false}
-          empty={t('cascade.noSubMeters')}
-          testId="point-sub-meter-table"
-          minWidth={360}
-        />
-        <ListPager
-          total={data?.total ?? 0}
-          totalLabel={t('cascade.subMeterTotal', { count: data?.total ?? 0 })}
-          page={page}
-          onChange={setPage}
-        />
-        <HasPermi value={['cascade:partition:edit']}>
-          <Text fw={500}>{t('cascade.subMetersAdd')}</Text>
-          <SubMeterAssociation
-            pointId={point.pointId}
-            subMeterCount={data?.total ?? point.subMeterCount}
-            onAdded={(result) => {
-              if (result.added > 0) setChanged(true);
-              load();
-            }}
-          />
-        </HasPermi>
+        <SubMeterList point={point} onChanged={() => setChanged(true)} />
         <Group justify="flex-end">
           {/* Escape would also close the tree below this dialog. */}
           <Button variant="default" onClick={() => onClose(changed)}>
@@ -399,3 +258,55 @@ export function PointSubMeters({ point, onClose }: { point: PointView; onClose(c
     </Modal>
   );
 }
+
+interface SubMeterListProps {
+  point: PointView;
+  /** A sub-meter was removed or added: the tree shows the point's new count once this dialog closes. */
+  onChanged(): void;
+}
+
+const subMeterColumn = listColumns<{ meterId: string; meterNo: string }>();
+
+const SubMeterList = defineListScreen({
+  bare: true,
+  testId: 'point-sub-meter',
+  texts: { empty: 'cascade.noSubMeters', total: 'cascade.subMeterTotal', actions: 'cascade.actions' },
+  filters: z.object({}),
+  fetch: ({ pageNum, pageSize }, { point }: SubMeterListProps) =>
+    listPointSubMeters(point.pointId, { pageNum, pageSize }),
+  rowId: (row) => row.meterId,
+  columnChoice: false,
+  minWidth: 360,
+  columns: ({ t }) => [subMeterColumn.accessor('meterNo', { header: t('cascade.meterNo') })],
+  remove: ({ t, props: { point, onChanged } }) => ({
+    permission: ['cascade:partition:edit'],
+    ariaLabel: (row) => t('cascade.subMeterRemoveOf', { meterNo: row.meterNo }),
+    texts: ([row]) => ({
+      title: t('cascade.subMeterRemoveTitle'),
+      message: t('cascade.subMeterRemoveConfirm', { meterNo: row?.meterNo, name: point.name }),
+      confirm: t('actions.remove'),
+    }),
+    run: async (rows) => {
+      await removeSubMeters(
+        point.pointId,
+        rows.map((row) => row.meterNo),
+      );
+      onChanged();
+    },
+  }),
+  dialogs: ({ t, list, props: { point, onChanged } }) => (
+    <HasPermi value={['cascade:partition:edit']}>
+      <Stack mt="md">
+        <Text fw={500}>{t('cascade.subMetersAdd')}</Text>
+        <SubMeterAssociation
+          pointId={point.pointId}
+          subMeterCount={list.data?.total ?? point.subMeterCount}
+          onAdded={(result) => {
+            if (result.added > 0) onChanged();
+            list.load();
+          }}
+        />
+      </Stack>
+    </HasPermi>
+  ),
+});

@@ -19,16 +19,15 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { createColumnHelper, type RowSelectionState, type Updater, useTable } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
-import { ListPager, ListTable, selectableFeatures, selectionColumn } from '../../components/ListTable.tsx';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { confirmAndRun } from '../../lib/dialogs.ts';
-import { type PageQuery, pageParams, sortParams } from '../../lib/listQuery.ts';
+import { apiListQuery, filterField, pageParams, sortParams } from '../../lib/listQuery.ts';
 import {
   exportMeterMoves,
   listMeterMoves,
@@ -43,10 +42,7 @@ import { meterMoveFilter, meterMoveFilters } from './meterMoveQuery.ts';
 export const METER_MOVE_PATH = '/tenant/meterMove';
 
 const column = listColumns<MeterMoveView>();
-const candidateColumn = createColumnHelper<typeof selectableFeatures, MeterMoveCandidate>();
-const NO_CANDIDATES: MeterMoveCandidate[] = [];
 const NO_TYPES: TenantTypes = { meterTypes: [], customerTypes: [] };
-const CANDIDATE_PAGE_SIZE = 10;
 const dateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /** A utility tenant picked by name; the server filters when more tenants exist than one answer holds. */
@@ -108,6 +104,54 @@ function useTenantTypes(tenantId: string): TenantTypes {
   return types;
 }
 
+interface CandidateSource {
+  sourceTenantId: string;
+  customerTypeId: string;
+  meterTypeId: string;
+  /** The meters selected, on any page of the candidates: the form moves them. */
+  onSelect(meterIds: string[]): void;
+}
+
+const candidateFilters = z.object({ meterNo: filterField.text(32) });
+const candidateColumn = listColumns<MeterMoveCandidate>();
+
+/** The source tenant's meters of one customer type and one meter type, chosen across pages to be moved. */
+const MoveCandidates = defineListScreen({
+  bare: true,
+  testId: 'meter-move-candidates',
+  tableTestId: 'meter-move-candidates',
+  texts: { empty: 'meterMove.noCandidates', total: 'meterMove.candidates' },
+  filters: candidateFilters,
+  keepSelection: true,
+  fetch: (query, { sourceTenantId, customerTypeId, meterTypeId }: CandidateSource) =>
+    listMoveCandidates({ ...apiListQuery(query), sourceTenantId, customerTypeId, meterTypeId }),
+  rowId: (row) => row.meterId,
+  onSelect: (meterIds, { onSelect }) => onSelect(meterIds),
+  columnChoice: false,
+  minWidth: 640,
+  // Filtered as the number is typed, without a filter bar: a form of its own would sit inside the move's form.
+  above: ({ t, list }) => (
+    <TextInput
+      label={t('meterMove.meterNoFilter')}
+      maxLength={32}
+      mb="sm"
+      value={list.filters.meterNo}
+      onChange={(e) => list.filterBy({ meterNo: e.currentTarget.value })}
+    />
+  ),
+  columns: ({ t }) => [
+    candidateColumn.accessor('meterNo', { header: t('meterMove.meterNo') }),
+    candidateColumn.accessor('accountNo', { header: t('meterMove.accountNo') }),
+    candidateColumn.accessor('customerName', { header: t('meterMove.customerName') }),
+    candidateColumn.accessor('phone', { header: t('meterMove.phone') }),
+    candidateColumn.accessor('address', { header: t('meterMove.address'), cell: (c) => c.getValue() ?? '' }),
+  ],
+  selectLabels: ({ t }) => ({
+    all: t('meterMove.selectAll'),
+    one: (row) => t('meterMove.select', { meterNo: row.meterNo }),
+  }),
+});
+
 type Values = {
   sourceTenantId: string;
   targetTenantId: string;
@@ -138,72 +182,13 @@ function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void 
   const targetTypes = useTenantTypes(targetTenantId);
   const [sourceCustomerType, setSourceCustomerType] = useState('');
   const [sourceMeterType, setSourceMeterType] = useState('');
-  const [meterNo, setMeterNo] = useState('');
-  const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: CANDIDATE_PAGE_SIZE });
-  const [candidates, setCandidates] = useState<{ total: number; rows: MeterMoveCandidate[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  // The selection is the form's meterIds, kept across candidate pages.
-  const selection: RowSelectionState = Object.fromEntries(form.values.meterIds.map((id) => [id, true]));
-  const setSelection = (update: Updater<RowSelectionState>) => {
-    const next = typeof update === 'function' ? update(selection) : update;
-    form.set(
-      'meterIds',
-      Object.keys(next).filter((id) => next[id]),
-    );
-  };
   const ready = Boolean(sourceTenantId && sourceCustomerType && sourceMeterType);
 
   // Another source, customer type or meter type is another selection.
   const pickSource = (change: () => void) => {
     change();
     form.set('meterIds', []);
-    setPage((p) => ({ ...p, pageNum: 1 }));
   };
-  useEffect(() => {
-    if (!ready) {
-      setCandidates(null);
-      return;
-    }
-    let current = true;
-    setLoading(true);
-    listMoveCandidates({
-      ...page,
-      sourceTenantId,
-      customerTypeId: sourceCustomerType,
-      meterTypeId: sourceMeterType,
-      meterNo: meterNo.trim() || undefined,
-    })
-      .then(
-        ({ total, rows }) => current && setCandidates({ total, rows }),
-        () => current && setCandidates({ total: 0, rows: [] }),
-      )
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [ready, page, sourceTenantId, sourceCustomerType, sourceMeterType, meterNo]);
-
-  const table = useTable({
-    features: selectableFeatures,
-    columns: candidateColumn.columns([
-      selectionColumn<MeterMoveCandidate>({
-        all: t('meterMove.selectAll'),
-        one: (row) => t('meterMove.select', { meterNo: row.meterNo }),
-      }),
-      candidateColumn.accessor('meterNo', { header: () => t('meterMove.meterNo') }),
-      candidateColumn.accessor('accountNo', { header: () => t('meterMove.accountNo') }),
-      candidateColumn.accessor('customerName', { header: () => t('meterMove.customerName') }),
-      candidateColumn.accessor('phone', { header: () => t('meterMove.phone') }),
-      candidateColumn.accessor('address', {
-        header: () => t('meterMove.address'),
-        cell: (c) => c.getValue() ?? '',
-      }),
-    ]),
-    data: candidates?.rows ?? NO_CANDIDATES,
-    getRowId: (row) => row.meterId,
-    state: { rowSelection: selection },
-    onRowSelectionChange: setSelection,
-  });
 
   const tenantOptions = (types: TenantTypes) => ({
     customer: types.customerTypes.map((c) => ({ value: c.customerTypeId, label: c.name })),
@@ -265,39 +250,17 @@ function MeterMoveForm({ onClose, onSaved }: { onClose(): void; onSaved(): void 
           </SimpleGrid>
           {ready ? (
             <>
-              <TextInput
-                label={t('meterMove.meterNoFilter')}
-                maxLength={32}
-                value={meterNo}
-                onChange={(e) => {
-                  setMeterNo(e.currentTarget.value);
-                  setPage((p) => ({ ...p, pageNum: 1 }));
-                }}
+              <MoveCandidates
+                // Another source is another list and another selection.
+                key={`${sourceTenantId}/${sourceCustomerType}/${sourceMeterType}`}
+                sourceTenantId={sourceTenantId}
+                customerTypeId={sourceCustomerType}
+                meterTypeId={sourceMeterType}
+                onSelect={(meterIds) => form.set('meterIds', meterIds)}
               />
-              <ListTable
-                table={table}
-                rows={candidates?.rows ?? null}
-                loading={loading}
-                empty={t('meterMove.noCandidates')}
-                testId="meter-move-candidates"
-                selection={selection}
-                minWidth={640}
-              />
-              <Group justify="space-between">
-                <Text
-                  size="sm"
-                  c={form.errors.meterIds ? 'red' : undefined}
-                  data-testid="meter-move-selected"
-                >
-                  {form.errors.meterIds ?? t('meterMove.selected', { count: form.values.meterIds.length })}
-                </Text>
-                <ListPager
-                  total={candidates?.total ?? 0}
-                  totalLabel={t('meterMove.candidates', { count: candidates?.total ?? 0 })}
-                  page={page}
-                  onChange={(next) => setPage({ ...next, pageSize: CANDIDATE_PAGE_SIZE })}
-                />
-              </Group>
+              <Text size="sm" c={form.errors.meterIds ? 'red' : undefined} data-testid="meter-move-selected">
+                {form.errors.meterIds ?? t('meterMove.selected', { count: form.values.meterIds.length })}
+              </Text>
             </>
           ) : (
             <Text size="sm" c="dimmed">
