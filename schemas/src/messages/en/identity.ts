@@ -9,6 +9,7 @@ export const identity = {
     areaCode: 'Area code',
     rememberMe: 'Remember me',
     submit: 'Sign in',
+    retryIn: 'Sign in again in {{seconds}} s',
     forgot: 'Forgot password?',
     success: 'Logged in',
     unlocked: 'Unlocked by an administrator',

@@ -11,6 +11,7 @@ export const identity: typeof english = {
     areaCode: 'Indicatif',
     rememberMe: 'Se souvenir de moi',
     submit: 'Se connecter',
+    retryIn: 'Nouvel essai dans {{seconds}} s',
     forgot: 'Mot de passe oublié ?',
     success: 'Connecté',
     unlocked: 'Déverrouillé par un administrateur',

@@ -11,6 +11,7 @@ export const identity: typeof english = {
     areaCode: 'Kode area',
     rememberMe: 'Ingat saya',
     submit: 'Masuk',
+    retryIn: 'Masuk lagi dalam {{seconds}} d',
     forgot: 'Lupa kata sandi?',
     success: 'Berhasil masuk',
     unlocked: 'Dibuka oleh administrator',

@@ -11,6 +11,7 @@ export const identity: typeof english = {
     areaCode: '区号',
     rememberMe: '记住我',
     submit: '登录',
+    retryIn: '{{seconds}} 秒后可再次登录',
     forgot: '忘记密码？',
     success: '登录成功',
     unlocked: '管理员已解锁',
