@@ -66,7 +66,6 @@ export const platform = {
     totalTenants: 'Total tenants',
     trialTenants: '{{count}} on trial',
     accountsOpened: 'Accounts opened',
-    accountsHint: 'Counted from meters until the customers module lands',
     accountsNotOpened: 'Accounts not opened',
     todayRate: 'Today’s reporting rate',
     reported: 'Reported today',

@@ -69,7 +69,6 @@ export const platform: typeof english = {
     totalTenants: 'Locataires',
     trialTenants: '{{count}} en essai',
     accountsOpened: 'Comptes ouverts',
-    accountsHint: 'Comptés à partir des compteurs en attendant le module clients',
     accountsNotOpened: 'Comptes non ouverts',
     todayRate: 'Taux de transmission du jour',
     reported: 'Transmis aujourd’hui',

@@ -68,7 +68,6 @@ export const platform: typeof english = {
     totalTenants: 'Total penyewa',
     trialTenants: '{{count}} masa uji coba',
     accountsOpened: 'Akun dibuka',
-    accountsHint: 'Dihitung dari meter sampai modul pelanggan hadir',
     accountsNotOpened: 'Akun belum dibuka',
     todayRate: 'Tingkat pelaporan hari ini',
     reported: 'Melapor hari ini',

@@ -67,7 +67,6 @@ export const platform: typeof english = {
     totalTenants: '租户总数',
     trialTenants: '试用 {{count}} 个',
     accountsOpened: '已开户',
-    accountsHint: '客户模块上线前按水表统计',
     accountsNotOpened: '未开户',
     todayRate: '今日上报率',
     reported: '今日已上报',
