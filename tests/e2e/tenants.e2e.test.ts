@@ -26,6 +26,7 @@ describe('tenants in the browser', () => {
     await page.waitForURL('**/index');
     await page.goto(`${service.url}/tenant/dashboard`);
     await expect.poll(() => page.getByTestId('engine').textContent()).toBe('pglite');
+    await page.goto(`${service.url}/index`);
     await page.screenshot({ path: join(outputDir, 'home-en.png') });
   });
 
