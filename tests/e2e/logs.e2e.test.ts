@@ -85,12 +85,12 @@ describe('login log and operation log in the browser', () => {
 
     await page.goto(`${service.url}/system/operlog`);
     const table = page.getByTestId('oper-log-table');
-    const row = table.getByRole('row').filter({ hasText: 'Add a department' });
+    const row = table.getByRole('row').filter({ hasText: 'Departments' });
     await expect.poll(() => row.count()).toBe(1);
     for (const text of ['Insert', 'demo_admin', 'Success']) expect(await row.textContent()).toContain(text);
     await page.screenshot({ path: join(outputDir, 'oper-log-en.png') });
 
-    await row.getByRole('button', { name: /^Details of Add a department/ }).click();
+    await row.getByRole('button', { name: /^Details of Departments/ }).click();
     const detail = page.getByRole('dialog', { name: 'Operation details' });
     await expect.poll(() => detail.count()).toBe(1);
     expect(await detail.textContent()).toContain('POST /prod-api/system/dept');

@@ -27,13 +27,19 @@ describe('experience-account registration in the browser', () => {
   const phone = '13911112222';
   let initialPassword = '';
 
-  /** The newest code sent to the phone, as an operator reads it in the outbox. */
+  /** The newest code sent to the phone, as an operator reveals it in the outbox. */
   async function outboxCode(): Promise<string> {
     const headers = await apiLogin(service.url, 'admin', 'Admin123');
     const list = await (
       await fetch(`${service.url}/prod-api/system/msg/outbox/list?recipient=${phone}`, { headers })
     ).json();
-    return /\b(\d{6})\b/.exec(list.rows[0].text)![1]!;
+    const revealed = await (
+      await fetch(`${service.url}/prod-api/system/msg/outbox/reveal/${list.rows[0].messageId}`, {
+        method: 'POST',
+        headers: { authorization: headers.authorization! },
+      })
+    ).json();
+    return /\b(\d{6})\b/.exec(revealed.data.text)![1]!;
   }
 
   it('opens from the login page without a session and refuses a registered phone', async () => {
@@ -111,5 +117,34 @@ describe('experience-account registration in the browser', () => {
     await page.waitForURL(/days=30/);
     await expect.poll(() => page.getByTestId('usage-total').textContent()).toBe('0 m³ in the last 30 days');
     await page.screenshot({ path: join(outputDir, 'register-home-en.png') });
+  });
+
+  it('shows the operator the outbox with codes masked; revealing one is written to the operation log', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const operator = await context.newPage();
+    await operator.goto(`${service.url}/platform/outbox?recipient=${phone}`);
+    await operator.waitForURL('**/login?redirect=*');
+    await fillLogin(operator, 'admin', 'Admin123');
+    await operator.waitForURL('**/platform/outbox*');
+    const texts = operator.getByTestId('outbox-table').getByTestId('outbox-text');
+    await expect.poll(() => texts.count()).toBeGreaterThan(0);
+    const masked = await texts.first().innerText();
+    expect(masked).toContain('******');
+    expect(masked).not.toMatch(/\d{4,}/);
+
+    await operator
+      .getByRole('button', { name: `Show the code sent to +86${phone}` })
+      .first()
+      .click();
+    await expect.poll(() => texts.first().innerText()).toMatch(/\b\d{6}\b/);
+    expect((await texts.first().innerText()).replace(/\d{6}/, '******')).toBe(masked);
+
+    // The newest entry of the operator's operation log: the reveal, under its module.
+    await operator.goto(`${service.url}/system/operlog`);
+    const newest = operator.getByTestId('oper-log-table').locator('tbody tr').first();
+    await expect.poll(() => newest.innerText()).toContain('Message outbox');
+    // (The badges show their label in capitals.)
+    for (const text of [/Other/i, /admin/, /Success/i]) expect(await newest.innerText()).toMatch(text);
+    await context.close();
   });
 });

@@ -19,12 +19,14 @@ describe('tenants in the browser', () => {
     await service?.stop();
   });
 
-  it('signs the platform operator in and opens on the dashboard with the service status', async () => {
+  it('signs the platform operator in; the tenant data dashboard shows the service status', async () => {
     await page.goto(service.url);
     await page.waitForURL('**/login?redirect=*');
     await fillLogin(page, 'admin', 'Admin123');
     await page.waitForURL('**/index');
+    await page.goto(`${service.url}/tenant/dashboard`);
     await expect.poll(() => page.getByTestId('engine').textContent()).toBe('pglite');
+    await page.goto(`${service.url}/index`);
     await page.screenshot({ path: join(outputDir, 'home-en.png') });
   });
 

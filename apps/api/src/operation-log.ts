@@ -1,5 +1,4 @@
-import type { BusinessType } from '@hydrolog/schemas';
-import { uuidv7 } from '@hydrolog/schemas';
+import { type BusinessType, operLogModuleOf, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { record } from './commands.ts';
 import type { Services } from './services.ts';
@@ -24,7 +23,7 @@ export function isCommand(request: FastifyRequest): boolean {
   return request.method !== 'GET' && !reads && audit !== '5';
 }
 
-/** The request's parameters for the log, secrets masked, cut to the column's size. */
+/** The request's parameters (path, query and body) for the log, secrets masked, cut to the column's size. */
 export function maskedParameters(request: FastifyRequest): string {
   const mask = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(mask);
@@ -36,7 +35,9 @@ export function maskedParameters(request: FastifyRequest): string {
     return value;
   };
   const body = request.isMultipart() ? { file: '(upload)' } : request.body;
-  const text = JSON.stringify(mask({ ...(request.query as object), ...(body as object) })) ?? '{}';
+  // The path's parameters too: they name the record acted on (the URL logged is the route's pattern).
+  const parameters = { ...(request.params as object), ...(request.query as object), ...(body as object) };
+  const text = JSON.stringify(mask(parameters)) ?? '{}';
   return text.length > MAX_PARAM ? `${text.slice(0, MAX_PARAM - 1)}…` : text;
 }
 
@@ -62,6 +63,7 @@ export function registerOperationLog(api: FastifyInstance, services: Services): 
       }
     }
     const failed = code !== 200;
+    const operUrl = (request.routeOptions.url ?? request.url.split('?')[0]!).slice(0, 300);
     try {
       await record(
         services.store,
@@ -70,12 +72,13 @@ export function registerOperationLog(api: FastifyInstance, services: Services): 
           type: 'OperationLogged',
           data: {
             operId: uuidv7(),
-            title: (request.routeOptions.schema?.summary ?? request.routeOptions.url ?? '').slice(0, 100),
+            // The module's key: the log names it in the reader's language.
+            title: operLogModuleOf(operUrl.slice(api.prefix.length)),
             businessType,
             requestMethod: request.method,
             operName: caller.userName,
             deptName: caller.deptName,
-            operUrl: (request.routeOptions.url ?? request.url.split('?')[0]!).slice(0, 300),
+            operUrl,
             operIp: request.ip.slice(0, 64),
             operParam: maskedParameters(request),
             status: failed ? '1' : '0',

@@ -84,6 +84,39 @@ describe.each(testEngines())('login and operation logs on $engine', (engine) => 
     expect(password.operParam).toBe('{"oldPassword":"******","newPassword":"******"}');
   });
 
+  it("files every command under its module, named in the reader's language and filtered by that name", async () => {
+    const moved = await admin({
+      method: 'POST',
+      url: '/prod-api/system/dept',
+      payload: { deptName: 'Logged dept' },
+    });
+    expect(moved.json().code).toBe(200);
+    const modules = async (language: string, query = '') =>
+      (
+        await admin({
+          url: `/prod-api/monitor/operlog/list?pageSize=50${query}`,
+          headers: { 'content-language': language },
+        })
+      )
+        .json()
+        .rows.map((r: { title: string; operUrl: string }) => [r.operUrl, r.title]);
+    expect(await modules('en')).toEqual(
+      expect.arrayContaining([
+        ['/prod-api/system/dept', 'Departments'],
+        ['/prod-api/system/user', 'Staff users'],
+        ['/prod-api/system/user/profile/updatePwd', 'Personal center'],
+      ]),
+    );
+    expect(await modules('zh-CN')).toEqual(expect.arrayContaining([['/prod-api/system/dept', '部门管理']]));
+    // The module filter reads the names the reader sees, in the reader's language.
+    expect(new Set((await modules('en', '&title=depart')).map(([, title]: string[]) => title))).toEqual(
+      new Set(['Departments']),
+    );
+    expect(new Set((await modules('id', '&title=departemen')).map(([, title]: string[]) => title))).toEqual(
+      new Set(['Departemen']),
+    );
+  });
+
   it('exports the filtered log as a workbook, then cleans it', async () => {
     const res = await admin({
       method: 'POST',

@@ -50,12 +50,17 @@ describe.each(testEngines())('experience-account registration on $engine', (engi
       headers: { 'content-language': language },
     });
 
-  /** The code of the newest message to this phone, read from the outbox as an operator would. */
+  /** The code of the newest message to this phone, revealed from the outbox as an operator would. */
   async function outboxCode(phone: string): Promise<string> {
     const operator = injectAs(app, await login(app, ...ACCOUNTS.platformAdmin));
     const list = (await operator(`/prod-api/system/msg/outbox/list?recipient=${phone}`)).json();
     expect(list.rows[0]).toMatchObject({ channel: 'sms', recipient: `+86${phone}` });
-    return /\b(\d{6})\b/.exec(list.rows[0].text)![1]!;
+    const { messageId } = list.rows[0];
+    const revealed = await operator({
+      method: 'POST',
+      url: `/prod-api/system/msg/outbox/reveal/${messageId}`,
+    });
+    return /\b(\d{6})\b/.exec(revealed.json().data.text)![1]!;
   }
   const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -209,6 +214,38 @@ describe.each(testEngines())('experience-account registration on $engine', (engi
     expect(page.total).toBeGreaterThan(10);
     expect(page.rows).toHaveLength(10);
     expect((await operator('/prod-api/system/msg/outbox/list?pageSize=7')).statusCode).toBe(400);
+  });
+
+  it('lists codes masked; an operator reveals one message, and the operation log records who did', async () => {
+    const phone = '13900000099';
+    expect((await sendCode('10.0.0.99', phone)).json().code).toBe(200);
+    const operator = injectAs(app, await login(app, ...ACCOUNTS.platformAdmin));
+    const [listed] = (await operator(`/prod-api/system/msg/outbox/list?recipient=${phone}`)).json().rows;
+    expect(listed.text).not.toMatch(/\d{4,}/);
+    expect(listed.text).toContain('******');
+    const reveal = (as: typeof operator, messageId: string) =>
+      as({ method: 'POST', url: `/prod-api/system/msg/outbox/reveal/${messageId}` });
+
+    const tenantAdmin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+    expect((await reveal(tenantAdmin, listed.messageId)).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: `/prod-api/system/msg/outbox/reveal/${listed.messageId}` }))
+        .statusCode,
+    ).toBe(401);
+
+    const revealed = (await reveal(operator, listed.messageId)).json();
+    expect(revealed.data.messageId).toBe(listed.messageId);
+    const code = /\b(\d{6})\b/.exec(revealed.data.text)![1]!;
+    expect(revealed.data.text).toBe(listed.text.replace('******', code));
+    const missing = (await reveal(operator, '00000000-0000-7000-8000-000000000000')).json();
+    expect(missing).toMatchObject({ code: 500, msg: 'Message not found' });
+
+    const log = (await operator('/prod-api/monitor/operlog/list?pageSize=10')).json().rows;
+    const logged = log.filter((r: { operUrl: string }) => r.operUrl.endsWith('/outbox/reveal/:messageId'));
+    expect(logged[1]).toMatchObject({ operName: 'admin', businessType: '0', status: '0' });
+    expect(logged[1].operParam).toContain(listed.messageId);
+    // The log holds which message was read, never the code.
+    expect(JSON.stringify(log)).not.toContain(code);
   });
 
   it('still recovers passwords through the same send route, through the provider', async () => {

@@ -11,21 +11,25 @@ import type { DayValue } from '@hydrolog/schemas';
 const ZONE = "coalesce(t.settings->>'timeZone', 'UTC')";
 
 /**
- * Meters with an open (not cancelled) customer account, and registered meters without one: "accounts
+ * Customer accounts open (not cancelled), and registered meters that no open account holds: "accounts
  * opened or not" of the dashboards.
  */
 export async function accountCounts(
   sql: Sql,
   tenantId: string | null,
 ): Promise<{ opened: number; notOpened: number }> {
-  const { rows } = await sql.query<{ total: number; opened: number }>(
-    `SELECT count(*)::int AS total, count(c.customer_id)::int AS opened
-     FROM meters m LEFT JOIN customers c ON c.meter_id = m.meter_id AND c.status <> 'cancelled'
-     WHERE $1::uuid IS NULL OR m.tenant_id = $1`,
+  const { rows } = await sql.query<{ opened: number; not_opened: number }>(
+    `SELECT
+       (SELECT count(*)::int FROM customers c
+        WHERE c.status <> 'cancelled' AND ($1::uuid IS NULL OR c.tenant_id = $1)) AS opened,
+       (SELECT count(*)::int FROM meters m
+        WHERE ($1::uuid IS NULL OR m.tenant_id = $1)
+          AND NOT EXISTS (
+            SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled'
+          )) AS not_opened`,
     [tenantId],
   );
-  const { total, opened } = rows[0] ?? { total: 0, opened: 0 };
-  return { opened, notOpened: total - opened };
+  return { opened: rows[0]?.opened ?? 0, notOpened: rows[0]?.not_opened ?? 0 };
 }
 
 /** Registered meters, and those that ever reported (in the field: "outbound"). */

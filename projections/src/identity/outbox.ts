@@ -2,7 +2,16 @@ import type { Sql } from '@hydrolog/eventstore';
 import type { OutboxMessage, PageQuery } from '@hydrolog/schemas';
 import { containsPattern } from '../sql.ts';
 
-/** The outbox of every tenant, newest first (platform operators: run as the owner, not withTenant). */
+/** Runs of four or more digits: the one-time codes the outbox's messages carry. */
+const CODE = /\d{4,}/g;
+
+/** A message as the outbox lists it: its codes masked, so that reading the list reveals none. */
+export const maskCodes = (text: string): string => text.replace(CODE, (code) => '*'.repeat(code.length));
+
+/**
+ * The outbox of every tenant, newest first (platform operators: run as the owner, not withTenant), codes
+ * masked; `outboxText` reveals one message.
+ */
 export async function listOutbox(
   sql: Sql,
   query: PageQuery & { recipient?: string | undefined; channel?: 'sms' | 'email' | undefined },
@@ -32,8 +41,17 @@ export async function listOutbox(
       tenantId: r.tenant_id,
       channel: r.channel,
       recipient: r.recipient,
-      text: r.text,
+      text: maskCodes(r.text),
       queuedAt: r.queued_at.toISOString(),
     })),
   };
+}
+
+/** The clear text of one message of the outbox, or null when there is none with this id. */
+export async function outboxText(sql: Sql, messageId: string): Promise<string | null> {
+  const { rows } = await sql.query<{ text: string }>(
+    'SELECT text FROM message_outbox WHERE message_id::text = $1',
+    [messageId],
+  );
+  return rows[0]?.text ?? null;
 }

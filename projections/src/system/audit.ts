@@ -1,5 +1,13 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type { Language, LoginLogQuery, LoginLogRow, OperLogQuery, OperLogRow } from '@hydrolog/schemas';
+import {
+  isOperLogModule,
+  type Language,
+  type LoginLogQuery,
+  type LoginLogRow,
+  OPER_LOG_MODULES,
+  type OperLogQuery,
+  type OperLogRow,
+} from '@hydrolog/schemas';
 import { isMessageKey, translate } from '@hydrolog/schemas/messages/all';
 import { containsPattern, endOfRange } from '../sql.ts';
 
@@ -70,12 +78,25 @@ interface OperLogDbRow {
   oper_time: Date;
 }
 
-/** The caller's tenant's operation log (run in withTenant), newest first. */
+/** A module's name in the reader's language; a title recorded before modules were named stays as it is. */
+const moduleName = (title: string, language: Language) =>
+  isOperLogModule(title) ? translate(`operLog.modules.${title}`, language) : title;
+
+/**
+ * The caller's tenant's operation log (run in withTenant), newest first, modules named in the caller's
+ * language; the module filter matches those names.
+ */
 export async function listOperLog(
   sql: Sql,
   query: OperLogQuery,
+  language: Language,
 ): Promise<{ total: number; rows: OperLogRow[] }> {
-  const where = `WHERE ($1::text IS NULL OR title ILIKE $1) AND ($2::text IS NULL OR oper_name ILIKE $2)
+  const search = query.title?.toLocaleLowerCase(language);
+  const modules = search
+    ? OPER_LOG_MODULES.filter((m) => moduleName(m, language).toLocaleLowerCase(language).includes(search))
+    : [];
+  const where = `WHERE ($1::text IS NULL OR title ILIKE $1 OR title = ANY($7::text[]))
+    AND ($2::text IS NULL OR oper_name ILIKE $2)
     AND ($3::text IS NULL OR business_type = $3) AND ($4::text IS NULL OR status = $4)
     AND ($5::timestamptz IS NULL OR oper_time >= $5) AND ($6::timestamptz IS NULL OR oper_time <= $6)`;
   const params = [
@@ -85,6 +106,7 @@ export async function listOperLog(
     query.status ?? null,
     query.beginTime ?? null,
     endOfRange(query.endTime),
+    modules,
   ];
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM oper_log ${where}`,
@@ -93,14 +115,14 @@ export async function listOperLog(
   const { rows } = await sql.query<OperLogDbRow>(
     `SELECT oper_id::text, title, business_type, request_method, oper_name, dept_name, oper_url, oper_ip, oper_param,
        status, error_msg, cost_time, oper_time FROM oper_log o ${where}
-     ORDER BY o.oper_time DESC, o.oper_id LIMIT $7 OFFSET $8`,
+     ORDER BY o.oper_time DESC, o.oper_id LIMIT $8 OFFSET $9`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {
     total: total.rows[0]?.count ?? 0,
     rows: rows.map((r) => ({
       operId: r.oper_id,
-      title: r.title,
+      title: moduleName(r.title, language),
       businessType: r.business_type,
       requestMethod: r.request_method,
       operName: r.oper_name,

@@ -11,10 +11,7 @@ export const HOME_TREND_DAYS = 7;
 export const dayValueSchema = z.object({ date: z.string(), value: z.number() });
 export type DayValue = z.infer<typeof dayValueSchema>;
 
-/**
- * Accounts, counted from meters until the customers module lands: a meter that has reported stands for an
- * opened account, one that never has for an account not opened yet.
- */
+/** Customer accounts open (not closed), and registered meters that no open account holds. */
 export const accountCountsSchema = z.object({ opened: z.number().int(), notOpened: z.number().int() });
 
 /** GET /tenant/dashboard/statistics: the platform's tenant data dashboard (one tenant, or all). */

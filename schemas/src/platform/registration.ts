@@ -53,7 +53,7 @@ export const registeredSchema = z.object({
 });
 export type Registered = z.infer<typeof registeredSchema>;
 
-/** A message of the outbox (the default SMS provider), as operators read it. */
+/** A message of the outbox (the default SMS provider), as operators list it: its codes masked. */
 export const outboxMessageSchema = z.object({
   messageId: z.string(),
   tenantId: z.string(),
@@ -63,6 +63,9 @@ export const outboxMessageSchema = z.object({
   queuedAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** One message's clear text, answered by an explicit reveal that the operation log records. */
+export const outboxTextSchema = z.object({ messageId: z.string(), text: z.string() });
 
 export const outboxListQuerySchema = pageQuerySchema.extend({
   recipient: z.string().max(200).optional(),

@@ -28,6 +28,7 @@ import {
   msgSendBodySchema,
   outboxListQuerySchema,
   outboxMessageSchema,
+  outboxTextSchema,
   registerBodySchema,
   registeredSchema,
 } from './registration.ts';
@@ -55,6 +56,7 @@ export const platformRoutes = defineRoutes({
     query: outboxListQuerySchema,
     answer: listEnvelopeSchema(outboxMessageSchema),
   },
+  'POST /system/msg/outbox/reveal/:messageId': { answer: envelopeSchema(outboxTextSchema) },
   'GET /system/tenant/list': { query: tenantListQuerySchema, answer: listEnvelopeSchema(tenantViewSchema) },
   'POST /system/tenant': { body: createTenantBodySchema, answer: envelopeSchema(createdTenantSchema) },
   'PUT /system/tenant': { body: updateTenantBodySchema, answer: tenantAnswer },

@@ -35,6 +35,68 @@ export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 export const businessTypeSchema = z.enum(['0', '1', '2', '3', '4', '5', '6', '9']);
 export type BusinessType = z.infer<typeof businessTypeSchema>;
 
+/**
+ * The module an operation belongs to, by the first segments of its route (the longest match wins): the
+ * operation log files each command under one, named in the reader's language (`operLog.modules.<module>`).
+ */
+const OPER_LOG_MODULE_ROUTES = {
+  login: ['/auth'],
+  profile: ['/system/user/profile', '/system/user/updateLanguage', '/system/user/reset'],
+  users: ['/system/user'],
+  agents: ['/system/agent', '/system/user/agentRecharge', '/system/user/agentWithdraw'],
+  depts: ['/system/dept'],
+  roles: ['/system/role'],
+  menus: ['/system/menu'],
+  dicts: ['/system/dict'],
+  configs: ['/system/config'],
+  notices: ['/system/notice'],
+  outbox: ['/system/msg'],
+  tenants: ['/system/tenant', '/tenant/dashboard'],
+  carriers: ['/tenant/carrier'],
+  regions: ['/tenant/region'],
+  thirdParties: ['/tenant/thirdParty'],
+  meterMoves: ['/tenant/meterMove'],
+  loginLog: ['/monitor/logininfor'],
+  operLog: ['/monitor/operlog'],
+  dashboard: ['/business/dashboard'],
+  customerTypes: ['/business/customerType'],
+  customers: ['/business/customer'],
+  meterTypes: ['/business/meterType'],
+  meters: ['/business/meter'],
+  meterReplacements: ['/business/meterReplace'],
+  meterGroups: ['/business/group'],
+  valves: ['/business/valve'],
+  keyUpdates: ['/business/keyUpdate'],
+  partitions: ['/cascade/partition', '/cascade/point', '/cascade/screen'],
+  leakage: ['/cascade/analysis', '/cascade/holidays'],
+  cascadeAlarms: ['/cascade/alarm'],
+  gateways: ['/ingest'],
+  readings: ['/report'],
+  other: [],
+} as const satisfies Record<string, readonly string[]>;
+export type OperLogModule = keyof typeof OPER_LOG_MODULE_ROUTES;
+export const OPER_LOG_MODULES = Object.keys(OPER_LOG_MODULE_ROUTES) as OperLogModule[];
+
+/** The module of a route (`/prod-api` left off), 'other' when no module claims it. */
+export function operLogModuleOf(route: string): OperLogModule {
+  const segments = route.split('/');
+  let found: OperLogModule = 'other';
+  let length = 0;
+  for (const module of OPER_LOG_MODULES) {
+    for (const prefix of OPER_LOG_MODULE_ROUTES[module]) {
+      const parts = prefix.split('/');
+      if (parts.length > length && parts.every((part, i) => segments[i] === part)) {
+        found = module;
+        length = parts.length;
+      }
+    }
+  }
+  return found;
+}
+
+export const isOperLogModule = (value: string): value is OperLogModule =>
+  Object.hasOwn(OPER_LOG_MODULE_ROUTES, value);
+
 export const operLogQuerySchema = pageQuerySchema.extend({
   title: z.string().trim().max(100).optional(),
   operName: z.string().trim().max(100).optional(),

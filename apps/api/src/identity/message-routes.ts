@@ -1,15 +1,19 @@
-import { listOutbox } from '@hydrolog/projections';
+import { DomainError } from '@hydrolog/domain';
+import { listOutbox, outboxText } from '@hydrolog/projections';
 import {
   apiResponses,
+  envelopeSchema,
   listEnvelopeSchema,
   msgCheckBodySchema,
   msgSendBodySchema,
   noDataResponses,
   outboxListQuerySchema,
   outboxMessageSchema,
+  outboxTextSchema,
 } from '@hydrolog/schemas';
 import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { checkPhoneCode } from '../auth/one-time-codes.ts';
@@ -76,5 +80,25 @@ export const messageRoutes: FastifyPluginAsyncZod<{ identity: Identity; messages
       },
     },
     async (request) => okList(request, await listOutbox(db, request.query)),
+  );
+
+  app.post(
+    '/system/msg/outbox/reveal/:messageId',
+    {
+      // Reading a code is an act of its own: the operation log records who read which message.
+      config: { ...operatorOnly('system:outbox:list'), audit: '0' },
+      schema: {
+        tags: ['user'],
+        summary: "Reveal an outbox message's code (the list masks it)",
+        params: z.object({ messageId: z.uuid() }),
+        response: apiResponses(envelopeSchema(outboxTextSchema)),
+      },
+    },
+    async (request) => {
+      const { messageId } = request.params;
+      const text = await outboxText(db, messageId);
+      if (text === null) throw new DomainError('error.outbox.notFound');
+      return ok(request, { messageId, text });
+    },
   );
 };

@@ -56,7 +56,7 @@ export async function exportOperLog(
 ) {
   const language = requestLanguage(request);
   const { rows } = await readAsCaller(db, request, (sql) =>
-    listOperLog(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
+    listOperLog(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }, language),
   );
   const t = translator(language);
   return sendXlsx<OperLogRow>(

@@ -119,7 +119,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async 
         response: apiResponses(listEnvelopeSchema(operLogRowSchema)),
       },
     },
-    async (request) => okList(request, await scoped(request, (sql) => listOperLog(sql, request.query))),
+    async (request) =>
+      okList(
+        request,
+        await scoped(request, (sql) => listOperLog(sql, request.query, requestLanguage(request))),
+      ),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { IssueLike } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
-import { type ChangeEvent, useCallback, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { RequestError } from '../api/request.ts';
 import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
 import { useClickGate } from './useClickGate.ts';
@@ -12,7 +12,8 @@ type Schema<T> = {
 /**
  * The one way a form works here: values, their field errors, a busy flag, and a submit that validates with
  * the shared zod schema, lets one click through per 3 s (spec section 9), and puts the server's field
- * errors (HTTP 400) under the fields. Other failures were already shown by the request layer.
+ * errors (HTTP 400) under the fields. Other failures were already shown by the request layer. A click the
+ * 3 s gate holds back sets `retryIn`, the seconds left, counting down to 0, for the form to show.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
   schema: Schema<Parsed>,
@@ -23,6 +24,15 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const gate = useClickGate();
+  const [retryIn, setRetryIn] = useState(0);
+  useEffect(() => {
+    if (retryIn === 0) return;
+    const timer = setTimeout(
+      () => setRetryIn(Math.ceil(gate.remaining() / 1000)),
+      gate.remaining() % 1000 || 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [retryIn, gate]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -58,7 +68,11 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     const checked = validate(schema, values);
     const found = { ...checked.errors, ...extra };
     setErrors(found);
-    if (!checked.data || Object.keys(found).length > 0 || !gate()) return false;
+    if (!checked.data || Object.keys(found).length > 0) return false;
+    if (!gate()) {
+      setRetryIn(Math.ceil(gate.remaining() / 1000));
+      return false;
+    }
     setBusy(true);
     try {
       await send(checked.data);
@@ -79,7 +93,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     then();
   }
 
-  return { values, setValues, refresh, set, text, errors, setErrors, busy, submit, save };
+  return { values, setValues, refresh, set, text, errors, setErrors, busy, retryIn, submit, save };
 }
 
 /**

@@ -30,4 +30,18 @@ describe('click gate (3000 ms debounce)', () => {
     now += 1;
     expect(gate()).toBe(true);
   });
+
+  it('tells how long it still waits', () => {
+    let now = 0;
+    const gate = createClickGate(3000, () => now);
+    expect(gate.remaining()).toBe(0);
+    gate();
+    now += 1200;
+    expect(gate.remaining()).toBe(1800);
+    // A refused click does not restart the wait.
+    expect(gate()).toBe(false);
+    expect(gate.remaining()).toBe(1800);
+    now += 1800;
+    expect(gate.remaining()).toBe(0);
+  });
 });

@@ -27,7 +27,8 @@ export const cascade = {
     deleteOf: 'Delete {{name}}',
     deleted: 'Partition {{name}} deleted',
     empty: 'No cascade partition yet: create one with its summary meter and sub-meters.',
-    total: '{{count}} partitions',
+    total_one: '{{count}} partition',
+    total_other: '{{count}} partitions',
     summaryMeter: 'Summary meter number',
     wizard: {
       title: 'Create a cascade partition',
@@ -162,7 +163,8 @@ export const cascade = {
     alarmProcessed: 'Alarm marked processed',
     subMetersOf: 'Sub-meters of {{name}}',
     noSubMeters: 'No sub-meter yet',
-    subMeterTotal: '{{count}} sub-meters',
+    subMeterTotal_one: '{{count}} sub-meter',
+    subMeterTotal_other: '{{count}} sub-meters',
     subMetersAdd: 'Add sub-meters',
     subMeterRemoveTitle: 'Remove sub-meter',
     subMeterRemoveConfirm: 'Remove the meter {{meterNo}} from {{name}}?',
@@ -178,7 +180,8 @@ export const cascade = {
       accountNo: 'Account number',
       accountName: 'Account name',
       empty: 'No opened meter left to add',
-      total: '{{count}} opened meters',
+      total_one: '{{count}} opened meter',
+      total_other: '{{count}} opened meters',
       addSelected: 'Add selected ({{count}})',
       noneSelected: 'Select at least one meter.',
       tooMany: 'At most {{max}} meters in this batch (the limit per batch and the remaining quota).',
@@ -282,7 +285,10 @@ export const cascade = {
       holidaysHint:
         'Nights of these dates are neither judged nor learnt from (type YYYY-MM-DD and press Enter)',
       holidaysInvalid: 'Not a date: {{dates}}',
-      holidaysConfirm: 'Save {{count}} holiday dates? Leak detection will judge every point again with them.',
+      holidaysConfirm_one:
+        'Save {{count}} holiday date? Leak detection will judge every point again with it.',
+      holidaysConfirm_other:
+        'Save {{count}} holiday dates? Leak detection will judge every point again with them.',
       holidaysSaved: 'Holidays saved',
       showOnChart: 'Show on the night-flow chart',
       showOnChartOf: 'Show the leak of {{point}} from {{day}} on the night-flow chart',

@@ -23,6 +23,7 @@ export const customers = {
     title: 'Accounts',
     accountNo: 'Account no.',
     accountNoAuto: 'Left empty, the number is generated',
+    accountNoManual: 'This utility numbers its accounts by hand',
     name: 'Name',
     phone: 'Mobile',
     type: 'Customer type',

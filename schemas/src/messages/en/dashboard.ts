@@ -16,7 +16,6 @@ export const dashboard = {
     date: 'Date',
     loadFailed: 'The figures could not be loaded',
     outboundHint: 'Meters that have reported',
-    customersHint: 'Counted from meters until the customers module lands',
     readingRateHint: 'Of the last full day',
     billingPending: 'Bill figures arrive with the billing module.',
     billingPendingTitle: 'No bills yet',

@@ -240,10 +240,14 @@ export const meters = {
     closeSelected: 'Close selected ({{count}})',
     openTitle: 'Open valves',
     closeTitle: 'Close valves',
-    openConfirm: 'Open the valves of {{count}} meters ({{names}})?',
-    closeConfirm:
+    openConfirm_one: 'Open the valve of {{count}} meter ({{names}})?',
+    openConfirm_other: 'Open the valves of {{count}} meters ({{names}})?',
+    closeConfirm_one:
+      'Close the valve of {{count}} meter ({{names}})? Its customer will have no water until the valve is opened again.',
+    closeConfirm_other:
       'Close the valves of {{count}} meters ({{names}})? Their customers will have no water until the valves are opened again.',
-    sent: '{{count}} commands sent: following their status',
+    sent_one: '{{count}} command sent: following its status',
+    sent_other: '{{count}} commands sent: following their status',
     pendingOnly: 'Under way only',
     none: 'No meter with a remote valve yet',
   },

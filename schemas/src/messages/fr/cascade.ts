@@ -30,7 +30,8 @@ export const cascade: typeof english = {
     deleteOf: 'Supprimer {{name}}',
     deleted: 'Secteur {{name}} supprimé',
     empty: 'Aucun secteur : créez-en un avec son compteur général et ses sous-compteurs.',
-    total: '{{count}} secteurs',
+    total_one: '{{count}} secteur',
+    total_other: '{{count}} secteurs',
     summaryMeter: 'Numéro du compteur général',
     wizard: {
       title: 'Créer un secteur',
@@ -168,7 +169,8 @@ export const cascade: typeof english = {
     alarmProcessed: 'Alarme marquée traitée',
     subMetersOf: 'Sous-compteurs de {{name}}',
     noSubMeters: 'Aucun sous-compteur',
-    subMeterTotal: '{{count}} sous-compteurs',
+    subMeterTotal_one: '{{count}} sous-compteur',
+    subMeterTotal_other: '{{count}} sous-compteurs',
     subMetersAdd: 'Ajouter des sous-compteurs',
     subMeterRemoveTitle: 'Retirer le sous-compteur',
     subMeterRemoveConfirm: 'Retirer le compteur {{meterNo}} de {{name}} ?',
@@ -184,7 +186,8 @@ export const cascade: typeof english = {
       accountNo: 'Numéro de compte',
       accountName: 'Titulaire du compte',
       empty: 'Plus aucun compteur ouvert à ajouter',
-      total: '{{count}} compteurs ouverts',
+      total_one: '{{count}} compteur ouvert',
+      total_other: '{{count}} compteurs ouverts',
       addSelected: 'Ajouter la sélection ({{count}})',
       noneSelected: 'Sélectionnez au moins un compteur.',
       tooMany: 'Au plus {{max}} compteurs dans ce lot (limite par lot et quota restant).',
@@ -289,7 +292,9 @@ export const cascade: typeof english = {
       holidays: 'Dates des jours fériés',
       holidaysHint: 'Les nuits de ces dates ne sont ni jugées ni apprises (saisir AAAA-MM-JJ puis Entrée)',
       holidaysInvalid: 'Pas une date : {{dates}}',
-      holidaysConfirm:
+      holidaysConfirm_one:
+        'Enregistrer {{count}} jour férié ? La détection de fuites jugera de nouveau chaque point avec lui.',
+      holidaysConfirm_other:
         'Enregistrer {{count}} jours fériés ? La détection de fuites jugera de nouveau chaque point avec eux.',
       holidaysSaved: 'Jours fériés enregistrés',
       showOnChart: 'Voir sur le graphique du débit de nuit',

@@ -25,6 +25,7 @@ export const customers: typeof english = {
     title: 'Comptes',
     accountNo: 'N° de compte',
     accountNoAuto: 'Laissé vide, le numéro est généré',
+    accountNoManual: 'Ce service numérote ses comptes à la main',
     name: 'Nom',
     phone: 'Mobile',
     type: 'Type de client',

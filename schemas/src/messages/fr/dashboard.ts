@@ -18,7 +18,6 @@ export const dashboard: typeof english = {
     date: 'Date',
     loadFailed: 'Les chiffres n’ont pas pu être chargés',
     outboundHint: 'Compteurs ayant déjà transmis',
-    customersHint: 'Comptés à partir des compteurs en attendant le module clients',
     readingRateHint: 'Du dernier jour complet',
     billingPending: 'Les chiffres de facturation arrivent avec le module de facturation.',
     billingPendingTitle: 'Pas encore de factures',

@@ -245,10 +245,14 @@ export const meters: typeof english = {
     closeSelected: 'Fermer la sélection ({{count}})',
     openTitle: 'Ouvrir les vannes',
     closeTitle: 'Fermer les vannes',
-    openConfirm: 'Ouvrir les vannes de {{count}} compteurs ({{names}}) ?',
-    closeConfirm:
+    openConfirm_one: 'Ouvrir la vanne de {{count}} compteur ({{names}}) ?',
+    openConfirm_other: 'Ouvrir les vannes de {{count}} compteurs ({{names}}) ?',
+    closeConfirm_one:
+      'Fermer la vanne de {{count}} compteur ({{names}}) ? Son client n’aura plus d’eau jusqu’à la réouverture.',
+    closeConfirm_other:
       'Fermer les vannes de {{count}} compteurs ({{names}}) ? Leurs clients n’auront plus d’eau jusqu’à la réouverture.',
-    sent: '{{count}} commandes envoyées : suivi de leur état',
+    sent_one: '{{count}} commande envoyée : suivi de son état',
+    sent_other: '{{count}} commandes envoyées : suivi de leur état',
     pendingOnly: 'En cours seulement',
     none: 'Aucun compteur à vanne pilotable',
   },

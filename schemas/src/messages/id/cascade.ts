@@ -31,7 +31,8 @@ export const cascade: typeof english = {
     deleteOf: 'Hapus {{name}}',
     deleted: 'Partisi {{name}} dihapus',
     empty: 'Belum ada partisi: buat satu dengan meter induk dan sub-meternya.',
-    total: '{{count}} partisi',
+    total_one: '{{count}} partisi',
+    total_other: '{{count}} partisi',
     summaryMeter: 'Nomor meter induk',
     wizard: {
       title: 'Buat partisi bertingkat',
@@ -168,7 +169,8 @@ export const cascade: typeof english = {
     alarmProcessed: 'Alarm ditandai sudah diproses',
     subMetersOf: 'Sub-meter {{name}}',
     noSubMeters: 'Belum ada sub-meter',
-    subMeterTotal: '{{count}} sub-meter',
+    subMeterTotal_one: '{{count}} sub-meter',
+    subMeterTotal_other: '{{count}} sub-meter',
     subMetersAdd: 'Tambah sub-meter',
     subMeterRemoveTitle: 'Lepas sub-meter',
     subMeterRemoveConfirm: 'Lepas meter {{meterNo}} dari {{name}}?',
@@ -184,7 +186,8 @@ export const cascade: typeof english = {
       accountNo: 'Nomor akun',
       accountName: 'Nama akun',
       empty: 'Tidak ada lagi meter terbuka untuk ditambahkan',
-      total: '{{count}} meter terbuka',
+      total_one: '{{count}} meter terbuka',
+      total_other: '{{count}} meter terbuka',
       addSelected: 'Tambah yang dipilih ({{count}})',
       noneSelected: 'Pilih setidaknya satu meter.',
       tooMany: 'Paling banyak {{max}} meter dalam batch ini (batas per batch dan sisa kuota).',
@@ -287,7 +290,9 @@ export const cascade: typeof english = {
       holidays: 'Tanggal libur',
       holidaysHint: 'Malam pada tanggal ini tidak dinilai dan tidak dipelajari (ketik YYYY-MM-DD lalu Enter)',
       holidaysInvalid: 'Bukan tanggal: {{dates}}',
-      holidaysConfirm:
+      holidaysConfirm_one:
+        'Simpan {{count}} tanggal libur? Deteksi kebocoran akan menilai ulang semua titik dengannya.',
+      holidaysConfirm_other:
         'Simpan {{count}} tanggal libur? Deteksi kebocoran akan menilai ulang semua titik dengannya.',
       holidaysSaved: 'Hari libur disimpan',
       showOnChart: 'Tampilkan pada grafik aliran malam',

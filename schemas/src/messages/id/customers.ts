@@ -25,6 +25,7 @@ export const customers: typeof english = {
     title: 'Akun',
     accountNo: 'No. akun',
     accountNoAuto: 'Jika kosong, nomor dibuat otomatis',
+    accountNoManual: 'Perusahaan ini memberi nomor akun secara manual',
     name: 'Nama',
     phone: 'Ponsel',
     type: 'Jenis pelanggan',

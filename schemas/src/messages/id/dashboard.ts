@@ -18,7 +18,6 @@ export const dashboard: typeof english = {
     date: 'Tanggal',
     loadFailed: 'Angka tidak dapat dimuat',
     outboundHint: 'Meter yang pernah melapor',
-    customersHint: 'Dihitung dari meter sampai modul pelanggan hadir',
     readingRateHint: 'Dari hari penuh terakhir',
     billingPending: 'Angka tagihan hadir bersama modul penagihan.',
     billingPendingTitle: 'Belum ada tagihan',

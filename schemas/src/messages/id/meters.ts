@@ -244,10 +244,14 @@ export const meters: typeof english = {
     closeSelected: 'Tutup terpilih ({{count}})',
     openTitle: 'Buka katup',
     closeTitle: 'Tutup katup',
-    openConfirm: 'Buka katup {{count}} meter ({{names}})?',
-    closeConfirm:
+    openConfirm_one: 'Buka katup {{count}} meter ({{names}})?',
+    openConfirm_other: 'Buka katup {{count}} meter ({{names}})?',
+    closeConfirm_one:
       'Tutup katup {{count}} meter ({{names}})? Pelanggannya tidak mendapat air sampai katup dibuka lagi.',
-    sent: '{{count}} perintah dikirim: status dipantau',
+    closeConfirm_other:
+      'Tutup katup {{count}} meter ({{names}})? Pelanggannya tidak mendapat air sampai katup dibuka lagi.',
+    sent_one: '{{count}} perintah dikirim: status dipantau',
+    sent_other: '{{count}} perintah dikirim: status dipantau',
     pendingOnly: 'Hanya yang berjalan',
     none: 'Belum ada meter dengan katup jarak jauh',
   },

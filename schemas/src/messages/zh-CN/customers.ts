@@ -25,6 +25,7 @@ export const customers: typeof english = {
     title: '开户管理',
     accountNo: '户号',
     accountNoAuto: '留空则自动生成户号',
+    accountNoManual: '本单位手工编排户号',
     name: '客户名称',
     phone: '手机号',
     type: '客户类型',

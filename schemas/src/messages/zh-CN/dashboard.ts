@@ -18,7 +18,6 @@ export const dashboard: typeof english = {
     date: '日期',
     loadFailed: '数据加载失败',
     outboundHint: '已上报过数据的水表',
-    customersHint: '客户模块上线前按水表统计',
     readingRateHint: '最近一个完整日',
     billingPending: '账单数据将随计费模块提供。',
     billingPendingTitle: '暂无账单',

@@ -29,6 +29,8 @@ import { showError } from '../../api/request.ts';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { SubmitForm } from '../../components/SubmitForm.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
+import { session } from '../../store/session.ts';
 import { freeMeters, openAccount, uploadAttachment } from './api/customers.ts';
 
 interface Props {
@@ -94,6 +96,9 @@ const PAY_CHANNELS = ['0', '1', '2', '3'] as const;
 const pick = <T extends string>(options: readonly T[], value: string | null, fallback: T): T =>
   options.find((o) => o === value) ?? fallback;
 
+/** What the meter picker shows for a meter; once picked, it is also the picker's search text. */
+const meterLabel = (meter: FreeMeter) => `${meter.meterNo} · ${meter.meterTypeName}`;
+
 /** The meter picker: the tenant's meters without an account, searched by number on the server. */
 function useFreeMeters(search: string) {
   const [meters, setMeters] = useState<FreeMeter[]>([]);
@@ -112,8 +117,11 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
   const form = useSchemaForm<Values, OpenAccount>(openAccountFormSchema, INITIAL);
   const { values, set } = form;
   const [meterSearch, setMeterSearch] = useState('');
-  const meters = useFreeMeters(meterSearch);
   const [picked, setPicked] = useState<FreeMeter | null>(null);
+  // Picking a meter puts its label in the search box: search by its number, not by the label.
+  const meters = useFreeMeters(picked && meterSearch === meterLabel(picked) ? picked.meterNo : meterSearch);
+  // The tenant numbers accounts by hand unless its settings generate them (the server refuses a blank one).
+  const manualAccountNos = (session.use().info?.tenant.settings.accountNoGenMode ?? 'manual') === 'manual';
   const [uploading, setUploading] = useState(false);
 
   async function attach(file: File | null) {
@@ -135,9 +143,13 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
 
   async function submit() {
     let accountNo = '';
+    const required: FieldErrors =
+      manualAccountNos && !values.accountNo.trim()
+        ? { accountNo: t('error.customer.accountNoRequired') }
+        : {};
     const saved = await form.submit(async (data) => {
       accountNo = (await openAccount(data)).accountNo;
-    });
+    }, required);
     if (!saved) return;
     notifications.show({ color: 'green', message: t('customers.opened', { accountNo }) });
     onSaved();
@@ -203,7 +215,8 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('customers.accountNo')}
-              description={t('customers.accountNoAuto')}
+              required={manualAccountNos}
+              description={t(manualAccountNos ? 'customers.accountNoManual' : 'customers.accountNoAuto')}
               {...form.text('accountNo')}
             />
             <Select
@@ -224,10 +237,7 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
               filter={({ options }) => options}
               searchValue={meterSearch}
               onSearchChange={setMeterSearch}
-              data={meterOptions.map((m) => ({
-                value: m.meterId,
-                label: `${m.meterNo} · ${m.meterTypeName}`,
-              }))}
+              data={meterOptions.map((m) => ({ value: m.meterId, label: meterLabel(m) }))}
               value={values.meterId || null}
               onChange={(v) => {
                 const meter = meterOptions.find((m) => m.meterId === v) ?? null;

@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Loader,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -28,14 +27,12 @@ import {
   type BillStatistics,
   type CommunicationStatistics,
   type DashboardTopData,
-  fetchHealth,
   getAlarmStatistics,
   getAlarmTypes,
   getBillStatistics,
   getCommunication,
   getTopData,
   getUsage,
-  type Health,
   HOME_TREND_DAYS,
   USAGE_PRESETS,
   type UsageStatistics,
@@ -106,7 +103,6 @@ export function Home() {
     <Stack>
       <Title order={3}>{t('nav.home')}</Title>
       {!mustChangePassword && <Dashboard />}
-      <ServiceStatus />
     </Stack>
   );
 }
@@ -149,7 +145,6 @@ function Dashboard() {
               testId="figure-customers"
               label={t('dashboard.customers')}
               value={figure(d.customerCount)}
-              hint={t('dashboard.customersHint')}
             />
             <FigureCard
               testId="figure-readingRate"
@@ -339,73 +334,5 @@ function BillPanel() {
         />
       )}
     </Panel>
-  );
-}
-
-/** The service status (database, log, read models and how far behind they are). */
-function ServiceStatus() {
-  const { t } = useTranslation();
-  const [health, setHealth] = useState<Health | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    setFailed(false);
-    fetchHealth().then(setHealth, () => setFailed(true));
-  }, []);
-  useEffect(load, []);
-
-  return (
-    <Card withBorder maw={720} data-testid="status-card">
-      <Title order={4} mb="sm">
-        {t('status.title')}
-      </Title>
-      {failed && (
-        <Alert color="red" title={t('status.loadFailed')}>
-          <Button size="xs" variant="light" onClick={load}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
-      {!health && !failed && <Loader size="sm" aria-label={t('common.loading')} />}
-      {health && (
-        <Stack gap="xs">
-          <Group>
-            <Badge color={health.status === 'ok' ? 'green' : 'yellow'}>{t(`status.${health.status}`)}</Badge>
-          </Group>
-          <Text>
-            {t('status.database')}: <b data-testid="engine">{health.database.engine}</b>
-          </Text>
-          <Text>
-            {t('status.eventStore')}: <b>{health.eventStore}</b>
-          </Text>
-          <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('status.projections')}</Table.Th>
-                <Table.Th />
-                <Table.Th>{t('status.lag')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {health.projections.map((p) => (
-                <Table.Tr key={p.name}>
-                  <Table.Td>
-                    {p.name}{' '}
-                    <Text span c="dimmed" size="sm">
-                      ({t(`status.${p.mode}`)})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={p.status === 'live' ? 'green' : 'yellow'}>
-                      {t(`status.${p.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{p.lag}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      )}
-    </Card>
   );
 }

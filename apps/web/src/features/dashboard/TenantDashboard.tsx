@@ -31,6 +31,7 @@ import {
   parseTenantDashboardQuery,
   tenantDashboardSearch,
 } from './dashboardQuery.ts';
+import { ServiceStatus } from './ServiceStatus.tsx';
 
 /** The route of this page (menu catalogue component 'tenant/dashboard/index'). */
 export const TENANT_DASHBOARD_PATH = '/tenant/dashboard';
@@ -70,160 +71,162 @@ export function TenantDashboard() {
   const noAlarms = data?.alarms.every((d) => d.value === 0);
 
   return (
-    <Card withBorder data-testid="tenant-dashboard">
-      <Group justify="space-between" align="flex-end" mb="md">
-        <Stack gap={0}>
-          <Title order={4}>{t('tenantDashboard.title')}</Title>
-          <Text size="sm" c="dimmed" data-testid="tenant-dashboard-scope">
-            {shownName ?? t('tenantDashboard.allTenants')}
-          </Text>
-        </Stack>
-        <Group align="flex-end">
-          <Select
-            data-testid="tenant-select"
-            label={t('tenantDashboard.tenant')}
-            w={240}
-            allowDeselect={false}
-            data={[
-              { value: ALL, label: t('tenantDashboard.allTenants') },
-              ...(data?.tenants.map((tenant) => ({ value: tenant.tenantId, label: tenant.name })) ?? []),
-            ]}
-            value={query.tenantId ?? ALL}
-            onChange={(value) => setQuery({ ...query, tenantId: value && value !== ALL ? value : null })}
-          />
-          <NumberInput
-            label={t('tenantDashboard.interval')}
-            w={150}
-            min={DEMO_INTERVAL_MIN}
-            max={DEMO_INTERVAL_MAX}
-            clampBehavior="strict"
-            allowDecimal={false}
-            value={query.interval}
-            onChange={(value) => typeof value === 'number' && setQuery({ ...query, interval: value })}
-          />
-          <Switch
-            label={t('tenantDashboard.demo')}
-            checked={query.demo}
-            onChange={(event) => setQuery({ ...query, demo: event.currentTarget.checked })}
-            mb={6}
-          />
+    <Stack>
+      <Card withBorder data-testid="tenant-dashboard">
+        <Group justify="space-between" align="flex-end" mb="md">
+          <Stack gap={0}>
+            <Title order={4}>{t('tenantDashboard.title')}</Title>
+            <Text size="sm" c="dimmed" data-testid="tenant-dashboard-scope">
+              {shownName ?? t('tenantDashboard.allTenants')}
+            </Text>
+          </Stack>
+          <Group align="flex-end">
+            <Select
+              data-testid="tenant-select"
+              label={t('tenantDashboard.tenant')}
+              w={240}
+              allowDeselect={false}
+              data={[
+                { value: ALL, label: t('tenantDashboard.allTenants') },
+                ...(data?.tenants.map((tenant) => ({ value: tenant.tenantId, label: tenant.name })) ?? []),
+              ]}
+              value={query.tenantId ?? ALL}
+              onChange={(value) => setQuery({ ...query, tenantId: value && value !== ALL ? value : null })}
+            />
+            <NumberInput
+              label={t('tenantDashboard.interval')}
+              w={150}
+              min={DEMO_INTERVAL_MIN}
+              max={DEMO_INTERVAL_MAX}
+              clampBehavior="strict"
+              allowDecimal={false}
+              value={query.interval}
+              onChange={(value) => typeof value === 'number' && setQuery({ ...query, interval: value })}
+            />
+            <Switch
+              label={t('tenantDashboard.demo')}
+              checked={query.demo}
+              onChange={(event) => setQuery({ ...query, demo: event.currentTarget.checked })}
+              mb={6}
+            />
+          </Group>
         </Group>
-      </Group>
-      {failed && (
-        <Alert color="red" mb="md" title={t('dashboard.loadFailed')}>
-          <Button size="xs" variant="light" onClick={load}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      )}
-      <Stack pos="relative">
-        <LoadingOverlay visible={loading && data !== null} overlayProps={{ blur: 1 }} />
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 6 }} data-testid="tenant-dashboard-figures">
-          {data ? (
-            <>
-              <FigureCard
-                testId="figure-totalTenants"
-                label={t('tenantDashboard.totalTenants')}
-                value={count(data.totalTenants)}
-                hint={t('tenantDashboard.trialTenants', { count: data.trialTenants })}
-              />
-              <FigureCard
-                testId="figure-accountsOpened"
-                label={t('tenantDashboard.accountsOpened')}
-                value={count(data.accounts.opened)}
-                hint={t('tenantDashboard.accountsHint')}
-              />
-              <FigureCard
-                testId="figure-accountsNotOpened"
-                label={t('tenantDashboard.accountsNotOpened')}
-                value={count(data.accounts.notOpened)}
-              />
-              <FigureCard
-                testId="figure-todayRate"
-                label={t('tenantDashboard.todayRate')}
-                value={data.today.rate === null ? '—' : formatPercent(data.today.rate, language)}
-              />
-              <FigureCard
-                testId="figure-reported"
-                label={t('tenantDashboard.reported')}
-                value={count(data.today.reported)}
-              />
-              <FigureCard
-                testId="figure-notReported"
-                label={t('tenantDashboard.notReported')}
-                value={count(data.today.notReported)}
-              />
-            </>
-          ) : (
-            Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={96} />)
-          )}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, lg: 3 }}>
-          <Card withBorder padding="sm" data-testid="meter-distribution">
-            <Text fw={500} mb="xs">
-              {t('tenantDashboard.distribution')}
-            </Text>
-            {data && data.meterDistribution.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('tenantDashboard.noMeters')}
-              </Text>
-            )}
-            <Stack gap={6}>
-              {data?.meterDistribution.map((entry) => (
-                <div key={entry.label}>
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm">{entry.label}</Text>
-                    <Text size="sm" fw={500}>
-                      {count(entry.count)}
-                    </Text>
-                  </Group>
-                  <Progress value={(entry.count / maxMeters) * 100} aria-hidden />
-                </div>
-              ))}
-            </Stack>
-          </Card>
-          <Card withBorder padding="sm">
-            <Text fw={500} mb="xs">
-              {t('tenantDashboard.consumption', { count: TENANT_TREND_DAYS })}
-            </Text>
+        {failed && (
+          <Alert color="red" mb="md" title={t('dashboard.loadFailed')}>
+            <Button size="xs" variant="light" onClick={load}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        )}
+        <Stack pos="relative">
+          <LoadingOverlay visible={loading && data !== null} overlayProps={{ blur: 1 }} />
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 6 }} data-testid="tenant-dashboard-figures">
             {data ? (
-              <DayChart
-                days={data.consumption}
-                series={t('dashboard.volume')}
-                digits={3}
-                label={t('tenantDashboard.consumption', { count: TENANT_TREND_DAYS })}
-                testId="consumption-chart"
-              />
+              <>
+                <FigureCard
+                  testId="figure-totalTenants"
+                  label={t('tenantDashboard.totalTenants')}
+                  value={count(data.totalTenants)}
+                  hint={t('tenantDashboard.trialTenants', { count: data.trialTenants })}
+                />
+                <FigureCard
+                  testId="figure-accountsOpened"
+                  label={t('tenantDashboard.accountsOpened')}
+                  value={count(data.accounts.opened)}
+                />
+                <FigureCard
+                  testId="figure-accountsNotOpened"
+                  label={t('tenantDashboard.accountsNotOpened')}
+                  value={count(data.accounts.notOpened)}
+                />
+                <FigureCard
+                  testId="figure-todayRate"
+                  label={t('tenantDashboard.todayRate')}
+                  value={data.today.rate === null ? '—' : formatPercent(data.today.rate, language)}
+                />
+                <FigureCard
+                  testId="figure-reported"
+                  label={t('tenantDashboard.reported')}
+                  value={count(data.today.reported)}
+                />
+                <FigureCard
+                  testId="figure-notReported"
+                  label={t('tenantDashboard.notReported')}
+                  value={count(data.today.notReported)}
+                />
+              </>
             ) : (
-              <Skeleton height={220} />
+              Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={96} />)
             )}
-          </Card>
-          <Card withBorder padding="sm">
-            <Text fw={500} mb="xs">
-              {t('tenantDashboard.alarms', { count: TENANT_TREND_DAYS })}
-            </Text>
-            {noAlarms ? (
-              <EmptyState
-                py="md"
-                icon={<Icon name="bell" size={28} />}
-                title={t('dashboard.noAlarms', { count: TENANT_TREND_DAYS })}
-                description={t('dashboard.alarmSource')}
-                data-testid="tenant-alarms-empty"
-              />
-            ) : data ? (
-              <DayChart
-                days={data.alarms}
-                series={t('dashboard.alarmMeters')}
-                color="orange"
-                label={t('tenantDashboard.alarms', { count: TENANT_TREND_DAYS })}
-                testId="alarm-chart"
-              />
-            ) : (
-              <Skeleton height={220} />
-            )}
-          </Card>
-        </SimpleGrid>
-      </Stack>
-    </Card>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 3 }}>
+            <Card withBorder padding="sm" data-testid="meter-distribution">
+              <Text fw={500} mb="xs">
+                {t('tenantDashboard.distribution')}
+              </Text>
+              {data && data.meterDistribution.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('tenantDashboard.noMeters')}
+                </Text>
+              )}
+              <Stack gap={6}>
+                {data?.meterDistribution.map((entry) => (
+                  <div key={entry.label}>
+                    <Group justify="space-between" gap="xs">
+                      <Text size="sm">{entry.label}</Text>
+                      <Text size="sm" fw={500}>
+                        {count(entry.count)}
+                      </Text>
+                    </Group>
+                    <Progress value={(entry.count / maxMeters) * 100} aria-hidden />
+                  </div>
+                ))}
+              </Stack>
+            </Card>
+            <Card withBorder padding="sm">
+              <Text fw={500} mb="xs">
+                {t('tenantDashboard.consumption', { count: TENANT_TREND_DAYS })}
+              </Text>
+              {data ? (
+                <DayChart
+                  days={data.consumption}
+                  series={t('dashboard.volume')}
+                  digits={3}
+                  label={t('tenantDashboard.consumption', { count: TENANT_TREND_DAYS })}
+                  testId="consumption-chart"
+                />
+              ) : (
+                <Skeleton height={220} />
+              )}
+            </Card>
+            <Card withBorder padding="sm">
+              <Text fw={500} mb="xs">
+                {t('tenantDashboard.alarms', { count: TENANT_TREND_DAYS })}
+              </Text>
+              {noAlarms ? (
+                <EmptyState
+                  py="md"
+                  icon={<Icon name="bell" size={28} />}
+                  title={t('dashboard.noAlarms', { count: TENANT_TREND_DAYS })}
+                  description={t('dashboard.alarmSource')}
+                  data-testid="tenant-alarms-empty"
+                />
+              ) : data ? (
+                <DayChart
+                  days={data.alarms}
+                  series={t('dashboard.alarmMeters')}
+                  color="orange"
+                  label={t('tenantDashboard.alarms', { count: TENANT_TREND_DAYS })}
+                  testId="alarm-chart"
+                />
+              ) : (
+                <Skeleton height={220} />
+              )}
+            </Card>
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <ServiceStatus />
+    </Stack>
   );
 }

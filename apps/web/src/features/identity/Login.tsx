@@ -11,6 +11,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +84,11 @@ export function Login() {
         );
       else localStorage.removeItem(REMEMBER_KEY);
     }, extra);
-    if (signedIn) await navigate({ href: safeRedirect(search.redirect) });
+    if (signedIn) {
+      // The failures of earlier attempts are over: their messages do not follow the user in.
+      notifications.clean();
+      await navigate({ href: safeRedirect(search.redirect) });
+    }
     // The request layer has shown why; a used captcha is worthless, so a new one comes.
     else if (captcha?.captchaEnabled) refreshCaptcha();
   }
@@ -143,8 +148,9 @@ export function Login() {
           {t('login.forgot')}
         </Anchor>
       </Group>
-      <Button type="submit" loading={form.busy} fullWidth>
-        {t('login.submit')}
+      {/* One attempt per 3 s (spec section 9): a click held back says how long it waits. */}
+      <Button type="submit" loading={form.busy} disabled={form.retryIn > 0} fullWidth>
+        {form.retryIn > 0 ? t('login.retryIn', { seconds: form.retryIn }) : t('login.submit')}
       </Button>
       <Text size="sm" ta="center">
         {t('register.noAccount')}{' '}

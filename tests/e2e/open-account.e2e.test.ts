@@ -1,0 +1,130 @@
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './api-login.ts';
+import { browserSession, launchChromium, startService } from './support.ts';
+
+const DEMO_TENANT = 'Demo Water Utility';
+
+/**
+ * The open-account form follows the tenant's account numbering (by hand: a required field; generated: a
+ * blank one is filled in by the server), and picking a meter asks the server nothing it refuses.
+ */
+describe('opening an account in the browser', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  let page: Page;
+  let admin: Record<string, string>;
+  const api = async (headers: Record<string, string>, method: string, path: string, body?: object) =>
+    (
+      await fetch(`${service.url}/prod-api${path}`, {
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      })
+    ).json();
+  /** Every answer to the meter picker's search. */
+  const meterSearches: Response[] = [];
+
+  beforeAll(async () => {
+    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
+    admin = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    // The demo fleet's type name: with the meter number, the picked label is longer than a meter number.
+    const type = await api(admin, 'POST', '/business/meterType', {
+      name: 'NB-IoT household (daily upload)',
+      billingMode: 'prepaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 60,
+    });
+    for (const meterNo of ['72000001', '72000002'])
+      expect(
+        (await api(admin, 'POST', '/business/meter', { meterNo, meterTypeId: type.data.meterTypeId })).code,
+      ).toBe(200);
+    expect((await api(admin, 'POST', '/business/customerType', { name: 'Households' })).code).toBe(200);
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('response', (response) => {
+      if (response.url().includes('/prod-api/business/customer/meterOptions')) meterSearches.push(response);
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  const form = () => page.getByTestId('customer-form');
+  async function fillHolderAndMeter(meterNo: string) {
+    await page.getByRole('button', { name: 'Open account' }).click();
+    await form().getByLabel('Name').fill('Wang Fang');
+    await form().getByLabel('Mobile').fill('13800000009');
+    await form().getByLabel('Customer type').click();
+    await page.getByRole('option', { name: 'Households' }).click();
+    await form().getByLabel('Meter').fill(meterNo);
+    await page.getByRole('option', { name: new RegExp(meterNo) }).click();
+  }
+  const row = (accountNo: string | RegExp) =>
+    page.getByTestId('customers-table').locator('tbody tr', { hasText: accountNo });
+
+  it('asks for the number where the tenant numbers accounts by hand; picking a meter is never refused', async () => {
+    await signIn(page, 'demo_admin', 'Demo1234', '/customer/account');
+    await fillHolderAndMeter('72000001');
+    const accountNo = form().getByRole('textbox', { name: 'Account no.' });
+    expect(await accountNo.getAttribute('required')).not.toBeNull();
+    expect(await form().getByText('This utility numbers its accounts by hand').count()).toBe(1);
+    expect(await form().getByText('Left empty, the number is generated').count()).toBe(0);
+
+    // Left blank, the browser says what the server would, under the field, and sends nothing.
+    const opened: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/prod-api/business/customer'))
+        opened.push(request.url());
+    });
+    await form().getByRole('button', { name: 'Open account' }).click();
+    await expect
+      .poll(() =>
+        form().getByText('Enter the account number (this utility numbers accounts by hand)').count(),
+      )
+      .toBe(1);
+    expect(opened).toEqual([]);
+
+    // The meter search after the pick has answered, and no search was refused.
+    await expect.poll(() => meterSearches.length).toBeGreaterThan(1);
+    await page.waitForTimeout(500);
+    expect(meterSearches.map((r) => r.status())).not.toContain(400);
+    expect(meterSearches.every((r) => r.status() === 200)).toBe(true);
+
+    await accountNo.fill('HAND0001');
+    await form().getByRole('button', { name: 'Open account' }).click();
+    await expect.poll(() => row('HAND0001').count()).toBe(1);
+  });
+
+  it('lets the number be left blank where the tenant generates it', async () => {
+    const operator = await apiLogin(service.url, 'admin', 'Admin123');
+    const tenants = await api(operator, 'GET', `/system/tenant/list?name=${encodeURIComponent(DEMO_TENANT)}`);
+    const { tenantId } = tenants.rows[0];
+    const tenant = (await api(operator, 'GET', `/system/tenant/${tenantId}`)).data;
+    const saved = await api(operator, 'PUT', '/system/tenant', {
+      tenantId,
+      version: tenant.version,
+      settings: { ...tenant.settings, accountNoGenMode: 'sequence' },
+    });
+    expect(saved.code).toBe(200);
+
+    // The session carries the tenant's settings: a new page load reads them afresh.
+    await page.reload();
+    await fillHolderAndMeter('72000002');
+    const accountNo = form().getByRole('textbox', { name: 'Account no.' });
+    expect(await accountNo.getAttribute('required')).toBeNull();
+    expect(await form().getByText('Left empty, the number is generated').count()).toBe(1);
+    await form().getByRole('button', { name: 'Open account' }).click();
+    await expect.poll(() => page.getByText(/^Account \S+ opened$/).count()).toBe(1);
+    const generated = /^Account (\S+) opened$/.exec(
+      await page.getByText(/^Account \S+ opened$/).innerText(),
+    )![1]!;
+    await expect.poll(() => row(generated).count()).toBe(1);
+    expect(meterSearches.map((r) => r.status())).not.toContain(400);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin } from './api-login.ts';
+import { browserSession, fillLogin, launchChromium, startService } from './support.ts';
+
+/**
+ * What a new user reads on the first screens: a login that says when it makes one wait and leaves no
+ * stale error behind, a utility's home page without the service's internals or notes about modules to
+ * come, the service status on the operators' page, and counts in the singular when there is one.
+ */
+describe('plain screens for a new user', () => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  let browser: Browser;
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
+  beforeAll(async () => {
+    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  const WRONG = 'Wrong user name or password';
+
+  it('says how long a second attempt within 3 s waits, and leaves no error over the dashboard', async () => {
+    const page = await newPage();
+    await page.goto(`${service.url}/index`);
+    await page.waitForURL('**/login?redirect=*');
+    await fillLogin(page, 'demo_admin', 'Wrong1234');
+    await expect.poll(() => page.getByText(WRONG).count()).toBe(1);
+
+    // At once again: held back by the 3 s debounce, and the button says so, counting down.
+    await page.locator('button[type="submit"]').click();
+    const waiting = page.getByRole('button', { name: /^Sign in again in [1-3] s$/ });
+    await expect.poll(() => waiting.count()).toBe(1);
+    expect(await waiting.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
+
+    // The right password, while the earlier error would still be shown (errors stay 5 s).
+    await page.locator('input[type="password"]').fill('Demo1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/index');
+    await expect.poll(() => page.getByTestId('figure-customers').count()).toBe(1);
+    expect(await page.getByText(WRONG).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows a utility's home without the service's internals or notes about modules", async () => {
+    const page = await newPage();
+    await signIn(page, 'demo_admin', 'Demo1234', '/index');
+    const customers = page.getByTestId('figure-customers');
+    await expect.poll(() => page.getByTestId('figure-customers-value').textContent()).toMatch(/^\d+$/);
+    expect(await customers.innerText()).not.toContain('Counted from meters');
+    // The figure is the tenant's open accounts: active or frozen, not closed.
+    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const accounts = async (status: string) =>
+      (
+        await (
+          await fetch(`${service.url}/prod-api/business/customer/list?status=${status}`, { headers })
+        ).json()
+      ).total as number;
+    const open = (await accounts('active')) + (await accounts('frozen'));
+    expect(await page.getByTestId('figure-customers-value').textContent()).toBe(String(open));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('status-card').count()).toBe(0);
+    expect(await page.getByText('Service status').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows the service status on the operators' tenant data dashboard", async () => {
+    const page = await newPage();
+    await signIn(page, 'admin', 'Admin123', '/tenant/dashboard');
+    await expect.poll(() => page.getByTestId('engine').textContent()).toBe('pglite');
+    expect(await page.getByTestId('tenant-dashboard').innerText()).not.toContain('Counted from meters');
+    await page.context().close();
+  });
+
+  it('counts one of a kind in the singular', async () => {
+    const page = await newPage();
+    await signIn(page, 'demo_admin', 'Demo1234', '/system/user?userName=demo_admin');
+    await expect.poll(() => page.getByText(/^1 users?$/).count()).toBe(1);
+    expect(await page.getByText('1 users').count()).toBe(0);
+    expect(await page.getByText('1 user', { exact: true }).count()).toBe(1);
+    await page.context().close();
+  });
+});
