@@ -107,6 +107,59 @@ export function removalTexts<Row>(
   };
 }
 
+/** A message group with the texts of removing the selected rows, named in a list: `removeOf` (a row's button), `removeSelected` ({{count}}), `removeTitle`, `removeConfirm` ({{names}}), `removed` ({{count}}). */
+type SelectedRemovalMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<
+    'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed',
+    string
+  >
+    ? G
+    : never;
+}[keyof Messages];
+
+/** The button labels and texts of removing rows one by one or selected, from their message group and each row's name. */
+export function selectedRemovalTexts<Row>(
+  t: TFunction,
+  group: SelectedRemovalMessages,
+  name: (row: Row) => string,
+): Pick<RemoveAction<Row>, 'ariaLabel' | 'selected' | 'texts'> {
+  // One key of the group (checked by SelectedRemovalMessages; TypeScript cannot follow a key built from a union).
+  const key = (part: 'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed') =>
+    `${group}.${part}` as ParseKeys;
+  return {
+    ariaLabel: (row) => t(key('removeOf'), { name: name(row) }),
+    selected: (count) => t(key('removeSelected'), { count }),
+    texts: (rows) => ({
+      title: t(key('removeTitle')),
+      message: t(key('removeConfirm'), { names: rows.map(name).join(', ') }),
+      confirm: t('actions.remove'),
+      done: t(key('removed'), { count: rows.length }),
+    }),
+  };
+}
+
+/** A message group with the label of a row's edit button: `editOf` ({{name}}). */
+type EditMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<'editOf', string> ? G : never;
+}[keyof Messages];
+
+/**
+ * The usual `editRow` of a list: for holders of `permission`, labelled with the row's name in the group's
+ * `editOf`, on every row or those `allowed`.
+ */
+export function editRowOf<Row>(
+  group: EditMessages,
+  permission: string,
+  name: (row: Row) => string,
+  allowed?: (row: Row) => boolean,
+) {
+  return ({ t }: { t: TFunction }) => ({
+    permission: [permission],
+    ariaLabel: (row: Row) => t(`${group}.editOf` as ParseKeys, { name: name(row) }),
+    allowed,
+  });
+}
+
 /** A message group with the usual texts of a list: its `title`, `empty` list, `total` ({{count}}, in plural forms or not) and row `actions`. */
 type ListMessages = {
   [G in keyof Messages]: Messages[G] extends Record<'title' | 'empty' | 'actions', string> &

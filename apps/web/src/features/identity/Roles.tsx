@@ -4,9 +4,11 @@ import type { TFunction } from 'i18next';
 import { type CSSProperties, useState } from 'react';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   OptionFilter,
+  selectedRemovalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
@@ -103,11 +105,12 @@ export const Roles = defineListScreen({
     one: (role) => t('roles.select', { name: role.roleName }),
   }),
   // The administrator role is only viewed.
-  editRow: ({ t }) => ({
-    permission: ['system:role:edit'],
-    allowed: (role) => !role.admin,
-    ariaLabel: (role) => t('roles.editOf', { name: role.roleName }),
-  }),
+  editRow: editRowOf<RoleView>(
+    'roles',
+    'system:role:edit',
+    (role) => role.roleName,
+    (role) => !role.admin,
+  ),
   rowActions: (role, { t, page, edit }) =>
     role.admin
       ? [
@@ -131,15 +134,8 @@ export const Roles = defineListScreen({
   remove: ({ t }) => ({
     permission: ['system:role:remove'],
     allowed: (role) => !role.admin,
-    ariaLabel: (role) => t('roles.removeOf', { name: role.roleName }),
-    selected: (count) => t('roles.removeSelected', { count }),
     // A role users still have is refused: shown by the request layer.
-    texts: (roles) => ({
-      title: t('roles.removeTitle'),
-      message: t('roles.removeConfirm', { names: roles.map((r) => r.roleName).join(', ') }),
-      confirm: t('roles.remove'),
-      done: t('roles.removed', { count: roles.length }),
-    }),
+    ...selectedRemovalTexts<RoleView>(t, 'roles', (role) => role.roleName),
     run: (roles) => deleteRoles(roles.map((r) => r.roleId)),
   }),
   create: ({ t }) => ({ label: t('roles.new'), permission: ['system:role:add'] }),

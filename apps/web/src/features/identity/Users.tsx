@@ -3,7 +3,13 @@ import { Badge, Group, Select, Switch, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
-import { defineListScreen, listColumns, listTexts } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  selectedRemovalTexts,
+} from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { confirmAndRun, showInitialPassword } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -124,10 +130,7 @@ export const Users = defineListScreen({
     all: t('users.selectAll'),
     one: (user) => t('users.select', { name: user.userName }),
   }),
-  editRow: ({ t }) => ({
-    permission: ['system:user:edit'],
-    ariaLabel: (user) => t('users.editOf', { name: user.userName }),
-  }),
+  editRow: editRowOf<UserRow>('users', 'system:user:edit', (user) => user.userName),
   rowActions: (user, { t, list }) => [
     {
       label: t('actions.resetPwd'),
@@ -151,14 +154,7 @@ export const Users = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['system:user:remove'],
-    ariaLabel: (user) => t('users.removeOf', { name: user.userName }),
-    selected: (count) => t('users.removeSelected', { count }),
-    texts: (users) => ({
-      title: t('users.removeTitle'),
-      message: t('users.removeConfirm', { names: users.map((u) => u.userName).join(', ') }),
-      confirm: t('users.remove'),
-      done: t('users.removed', { count: users.length }),
-    }),
+    ...selectedRemovalTexts<UserRow>(t, 'users', (user) => user.userName),
     run: (users) => deleteUsers(users.map((u) => u.userId)),
   }),
   create: ({ t }) => ({ label: t('users.new'), permission: ['system:user:add'] }),

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   removalTexts,
@@ -61,10 +62,7 @@ export const MeterGroups = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['business:group:edit'],
-    ariaLabel: (group) => t('meterGroups.editOf', { name: group.name }),
-  }),
+  editRow: editRowOf<MeterGroupView>('meterGroups', 'business:group:edit', (group) => group.name),
   rowActions: (group, { t, page }) => [
     {
       label: t('meterGroups.members'),

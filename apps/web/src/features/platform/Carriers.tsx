@@ -1,6 +1,12 @@
 import { type CarrierView, countryByCode } from '@hydrolog/schemas';
 import { Select, TextInput } from '@mantine/core';
-import { defineListScreen, listColumns, listTexts, removalTexts } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  removalTexts,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteCarriers, listCarriers } from './api/platform.ts';
@@ -50,10 +56,7 @@ export const Carriers = defineListScreen({
     column.accessor('smsLength', { header: () => t('carriers.smsLength') }),
     column.accessor('remark', { header: () => t('carriers.remark'), cell: (c) => c.getValue() ?? '' }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['tenant:carrier:edit'],
-    ariaLabel: (carrier) => t('carriers.editOf', { name: carrier.carrierName }),
-  }),
+  editRow: editRowOf<CarrierView>('carriers', 'tenant:carrier:edit', (carrier) => carrier.carrierName),
   remove: ({ t }) => ({
     permission: ['tenant:carrier:remove'],
     ...removalTexts<CarrierView>(t, 'carriers', (carrier) => ({ name: carrier.carrierName })),

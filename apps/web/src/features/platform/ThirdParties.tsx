@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   removalTexts,
@@ -50,10 +51,7 @@ export const ThirdParties = defineListScreen({
       cell: (c) => formatNumber(c.getValue(), language, 2),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['tenant:thirdParty:edit'],
-    ariaLabel: (platform) => t('thirdParties.editOf', { name: platform.name }),
-  }),
+  editRow: editRowOf<ThirdPartyView>('thirdParties', 'tenant:thirdParty:edit', (platform) => platform.name),
   rowActions: (platform, { t, page }) => [
     {
       label: t('thirdParties.records'),

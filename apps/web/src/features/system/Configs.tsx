@@ -3,7 +3,13 @@ import { Badge, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
-import { defineListScreen, listColumns, listTexts } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  selectedRemovalTexts,
+} from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { clearConfigCache, deleteConfigs, listConfigs } from './api/settings.ts';
@@ -76,21 +82,11 @@ export const Configs = defineListScreen({
     all: t('configs.selectAll'),
     one: (row) => t('configs.select', { name: row.configKey }),
   }),
-  editRow: ({ t }) => ({
-    permission: ['system:config:edit'],
-    ariaLabel: (config) => t('configs.editOf', { name: config.configKey }),
-  }),
+  editRow: editRowOf<ConfigView>('configs', 'system:config:edit', (config) => config.configKey),
   remove: ({ t }) => ({
     permission: ['system:config:remove'],
-    ariaLabel: (config) => t('configs.removeOf', { name: config.configKey }),
-    selected: (count) => t('configs.removeSelected', { count }),
     // A built-in parameter is refused: shown by the request layer.
-    texts: (configs) => ({
-      title: t('configs.removeTitle'),
-      message: t('configs.removeConfirm', { names: configs.map((c) => c.configKey).join(', ') }),
-      confirm: t('configs.remove'),
-      done: t('configs.removed', { count: configs.length }),
-    }),
+    ...selectedRemovalTexts<ConfigView>(t, 'configs', (config) => config.configKey),
     run: (configs) => deleteConfigs(configs.map((c) => c.configId)),
   }),
   actions: ({ t, list }) => [

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, removalTexts } from '../../components/ListScreen.tsx';
+import { defineListScreen, editRowOf, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -51,10 +51,7 @@ const TypeList = defineListScreen({
       ),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['system:dict:edit'],
-    ariaLabel: (type) => t('dictTypes.editOf', { name: type.dictName }),
-  }),
+  editRow: editRowOf<DictTypeView>('dictTypes', 'system:dict:edit', (type) => type.dictName),
   // A dictionary with entries stays.
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],

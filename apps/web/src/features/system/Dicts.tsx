@@ -3,6 +3,7 @@ import { Autocomplete, Badge } from '@mantine/core';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   OptionFilter,
@@ -122,10 +123,7 @@ export const Dicts = defineListScreen({
     all: t('dicts.selectAll'),
     one: (row) => t('dicts.select', { name: nameOf(row) }),
   }),
-  editRow: ({ t }) => ({
-    permission: ['system:dict:edit'],
-    ariaLabel: (entry) => t('dicts.editOf', { name: nameOf(entry) }),
-  }),
+  editRow: editRowOf<DictDataView>('dicts', 'system:dict:edit', nameOf),
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],
     ariaLabel: (entry) => t('dicts.removeOf', { name: nameOf(entry) }),

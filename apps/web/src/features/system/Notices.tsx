@@ -4,9 +4,11 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   OptionFilter,
+  selectedRemovalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
@@ -93,11 +95,12 @@ export const Notices = defineListScreen({
     one: (row) => t('notices.select', { name: row.noticeTitle }),
   }),
   // A published notice is withdrawn before it changes or goes.
-  editRow: ({ t }) => ({
-    permission: ['system:notice:edit'],
-    allowed: (notice) => notice.status !== 'published',
-    ariaLabel: (notice) => t('notices.editOf', { name: notice.noticeTitle }),
-  }),
+  editRow: editRowOf<NoticeView>(
+    'notices',
+    'system:notice:edit',
+    (notice) => notice.noticeTitle,
+    (notice) => notice.status !== 'published',
+  ),
   rowActions: (notice, { t, list }) => {
     const published = notice.status === 'published';
     return [
@@ -115,14 +118,7 @@ export const Notices = defineListScreen({
   remove: ({ t }) => ({
     permission: ['system:notice:remove'],
     allowed: (notice) => notice.status !== 'published',
-    ariaLabel: (notice) => t('notices.removeOf', { name: notice.noticeTitle }),
-    selected: (count) => t('notices.removeSelected', { count }),
-    texts: (notices) => ({
-      title: t('notices.removeTitle'),
-      message: t('notices.removeConfirm', { names: notices.map((n) => n.noticeTitle).join(', ') }),
-      confirm: t('actions.remove'),
-      done: t('notices.removed', { count: notices.length }),
-    }),
+    ...selectedRemovalTexts<NoticeView>(t, 'notices', (notice) => notice.noticeTitle),
     run: (notices) => deleteNotices(notices.map((n) => n.noticeId)),
   }),
   create: ({ t }) => ({ label: t('notices.new'), permission: ['system:notice:add'] }),
