@@ -558,6 +558,7 @@ export function TextFilter<F, K extends keyof F & string>({
   w,
   digits,
   date,
+  tel,
 }: {
   bar: FilterBarFields<F>;
   name: K;
@@ -568,6 +569,8 @@ export function TextFilter<F, K extends keyof F & string>({
   digits?: boolean;
   /** A calendar day (YYYY-MM-DD) instead of text. */
   date?: boolean;
+  /** A phone number: the phone keypad on touch screens. */
+  tel?: boolean;
 }) {
   return (
     <TextInput
@@ -576,7 +579,7 @@ export function TextFilter<F, K extends keyof F & string>({
       value={String(bar.filters[name] ?? '')}
       maxLength={maxLength}
       type={date ? 'date' : undefined}
-      inputMode={digits ? 'numeric' : undefined}
+      inputMode={digits ? 'numeric' : tel ? 'tel' : undefined}
       onChange={(e) => {
         const value = e.currentTarget.value;
         bar.setFilter(name, (digits ? value.replace(/\D/g, '') : value) as F[K]);
@@ -615,6 +618,43 @@ export function OptionFilter<F, K extends keyof F & string>({
       onChange={(value) =>
         bar.setFilter(name, (options.some((option) => option.value === value) ? value : '') as F[K])
       }
+    />
+  );
+}
+
+/** A message group with the texts of a status filter: `status` (its label), `allStatuses` (none chosen) and `statuses` (a label a status). */
+type StatusMessages = {
+  [G in keyof Messages]: Messages[G] extends Record<'status' | 'allStatuses', string> & { statuses: object }
+    ? G
+    : never;
+}[keyof Messages];
+
+/** The statuses of most records: '0' enabled, '1' disabled. */
+const ENABLED_OR_DISABLED = ['0', '1'] as const;
+
+/** The status select of a filter bar, its texts from the list's message group; enabled or disabled unless `statuses` are given. */
+export function StatusFilter<F extends { status: string }>({
+  bar,
+  group,
+  statuses = ENABLED_OR_DISABLED,
+  w,
+}: {
+  bar: FilterBarFields<F>;
+  group: StatusMessages;
+  statuses?: readonly string[];
+  w?: number;
+}) {
+  const { t } = useTranslation();
+  // Keys of the group (checked by StatusMessages; TypeScript cannot follow a key built from a union).
+  const key = (name: string) => `${group}.${name}` as ParseKeys;
+  return (
+    <OptionFilter
+      bar={bar}
+      name="status"
+      label={t(key('status'))}
+      w={w}
+      placeholder={t(key('allStatuses'))}
+      options={statuses.map((status) => ({ value: status, label: t(key(`statuses.${status}`)) }))}
     />
   );
 }

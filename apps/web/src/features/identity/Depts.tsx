@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, StatusFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { filterField } from '../../lib/listQuery.ts';
 import { deleteDept, listDepts } from './api/organisation.ts';
 import { DeptForm } from './DeptForm.tsx';
@@ -49,13 +49,7 @@ export const Depts = defineListScreen({
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="deptName" label={t('depts.deptName')} maxLength={20} />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('depts.status')}
-        placeholder={t('depts.allStatuses')}
-        options={STATUSES.map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
-      />
+      <StatusFilter bar={bar} group="depts" />
     </>
   ),
   columns: ({ t, page }) => [

@@ -1,23 +1,22 @@
 import type { RoleView } from '@hydrolog/schemas';
-import { Badge, Switch } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import { Badge } from '@mantine/core';
 import { type CSSProperties, useState } from 'react';
 import {
   defineListScreen,
   editRowOf,
   listColumns,
   listTexts,
-  OptionFilter,
+  StatusFilter,
   selectedRemovalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
-import { confirmAndRun } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeRoleStatus, deleteRoles, listRoles } from './api/organisation.ts';
 import { DataScopeForm } from './DataScopeForm.tsx';
 import { RoleForm } from './RoleForm.tsx';
 import { roleFilters } from './roleQuery.ts';
+import { StatusSwitch } from './StatusSwitch.tsx';
 
 /** The route of this page (menu catalogue component 'system/role/index'). */
 export const ROLES_PATH = '/system/role';
@@ -27,19 +26,6 @@ const column = listColumns<RoleView>();
 function cellStyle(columnId: string): CSSProperties {
   if (columnId === 'remark') return { minWidth: 140 };
   return defaultCellStyle(columnId);
-}
-
-function toggleStatus(t: TFunction, role: RoleView) {
-  const disable = role.status === '0';
-  return confirmAndRun(
-    {
-      title: t('roles.statusTitle'),
-      message: t(disable ? 'roles.disableConfirm' : 'roles.enableConfirm', { name: role.roleName }),
-      confirm: t(disable ? 'roles.disable' : 'roles.enable'),
-    },
-    () => changeRoleStatus(role.roleId, disable ? '1' : '0'),
-    t(disable ? 'roles.disabled' : 'roles.enabled', { name: role.roleName }),
-  );
 }
 
 /** System / Roles: filter, server pagination, create, edit with the permission tree, status, delete. */
@@ -58,13 +44,7 @@ export const Roles = defineListScreen({
     <>
       <TextFilter bar={bar} name="roleName" label={t('roles.roleName')} maxLength={30} />
       <TextFilter bar={bar} name="roleKey" label={t('roles.roleKey')} maxLength={50} />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('roles.status')}
-        placeholder={t('roles.allStatuses')}
-        options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
-      />
+      <StatusFilter bar={bar} group="roles" />
     </>
   ),
   columns: ({ t, hasPermi, list }) => [
@@ -82,21 +62,16 @@ export const Roles = defineListScreen({
     column.accessor('userCount', { header: () => t('roles.userCount') }),
     column.accessor('status', {
       header: () => t('roles.status'),
-      cell: (c) =>
-        hasPermi(['system:role:edit']) && !c.row.original.admin ? (
-          <Switch
-            aria-label={t('roles.statusOf', { name: c.row.original.roleName })}
-            title={t(`roles.statuses.${c.getValue()}`)}
-            checked={c.getValue() === '0'}
-            onChange={async () => {
-              if (await toggleStatus(t, c.row.original)) list.load();
-            }}
-          />
-        ) : (
-          <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-            {t(`roles.statuses.${c.getValue()}`)}
-          </Badge>
-        ),
+      cell: (c) => (
+        <StatusSwitch
+          group="roles"
+          name={c.row.original.roleName}
+          status={c.getValue()}
+          editable={hasPermi(['system:role:edit']) && !c.row.original.admin}
+          change={(status) => changeRoleStatus(c.row.original.roleId, status)}
+          onChanged={list.load}
+        />
+      ),
     }),
     column.accessor('remark', { header: () => t('roles.remark'), cell: (c) => c.getValue() ?? '' }),
   ],

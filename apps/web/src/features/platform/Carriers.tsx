@@ -1,11 +1,12 @@
 import { type CarrierView, countryByCode } from '@hydrolog/schemas';
-import { Select, TextInput } from '@mantine/core';
 import {
   defineListScreen,
   editRowOf,
   listColumns,
   listTexts,
+  OptionFilter,
   removalTexts,
+  TextFilter,
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -26,23 +27,17 @@ export const Carriers = defineListScreen({
   filters: carrierFilters,
   fetch: (query) => listCarriers(apiListQuery(query)),
   rowId: (row) => row.carrierId,
-  filterBar: ({ filters, setFilter }, { t }) => (
+  filterBar: (bar, { t }) => (
     <>
-      <TextInput
-        label={t('carriers.carrierName')}
-        value={filters.carrierName}
-        maxLength={50}
-        onChange={(e) => setFilter('carrierName', e.currentTarget.value)}
-      />
-      <Select
+      <TextFilter bar={bar} name="carrierName" label={t('carriers.carrierName')} maxLength={50} />
+      <OptionFilter
+        bar={bar}
+        name="country"
         label={t('carriers.country')}
         w={240}
         placeholder={t('carriers.allCountries')}
-        clearable
         searchable
-        data={COUNTRY_OPTIONS}
-        value={filters.country || null}
-        onChange={(value) => setFilter('country', value ?? '')}
+        options={COUNTRY_OPTIONS}
       />
     </>
   ),

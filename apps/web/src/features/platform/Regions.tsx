@@ -1,10 +1,11 @@
 import { type RegionView, regionBodySchema, updateRegionBodySchema } from '@hydrolog/schemas';
-import { Box, NumberInput, TextInput } from '@mantine/core';
+import { Box, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import { OrderInput } from '../../components/OrderInput.tsx';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
@@ -122,16 +123,7 @@ function RegionForm({ editing, onClose, onSaved }: { editing: Editing; onClose()
         autoComplete="off"
         {...form.text('regionName')}
       />
-      <NumberInput
-        label={t('regions.orderNum')}
-        min={0}
-        max={9999}
-        allowDecimal={false}
-        allowNegative={false}
-        value={form.values.orderNum}
-        onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : 0)}
-        error={form.errors.orderNum}
-      />
+      <OrderInput label={t('regions.orderNum')} {...form.number('orderNum')} />
     </FormDialog>
   );
 }

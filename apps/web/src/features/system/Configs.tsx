@@ -1,5 +1,5 @@
 import type { ConfigView } from '@hydrolog/schemas';
-import { Badge, Select, TextInput } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
@@ -8,7 +8,9 @@ import {
   editRowOf,
   listColumns,
   listTexts,
+  OptionFilter,
   selectedRemovalTexts,
+  TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
@@ -35,28 +37,16 @@ export const Configs = defineListScreen({
   filters: configFilters,
   fetch: (query) => listConfigs(apiListQuery(query)),
   rowId: (row) => row.configId,
-  filterBar: ({ filters, setFilter }, { t }) => (
+  filterBar: (bar, { t }) => (
     <>
-      <TextInput
-        label={t('configs.configName')}
-        value={filters.configName}
-        maxLength={100}
-        onChange={(e) => setFilter('configName', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t('configs.configKey')}
-        value={filters.configKey}
-        maxLength={100}
-        onChange={(e) => setFilter('configKey', e.currentTarget.value)}
-      />
-      <Select
+      <TextFilter bar={bar} name="configName" label={t('configs.configName')} maxLength={100} />
+      <TextFilter bar={bar} name="configKey" label={t('configs.configKey')} maxLength={100} />
+      <OptionFilter
+        bar={bar}
+        name="configType"
         label={t('configs.configType')}
-        w={160}
         placeholder={t('configs.allTypes')}
-        clearable
-        data={CONFIG_TYPES.map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
-        value={filters.configType || null}
-        onChange={(value) => setFilter('configType', value === 'Y' || value === 'N' ? value : '')}
+        options={CONFIG_TYPES.map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
       />
     </>
   ),

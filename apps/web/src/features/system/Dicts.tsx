@@ -6,7 +6,7 @@ import {
   editRowOf,
   listColumns,
   listTexts,
-  OptionFilter,
+  StatusFilter,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
@@ -21,7 +21,6 @@ import { dictFilters } from './settingsQuery.ts';
 export const DICTS_PATH = '/platform/dict';
 
 const column = listColumns<DictDataView>();
-const STATUSES = ['0', '1'] as const;
 /** The largest page: the dictionary types the filter suggests are read from its rows (typing any works). */
 const TYPE_SAMPLE = { pageNum: 1, pageSize: 50 };
 const nameOf = (entry: DictDataView) => `${entry.dictType} ${entry.dictValue}`;
@@ -84,13 +83,7 @@ export const Dicts = defineListScreen({
         />
       )}
       <TextFilter bar={bar} name="dictLabel" label={t('dicts.dictLabel')} maxLength={100} />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('dicts.status')}
-        placeholder={t('dicts.allStatuses')}
-        options={STATUSES.map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
-      />
+      <StatusFilter bar={bar} group="dicts" />
     </>
   ),
   columns: ({ t }) => [

@@ -8,6 +8,7 @@ import {
   listColumns,
   listTexts,
   OptionFilter,
+  StatusFilter,
   selectedRemovalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
@@ -53,13 +54,7 @@ export const Notices = defineListScreen({
         placeholder={t('notices.allTypes')}
         options={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
       />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('notices.status')}
-        placeholder={t('notices.allStatuses')}
-        options={NOTICE_STATUSES.map((v) => ({ value: v, label: t(`notices.statuses.${v}`) }))}
-      />
+      <StatusFilter bar={bar} group="notices" statuses={NOTICE_STATUSES} />
     </>
   ),
   columns: ({ t }) => [

@@ -3,11 +3,10 @@ import { Badge, Code, Modal, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
 import { BUSINESS_TYPES, operLogFilter, operLogFilters, prettyParams } from '../../lib/logQuery.ts';
 import { cleanOperLog, deleteOperLog, exportOperLog, listOperLog } from './api/monitor.ts';
-import { LogStatusBadge, LogStatusSelect, logClean, logRemoval } from './LogParts.tsx';
+import { LogStatusAndDays, LogStatusBadge, logClean, logRemoval } from './LogParts.tsx';
 
 /** The route of this page (menu catalogue component 'monitor/operlog/index'). */
 export const OPER_LOG_PATH = '/system/operlog';
@@ -102,11 +101,7 @@ export const OperLog = defineListScreen({
         placeholder={t('operLog.allTypes')}
         options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`operLog.businessTypes.${type}`) }))}
       />
-      <LogStatusSelect value={bar.filters.status} onChange={(status) => bar.setFilter('status', status)} />
-      <DateRangeFilter
-        value={bar.filters}
-        onChange={(range) => bar.setFilters((f) => ({ ...f, ...range }))}
-      />
+      <LogStatusAndDays bar={bar} />
     </>
   ),
   columns: ({ t }) => [
