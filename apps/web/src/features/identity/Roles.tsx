@@ -1,6 +1,6 @@
 import type { RoleView } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
-import { type CSSProperties, useState } from 'react';
+import type { CSSProperties } from 'react';
 import {
   defineListScreen,
   editRowOf,
@@ -11,6 +11,7 @@ import {
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeRoleStatus, deleteRoles, listRoles } from './api/organisation.ts';
 import { DataScopeForm } from './DataScopeForm.tsx';
@@ -36,10 +37,7 @@ export const Roles = defineListScreen({
   filters: roleFilters,
   fetch: (query) => listRoles(apiListQuery(query)),
   rowId: (row) => row.roleId,
-  usePage: () => {
-    const [scoping, setScoping] = useState<RoleView | null>(null);
-    return { scoping, setScoping };
-  },
+  usePage: (list) => ({ scoping: useListDialog<RoleView>(list) }),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="roleName" label={t('roles.roleName')} maxLength={30} />
@@ -103,7 +101,7 @@ export const Roles = defineListScreen({
             ariaLabel: t('roles.dataScopeOf', { name: role.roleName }),
             icon: 'building',
             permission: ['system:role:edit'],
-            onClick: () => page.setScoping(role),
+            onClick: () => page.scoping.open(role),
           },
         ],
   remove: ({ t }) => ({
@@ -116,15 +114,6 @@ export const Roles = defineListScreen({
   create: ({ t }) => ({ label: t('roles.new'), permission: ['system:role:add'] }),
   cellStyle,
   form: ({ row, close, saved }) => <RoleForm role={row} onClose={close} onSaved={saved} />,
-  dialogs: ({ list, page: { scoping, setScoping } }) =>
-    scoping && (
-      <DataScopeForm
-        role={scoping}
-        onClose={() => setScoping(null)}
-        onSaved={() => {
-          setScoping(null);
-          list.load();
-        }}
-      />
-    ),
+  dialogs: ({ page: { scoping } }) =>
+    scoping.value && <DataScopeForm role={scoping.value} onClose={scoping.close} onSaved={scoping.saved} />,
 });

@@ -1,9 +1,10 @@
 import type { BusinessType, OperLogRow } from '@hydrolog/schemas';
 import { Badge, Code, Modal, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { BUSINESS_TYPES, operLogFilter, operLogFilters, prettyParams } from '../../lib/logQuery.ts';
 import { cleanOperLog, deleteOperLog, exportOperLog, listOperLog } from './api/monitor.ts';
 import { LogStatusAndDays, LogStatusBadge, logClean, logRemoval } from './LogParts.tsx';
@@ -85,10 +86,7 @@ export const OperLog = defineListScreen({
   filters: operLogFilters,
   fetch: ({ pageNum, pageSize, ...filters }) => listOperLog({ pageNum, pageSize, ...operLogFilter(filters) }),
   rowId: (row) => row.operId,
-  usePage: () => {
-    const [shown, setShown] = useState<OperLogRow | null>(null);
-    return { shown, setShown };
-  },
+  usePage: (list) => ({ shown: useListDialog<OperLogRow>(list) }),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="title" label={t('operLog.operTitle')} maxLength={100} />
@@ -131,12 +129,12 @@ export const OperLog = defineListScreen({
       label: t('operLog.detail'),
       ariaLabel: t('operLog.detailOf', { name: row.title, time: timeOf(row) }),
       icon: 'eye',
-      onClick: () => page.setShown(row),
+      onClick: () => page.shown.open(row),
     },
   ],
   remove: ({ t }) =>
     logRemoval(t, 'monitor:operlog', (rows: OperLogRow[]) => deleteOperLog(rows.map((r) => r.operId))),
   actions: ({ t, list }) => [logClean(t, 'monitor:operlog', t('operLog.cleanConfirm'), cleanOperLog, list)],
   export: { permission: 'monitor:operlog:export', run: (query) => exportOperLog(operLogFilter(query)) },
-  dialogs: ({ page }) => page.shown && <OperLogDetail row={page.shown} onClose={() => page.setShown(null)} />,
+  dialogs: ({ page: { shown } }) => shown.value && <OperLogDetail row={shown.value} onClose={shown.close} />,
 });
