@@ -21,6 +21,7 @@ import {
   type ListStateOptions,
   useListState,
 } from '../hooks/useListState.ts';
+import type { MessageGroupWith } from '../i18n/index.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { filtersOf, type PageQuery } from '../lib/listQuery.ts';
 import { ExportButton } from './ExportButton.tsx';
@@ -108,14 +109,9 @@ export function removalTexts<Row>(
 }
 
 /** A message group with the texts of removing the selected rows, named in a list: `removeOf` (a row's button), `removeSelected` ({{count}}), `removeTitle`, `removeConfirm` ({{names}}), `removed` ({{count}}). */
-type SelectedRemovalMessages = {
-  [G in keyof Messages]: Messages[G] extends Record<
-    'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed',
-    string
-  >
-    ? G
-    : never;
-}[keyof Messages];
+type SelectedRemovalMessages = MessageGroupWith<
+  'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed'
+>;
 
 /** The button labels and texts of removing rows one by one or selected, from their message group and each row's name. */
 export function selectedRemovalTexts<Row>(
@@ -123,7 +119,6 @@ export function selectedRemovalTexts<Row>(
   group: SelectedRemovalMessages,
   name: (row: Row) => string,
 ): Pick<RemoveAction<Row>, 'ariaLabel' | 'selected' | 'texts'> {
-  // One key of the group (checked by SelectedRemovalMessages; TypeScript cannot follow a key built from a union).
   const key = (part: 'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed') =>
     `${group}.${part}` as ParseKeys;
   return {
@@ -139,9 +134,7 @@ export function selectedRemovalTexts<Row>(
 }
 
 /** A message group with the label of a row's edit button: `editOf` ({{name}}). */
-type EditMessages = {
-  [G in keyof Messages]: Messages[G] extends Record<'editOf', string> ? G : never;
-}[keyof Messages];
+type EditMessages = MessageGroupWith<'editOf'>;
 
 /**
  * The usual `editRow` of a list: for holders of `permission`, labelled with the row's name in the group's
@@ -623,11 +616,7 @@ export function OptionFilter<F, K extends keyof F & string>({
 }
 
 /** A message group with the texts of a status filter: `status` (its label), `allStatuses` (none chosen) and `statuses` (a label a status). */
-type StatusMessages = {
-  [G in keyof Messages]: Messages[G] extends Record<'status' | 'allStatuses', string> & { statuses: object }
-    ? G
-    : never;
-}[keyof Messages];
+type StatusMessages = MessageGroupWith<'status' | 'allStatuses', 'statuses'>;
 
 /** The statuses of most records: '0' enabled, '1' disabled. */
 const ENABLED_OR_DISABLED = ['0', '1'] as const;
@@ -645,7 +634,6 @@ export function StatusFilter<F extends { status: string }>({
   w?: number;
 }) {
   const { t } = useTranslation();
-  // Keys of the group (checked by StatusMessages; TypeScript cannot follow a key built from a union).
   const key = (name: string) => `${group}.${name}` as ParseKeys;
   return (
     <OptionFilter

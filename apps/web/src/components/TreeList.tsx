@@ -1,8 +1,8 @@
-import type { Messages } from '@hydrolog/schemas';
 import { ActionIcon, Box, Group } from '@mantine/core';
 import type { ParseKeys, TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MessageGroupWith } from '../i18n/index.ts';
 import type { TreeRow } from '../lib/treeRows.ts';
 import { Icon } from './Icon.tsx';
 import type { RowActionItem, ScreenAction } from './ListScreen.tsx';
@@ -10,19 +10,10 @@ import type { RowActionItem, ScreenAction } from './ListScreen.tsx';
 /** Pieces of the tree lists (departments, menus, regions): folding branches, adding below a row. */
 
 /** A message group with the texts of folding a tree: `expandOf`, `collapseOf` ({{name}}), `expandAll`, `collapseAll`. */
-type FoldMessages = {
-  [G in keyof Messages]: Messages[G] extends Record<
-    'expandOf' | 'collapseOf' | 'expandAll' | 'collapseAll',
-    string
-  >
-    ? G
-    : never;
-}[keyof Messages];
+type FoldMessages = MessageGroupWith<'expandOf' | 'collapseOf' | 'expandAll' | 'collapseAll'>;
 
-/** A message group with the texts of adding a row below another: `newSub` (the button), `addSubOf` ({{name}}). */
-type AddBelowMessages = {
-  [G in keyof Messages]: Messages[G] extends Record<'newSub' | 'addSubOf' | 'editOf', string> ? G : never;
-}[keyof Messages];
+/** A message group with the texts of adding a row below another, `newSub` (the button) and `addSubOf` ({{name}}), and `editOf`. */
+type AddBelowMessages = MessageGroupWith<'newSub' | 'addSubOf' | 'editOf'>;
 
 /** A set of row ids (the folded or the unfolded branches) with one id switched in or out at a time. */
 export function useIdSet() {
