@@ -1,8 +1,7 @@
 import type { DeptView } from '@hydrolog/schemas';
-import { Badge } from '@mantine/core';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import { defineListScreen, listColumns, StatusFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { EnabledBadge, MinuteTime } from '../../components/TableCells.tsx';
 import { foldAllAction, TreeName, treeRowActions, useIdSet } from '../../components/TreeList.tsx';
 import { useListDialog } from '../../hooks/useListDialog.ts';
 import { filterField } from '../../lib/listQuery.ts';
@@ -63,19 +62,11 @@ export const Depts = defineListScreen({
     column.accessor('userCount', { header: () => t('depts.userCount') }),
     column.accessor('status', {
       header: () => t('depts.status'),
-      cell: (c) => (
-        <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-          {t(`depts.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
+      cell: (c) => <EnabledBadge status={c.getValue()} label={t(`depts.statuses.${c.getValue()}`)} />,
     }),
     column.accessor('createTime', {
       header: () => t('depts.createTime'),
-      cell: (c) => (
-        <span title={dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss')}>
-          {dayjs(c.getValue()).format('YYYY-MM-DD HH:mm')}
-        </span>
-      ),
+      cell: (c) => <MinuteTime value={c.getValue()} />,
     }),
   ],
   rowActions: (dept, { t, page }) =>

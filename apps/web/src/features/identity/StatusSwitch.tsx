@@ -1,5 +1,6 @@
-import { Badge, Switch } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EnabledBadge } from '../../components/TableCells.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 
 type Status = '0' | '1';
@@ -24,12 +25,7 @@ export function StatusSwitch({
   onChanged(): void;
 }) {
   const { t } = useTranslation();
-  if (!editable)
-    return (
-      <Badge color={status === '0' ? 'green' : 'gray'} variant="light">
-        {t(`${group}.statuses.${status}`)}
-      </Badge>
-    );
+  if (!editable) return <EnabledBadge status={status} label={t(`${group}.statuses.${status}`)} />;
   const disable = status === '0';
   async function toggle() {
     const done = await confirmAndRun(

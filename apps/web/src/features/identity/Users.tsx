@@ -1,6 +1,5 @@
 import type { UserRow } from '@hydrolog/schemas';
 import { Badge, Group } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import {
   defineListScreen,
@@ -12,6 +11,7 @@ import {
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { MinuteTime } from '../../components/TableCells.tsx';
 import { confirmAndRun, showInitialPassword } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from './api/users.ts';
@@ -84,11 +84,7 @@ export const Users = defineListScreen({
     }),
     column.accessor('createTime', {
       header: () => t('users.createTime'),
-      cell: (c) => (
-        <span title={dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss')}>
-          {dayjs(c.getValue()).format('YYYY-MM-DD HH:mm')}
-        </span>
-      ),
+      cell: (c) => <MinuteTime value={c.getValue()} />,
     }),
   ],
   selectLabels: ({ t }) => ({

@@ -1,5 +1,5 @@
 import { type DictTypeView, dictTypeBodySchema, updateDictTypeBodySchema } from '@hydrolog/schemas';
-import { Anchor, Badge, Modal, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Modal, Textarea, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, editRowOf, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { EnabledBadge } from '../../components/TableCells.tsx';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDictType, deleteDictType, listDictTypes, updateDictType } from './api/admin.ts';
 
@@ -44,11 +45,7 @@ const TypeList = defineListScreen({
     column.accessor('dataCount', { header: () => t('dictTypes.dataCount') }),
     column.accessor('status', {
       header: () => t('dictTypes.status'),
-      cell: (c) => (
-        <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-          {t(`dicts.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
+      cell: (c) => <EnabledBadge status={c.getValue()} label={t(`dicts.statuses.${c.getValue()}`)} />,
     }),
   ],
   editRow: editRowOf<DictTypeView>('dictTypes', 'system:dict:edit', (type) => type.dictName),

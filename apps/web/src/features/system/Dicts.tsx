@@ -10,6 +10,7 @@ import {
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { EnabledBadge } from '../../components/TableCells.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteDictData, listDictData } from './api/settings.ts';
 import { DictForm } from './DictForm.tsx';
@@ -104,11 +105,7 @@ export const Dicts = defineListScreen({
     }),
     column.accessor('status', {
       header: () => t('dicts.status'),
-      cell: (c) => (
-        <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-          {t(`dicts.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
+      cell: (c) => <EnabledBadge status={c.getValue()} label={t(`dicts.statuses.${c.getValue()}`)} />,
     }),
     column.accessor('remark', { header: () => t('dicts.remark'), cell: (c) => c.getValue() ?? '' }),
   ],
