@@ -7,7 +7,7 @@ import {
 } from '@hydrolog/schemas';
 import { Fieldset, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -41,6 +41,15 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
   const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const set = <K extends keyof TenantSettings>(key: K, value: TenantSettings[K]) =>
     setSettings((s) => ({ ...s, [key]: value }));
+  /** Props binding a text input to a field of the first administrator. */
+  const adminField = (key: keyof typeof admin) => ({
+    value: admin[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setAdmin((a) => ({ ...a, [key]: value }));
+    },
+    error: errors[`admin.${key}`],
+  });
 
   async function submit() {
     const withAdmin = admin.userName.trim() !== '' || admin.nickName.trim() !== '';
@@ -102,23 +111,9 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
                 label={t('tenants.adminUserName')}
                 description={t('users.userNameHint')}
                 autoComplete="off"
-                value={admin.userName}
-                onChange={(e) => {
-                  const userName = e.currentTarget.value;
-                  setAdmin((a) => ({ ...a, userName }));
-                }}
-                error={errors['admin.userName']}
+                {...adminField('userName')}
               />
-              <TextInput
-                label={t('tenants.adminNickName')}
-                autoComplete="off"
-                value={admin.nickName}
-                onChange={(e) => {
-                  const nickName = e.currentTarget.value;
-                  setAdmin((a) => ({ ...a, nickName }));
-                }}
-                error={errors['admin.nickName']}
-              />
+              <TextInput label={t('tenants.adminNickName')} autoComplete="off" {...adminField('nickName')} />
             </Group>
           </Stack>
         </Fieldset>
