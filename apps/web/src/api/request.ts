@@ -164,6 +164,13 @@ export async function request<T extends { code: number }>(
   return refuse(response, body, options.quiet);
 }
 
+/** The multipart body of an upload: the one file, in the field the route names. */
+export function fileForm(file: File, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, file);
+  return form;
+}
+
 /**
  * A multipart upload of one file (field `file`) that reports how much is sent (XMLHttpRequest: fetch has no
  * upload progress), without the timeout of other calls (a large file takes its time); answered as request.
@@ -176,8 +183,7 @@ export function upload<T>(
 ): Promise<T> {
   const url = new URL(PREFIX + path, window.location.origin);
   setQuery(url, query);
-  const form = new FormData();
-  form.append('file', file);
+  const form = fileForm(file);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -12,6 +12,7 @@ export function FormDialog({
   size,
   busy,
   submitLabel,
+  closeOnly,
   testId,
   onClose,
   onSubmit,
@@ -21,6 +22,8 @@ export function FormDialog({
   size?: ModalProps['size'];
   busy: boolean;
   submitLabel?: string;
+  /** A form only shown, nothing to save: instead of Cancel and the submit button, one button so named closes it. */
+  closeOnly?: string;
   /** Names the form element for tests. */
   testId?: string;
   onClose(): void;
@@ -35,11 +38,13 @@ export function FormDialog({
           {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
+              {closeOnly ?? t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel ?? t('common.save')}
-            </Button>
+            {closeOnly === undefined && (
+              <Button type="submit" loading={busy}>
+                {submitLabel ?? t('common.save')}
+              </Button>
+            )}
           </Group>
         </Stack>
       </SubmitForm>

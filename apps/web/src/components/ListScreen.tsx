@@ -21,6 +21,7 @@ import {
   type ListStateOptions,
   useListState,
 } from '../hooks/useListState.ts';
+import type { MessageGroupWith } from '../i18n/index.ts';
 import { confirmAndRun } from '../lib/dialogs.ts';
 import { filtersOf, type PageQuery } from '../lib/listQuery.ts';
 import { ExportButton } from './ExportButton.tsx';
@@ -106,6 +107,51 @@ export function removalTexts<Row>(
       };
     },
   };
+}
+
+/** A message group with the texts of removing the selected rows, named in a list: `removeOf` (a row's button), `removeSelected` ({{count}}), `removeTitle`, `removeConfirm` ({{names}}), `removed` ({{count}}). */
+type SelectedRemovalMessages = MessageGroupWith<
+  'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed'
+>;
+
+/** The button labels and texts of removing rows one by one or selected, from their message group and each row's name. */
+export function selectedRemovalTexts<Row>(
+  t: TFunction,
+  group: SelectedRemovalMessages,
+  name: (row: Row) => string,
+): Pick<RemoveAction<Row>, 'ariaLabel' | 'selected' | 'texts'> {
+  const key = (part: 'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed') =>
+    `${group}.${part}` as ParseKeys;
+  return {
+    ariaLabel: (row) => t(key('removeOf'), { name: name(row) }),
+    selected: (count) => t(key('removeSelected'), { count }),
+    texts: (rows) => ({
+      title: t(key('removeTitle')),
+      message: t(key('removeConfirm'), { names: rows.map(name).join(', ') }),
+      confirm: t('actions.remove'),
+      done: t(key('removed'), { count: rows.length }),
+    }),
+  };
+}
+
+/** A message group with the label of a row's edit button: `editOf` ({{name}}). */
+type EditMessages = MessageGroupWith<'editOf'>;
+
+/**
+ * The usual `editRow` of a list: for holders of `permission`, labelled with the row's name in the group's
+ * `editOf`, on every row or those `allowed`.
+ */
+export function editRowOf<Row>(
+  group: EditMessages,
+  permission: string,
+  name: (row: Row) => string,
+  allowed?: (row: Row) => boolean,
+) {
+  return ({ t }: { t: TFunction }) => ({
+    permission: [permission],
+    ariaLabel: (row: Row) => t(`${group}.editOf` as ParseKeys, { name: name(row) }),
+    allowed,
+  });
 }
 
 /** A message group with the usual texts of a list: its `title`, `empty` list, `total` ({{count}}, in plural forms or not) and row `actions`. */
@@ -554,6 +600,7 @@ export function TextFilter<F, K extends keyof F & string>({
   w,
   digits,
   date,
+  tel,
 }: {
   bar: FilterBarFields<F>;
   name: K;
@@ -564,6 +611,8 @@ export function TextFilter<F, K extends keyof F & string>({
   digits?: boolean;
   /** A calendar day (YYYY-MM-DD) instead of text. */
   date?: boolean;
+  /** A phone number: the phone keypad on touch screens. */
+  tel?: boolean;
 }) {
   return (
     <TextInput
@@ -572,7 +621,7 @@ export function TextFilter<F, K extends keyof F & string>({
       value={String(bar.filters[name] ?? '')}
       maxLength={maxLength}
       type={date ? 'date' : undefined}
-      inputMode={digits ? 'numeric' : undefined}
+      inputMode={digits ? 'numeric' : tel ? 'tel' : undefined}
       onChange={(e) => {
         const value = e.currentTarget.value;
         bar.setFilter(name, (digits ? value.replace(/\D/g, '') : value) as F[K]);
@@ -611,6 +660,38 @@ export function OptionFilter<F, K extends keyof F & string>({
       onChange={(value) =>
         bar.setFilter(name, (options.some((option) => option.value === value) ? value : '') as F[K])
       }
+    />
+  );
+}
+
+/** A message group with the texts of a status filter: `status` (its label), `allStatuses` (none chosen) and `statuses` (a label a status). */
+type StatusMessages = MessageGroupWith<'status' | 'allStatuses', 'statuses'>;
+
+/** The statuses of most records: '0' enabled, '1' disabled. */
+const ENABLED_OR_DISABLED = ['0', '1'] as const;
+
+/** The status select of a filter bar, its texts from the list's message group; enabled or disabled unless `statuses` are given. */
+export function StatusFilter<F extends { status: string }>({
+  bar,
+  group,
+  statuses = ENABLED_OR_DISABLED,
+  w,
+}: {
+  bar: FilterBarFields<F>;
+  group: StatusMessages;
+  statuses?: readonly string[];
+  w?: number;
+}) {
+  const { t } = useTranslation();
+  const key = (name: string) => `${group}.${name}` as ParseKeys;
+  return (
+    <OptionFilter
+      bar={bar}
+      name="status"
+      label={t(key('status'))}
+      w={w}
+      placeholder={t(key('allStatuses'))}
+      options={statuses.map((status) => ({ value: status, label: t(key(`statuses.${status}`)) }))}
     />
   );
 }

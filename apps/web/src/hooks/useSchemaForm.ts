@@ -45,6 +45,14 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     error: errors[key],
   });
 
+  /** Props binding a number input to a number field; an emptied input gives 0. */
+  const number = (key: keyof Values & string) => ({
+    value: values[key] as number,
+    onChange: (value: number | string) =>
+      set(key, (typeof value === 'number' ? value : Number(value) || 0) as Values[typeof key]),
+    error: errors[key],
+  });
+
   /**
    * Takes a fresher copy of the record being edited (it loads while the dialog is already open), keeping
    * every field the user has changed since.
@@ -93,7 +101,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
     then();
   }
 
-  return { values, setValues, refresh, set, text, errors, setErrors, busy, retryIn, submit, save };
+  return { values, setValues, refresh, set, text, number, errors, setErrors, busy, retryIn, submit, save };
 }
 
 /**

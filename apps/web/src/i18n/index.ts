@@ -3,6 +3,14 @@ import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
+ * The message groups that have each of `Texts` as a text and each of `Groups` as a group of texts: a shared
+ * piece takes such a group and builds its keys from it (TypeScript cannot follow a key built from a union).
+ */
+export type MessageGroupWith<Texts extends string, Groups extends string = never> = {
+  [G in keyof Messages]: Messages[G] extends Record<Texts, string> & Record<Groups, object> ? G : never;
+}[keyof Messages];
+
+/**
  * The message catalogue of @hydrolog/schemas, one per language, the server's and the browser's texts alike.
  * Each is a chunk of its own and only the user's is fetched: a change of language reloads the page, which
  * then fetches the new one before the first render, so no key ever shows untranslated.

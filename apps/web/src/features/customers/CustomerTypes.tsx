@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   removalTexts,
@@ -52,10 +53,7 @@ export const CustomerTypes = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['business:customerType:edit'],
-    ariaLabel: (type) => t('customerTypes.editOf', { name: type.name }),
-  }),
+  editRow: editRowOf<CustomerTypeView>('customerTypes', 'business:customerType:edit', (type) => type.name),
   remove: ({ t }) => ({
     permission: ['business:customerType:remove'],
     ...removalTexts<CustomerTypeView>(t, 'customerTypes', (type) => ({ name: type.name })),

@@ -9,6 +9,7 @@ import {
   listColumns,
   listTexts,
   OptionFilter,
+  StatusFilter,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
@@ -89,14 +90,7 @@ export const Customers = defineListScreen({
         placeholder={t('customers.allTypes')}
         options={page.types.map((type) => ({ value: type.customerTypeId, label: type.name }))}
       />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('customers.status')}
-        w={140}
-        placeholder={t('customers.allStatuses')}
-        options={CUSTOMER_STATUSES.map((v) => ({ value: v, label: t(`customers.statuses.${v}`) }))}
-      />
+      <StatusFilter bar={bar} group="customers" statuses={CUSTOMER_STATUSES} w={140} />
     </>
   ),
   columns: ({ t, language }) => [

@@ -1,11 +1,12 @@
-import { DATA_SCOPES, type DataScopeKind, type MenuTreeNode, type RoleView } from '@hydrolog/schemas';
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { DATA_SCOPES, type DataScopeKind, type RoleView } from '@hydrolog/schemas';
+import { Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { changeDataScope, roleDeptTree } from './api/organisation.ts';
 import { indexMenuTree } from './menuTick.ts';
-import { PermissionTree } from './PermissionTree.tsx';
+import { PermissionTree, usePermissionTree } from './PermissionTree.tsx';
 
 /** Which customers, meters and users a role's users see: one of the five scopes, departments for a custom one. */
 export function DataScopeForm({
@@ -19,22 +20,20 @@ export function DataScopeForm({
 }) {
   const { t } = useTranslation();
   const [dataScope, setDataScope] = useState<DataScopeKind>(role.dataScope);
-  const [depts, setDepts] = useState<MenuTreeNode[]>([]);
-  const [ticked, setTicked] = useState<Set<string>>(new Set(role.deptIds));
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const depts = usePermissionTree(role.deptIds);
   const [saving, setSaving] = useState(false);
-  const index = useMemo(() => indexMenuTree(depts), [depts]);
+  const { setNodes, setTicked, setExpanded } = depts;
 
   useEffect(() => {
     roleDeptTree(role.roleId).then(
       ({ depts: tree, checkedKeys }) => {
-        setDepts(tree);
+        setNodes(tree);
         setTicked(new Set(checkedKeys));
         setExpanded(new Set(indexMenuTree(tree).all));
       },
       () => undefined,
     );
-  }, [role.roleId]);
+  }, [role.roleId, setNodes, setTicked, setExpanded]);
 
   async function save() {
     setSaving(true);
@@ -42,7 +41,7 @@ export function DataScopeForm({
       await changeDataScope({
         roleId: role.roleId,
         dataScope,
-        deptIds: dataScope === '2' ? [...ticked] : [],
+        deptIds: dataScope === '2' ? [...depts.ticked] : [],
       });
       notifications.show({ color: 'green', message: t('roles.dataScopeSaved') });
       onSaved();
@@ -54,38 +53,23 @@ export function DataScopeForm({
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('roles.dataScopeOf', { name: role.roleName })}>
-      <Stack>
-        <Select
-          label={t('roles.dataScope')}
-          data={DATA_SCOPES.map((s) => ({ value: s, label: t(`roles.dataScopes.${s}`) }))}
-          value={dataScope}
-          allowDeselect={false}
-          onChange={(value) => {
-            const found = DATA_SCOPES.find((s) => s === value);
-            if (found) setDataScope(found);
-          }}
-        />
-        {dataScope === '2' && (
-          <PermissionTree
-            label={t('roles.dataScopeDepts')}
-            nodes={depts}
-            index={index}
-            ticked={ticked}
-            onTicked={setTicked}
-            expanded={expanded}
-            onExpanded={setExpanded}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={saving} onClick={() => void save()}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormDialog
+      title={t('roles.dataScopeOf', { name: role.roleName })}
+      busy={saving}
+      onClose={onClose}
+      onSubmit={save}
+    >
+      <Select
+        label={t('roles.dataScope')}
+        data={DATA_SCOPES.map((s) => ({ value: s, label: t(`roles.dataScopes.${s}`) }))}
+        value={dataScope}
+        allowDeselect={false}
+        onChange={(value) => {
+          const found = DATA_SCOPES.find((s) => s === value);
+          if (found) setDataScope(found);
+        }}
+      />
+      {dataScope === '2' && <PermissionTree label={t('roles.dataScopeDepts')} tree={depts} />}
+    </FormDialog>
   );
 }

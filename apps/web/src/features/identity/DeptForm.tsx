@@ -1,8 +1,9 @@
 import { type DeptView, deptBodySchema, updateDeptBodySchema } from '@hydrolog/schemas';
-import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { OrderInput } from '../../components/OrderInput.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -88,16 +89,7 @@ export function DeptForm({ dept, parentId = null, onClose, onSaved }: Props) {
         {...form.text('deptName')}
       />
       <Group grow align="flex-start">
-        <NumberInput
-          label={t('depts.orderNum')}
-          min={0}
-          max={9999}
-          allowDecimal={false}
-          allowNegative={false}
-          value={form.values.orderNum}
-          onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)}
-          error={form.errors.orderNum}
-        />
+        <OrderInput label={t('depts.orderNum')} {...form.number('orderNum')} />
         <TextInput label={t('depts.leader')} autoComplete="off" {...form.text('leader')} />
       </Group>
       <Group grow align="flex-start">

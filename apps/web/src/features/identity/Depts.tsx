@@ -1,10 +1,9 @@
 import type { DeptView } from '@hydrolog/schemas';
-import { ActionIcon, Badge, Box, Group } from '@mantine/core';
-import dayjs from 'dayjs';
-import { useState } from 'react';
 import { z } from 'zod';
-import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { defineListScreen, listColumns, StatusFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { EnabledBadge, MinuteTime } from '../../components/TableCells.tsx';
+import { foldAllAction, TreeName, treeRowActions, useIdSet } from '../../components/TreeList.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { deleteDept, listDepts } from './api/organisation.ts';
 import { DeptForm } from './DeptForm.tsx';
@@ -33,55 +32,27 @@ export const Depts = defineListScreen({
     return { total: rows.length, rows };
   },
   rowId: (row) => row.deptId,
-  usePage: () => {
-    const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-    const [editing, setEditing] = useState<Editing | null>(null);
-    const toggle = (deptId: string) =>
-      setCollapsed((c) => {
-        const next = new Set(c);
-        if (next.has(deptId)) next.delete(deptId);
-        else next.add(deptId);
-        return next;
-      });
-    return { collapsed, setCollapsed, toggle, editing, setEditing };
-  },
-  shownRows: (rows, { page }) => visibleDeptRows(rows, page.collapsed),
+  usePage: (list) => ({ collapsed: useIdSet(), editing: useListDialog<Editing>(list) }),
+  shownRows: (rows, { page }) => visibleDeptRows(rows, page.collapsed.ids),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="deptName" label={t('depts.deptName')} maxLength={20} />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('depts.status')}
-        placeholder={t('depts.allStatuses')}
-        options={STATUSES.map((s) => ({ value: s, label: t(`depts.statuses.${s}`) }))}
-      />
+      <StatusFilter bar={bar} group="depts" />
     </>
   ),
   columns: ({ t, page }) => [
     column.accessor('deptName', {
       header: () => t('depts.deptName'),
       cell: (c) => {
-        const dept = c.row.original;
-        const open = !page.collapsed.has(dept.deptId);
+        const { deptId } = c.row.original;
         return (
-          <Group gap={4} wrap="nowrap" style={{ paddingLeft: dept.depth * 20 }}>
-            {dept.childIds.length > 0 ? (
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                color="gray"
-                aria-expanded={open}
-                aria-label={t(open ? 'depts.collapseOf' : 'depts.expandOf', { name: dept.deptName })}
-                onClick={() => page.toggle(dept.deptId)}
-              >
-                <Icon name={open ? 'chevron-down' : 'chevron-right'} size={14} />
-              </ActionIcon>
-            ) : (
-              <Box w={22} />
-            )}
-            <span>{dept.deptName}</span>
-          </Group>
+          <TreeName
+            row={c.row.original}
+            name={c.getValue()}
+            group="depts"
+            open={!page.collapsed.ids.has(deptId)}
+            onToggle={() => page.collapsed.toggle(deptId)}
+          />
         );
       },
     }),
@@ -91,37 +62,18 @@ export const Depts = defineListScreen({
     column.accessor('userCount', { header: () => t('depts.userCount') }),
     column.accessor('status', {
       header: () => t('depts.status'),
-      cell: (c) => (
-        <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-          {t(`depts.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
+      cell: (c) => <EnabledBadge status={c.getValue()} label={t(`depts.statuses.${c.getValue()}`)} />,
     }),
     column.accessor('createTime', {
       header: () => t('depts.createTime'),
-      cell: (c) => (
-        <span title={dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss')}>
-          {dayjs(c.getValue()).format('YYYY-MM-DD HH:mm')}
-        </span>
-      ),
+      cell: (c) => <MinuteTime value={c.getValue()} />,
     }),
   ],
-  rowActions: (dept, { t, page }) => [
-    {
-      label: t('depts.newSub'),
-      ariaLabel: t('depts.addSubOf', { name: dept.deptName }),
-      icon: 'plus',
-      permission: ['system:dept:add'],
-      onClick: () => page.setEditing({ dept: null, parentId: dept.deptId }),
-    },
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('depts.editOf', { name: dept.deptName }),
-      icon: 'edit',
-      permission: ['system:dept:edit'],
-      onClick: () => page.setEditing({ dept, parentId: dept.parentId }),
-    },
-  ],
+  rowActions: (dept, { t, page }) =>
+    treeRowActions(t, 'depts', 'system:dept', dept.deptName, {
+      below: () => page.editing.open({ dept: null, parentId: dept.deptId }),
+      edit: () => page.editing.open({ dept, parentId: dept.parentId }),
+    }),
   // Refused: shown by the request layer (sub-departments or users).
   remove: ({ t }) => ({
     permission: ['system:dept:remove'],
@@ -136,37 +88,29 @@ export const Depts = defineListScreen({
   }),
   actions: ({ t, list, page }) => {
     const rows = list.data?.rows ?? [];
-    const anyExpanded = rows.some((r) => r.childIds.length > 0 && !page.collapsed.has(r.deptId));
+    const anyExpanded = rows.some((r) => r.childIds.length > 0 && !page.collapsed.ids.has(r.deptId));
+    const branches = rows.filter((r) => r.childIds.length > 0).map((r) => r.deptId);
     return [
-      {
-        label: t(anyExpanded ? 'depts.collapseAll' : 'depts.expandAll'),
-        variant: 'default',
-        disabled: rows.length === 0,
-        onClick: () =>
-          page.setCollapsed(
-            anyExpanded ? new Set(rows.filter((r) => r.childIds.length > 0).map((r) => r.deptId)) : new Set(),
-          ),
-      },
+      foldAllAction(t, 'depts', rows, anyExpanded, (fold) =>
+        page.collapsed.setIds(new Set(fold ? branches : [])),
+      ),
       {
         label: t('depts.new'),
         permission: ['system:dept:add'],
-        onClick: () => page.setEditing({ dept: null, parentId: null }),
+        onClick: () => page.editing.open({ dept: null, parentId: null }),
       },
     ];
   },
   columnChoice: false,
   minWidth: 900,
   rowProps: (dept) => ({ 'data-depth': dept.depth, 'aria-level': dept.depth + 1 }),
-  dialogs: ({ list, page: { editing, setEditing } }) =>
-    editing && (
+  dialogs: ({ page: { editing } }) =>
+    editing.value && (
       <DeptForm
-        dept={editing.dept}
-        parentId={editing.parentId}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.load();
-        }}
+        dept={editing.value.dept}
+        parentId={editing.value.parentId}
+        onClose={editing.close}
+        onSaved={editing.saved}
       />
     ),
 });

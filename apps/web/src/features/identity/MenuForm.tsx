@@ -6,19 +6,11 @@ import {
   menuBodySchema,
   updateMenuBodySchema,
 } from '@hydrolog/schemas';
-import {
-  Alert,
-  Autocomplete,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Autocomplete, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { OrderInput } from '../../components/OrderInput.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
@@ -170,16 +162,7 @@ export function MenuForm({ menu, parentId, menus, onClose, onSaved }: Props) {
           placeholder="system:user:list"
           {...form.text('perms')}
         />
-        <NumberInput
-          label={t('menus.orderNum')}
-          min={0}
-          max={9999}
-          allowDecimal={false}
-          allowNegative={false}
-          value={values.orderNum}
-          onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : Number(value) || 0)}
-          error={form.errors.orderNum}
-        />
+        <OrderInput label={t('menus.orderNum')} {...form.number('orderNum')} />
       </Group>
       {values.menuType !== 'F' && (
         <Group gap="xl">

@@ -1,9 +1,10 @@
 import type { MenuView } from '@hydrolog/schemas';
-import { ActionIcon, Badge, Box, Group } from '@mantine/core';
-import { useState } from 'react';
+import { Badge } from '@mantine/core';
 import { z } from 'zod';
 import { Icon } from '../../components/Icon.tsx';
 import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import { foldAllAction, TreeName, treeRowActions, useIdSet } from '../../components/TreeList.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { type MenuRow, menuTreeRows } from '../../lib/menuTree.ts';
 import { visibleTreeRows } from '../../lib/treeRows.ts';
@@ -35,50 +36,32 @@ export const Menus = defineListScreen({
     return { total: rows.length, rows };
   },
   rowId: (row) => row.menuId,
-  usePage: () => {
-    // Collapsed by default: the tree has a few hundred entries.
-    const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-    const [editing, setEditing] = useState<Editing | null>(null);
-    const toggle = (menuId: string) =>
-      setExpanded((e) => {
-        const next = new Set(e);
-        if (next.has(menuId)) next.delete(menuId);
-        else next.add(menuId);
-        return next;
-      });
-    return { expanded, setExpanded, toggle, editing, setEditing };
-  },
+  // Collapsed by default: the tree has a few hundred entries.
+  usePage: (list) => ({ expanded: useIdSet(), editing: useListDialog<Editing>(list) }),
   shownRows: (rows, { list, page }) =>
-    visibleTreeRows(rows, collapsedOf(rows, page.expanded, Boolean(list.query.menuName)), (r) => r.menuId),
+    visibleTreeRows(
+      rows,
+      collapsedOf(rows, page.expanded.ids, Boolean(list.query.menuName)),
+      (r) => r.menuId,
+    ),
   filterBar: (bar, { t }) => (
     <TextFilter bar={bar} name="menuName" label={t('menus.menuName')} maxLength={100} />
   ),
   columns: ({ t, list, page }) => {
-    const collapsed = collapsedOf(list.data?.rows ?? [], page.expanded, Boolean(list.query.menuName));
+    const collapsed = collapsedOf(list.data?.rows ?? [], page.expanded.ids, Boolean(list.query.menuName));
     return [
       column.accessor('menuName', {
         header: () => t('menus.menuName'),
         cell: (c) => {
-          const menu = c.row.original;
-          const open = !collapsed.has(menu.menuId);
+          const { menuId } = c.row.original;
           return (
-            <Group gap={4} wrap="nowrap" style={{ paddingLeft: menu.depth * 20 }}>
-              {menu.childIds.length > 0 ? (
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  color="gray"
-                  aria-expanded={open}
-                  aria-label={t(open ? 'menus.collapseOf' : 'menus.expandOf', { name: menu.menuName })}
-                  onClick={() => page.toggle(menu.menuId)}
-                >
-                  <Icon name={open ? 'chevron-down' : 'chevron-right'} size={14} />
-                </ActionIcon>
-              ) : (
-                <Box w={22} />
-              )}
-              <span>{menu.menuName}</span>
-            </Group>
+            <TreeName
+              row={c.row.original}
+              name={c.getValue()}
+              group="menus"
+              open={!collapsed.has(menuId)}
+              onToggle={() => page.expanded.toggle(menuId)}
+            />
           );
         },
       }),
@@ -110,27 +93,13 @@ export const Menus = defineListScreen({
       }),
     ];
   },
-  rowActions: (menu, { t, page }) => [
-    // A button has no entries below it.
-    ...(menu.menuType === 'F'
-      ? []
-      : [
-          {
-            label: t('menus.newSub'),
-            ariaLabel: t('menus.addSubOf', { name: menu.menuName }),
-            icon: 'plus',
-            permission: ['system:menu:add'],
-            onClick: () => page.setEditing({ menu: null, parentId: menu.menuId }),
-          },
-        ]),
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('menus.editOf', { name: menu.menuName }),
-      icon: 'edit',
-      permission: ['system:menu:edit'],
-      onClick: () => page.setEditing({ menu, parentId: menu.parentId }),
-    },
-  ],
+  rowActions: (menu, { t, page }) =>
+    treeRowActions(t, 'menus', 'system:menu', menu.menuName, {
+      // A button has no entries below it.
+      below:
+        menu.menuType === 'F' ? undefined : () => page.editing.open({ menu: null, parentId: menu.menuId }),
+      edit: () => page.editing.open({ menu, parentId: menu.parentId }),
+    }),
   remove: ({ t }) => ({
     permission: ['system:menu:remove'],
     allowed: (menu) => !menu.builtIn,
@@ -139,38 +108,29 @@ export const Menus = defineListScreen({
   }),
   actions: ({ t, list, page }) => {
     const rows = list.data?.rows ?? [];
-    const anyExpanded = page.expanded.size > 0;
+    const branches = rows.filter((r) => r.childIds.length).map((r) => r.menuId);
     return [
-      {
-        label: t(anyExpanded ? 'menus.collapseAll' : 'menus.expandAll'),
-        variant: 'default',
-        disabled: rows.length === 0,
-        onClick: () =>
-          page.setExpanded(
-            anyExpanded ? new Set() : new Set(rows.filter((r) => r.childIds.length).map((r) => r.menuId)),
-          ),
-      },
+      foldAllAction(t, 'menus', rows, page.expanded.ids.size > 0, (fold) =>
+        page.expanded.setIds(new Set(fold ? [] : branches)),
+      ),
       {
         label: t('menus.new'),
         permission: ['system:menu:add'],
-        onClick: () => page.setEditing({ menu: null, parentId: null }),
+        onClick: () => page.editing.open({ menu: null, parentId: null }),
       },
     ];
   },
   columnChoice: false,
   minWidth: 1000,
   rowProps: (menu) => ({ 'data-depth': menu.depth, 'aria-level': menu.depth + 1 }),
-  dialogs: ({ list, page: { editing, setEditing } }) =>
-    editing && (
+  dialogs: ({ list, page: { editing } }) =>
+    editing.value && (
       <MenuForm
-        menu={editing.menu}
-        parentId={editing.parentId}
+        menu={editing.value.menu}
+        parentId={editing.value.parentId}
         menus={list.data?.rows ?? []}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.load();
-        }}
+        onClose={editing.close}
+        onSaved={editing.saved}
       />
     ),
 });

@@ -1,17 +1,22 @@
 import type { MenuTreeNode } from '@hydrolog/schemas';
 import { ActionIcon, Box, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
 import { optionalText } from '../../i18n/index.ts';
-import { type MenuIndex, tickState, toggleTick } from './menuTick.ts';
+import { indexMenuTree, tickState, toggleTick } from './menuTick.ts';
+
+/** What a permission tree shows and keeps: its nodes, the ticked ones and the unfolded ones. */
+export function usePermissionTree(initiallyTicked: readonly string[] = []) {
+  const [nodes, setNodes] = useState<MenuTreeNode[]>([]);
+  const [ticked, setTicked] = useState<Set<string>>(() => new Set(initiallyTicked));
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const index = useMemo(() => indexMenuTree(nodes), [nodes]);
+  return { nodes, setNodes, index, ticked, setTicked, expanded, setExpanded };
+}
 
 interface Props {
-  nodes: readonly MenuTreeNode[];
-  index: MenuIndex;
-  ticked: ReadonlySet<string>;
-  onTicked(ticked: Set<string>): void;
-  expanded: ReadonlySet<string>;
-  onExpanded(expanded: Set<string>): void;
+  tree: ReturnType<typeof usePermissionTree>;
   readOnly?: boolean;
   label: string;
   error?: string;
@@ -28,14 +33,15 @@ function nodeLabel(label: string): string {
  */
 export function PermissionTree(props: Props) {
   const { t } = useTranslation();
-  const { nodes, index, ticked, onTicked, expanded, onExpanded, readOnly } = props;
+  const { readOnly } = props;
+  const { nodes, index, ticked, setTicked, expanded, setExpanded } = props.tree;
   const parents = index.all.filter((id) => (index.children.get(id) ?? []).length > 0);
 
   const toggleExpanded = (id: string) => {
     const next = new Set(expanded);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    onExpanded(next);
+    setExpanded(next);
   };
 
   const renderNodes = (list: readonly MenuTreeNode[], level: number) => (
@@ -75,7 +81,7 @@ export function PermissionTree(props: Props) {
                 disabled={readOnly}
                 checked={state === 'checked'}
                 indeterminate={state === 'indeterminate'}
-                onChange={() => onTicked(toggleTick(index, ticked, node.id, state !== 'checked'))}
+                onChange={() => setTicked(toggleTick(index, ticked, node.id, state !== 'checked'))}
               />
             </Group>
             {hasChildren && open && renderNodes(node.children ?? [], level + 1)}
@@ -92,18 +98,18 @@ export function PermissionTree(props: Props) {
           {props.label}
         </Text>
         <Group gap={4}>
-          <Button size="compact-xs" variant="subtle" onClick={() => onExpanded(new Set(parents))}>
+          <Button size="compact-xs" variant="subtle" onClick={() => setExpanded(new Set(parents))}>
             {t('roles.expandAll')}
           </Button>
-          <Button size="compact-xs" variant="subtle" onClick={() => onExpanded(new Set())}>
+          <Button size="compact-xs" variant="subtle" onClick={() => setExpanded(new Set())}>
             {t('roles.collapseAll')}
           </Button>
           {!readOnly && (
             <>
-              <Button size="compact-xs" variant="subtle" onClick={() => onTicked(new Set(index.all))}>
+              <Button size="compact-xs" variant="subtle" onClick={() => setTicked(new Set(index.all))}>
                 {t('roles.selectAllMenus')}
               </Button>
-              <Button size="compact-xs" variant="subtle" onClick={() => onTicked(new Set())}>
+              <Button size="compact-xs" variant="subtle" onClick={() => setTicked(new Set())}>
                 {t('roles.selectNone')}
               </Button>
             </>

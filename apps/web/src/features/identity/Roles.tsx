@@ -1,21 +1,23 @@
 import type { RoleView } from '@hydrolog/schemas';
-import { Badge, Switch } from '@mantine/core';
-import type { TFunction } from 'i18next';
-import { type CSSProperties, useState } from 'react';
+import { Badge } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
-  OptionFilter,
+  StatusFilter,
+  selectedRemovalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
-import { confirmAndRun } from '../../lib/dialogs.ts';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeRoleStatus, deleteRoles, listRoles } from './api/organisation.ts';
 import { DataScopeForm } from './DataScopeForm.tsx';
 import { RoleForm } from './RoleForm.tsx';
 import { roleFilters } from './roleQuery.ts';
+import { StatusSwitch } from './StatusSwitch.tsx';
 
 /** The route of this page (menu catalogue component 'system/role/index'). */
 export const ROLES_PATH = '/system/role';
@@ -27,19 +29,6 @@ function cellStyle(columnId: string): CSSProperties {
   return defaultCellStyle(columnId);
 }
 
-function toggleStatus(t: TFunction, role: RoleView) {
-  const disable = role.status === '0';
-  return confirmAndRun(
-    {
-      title: t('roles.statusTitle'),
-      message: t(disable ? 'roles.disableConfirm' : 'roles.enableConfirm', { name: role.roleName }),
-      confirm: t(disable ? 'roles.disable' : 'roles.enable'),
-    },
-    () => changeRoleStatus(role.roleId, disable ? '1' : '0'),
-    t(disable ? 'roles.disabled' : 'roles.enabled', { name: role.roleName }),
-  );
-}
-
 /** System / Roles: filter, server pagination, create, edit with the permission tree, status, delete. */
 export const Roles = defineListScreen({
   path: ROLES_PATH,
@@ -48,21 +37,12 @@ export const Roles = defineListScreen({
   filters: roleFilters,
   fetch: (query) => listRoles(apiListQuery(query)),
   rowId: (row) => row.roleId,
-  usePage: () => {
-    const [scoping, setScoping] = useState<RoleView | null>(null);
-    return { scoping, setScoping };
-  },
+  usePage: (list) => ({ scoping: useListDialog<RoleView>(list) }),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="roleName" label={t('roles.roleName')} maxLength={30} />
       <TextFilter bar={bar} name="roleKey" label={t('roles.roleKey')} maxLength={50} />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('roles.status')}
-        placeholder={t('roles.allStatuses')}
-        options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`roles.statuses.${s}`) }))}
-      />
+      <StatusFilter bar={bar} group="roles" />
     </>
   ),
   columns: ({ t, hasPermi, list }) => [
@@ -80,21 +60,16 @@ export const Roles = defineListScreen({
     column.accessor('userCount', { header: () => t('roles.userCount') }),
     column.accessor('status', {
       header: () => t('roles.status'),
-      cell: (c) =>
-        hasPermi(['system:role:edit']) && !c.row.original.admin ? (
-          <Switch
-            aria-label={t('roles.statusOf', { name: c.row.original.roleName })}
-            title={t(`roles.statuses.${c.getValue()}`)}
-            checked={c.getValue() === '0'}
-            onChange={async () => {
-              if (await toggleStatus(t, c.row.original)) list.load();
-            }}
-          />
-        ) : (
-          <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-            {t(`roles.statuses.${c.getValue()}`)}
-          </Badge>
-        ),
+      cell: (c) => (
+        <StatusSwitch
+          group="roles"
+          name={c.row.original.roleName}
+          status={c.getValue()}
+          editable={hasPermi(['system:role:edit']) && !c.row.original.admin}
+          change={(status) => changeRoleStatus(c.row.original.roleId, status)}
+          onChanged={list.load}
+        />
+      ),
     }),
     column.accessor('remark', { header: () => t('roles.remark'), cell: (c) => c.getValue() ?? '' }),
   ],
@@ -103,11 +78,12 @@ export const Roles = defineListScreen({
     one: (role) => t('roles.select', { name: role.roleName }),
   }),
   // The administrator role is only viewed.
-  editRow: ({ t }) => ({
-    permission: ['system:role:edit'],
-    allowed: (role) => !role.admin,
-    ariaLabel: (role) => t('roles.editOf', { name: role.roleName }),
-  }),
+  editRow: editRowOf<RoleView>(
+    'roles',
+    'system:role:edit',
+    (role) => role.roleName,
+    (role) => !role.admin,
+  ),
   rowActions: (role, { t, page, edit }) =>
     role.admin
       ? [
@@ -125,35 +101,19 @@ export const Roles = defineListScreen({
             ariaLabel: t('roles.dataScopeOf', { name: role.roleName }),
             icon: 'building',
             permission: ['system:role:edit'],
-            onClick: () => page.setScoping(role),
+            onClick: () => page.scoping.open(role),
           },
         ],
   remove: ({ t }) => ({
     permission: ['system:role:remove'],
     allowed: (role) => !role.admin,
-    ariaLabel: (role) => t('roles.removeOf', { name: role.roleName }),
-    selected: (count) => t('roles.removeSelected', { count }),
     // A role users still have is refused: shown by the request layer.
-    texts: (roles) => ({
-      title: t('roles.removeTitle'),
-      message: t('roles.removeConfirm', { names: roles.map((r) => r.roleName).join(', ') }),
-      confirm: t('roles.remove'),
-      done: t('roles.removed', { count: roles.length }),
-    }),
+    ...selectedRemovalTexts<RoleView>(t, 'roles', (role) => role.roleName),
     run: (roles) => deleteRoles(roles.map((r) => r.roleId)),
   }),
   create: ({ t }) => ({ label: t('roles.new'), permission: ['system:role:add'] }),
   cellStyle,
   form: ({ row, close, saved }) => <RoleForm role={row} onClose={close} onSaved={saved} />,
-  dialogs: ({ list, page: { scoping, setScoping } }) =>
-    scoping && (
-      <DataScopeForm
-        role={scoping}
-        onClose={() => setScoping(null)}
-        onSaved={() => {
-          setScoping(null);
-          list.load();
-        }}
-      />
-    ),
+  dialogs: ({ page: { scoping } }) =>
+    scoping.value && <DataScopeForm role={scoping.value} onClose={scoping.close} onSaved={scoping.saved} />,
 });

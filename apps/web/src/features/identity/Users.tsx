@@ -1,13 +1,21 @@
 import type { UserRow } from '@hydrolog/schemas';
-import { Badge, Group, Select, Switch, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
+import { Badge, Group } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { defineListScreen, listColumns, listTexts } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  StatusFilter,
+  selectedRemovalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { MinuteTime } from '../../components/TableCells.tsx';
 import { confirmAndRun, showInitialPassword } from '../../lib/dialogs.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { changeUserStatus, deleteUsers, listUsers, resetUserPassword } from './api/users.ts';
+import { StatusSwitch } from './StatusSwitch.tsx';
 import { UserForm } from './UserForm.tsx';
 import { userFilters } from './userQuery.ts';
 
@@ -22,19 +30,6 @@ function cellStyle(columnId: string): CSSProperties {
   return defaultCellStyle(columnId);
 }
 
-function toggleStatus(t: TFunction, user: UserRow) {
-  const disable = user.status === '0';
-  return confirmAndRun(
-    {
-      title: t('users.statusTitle'),
-      message: t(disable ? 'users.disableConfirm' : 'users.enableConfirm', { name: user.userName }),
-      confirm: t(disable ? 'users.disable' : 'users.enable'),
-    },
-    () => changeUserStatus(user.userId, disable ? '1' : '0'),
-    t(disable ? 'users.disabled' : 'users.enabled', { name: user.userName }),
-  );
-}
-
 /** System / Staff users: filter, server pagination, create, edit, status, password reset, delete. */
 export const Users = defineListScreen({
   path: USERS_PATH,
@@ -43,30 +38,11 @@ export const Users = defineListScreen({
   filters: userFilters,
   fetch: (query) => listUsers(apiListQuery(query)),
   rowId: (row) => row.userId,
-  filterBar: ({ filters, setFilter }, { t }) => (
+  filterBar: (bar, { t }) => (
     <>
-      <TextInput
-        label={t('users.userName')}
-        value={filters.userName}
-        maxLength={30}
-        onChange={(e) => setFilter('userName', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t('users.phonenumber')}
-        value={filters.phonenumber}
-        maxLength={11}
-        inputMode="tel"
-        onChange={(e) => setFilter('phonenumber', e.currentTarget.value)}
-      />
-      <Select
-        label={t('users.status')}
-        w={160}
-        placeholder={t('users.allStatuses')}
-        clearable
-        data={(['0', '1'] as const).map((s) => ({ value: s, label: t(`users.statuses.${s}`) }))}
-        value={filters.status || null}
-        onChange={(value) => setFilter('status', value === '0' || value === '1' ? value : '')}
-      />
+      <TextFilter bar={bar} name="userName" label={t('users.userName')} maxLength={30} />
+      <TextFilter bar={bar} name="phonenumber" label={t('users.phonenumber')} maxLength={11} tel />
+      <StatusFilter bar={bar} group="users" />
     </>
   ),
   columns: ({ t, hasPermi, list }) => [
@@ -95,39 +71,27 @@ export const Users = defineListScreen({
     column.accessor('email', { header: () => t('users.email'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('status', {
       header: () => t('users.status'),
-      cell: (c) =>
-        hasPermi(['system:user:edit']) ? (
-          <Switch
-            aria-label={t('users.statusOf', { name: c.row.original.userName })}
-            title={t(`users.statuses.${c.getValue()}`)}
-            checked={c.getValue() === '0'}
-            onChange={async () => {
-              if (await toggleStatus(t, c.row.original)) list.load();
-            }}
-          />
-        ) : (
-          <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-            {t(`users.statuses.${c.getValue()}`)}
-          </Badge>
-        ),
+      cell: (c) => (
+        <StatusSwitch
+          group="users"
+          name={c.row.original.userName}
+          status={c.getValue()}
+          editable={hasPermi(['system:user:edit'])}
+          change={(status) => changeUserStatus(c.row.original.userId, status)}
+          onChanged={list.load}
+        />
+      ),
     }),
     column.accessor('createTime', {
       header: () => t('users.createTime'),
-      cell: (c) => (
-        <span title={dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss')}>
-          {dayjs(c.getValue()).format('YYYY-MM-DD HH:mm')}
-        </span>
-      ),
+      cell: (c) => <MinuteTime value={c.getValue()} />,
     }),
   ],
   selectLabels: ({ t }) => ({
     all: t('users.selectAll'),
     one: (user) => t('users.select', { name: user.userName }),
   }),
-  editRow: ({ t }) => ({
-    permission: ['system:user:edit'],
-    ariaLabel: (user) => t('users.editOf', { name: user.userName }),
-  }),
+  editRow: editRowOf<UserRow>('users', 'system:user:edit', (user) => user.userName),
   rowActions: (user, { t, list }) => [
     {
       label: t('actions.resetPwd'),
@@ -151,14 +115,7 @@ export const Users = defineListScreen({
   ],
   remove: ({ t }) => ({
     permission: ['system:user:remove'],
-    ariaLabel: (user) => t('users.removeOf', { name: user.userName }),
-    selected: (count) => t('users.removeSelected', { count }),
-    texts: (users) => ({
-      title: t('users.removeTitle'),
-      message: t('users.removeConfirm', { names: users.map((u) => u.userName).join(', ') }),
-      confirm: t('users.remove'),
-      done: t('users.removed', { count: users.length }),
-    }),
+    ...selectedRemovalTexts<UserRow>(t, 'users', (user) => user.userName),
     run: (users) => deleteUsers(users.map((u) => u.userId)),
   }),
   create: ({ t }) => ({ label: t('users.new'), permission: ['system:user:add'] }),

@@ -2,14 +2,16 @@ import { type GatewayView, INGEST_CONTENT_TYPES } from '@hydrolog/schemas';
 import { Badge, Code, EmptyState, Group, Stack, Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   OptionFilter,
+  StatusFilter,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { showSecretOnce } from '../../components/SecretOnce.tsx';
@@ -105,11 +107,7 @@ export const Gateways = defineListScreen({
   fetch: (query) => listGateways(apiListQuery(query)),
   rowId: (row) => row.gatewayId,
   firstUse: () => <NoGatewayYet />,
-  usePage: () => {
-    useMinuteTick();
-    const [editing, setEditing] = useState<GatewayView | 'new' | null>(null);
-    return { editing, setEditing };
-  },
+  usePage: useMinuteTick,
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="name" label={t('gateways.name')} maxLength={50} />
@@ -120,13 +118,7 @@ export const Gateways = defineListScreen({
         placeholder={t('gateways.allKinds')}
         options={GATEWAY_KINDS.map((v) => ({ value: v, label: t(`gateways.kinds.${v}`) }))}
       />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('gateways.status')}
-        placeholder={t('gateways.allStatuses')}
-        options={GATEWAY_STATUSES.map((v) => ({ value: v, label: t(`gateways.statuses.${v}`) }))}
-      />
+      <StatusFilter bar={bar} group="gateways" statuses={GATEWAY_STATUSES} />
     </>
   ),
   columns: ({ t, language }) => [
@@ -204,17 +196,16 @@ export const Gateways = defineListScreen({
     }),
   ],
   // A revoked gateway is final: its key no longer works and it cannot be changed.
-  rowActions: (gateway, { t, list, page }) =>
+  editRow: editRowOf<GatewayView>(
+    'gateways',
+    'ingest:gateway:edit',
+    (gateway) => gateway.name,
+    (gateway) => gateway.status !== 'revoked',
+  ),
+  rowActions: (gateway, { t, list }) =>
     gateway.status === 'revoked'
       ? []
       : [
-          {
-            label: t('actions.edit'),
-            ariaLabel: t('gateways.editOf', { name: gateway.name }),
-            icon: 'edit',
-            permission: ['ingest:gateway:edit'],
-            onClick: () => page.setEditing(gateway),
-          },
           {
             label: t('actions.rotate'),
             ariaLabel: t('gateways.rotateOf', { name: gateway.name }),
@@ -254,24 +245,20 @@ export const Gateways = defineListScreen({
             },
           },
         ],
-  actions: ({ t, page }) => [
-    { label: t('gateways.new'), permission: ['ingest:gateway:add'], onClick: () => page.setEditing('new') },
-  ],
+  create: ({ t }) => ({ label: t('gateways.new'), permission: ['ingest:gateway:add'] }),
   export: {
     permission: 'ingest:gateway:export',
     run: (query) => exportGateways(apiFilters(filtersOf(query))),
   },
   minWidth: 1100,
-  dialogs: ({ t, list, page: { editing, setEditing } }) =>
-    editing && (
-      <GatewayForm
-        gateway={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-        onSaved={(created) => {
-          setEditing(null);
-          list.load();
-          if (created) void showKey(t, created.name, created.key, false);
-        }}
-      />
-    ),
+  form: ({ row, close, saved }, { t }) => (
+    <GatewayForm
+      gateway={row}
+      onClose={close}
+      onSaved={(created) => {
+        saved();
+        if (created) void showKey(t, created.name, created.key, false);
+      }}
+    />
+  ),
 });

@@ -6,17 +6,18 @@ import {
 } from '@hydrolog/schemas';
 import { Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   removalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
 import { meterGroupFilter, meterGroupFilters } from '../../lib/meterQuery.ts';
@@ -44,10 +45,7 @@ export const MeterGroups = defineListScreen({
   sortable: METER_GROUP_SORT_COLUMNS,
   fetch: (query) => listMeterGroups({ ...pageParams(query), ...meterGroupFilter(query) }),
   rowId: (row) => row.groupId,
-  usePage: () => {
-    const [members, setMembers] = useState<MeterGroupView | null>(null);
-    return { members, setMembers };
-  },
+  usePage: (list) => ({ members: useListDialog<MeterGroupView>(list) }),
   firstUse: ({ t }) => t('meterGroups.none'),
   filterBar: (bar, { t }) => (
     <TextFilter bar={bar} name="name" label={t('meterGroups.name')} maxLength={50} />
@@ -61,17 +59,14 @@ export const MeterGroups = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['business:group:edit'],
-    ariaLabel: (group) => t('meterGroups.editOf', { name: group.name }),
-  }),
+  editRow: editRowOf<MeterGroupView>('meterGroups', 'business:group:edit', (group) => group.name),
   rowActions: (group, { t, page }) => [
     {
       label: t('meterGroups.members'),
       ariaLabel: t('meterGroups.membersOf', { name: group.name }),
       icon: 'gauge',
       permission: ['business:group:query'],
-      onClick: () => page.setMembers(group),
+      onClick: () => page.members.open(group),
     },
   ],
   remove: ({ t }) => ({
@@ -86,16 +81,9 @@ export const MeterGroups = defineListScreen({
   cellStyle: figureColumns('meterCount'),
   create: ({ t }) => ({ label: t('meterGroups.new'), permission: ['business:group:add'] }),
   form: ({ row, close, saved }) => <MeterGroupForm group={row} onClose={close} onSaved={saved} />,
-  dialogs: ({ list, page: { members, setMembers } }) =>
-    members && (
-      <MeterGroupMembers
-        group={members}
-        onClose={() => {
-          setMembers(null);
-          list.load();
-        }}
-      />
-    ),
+  // The members may have changed: the counts are read again.
+  dialogs: ({ page: { members } }) =>
+    members.value && <MeterGroupMembers group={members.value} onClose={members.saved} />,
 });
 
 /** Create or rename a group. */

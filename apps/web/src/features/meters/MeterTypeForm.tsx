@@ -109,9 +109,7 @@ export function MeterTypeForm({ meterType, onClose, onSaved }: Props) {
           max={10080}
           allowDecimal={false}
           allowNegative={false}
-          value={form.values.reportIntervalMinutes}
-          onChange={(v) => form.set('reportIntervalMinutes', typeof v === 'number' ? v : Number(v) || 0)}
-          error={form.errors.reportIntervalMinutes}
+          {...form.number('reportIntervalMinutes')}
         />
       </Group>
       <Switch

@@ -2,6 +2,7 @@ import { METER_TYPE_SORT_COLUMNS, type MeterTypeView } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   OptionFilter,
@@ -74,10 +75,7 @@ export const MeterTypes = defineListScreen({
     column.accessor('reportIntervalMinutes', { header: t('meterTypes.reportInterval') }),
     column.accessor('meterCount', { header: t('meterTypes.meterCount') }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['business:meterType:edit'],
-    ariaLabel: (type) => t('meterTypes.editOf', { name: type.name }),
-  }),
+  editRow: editRowOf<MeterTypeView>('meterTypes', 'business:meterType:edit', (type) => type.name),
   remove: ({ t }) => ({
     permission: ['business:meterType:remove'],
     ...removalTexts<MeterTypeView>(t, 'meterTypes', (type) => ({ name: type.name })),

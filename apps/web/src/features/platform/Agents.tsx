@@ -2,7 +2,6 @@ import type { AgentView, PurchaseMethod } from '@hydrolog/schemas';
 import { Badge, Group, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import {
   defineListScreen,
   listColumns,
@@ -11,6 +10,7 @@ import {
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { AgentMoneyForm } from './AgentMoneyForm.tsx';
@@ -34,10 +34,7 @@ export const Agents = defineListScreen({
   filters: agentFilters,
   fetch: (query) => listAgents(apiListQuery(query)),
   rowId: (row) => row.userId,
-  usePage: () => {
-    const [open, setOpen] = useState<Open | null>(null);
-    return { open, setOpen };
-  },
+  usePage: (list) => ({ dialog: useListDialog<Open>(list) }),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="userName" label={t('agents.userName')} maxLength={30} />
@@ -112,39 +109,37 @@ export const Agents = defineListScreen({
       ariaLabel: t('agents.rechargeOf', { name: agent.userName }),
       icon: 'coin',
       permission: ['system:agent:recharge'],
-      onClick: () => page.setOpen({ agent, action: 'recharge' }),
+      onClick: () => page.dialog.open({ agent, action: 'recharge' }),
     },
     {
       label: t('agents.withdraw'),
       ariaLabel: t('agents.withdrawOf', { name: agent.userName }),
       icon: 'wallet',
       permission: ['system:agent:recharge'],
-      onClick: () => page.setOpen({ agent, action: 'withdraw' }),
+      onClick: () => page.dialog.open({ agent, action: 'withdraw' }),
     },
     {
       label: t('agents.movements'),
       ariaLabel: t('agents.movementsOf', { name: agent.userName }),
       icon: 'receipt',
       permission: ['system:agent:query'],
-      onClick: () => page.setOpen({ agent, action: 'movements' }),
+      onClick: () => page.dialog.open({ agent, action: 'movements' }),
     },
   ],
   cellStyle: figureColumns('balance', 'rechargeTotal', 'rechargeCount'),
   minWidth: 1000,
-  dialogs: ({ list, page: { open, setOpen } }) => (
-    <>
-      {open && open.action !== 'movements' && (
-        <AgentMoneyForm
-          agent={open.agent}
-          action={open.action}
-          onClose={() => setOpen(null)}
-          onSaved={() => {
-            setOpen(null);
-            list.load();
-          }}
-        />
-      )}
-      {open?.action === 'movements' && <AgentMovements agent={open.agent} onClose={() => setOpen(null)} />}
-    </>
-  ),
+  dialogs: ({ page: { dialog } }) => {
+    const shown = dialog.value;
+    if (!shown) return null;
+    return shown.action === 'movements' ? (
+      <AgentMovements agent={shown.agent} onClose={dialog.close} />
+    ) : (
+      <AgentMoneyForm
+        agent={shown.agent}
+        action={shown.action}
+        onClose={dialog.close}
+        onSaved={dialog.saved}
+      />
+    );
+  },
 });

@@ -1,6 +1,13 @@
 import { type CarrierView, countryByCode } from '@hydrolog/schemas';
-import { Select, TextInput } from '@mantine/core';
-import { defineListScreen, listColumns, listTexts, removalTexts } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  removalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteCarriers, listCarriers } from './api/platform.ts';
@@ -20,23 +27,17 @@ export const Carriers = defineListScreen({
   filters: carrierFilters,
   fetch: (query) => listCarriers(apiListQuery(query)),
   rowId: (row) => row.carrierId,
-  filterBar: ({ filters, setFilter }, { t }) => (
+  filterBar: (bar, { t }) => (
     <>
-      <TextInput
-        label={t('carriers.carrierName')}
-        value={filters.carrierName}
-        maxLength={50}
-        onChange={(e) => setFilter('carrierName', e.currentTarget.value)}
-      />
-      <Select
+      <TextFilter bar={bar} name="carrierName" label={t('carriers.carrierName')} maxLength={50} />
+      <OptionFilter
+        bar={bar}
+        name="country"
         label={t('carriers.country')}
         w={240}
         placeholder={t('carriers.allCountries')}
-        clearable
         searchable
-        data={COUNTRY_OPTIONS}
-        value={filters.country || null}
-        onChange={(value) => setFilter('country', value ?? '')}
+        options={COUNTRY_OPTIONS}
       />
     </>
   ),
@@ -50,10 +51,7 @@ export const Carriers = defineListScreen({
     column.accessor('smsLength', { header: () => t('carriers.smsLength') }),
     column.accessor('remark', { header: () => t('carriers.remark'), cell: (c) => c.getValue() ?? '' }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['tenant:carrier:edit'],
-    ariaLabel: (carrier) => t('carriers.editOf', { name: carrier.carrierName }),
-  }),
+  editRow: editRowOf<CarrierView>('carriers', 'tenant:carrier:edit', (carrier) => carrier.carrierName),
   remove: ({ t }) => ({
     permission: ['tenant:carrier:remove'],
     ...removalTexts<CarrierView>(t, 'carriers', (carrier) => ({ name: carrier.carrierName })),

@@ -1,10 +1,12 @@
 import { type RegionView, regionBodySchema, updateRegionBodySchema } from '@hydrolog/schemas';
-import { Box, NumberInput, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Box, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { defineListScreen, listColumns, removalTexts, TextFilter } from '../../components/ListScreen.tsx';
+import { OrderInput } from '../../components/OrderInput.tsx';
+import { treeRowActions } from '../../components/TreeList.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { filterField } from '../../lib/listQuery.ts';
 import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
@@ -35,10 +37,7 @@ export const Regions = defineListScreen({
     return { total: rows.length, rows };
   },
   rowId: (row) => row.regionId,
-  usePage: () => {
-    const [editing, setEditing] = useState<Editing | null>(null);
-    return { editing, setEditing };
-  },
+  usePage: (list) => useListDialog<Editing>(list),
   filterBar: (bar, { t }) => (
     <TextFilter bar={bar} name="regionName" label={t('regions.regionName')} maxLength={50} />
   ),
@@ -50,22 +49,11 @@ export const Regions = defineListScreen({
     column.accessor('orderNum', { header: () => t('regions.orderNum') }),
     column.accessor('childCount', { header: () => t('regions.childCount') }),
   ],
-  rowActions: (region, { t, page }) => [
-    {
-      label: t('regions.newSub'),
-      ariaLabel: t('regions.addSubOf', { name: region.regionName }),
-      icon: 'plus',
-      permission: ['tenant:region:add'],
-      onClick: () => page.setEditing({ region: null, parentId: region.regionId }),
-    },
-    {
-      label: t('actions.edit'),
-      ariaLabel: t('regions.editOf', { name: region.regionName }),
-      icon: 'edit',
-      permission: ['tenant:region:edit'],
-      onClick: () => page.setEditing({ region, parentId: region.parentId }),
-    },
-  ],
+  rowActions: (region, { t, page }) =>
+    treeRowActions(t, 'regions', 'tenant:region', region.regionName, {
+      below: () => page.open({ region: null, parentId: region.regionId }),
+      edit: () => page.open({ region, parentId: region.parentId }),
+    }),
   remove: ({ t }) => ({
     permission: ['tenant:region:remove'],
     ...removalTexts<RegionRow>(t, 'regions', (region) => ({ name: region.regionName })),
@@ -75,22 +63,13 @@ export const Regions = defineListScreen({
     {
       label: t('regions.new'),
       permission: ['tenant:region:add'],
-      onClick: () => page.setEditing({ region: null, parentId: null }),
+      onClick: () => page.open({ region: null, parentId: null }),
     },
   ],
   columnChoice: false,
   rowProps: (region) => ({ 'data-depth': region.depth, 'aria-level': region.depth + 1 }),
-  dialogs: ({ list, page: { editing, setEditing } }) =>
-    editing && (
-      <RegionForm
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.load();
-        }}
-      />
-    ),
+  dialogs: ({ page: editing }) =>
+    editing.value && <RegionForm editing={editing.value} onClose={editing.close} onSaved={editing.saved} />,
 });
 
 interface Values extends Record<string, unknown> {
@@ -122,16 +101,7 @@ function RegionForm({ editing, onClose, onSaved }: { editing: Editing; onClose()
         autoComplete="off"
         {...form.text('regionName')}
       />
-      <NumberInput
-        label={t('regions.orderNum')}
-        min={0}
-        max={9999}
-        allowDecimal={false}
-        allowNegative={false}
-        value={form.values.orderNum}
-        onChange={(value) => form.set('orderNum', typeof value === 'number' ? value : 0)}
-        error={form.errors.orderNum}
-      />
+      <OrderInput label={t('regions.orderNum')} {...form.number('orderNum')} />
     </FormDialog>
   );
 }

@@ -5,11 +5,12 @@ import {
   tenantSettingsSchema,
   updateTenantBodySchema,
 } from '@hydrolog/schemas';
-import { Button, Fieldset, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useClickGate } from '../../hooks/useClickGate.ts';
 import { showInitialPassword } from '../../lib/dialogs.ts';
 import { type FieldErrors, fieldErrors, validate } from '../../lib/forms.ts';
@@ -40,6 +41,15 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
   const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const set = <K extends keyof TenantSettings>(key: K, value: TenantSettings[K]) =>
     setSettings((s) => ({ ...s, [key]: value }));
+  /** Props binding a text input to a field of the first administrator. */
+  const adminField = (key: keyof typeof admin) => ({
+    value: admin[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setAdmin((a) => ({ ...a, [key]: value }));
+    },
+    error: errors[`admin.${key}`],
+  });
 
   async function submit() {
     const withAdmin = admin.userName.trim() !== '' || admin.nickName.trim() !== '';
@@ -69,107 +79,80 @@ export function TenantForm({ tenant, onClose, onSaved }: Props) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t(tenant ? 'tenants.edit' : 'tenants.new')} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('tenants.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            withAsterisk
-          />
-          {!tenant && (
-            <Switch
-              label={t('tenants.trial')}
-              checked={trial}
-              onChange={(e) => setTrial(e.currentTarget.checked)}
-            />
-          )}
-          {!tenant && (
-            <Fieldset legend={t('tenants.admin')} variant="filled" data-testid="tenant-admin">
-              <Stack gap="xs">
-                <Text size="xs" c="dimmed">
-                  {t('tenants.adminHint')}
-                </Text>
-                <Group grow align="flex-start">
-                  <TextInput
-                    label={t('tenants.adminUserName')}
-                    description={t('users.userNameHint')}
-                    autoComplete="off"
-                    value={admin.userName}
-                    onChange={(e) => {
-                      const userName = e.currentTarget.value;
-                      setAdmin((a) => ({ ...a, userName }));
-                    }}
-                    error={errors['admin.userName']}
-                  />
-                  <TextInput
-                    label={t('tenants.adminNickName')}
-                    autoComplete="off"
-                    value={admin.nickName}
-                    onChange={(e) => {
-                      const nickName = e.currentTarget.value;
-                      setAdmin((a) => ({ ...a, nickName }));
-                    }}
-                    error={errors['admin.nickName']}
-                  />
-                </Group>
-              </Stack>
-            </Fieldset>
-          )}
-          <Select
-            label={t('tenants.timeZone')}
-            searchable
-            allowDeselect={false}
-            data={timeZones}
-            value={settings.timeZone}
-            onChange={(value) => value && set('timeZone', value)}
-            error={errors['settings.timeZone']}
-          />
-          <Group grow>
-            <TextInput
-              label={t('tenants.country')}
-              value={settings.country ?? ''}
-              onChange={(e) => set('country', e.currentTarget.value || undefined)}
-              error={errors['settings.country']}
-            />
-            <TextInput
-              label={t('tenants.currencyUnit')}
-              value={settings.currencyUnit ?? ''}
-              onChange={(e) => set('currencyUnit', e.currentTarget.value || undefined)}
-              error={errors['settings.currencyUnit']}
-            />
-          </Group>
-          <Select
-            label={t('tenants.accountNoGenMode')}
-            allowDeselect={false}
-            data={GEN_MODES.map((m) => ({ value: m, label: t(`tenants.accountNoGenModes.${m}`) }))}
-            value={settings.accountNoGenMode}
-            onChange={(value) =>
-              value && set('accountNoGenMode', value as TenantSettings['accountNoGenMode'])
-            }
-          />
-          <Switch
-            label={t('tenants.openAccountCloseValve')}
-            checked={settings.openAccountCloseValve}
-            onChange={(e) => set('openAccountCloseValve', e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t(tenant ? 'tenants.edit' : 'tenants.new')}
+      size="lg"
+      busy={saving}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('tenants.name')}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={errors.name}
+        withAsterisk
+      />
+      {!tenant && (
+        <Switch
+          label={t('tenants.trial')}
+          checked={trial}
+          onChange={(e) => setTrial(e.currentTarget.checked)}
+        />
+      )}
+      {!tenant && (
+        <Fieldset legend={t('tenants.admin')} variant="filled" data-testid="tenant-admin">
+          <Stack gap="xs">
+            <Text size="xs" c="dimmed">
+              {t('tenants.adminHint')}
+            </Text>
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('tenants.adminUserName')}
+                description={t('users.userNameHint')}
+                autoComplete="off"
+                {...adminField('userName')}
+              />
+              <TextInput label={t('tenants.adminNickName')} autoComplete="off" {...adminField('nickName')} />
+            </Group>
+          </Stack>
+        </Fieldset>
+      )}
+      <Select
+        label={t('tenants.timeZone')}
+        searchable
+        allowDeselect={false}
+        data={timeZones}
+        value={settings.timeZone}
+        onChange={(value) => value && set('timeZone', value)}
+        error={errors['settings.timeZone']}
+      />
+      <Group grow>
+        <TextInput
+          label={t('tenants.country')}
+          value={settings.country ?? ''}
+          onChange={(e) => set('country', e.currentTarget.value || undefined)}
+          error={errors['settings.country']}
+        />
+        <TextInput
+          label={t('tenants.currencyUnit')}
+          value={settings.currencyUnit ?? ''}
+          onChange={(e) => set('currencyUnit', e.currentTarget.value || undefined)}
+          error={errors['settings.currencyUnit']}
+        />
+      </Group>
+      <Select
+        label={t('tenants.accountNoGenMode')}
+        allowDeselect={false}
+        data={GEN_MODES.map((m) => ({ value: m, label: t(`tenants.accountNoGenModes.${m}`) }))}
+        value={settings.accountNoGenMode}
+        onChange={(value) => value && set('accountNoGenMode', value as TenantSettings['accountNoGenMode'])}
+      />
+      <Switch
+        label={t('tenants.openAccountCloseValve')}
+        checked={settings.openAccountCloseValve}
+        onChange={(e) => set('openAccountCloseValve', e.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

@@ -6,7 +6,13 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { showError } from '../../api/request.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { defineListScreen, listColumns, listTexts, TextFilter } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { IMAGE_ACCEPT, imageProblem } from '../../lib/images.ts';
 import { filterField } from '../../lib/listQuery.ts';
@@ -101,10 +107,7 @@ export const Tenants = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm:ss'),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['system:tenant:edit'],
-    ariaLabel: (tenant) => t('tenants.editOf', { name: tenant.name }),
-  }),
+  editRow: editRowOf<TenantView>('tenants', 'system:tenant:edit', (tenant) => tenant.name),
   rowActions: (tenant, { t, list }) => {
     const suspend = tenant.status === 'active';
     return [

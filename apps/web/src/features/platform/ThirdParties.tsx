@@ -1,16 +1,17 @@
 import { type ThirdPartyView, thirdPartyBodySchema, updateThirdPartyBodySchema } from '@hydrolog/schemas';
 import { TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   removalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
@@ -31,10 +32,7 @@ export const ThirdParties = defineListScreen({
   filters: thirdPartyFilters,
   fetch: (query) => listThirdParties(apiListQuery(query)),
   rowId: (row) => row.thirdPartyId,
-  usePage: () => {
-    const [records, setRecords] = useState<ThirdPartyView | null>(null);
-    return { records, setRecords };
-  },
+  usePage: (list) => ({ records: useListDialog<ThirdPartyView>(list) }),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="code" label={t('thirdParties.code')} maxLength={30} />
@@ -50,17 +48,14 @@ export const ThirdParties = defineListScreen({
       cell: (c) => formatNumber(c.getValue(), language, 2),
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['tenant:thirdParty:edit'],
-    ariaLabel: (platform) => t('thirdParties.editOf', { name: platform.name }),
-  }),
+  editRow: editRowOf<ThirdPartyView>('thirdParties', 'tenant:thirdParty:edit', (platform) => platform.name),
   rowActions: (platform, { t, page }) => [
     {
       label: t('thirdParties.records'),
       ariaLabel: t('thirdParties.recordsOf', { name: platform.name }),
       icon: 'receipt',
       permission: ['tenant:thirdParty:query'],
-      onClick: () => page.setRecords(platform),
+      onClick: () => page.records.open(platform),
     },
   ],
   remove: ({ t }) => ({
@@ -71,8 +66,8 @@ export const ThirdParties = defineListScreen({
   cellStyle: figureColumns('rechargeCount', 'rechargeTotal'),
   create: ({ t }) => ({ label: t('thirdParties.new'), permission: ['tenant:thirdParty:add'] }),
   form: ({ row, close, saved }) => <ThirdPartyForm platform={row} onClose={close} onSaved={saved} />,
-  dialogs: ({ page }) =>
-    page.records && <AgentMovements thirdParty={page.records} onClose={() => page.setRecords(null)} />,
+  dialogs: ({ page: { records } }) =>
+    records.value && <AgentMovements thirdParty={records.value} onClose={records.close} />,
 });
 
 interface Values extends Record<string, unknown> {

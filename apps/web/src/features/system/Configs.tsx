@@ -1,9 +1,17 @@
 import type { ConfigView } from '@hydrolog/schemas';
-import { Badge, Select, TextInput } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
-import { defineListScreen, listColumns, listTexts } from '../../components/ListScreen.tsx';
+import {
+  defineListScreen,
+  editRowOf,
+  listColumns,
+  listTexts,
+  OptionFilter,
+  selectedRemovalTexts,
+  TextFilter,
+} from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { clearConfigCache, deleteConfigs, listConfigs } from './api/settings.ts';
@@ -29,28 +37,16 @@ export const Configs = defineListScreen({
   filters: configFilters,
   fetch: (query) => listConfigs(apiListQuery(query)),
   rowId: (row) => row.configId,
-  filterBar: ({ filters, setFilter }, { t }) => (
+  filterBar: (bar, { t }) => (
     <>
-      <TextInput
-        label={t('configs.configName')}
-        value={filters.configName}
-        maxLength={100}
-        onChange={(e) => setFilter('configName', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t('configs.configKey')}
-        value={filters.configKey}
-        maxLength={100}
-        onChange={(e) => setFilter('configKey', e.currentTarget.value)}
-      />
-      <Select
+      <TextFilter bar={bar} name="configName" label={t('configs.configName')} maxLength={100} />
+      <TextFilter bar={bar} name="configKey" label={t('configs.configKey')} maxLength={100} />
+      <OptionFilter
+        bar={bar}
+        name="configType"
         label={t('configs.configType')}
-        w={160}
         placeholder={t('configs.allTypes')}
-        clearable
-        data={CONFIG_TYPES.map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
-        value={filters.configType || null}
-        onChange={(value) => setFilter('configType', value === 'Y' || value === 'N' ? value : '')}
+        options={CONFIG_TYPES.map((v) => ({ value: v, label: t(`configs.configTypes.${v}`) }))}
       />
     </>
   ),
@@ -76,21 +72,11 @@ export const Configs = defineListScreen({
     all: t('configs.selectAll'),
     one: (row) => t('configs.select', { name: row.configKey }),
   }),
-  editRow: ({ t }) => ({
-    permission: ['system:config:edit'],
-    ariaLabel: (config) => t('configs.editOf', { name: config.configKey }),
-  }),
+  editRow: editRowOf<ConfigView>('configs', 'system:config:edit', (config) => config.configKey),
   remove: ({ t }) => ({
     permission: ['system:config:remove'],
-    ariaLabel: (config) => t('configs.removeOf', { name: config.configKey }),
-    selected: (count) => t('configs.removeSelected', { count }),
     // A built-in parameter is refused: shown by the request layer.
-    texts: (configs) => ({
-      title: t('configs.removeTitle'),
-      message: t('configs.removeConfirm', { names: configs.map((c) => c.configKey).join(', ') }),
-      confirm: t('configs.remove'),
-      done: t('configs.removed', { count: configs.length }),
-    }),
+    ...selectedRemovalTexts<ConfigView>(t, 'configs', (config) => config.configKey),
     run: (configs) => deleteConfigs(configs.map((c) => c.configId)),
   }),
   actions: ({ t, list }) => [

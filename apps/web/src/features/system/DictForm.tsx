@@ -5,18 +5,10 @@ import {
   type Language,
   updateDictDataBodySchema,
 } from '@hydrolog/schemas';
-import {
-  Autocomplete,
-  Badge,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Badge, Group, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { OrderInput } from '../../components/OrderInput.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
@@ -142,16 +134,7 @@ export function DictForm({ entry, dictType, types, onClose, onSaved }: Props) {
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput label={t('dicts.cssClass')} autoComplete="off" {...form.text('cssClass')} />
-        <NumberInput
-          label={t('dicts.dictSort')}
-          min={0}
-          max={9999}
-          allowDecimal={false}
-          allowNegative={false}
-          value={form.values.dictSort}
-          onChange={(value) => form.set('dictSort', typeof value === 'number' ? value : Number(value) || 0)}
-          error={form.errors.dictSort}
-        />
+        <OrderInput label={t('dicts.dictSort')} {...form.number('dictSort')} />
       </Group>
       <Group align="flex-start" gap="xl">
         <SegmentedField

@@ -1,12 +1,13 @@
 import { type DictTypeView, dictTypeBodySchema, updateDictTypeBodySchema } from '@hydrolog/schemas';
-import { Anchor, Badge, Modal, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Modal, Textarea, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { defineListScreen, listColumns, removalTexts } from '../../components/ListScreen.tsx';
+import { defineListScreen, editRowOf, listColumns, removalTexts } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
+import { EnabledBadge } from '../../components/TableCells.tsx';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { createDictType, deleteDictType, listDictTypes, updateDictType } from './api/admin.ts';
 
@@ -44,17 +45,10 @@ const TypeList = defineListScreen({
     column.accessor('dataCount', { header: () => t('dictTypes.dataCount') }),
     column.accessor('status', {
       header: () => t('dictTypes.status'),
-      cell: (c) => (
-        <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-          {t(`dicts.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
+      cell: (c) => <EnabledBadge status={c.getValue()} label={t(`dicts.statuses.${c.getValue()}`)} />,
     }),
   ],
-  editRow: ({ t }) => ({
-    permission: ['system:dict:edit'],
-    ariaLabel: (type) => t('dictTypes.editOf', { name: type.dictName }),
-  }),
+  editRow: editRowOf<DictTypeView>('dictTypes', 'system:dict:edit', (type) => type.dictName),
   // A dictionary with entries stays.
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],

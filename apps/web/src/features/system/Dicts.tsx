@@ -3,12 +3,14 @@ import { Autocomplete, Badge } from '@mantine/core';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
-  OptionFilter,
+  StatusFilter,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { defaultCellStyle } from '../../components/ListTable.tsx';
+import { EnabledBadge } from '../../components/TableCells.tsx';
 import { apiListQuery } from '../../lib/listQuery.ts';
 import { deleteDictData, listDictData } from './api/settings.ts';
 import { DictForm } from './DictForm.tsx';
@@ -20,7 +22,6 @@ import { dictFilters } from './settingsQuery.ts';
 export const DICTS_PATH = '/platform/dict';
 
 const column = listColumns<DictDataView>();
-const STATUSES = ['0', '1'] as const;
 /** The largest page: the dictionary types the filter suggests are read from its rows (typing any works). */
 const TYPE_SAMPLE = { pageNum: 1, pageSize: 50 };
 const nameOf = (entry: DictDataView) => `${entry.dictType} ${entry.dictValue}`;
@@ -83,13 +84,7 @@ export const Dicts = defineListScreen({
         />
       )}
       <TextFilter bar={bar} name="dictLabel" label={t('dicts.dictLabel')} maxLength={100} />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('dicts.status')}
-        placeholder={t('dicts.allStatuses')}
-        options={STATUSES.map((s) => ({ value: s, label: t(`dicts.statuses.${s}`) }))}
-      />
+      <StatusFilter bar={bar} group="dicts" />
     </>
   ),
   columns: ({ t }) => [
@@ -110,11 +105,7 @@ export const Dicts = defineListScreen({
     }),
     column.accessor('status', {
       header: () => t('dicts.status'),
-      cell: (c) => (
-        <Badge color={c.getValue() === '0' ? 'green' : 'gray'} variant="light">
-          {t(`dicts.statuses.${c.getValue()}`)}
-        </Badge>
-      ),
+      cell: (c) => <EnabledBadge status={c.getValue()} label={t(`dicts.statuses.${c.getValue()}`)} />,
     }),
     column.accessor('remark', { header: () => t('dicts.remark'), cell: (c) => c.getValue() ?? '' }),
   ],
@@ -122,10 +113,7 @@ export const Dicts = defineListScreen({
     all: t('dicts.selectAll'),
     one: (row) => t('dicts.select', { name: nameOf(row) }),
   }),
-  editRow: ({ t }) => ({
-    permission: ['system:dict:edit'],
-    ariaLabel: (entry) => t('dicts.editOf', { name: nameOf(entry) }),
-  }),
+  editRow: editRowOf<DictDataView>('dicts', 'system:dict:edit', nameOf),
   remove: ({ t }) => ({
     permission: ['system:dict:remove'],
     ariaLabel: (entry) => t('dicts.removeOf', { name: nameOf(entry) }),

@@ -1,9 +1,15 @@
-import { Badge, Select } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { RemoveAction, ScreenAction } from '../../components/ListScreen.tsx';
+import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
+import {
+  type FilterBarFields,
+  type RemoveAction,
+  type ScreenAction,
+  StatusFilter,
+} from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
-import { LOG_STATUSES, type LogStatus } from '../../lib/logQuery.ts';
+import { type DateRange, LOG_STATUSES, type LogStatus } from '../../lib/logQuery.ts';
 
 /** Pieces the login log and the operation log share. */
 
@@ -17,24 +23,20 @@ export function LogStatusBadge({ status }: { status: LogStatus }) {
   );
 }
 
-export function LogStatusSelect({
-  value,
-  onChange,
+/** The status and the days of a log's filter bar. */
+export function LogStatusAndDays<F extends { status: LogStatus | '' } & DateRange>({
+  bar,
 }: {
-  value: LogStatus | '';
-  onChange(value: LogStatus | ''): void;
+  bar: FilterBarFields<F>;
 }) {
-  const { t } = useTranslation();
   return (
-    <Select
-      label={t('logs.status')}
-      w={140}
-      placeholder={t('logs.allStatuses')}
-      clearable
-      data={LOG_STATUSES.map((s) => ({ value: s, label: t(`logs.statuses.${s}`) }))}
-      value={value || null}
-      onChange={(next) => onChange(next === '0' || next === '1' ? next : '')}
-    />
+    <>
+      <StatusFilter bar={bar} group="logs" statuses={LOG_STATUSES} w={140} />
+      <DateRangeFilter
+        value={bar.filters}
+        onChange={(range) => bar.setFilters((f) => ({ ...f, ...range }))}
+      />
+    </>
   );
 }
 

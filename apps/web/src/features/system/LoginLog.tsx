@@ -1,11 +1,10 @@
 import type { LoginLogRow } from '@hydrolog/schemas';
 import dayjs from 'dayjs';
-import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { loginLogFilter, loginLogFilters } from '../../lib/logQuery.ts';
 import { cleanLoginLog, deleteLoginLog, exportLoginLog, listLoginLog, unlockUser } from './api/monitor.ts';
-import { LogStatusBadge, LogStatusSelect, logClean, logRemoval } from './LogParts.tsx';
+import { LogStatusAndDays, LogStatusBadge, logClean, logRemoval } from './LogParts.tsx';
 
 /** The route of this page (menu catalogue component 'monitor/logininfor/index'). */
 export const LOGIN_LOG_PATH = '/system/logininfor';
@@ -26,11 +25,7 @@ export const LoginLog = defineListScreen({
     <>
       <TextFilter bar={bar} name="userName" label={t('loginLog.userName')} maxLength={100} />
       <TextFilter bar={bar} name="ipaddr" label={t('logs.ipaddr')} w={160} maxLength={64} />
-      <LogStatusSelect value={bar.filters.status} onChange={(status) => bar.setFilter('status', status)} />
-      <DateRangeFilter
-        value={bar.filters}
-        onChange={(range) => bar.setFilters((f) => ({ ...f, ...range }))}
-      />
+      <LogStatusAndDays bar={bar} />
     </>
   ),
   columns: ({ t }) => [

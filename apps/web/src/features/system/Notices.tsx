@@ -4,9 +4,12 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import {
   defineListScreen,
+  editRowOf,
   listColumns,
   listTexts,
   OptionFilter,
+  StatusFilter,
+  selectedRemovalTexts,
   TextFilter,
 } from '../../components/ListScreen.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
@@ -51,13 +54,7 @@ export const Notices = defineListScreen({
         placeholder={t('notices.allTypes')}
         options={NOTICE_TYPES.map((v) => ({ value: v, label: t(`notices.types.${v}`) }))}
       />
-      <OptionFilter
-        bar={bar}
-        name="status"
-        label={t('notices.status')}
-        placeholder={t('notices.allStatuses')}
-        options={NOTICE_STATUSES.map((v) => ({ value: v, label: t(`notices.statuses.${v}`) }))}
-      />
+      <StatusFilter bar={bar} group="notices" statuses={NOTICE_STATUSES} />
     </>
   ),
   columns: ({ t }) => [
@@ -93,11 +90,12 @@ export const Notices = defineListScreen({
     one: (row) => t('notices.select', { name: row.noticeTitle }),
   }),
   // A published notice is withdrawn before it changes or goes.
-  editRow: ({ t }) => ({
-    permission: ['system:notice:edit'],
-    allowed: (notice) => notice.status !== 'published',
-    ariaLabel: (notice) => t('notices.editOf', { name: notice.noticeTitle }),
-  }),
+  editRow: editRowOf<NoticeView>(
+    'notices',
+    'system:notice:edit',
+    (notice) => notice.noticeTitle,
+    (notice) => notice.status !== 'published',
+  ),
   rowActions: (notice, { t, list }) => {
     const published = notice.status === 'published';
     return [
@@ -115,14 +113,7 @@ export const Notices = defineListScreen({
   remove: ({ t }) => ({
     permission: ['system:notice:remove'],
     allowed: (notice) => notice.status !== 'published',
-    ariaLabel: (notice) => t('notices.removeOf', { name: notice.noticeTitle }),
-    selected: (count) => t('notices.removeSelected', { count }),
-    texts: (notices) => ({
-      title: t('notices.removeTitle'),
-      message: t('notices.removeConfirm', { names: notices.map((n) => n.noticeTitle).join(', ') }),
-      confirm: t('actions.remove'),
-      done: t('notices.removed', { count: notices.length }),
-    }),
+    ...selectedRemovalTexts<NoticeView>(t, 'notices', (notice) => notice.noticeTitle),
     run: (notices) => deleteNotices(notices.map((n) => n.noticeId)),
   }),
   create: ({ t }) => ({ label: t('notices.new'), permission: ['system:notice:add'] }),

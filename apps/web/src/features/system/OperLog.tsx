@@ -1,13 +1,13 @@
 import type { BusinessType, OperLogRow } from '@hydrolog/schemas';
 import { Badge, Code, Modal, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { defineListScreen, listColumns, OptionFilter, TextFilter } from '../../components/ListScreen.tsx';
+import { useListDialog } from '../../hooks/useListDialog.ts';
 import { BUSINESS_TYPES, operLogFilter, operLogFilters, prettyParams } from '../../lib/logQuery.ts';
 import { cleanOperLog, deleteOperLog, exportOperLog, listOperLog } from './api/monitor.ts';
-import { LogStatusBadge, LogStatusSelect, logClean, logRemoval } from './LogParts.tsx';
+import { LogStatusAndDays, LogStatusBadge, logClean, logRemoval } from './LogParts.tsx';
 
 /** The route of this page (menu catalogue component 'monitor/operlog/index'). */
 export const OPER_LOG_PATH = '/system/operlog';
@@ -86,10 +86,7 @@ export const OperLog = defineListScreen({
   filters: operLogFilters,
   fetch: ({ pageNum, pageSize, ...filters }) => listOperLog({ pageNum, pageSize, ...operLogFilter(filters) }),
   rowId: (row) => row.operId,
-  usePage: () => {
-    const [shown, setShown] = useState<OperLogRow | null>(null);
-    return { shown, setShown };
-  },
+  usePage: (list) => ({ shown: useListDialog<OperLogRow>(list) }),
   filterBar: (bar, { t }) => (
     <>
       <TextFilter bar={bar} name="title" label={t('operLog.operTitle')} maxLength={100} />
@@ -102,11 +99,7 @@ export const OperLog = defineListScreen({
         placeholder={t('operLog.allTypes')}
         options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`operLog.businessTypes.${type}`) }))}
       />
-      <LogStatusSelect value={bar.filters.status} onChange={(status) => bar.setFilter('status', status)} />
-      <DateRangeFilter
-        value={bar.filters}
-        onChange={(range) => bar.setFilters((f) => ({ ...f, ...range }))}
-      />
+      <LogStatusAndDays bar={bar} />
     </>
   ),
   columns: ({ t }) => [
@@ -136,12 +129,12 @@ export const OperLog = defineListScreen({
       label: t('operLog.detail'),
       ariaLabel: t('operLog.detailOf', { name: row.title, time: timeOf(row) }),
       icon: 'eye',
-      onClick: () => page.setShown(row),
+      onClick: () => page.shown.open(row),
     },
   ],
   remove: ({ t }) =>
     logRemoval(t, 'monitor:operlog', (rows: OperLogRow[]) => deleteOperLog(rows.map((r) => r.operId))),
   actions: ({ t, list }) => [logClean(t, 'monitor:operlog', t('operLog.cleanConfirm'), cleanOperLog, list)],
   export: { permission: 'monitor:operlog:export', run: (query) => exportOperLog(operLogFilter(query)) },
-  dialogs: ({ page }) => page.shown && <OperLogDetail row={page.shown} onClose={() => page.setShown(null)} />,
+  dialogs: ({ page: { shown } }) => shown.value && <OperLogDetail row={shown.value} onClose={shown.close} />,
 });

@@ -7,7 +7,7 @@ import type {
   TransferBody,
 } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
-import { exportName } from '../../../api/request.ts';
+import { exportName, fileForm } from '../../../api/request.ts';
 
 /** Customer types and customer accounts of the caller's tenant (/business/customerType, /business/customer). */
 export type ListPage<T> = { code: number; total: number; rows: T[] };
@@ -52,16 +52,13 @@ export const exportCustomers = (filter: CustomerFilter) =>
 export const downloadImportTemplate = () =>
   api.download('POST /business/customer/importTemplate', 'customer-import-template.xlsx');
 
-export function uploadAttachment(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return api.data('POST /business/customer/attachment', { body: form });
-}
+export const uploadAttachment = (file: File) =>
+  api.data('POST /business/customer/attachment', { body: fileForm(file) });
 
-export function importCustomers(file: File, customerTypeId: string, meterTypeId: string) {
-  const form = new FormData();
-  form.append('file', file);
-  return api.data('POST /business/customer/import', { query: { customerTypeId, meterTypeId }, body: form });
-}
+export const importCustomers = (file: File, customerTypeId: string, meterTypeId: string) =>
+  api.data('POST /business/customer/import', {
+    query: { customerTypeId, meterTypeId },
+    body: fileForm(file),
+  });
 
 export const meterTypeOptions = () => api.data('GET /business/customer/meterTypeOptions');

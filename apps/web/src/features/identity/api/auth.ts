@@ -1,5 +1,6 @@
 import type { LoginBody, UpdateProfileBody, UserInfo } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
+import { fileForm } from '../../../api/request.ts';
 
 let publicKey: Promise<CryptoKey> | null = null;
 
@@ -57,11 +58,8 @@ export async function updatePassword(oldPassword: string, newPassword: string) {
   });
 }
 
-export function uploadAvatar(file: File) {
-  const form = new FormData();
-  form.append('avatarfile', file);
-  return api.data('POST /system/user/profile/avatar', { body: form });
-}
+export const uploadAvatar = (file: File) =>
+  api.data('POST /system/user/profile/avatar', { body: fileForm(file, 'avatarfile') });
 
 /** Password recovery, step 1: a one-time code to the account's email or phone. */
 export const sendRecoveryCode = (account: string) =>

@@ -11,7 +11,7 @@ import type {
   MeterTypeListQuery,
 } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
-import { exportName } from '../../../api/request.ts';
+import { exportName, fileForm } from '../../../api/request.ts';
 
 /** Meter types and meters of the caller's tenant (/business/meterType, /business/meter). */
 type Page = { pageNum: number; pageSize: number };
@@ -56,11 +56,7 @@ export const downloadMeterTemplate = () =>
   api.download('POST /business/meter/importTemplate', 'meter-import-template.xlsx');
 
 /** Good rows are registered; each bad row comes back with its row number and reason. */
-export function importMeters(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return api.data('POST /business/meter/import', { body: form });
-}
+export const importMeters = (file: File) => api.data('POST /business/meter/import', { body: fileForm(file) });
 
 export const listMeterGroups = (query: Page & MeterGroupListQuery) =>
   api.call('GET /business/group/list', { query });

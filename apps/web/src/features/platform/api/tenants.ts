@@ -1,5 +1,6 @@
 import type { CreateTenantBody, UpdateTenantBody } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
+import { fileForm } from '../../../api/request.ts';
 
 export type { CreatedTenant } from '@hydrolog/schemas';
 
@@ -19,8 +20,5 @@ export const resumeTenant = (tenantId: string) =>
   api.data('PUT /system/tenant/resume/:tenantId', { params: { tenantId } });
 
 /** A png or jpg of 5 MB at most (checked by the caller first). */
-export function uploadTenantLogo(tenantId: string, file: File) {
-  const form = new FormData();
-  form.append('logofile', file);
-  return api.data('POST /system/tenant/logo/:tenantId', { params: { tenantId }, body: form });
-}
+export const uploadTenantLogo = (tenantId: string, file: File) =>
+  api.data('POST /system/tenant/logo/:tenantId', { params: { tenantId }, body: fileForm(file, 'logofile') });
