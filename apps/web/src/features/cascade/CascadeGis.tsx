@@ -130,6 +130,7 @@ export function CascadeGis() {
             </SimpleGrid>
             <Select
               label={t('cascade.partition')}
+              data-testid="gis-partition"
               data={overview.partitionFigures.map((p) => ({ value: p.partitionId, label: p.name }))}
               value={selected}
               onChange={setPicked}
