@@ -1,5 +1,5 @@
 import { CompositeLayer, type UpdateParameters } from '@deck.gl/core';
-import { BitmapLayer } from '@deck.gl/layers';
+import { BitmapLayer, PathLayer } from '@deck.gl/layers';
 import { tileBounds, tileLevelOf, tilesCovering, tileUrl } from './basemap.ts';
 
 interface BasemapLayerProps {
@@ -34,4 +34,16 @@ export class BasemapLayer extends CompositeLayer<BasemapLayerProps> {
         ),
     );
   }
+}
+
+/** Faint meridians and parallels (cascadeGeo's graticule), so that panning and zooming show without a basemap. */
+export function graticuleLayer(id: string, lines: [number, number][][]) {
+  return new PathLayer({
+    id,
+    data: lines,
+    getPath: (line: [number, number][]) => line,
+    getColor: [0, 0, 0, 24],
+    getWidth: 1,
+    widthUnits: 'pixels',
+  });
 }

@@ -1,13 +1,13 @@
 import type { MapViewState, Viewport } from '@deck.gl/core';
-import { GeoJsonLayer, PathLayer, ScatterplotLayer } from '@deck.gl/layers';
+import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
 import type { Boundary, MapProvider } from '@hydrolog/schemas';
 import { Box, SegmentedControl, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
-import { BasemapLayer } from './BasemapLayer.ts';
+import { BasemapLayer, graticuleLayer } from './BasemapLayer.ts';
 import { DECK_ZOOMS, scaleBar } from './basemap.ts';
 import { graticule, viewOf } from './cascadeGeo.ts';
 import { rateColor } from './cascadeQuery.ts';
@@ -57,6 +57,34 @@ function distance(meters: number, language: string): string {
     : `${formatNumber(meters, language, 0)} m`;
 }
 
+/** A small light panel in a corner of the map. */
+function Corner({
+  at,
+  label,
+  testId,
+  children,
+}: {
+  at: { top?: number; right?: number; bottom?: number; left?: number };
+  label?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      pos="absolute"
+      {...at}
+      px={4}
+      bg="rgba(255,255,255,0.85)"
+      style={{ borderRadius: 4 }}
+      role={label ? 'group' : undefined}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** Partition names, scale bar and north arrow over the map, placed with its viewport. */
 function Overlay({ viewport, partitions }: { viewport: Viewport; partitions: readonly MapPartition[] }) {
   const { t, i18n } = useTranslation();
@@ -84,37 +112,18 @@ function Overlay({ viewport, partitions }: { viewport: Viewport; partitions: rea
           </Text>
         );
       })}
-      <Box
-        pos="absolute"
-        top={8}
-        right={8}
-        w={32}
-        ta="center"
-        bg="rgba(255,255,255,0.85)"
-        style={{ borderRadius: 4, lineHeight: 1 }}
-        aria-label={t('cascade.gisMap.northArrow')}
-        role="img"
-        data-testid="gis-north-arrow"
-      >
-        <Text size="lg" lh={1}>
+      <Corner at={{ top: 8, right: 8 }} label={t('cascade.gisMap.northArrow')} testId="gis-north-arrow">
+        <Text size="lg" lh={1} ta="center">
           ▲
         </Text>
-        <Text size="xs" fw={700}>
+        <Text size="xs" fw={700} ta="center">
           {t('cascade.gisMap.north')}
         </Text>
-      </Box>
-      <Box
-        pos="absolute"
-        bottom={8}
-        left={8}
-        px={4}
-        bg="rgba(255,255,255,0.85)"
-        aria-label={t('cascade.gisMap.scale')}
-        data-testid="gis-scale-bar"
-      >
+      </Corner>
+      <Corner at={{ bottom: 8, left: 8 }} label={t('cascade.gisMap.scale')} testId="gis-scale-bar">
         <Text size="xs">{distance(scale.meters, i18n.language)}</Text>
         <Box w={scale.pixels} h={6} style={{ border: '2px solid #333', borderTop: 'none' }} />
-      </Box>
+      </Corner>
     </Box>
   );
 }
@@ -166,14 +175,7 @@ export function PartitionMap({
 
   const layers = [
     // The grid shows where tiles are missing: no basemap, or one that cannot be reached.
-    new PathLayer({
-      id: 'grid',
-      data: grid.lines,
-      getPath: (line: [number, number][]) => line,
-      getColor: [0, 0, 0, 24],
-      getWidth: 1,
-      widthUnits: 'pixels',
-    }),
+    graticuleLayer('grid', grid.lines),
     provider && new BasemapLayer({ id: `basemap-${provider.mapType}`, tiles: provider.tiles }),
     new GeoJsonLayer({
       id: 'partitions',
@@ -258,17 +260,9 @@ export function PartitionMap({
           {({ viewport }) => <Overlay viewport={viewport} partitions={partitions} />}
         </DeckGL>
         {provider?.attribution && (
-          <Text
-            size="xs"
-            pos="absolute"
-            bottom={0}
-            right={0}
-            px={4}
-            bg="rgba(255,255,255,0.8)"
-            data-testid="gis-attribution"
-          >
-            {provider.attribution}
-          </Text>
+          <Corner at={{ bottom: 0, right: 0 }} testId="gis-attribution">
+            <Text size="xs">{provider.attribution}</Text>
+          </Corner>
         )}
       </Box>
       {(!provider || unreachable) && (
