@@ -28,6 +28,23 @@ export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: '
 /** The spec's map centre [lng, lat] (Hangzhou): a tenant's initLng / initLat unless it sets its own. */
 export const DEFAULT_MAP_CENTRE = [120.11, 30.27] as const;
 
+/**
+ * Spec section 9's map zoom levels, counted as the map providers count them (a 256-pixel tile at level 0):
+ * maps open at `initial` and zoom between `min` and `max`.
+ */
+export const MAP_ZOOMS = { min: 10, max: 20, initial: 10 } as const;
+
+/**
+ * A map provider of the spec's map settings (`mapType` 0 the first, 1 the second) as a raster tile source the
+ * service is configured with: a URL template with {z}, {x} and {y}, and the attribution its licence asks for.
+ */
+export const mapProviderSchema = z.object({
+  mapType: z.union([z.literal(0), z.literal(1)]),
+  tiles: z.string(),
+  attribution: z.string(),
+});
+export type MapProvider = z.infer<typeof mapProviderSchema>;
+
 /** Tenant settings of spec section 3, plus the time zone. */
 export const tenantSettingsSchema = z.object({
   country: z.string().max(64).optional(),

@@ -15,7 +15,7 @@ const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 describe('cascade partitions in the browser', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
   let page: Page;
   let headers: Record<string, string>;
   const pageErrors: string[] = [];
@@ -394,6 +394,54 @@ describe('cascade partitions in the browser', () => {
     await expect.poll(() => page.getByTestId('gis-basic-info').innerText()).toContain('Sub-meters');
     await page.screenshot({ path: join(outputDir, 'cascade-gis-en.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
+  });
+
+  it('opens the map and the analysis on the partition with the most data, then on the one last viewed, and says when it has no summary meter', async () => {
+    // Newest in the list, without a summary meter: never the one to open on by default.
+    const created = await fetch(`${service.url}/prod-api/cascade/partition`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'E2E no meter yet',
+        leaderName: 'Li Wei',
+        leaderPhone: '13800000000',
+        thresholds: { leakageRate: 0.3, mnf: 1, kl: 0.5 },
+      }),
+    });
+    expect((await created.json()).code).toBe(200);
+    const overview = (await (await fetch(`${service.url}/prod-api/cascade/gis/overview`, { headers })).json())
+      .data as { partitionFigures: { name: string; supply: number | null }[] };
+    const mostSupply = overview.partitionFigures.reduce((a, b) =>
+      (b.supply ?? -1) > (a.supply ?? -1) ? b : a,
+    );
+    expect(mostSupply.supply).toBeGreaterThan(0);
+
+    // A browser that remembers nothing: the map opens on the partition that measured the most this month.
+    const fresh = await newPage();
+    await signIn(fresh, 'demo_admin', 'Demo1234', '/cascade/gis');
+    const gisPartition = fresh.getByTestId('gis-partition');
+    await expect.poll(() => gisPartition.inputValue(), { timeout: 30_000 }).toBe(mostSupply.name);
+    expect(await fresh.getByTestId('no-summary-meter').count()).toBe(0);
+
+    // Viewing the new partition says why it has no figures, and the analysis then opens on it.
+    await gisPartition.click();
+    await fresh.getByRole('option', { name: 'E2E no meter yet' }).click();
+    await expect
+      .poll(() => fresh.getByTestId('no-summary-meter').innerText())
+      .toContain('E2E no meter yet has no summary meter yet');
+    await fresh.goto(`${service.url}/cascade/analysis`);
+    await expect
+      .poll(() => fresh.getByTestId('analysis-partition').inputValue(), { timeout: 30_000 })
+      .toBe('E2E no meter yet');
+    await expect.poll(() => fresh.getByTestId('no-summary-meter').count()).toBe(1);
+
+    // Chosen on the analysis, remembered for the map.
+    await fresh.getByTestId('analysis-partition').click();
+    await fresh.getByRole('option', { name: mostSupply.name }).click();
+    await expect.poll(() => fresh.getByTestId('no-summary-meter').count()).toBe(0);
+    await fresh.goto(`${service.url}/cascade/gis`);
+    await expect.poll(() => gisPartition.inputValue(), { timeout: 30_000 }).toBe(mostSupply.name);
+    await fresh.context().close();
   });
 
   it('says what it does not know: no sub-meters (never a 100% leakage rate) and a day not yet complete', async () => {

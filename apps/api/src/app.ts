@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { KafkaDelivery, type KafkaSettings, ReadingIngest, startKafkaConsumer } from '@hydrolog/ingest';
-import { IMAGE_MAX_BYTES, uuidv7 } from '@hydrolog/schemas';
+import { IMAGE_MAX_BYTES, type MapProvider, uuidv7 } from '@hydrolog/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CaptchaStore } from './auth/captcha.ts';
@@ -81,6 +81,8 @@ export interface AppOptions {
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
   now?: () => Date;
+  /** The basemaps maps draw (absent: none); the browser may fetch their tiles. */
+  mapProviders?: MapProvider[];
 }
 
 /** The Fastify app: /prod-api routes with the envelope of spec section 7, OpenAPI at /prod-api/docs, the web app at /. */
@@ -125,7 +127,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     reply.header('x-correlation-id', request.id);
   });
   // The web app loads only its own scripts (no inline ones); Mantine sets inline styles, the captcha is a
-  // data: image; no page may frame it.
+  // data: image; maps fetch tiles from their configured providers; no page may frame it.
+  const mapProviders = options.mapProviders ?? [];
+  const tileOrigins = [...new Set(mapProviders.map((p) => new URL(p.tiles).origin))];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -134,9 +138,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tileOrigins],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -196,7 +200,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       registerOperationLog(api, services);
       await api.register(healthRoutes, { services });
       await api.register(authRoutes, { identity, loginLimits: options.loginLimits });
-      await api.register(profileRoutes, { identity, uploadsDir: options.uploadsDir });
+      await api.register(profileRoutes, { identity, uploadsDir: options.uploadsDir, mapProviders });
       await api.register(userRoutes, { identity });
       await api.register(departmentRoutes, { identity });
       await api.register(roleRoutes, { identity });

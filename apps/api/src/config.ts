@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { KafkaSettings } from '@hydrolog/ingest';
-import { DEFAULT_INGEST_HORIZON_DAYS } from '@hydrolog/schemas';
+import { DEFAULT_INGEST_HORIZON_DAYS, type MapProvider } from '@hydrolog/schemas';
 
 export interface IngestSettings {
   /** Readings older than this many days are refused by row. */
@@ -39,6 +39,8 @@ export interface Config {
   kafka: KafkaSettings | undefined;
   /** Text messages through an HTTP SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN); absent: the outbox. */
   sms: { httpUrl: string | undefined; httpToken: string | undefined };
+  /** The basemaps of maps (HYDROLOG_MAP_TILES_0/1 and their attributions); none: maps draw without one. */
+  mapProviders: MapProvider[];
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -71,7 +73,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sms: { httpUrl: env.SMS_HTTP_URL || undefined, httpToken: env.SMS_HTTP_TOKEN || undefined },
+    mapProviders: ([0, 1] as const).flatMap((mapType) => mapProvider(env, mapType)),
   };
+}
+
+/** Map provider `mapType` from HYDROLOG_MAP_TILES_<mapType> (an http(s) URL template) and its attribution. */
+function mapProvider(env: NodeJS.ProcessEnv, mapType: 0 | 1): MapProvider[] {
+  const tiles = env[`HYDROLOG_MAP_TILES_${mapType}`];
+  if (!tiles) return [];
+  const url = URL.canParse(tiles) ? new URL(tiles) : null;
+  if (
+    !url ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    !['{z}', '{x}', '{y}'].every((p) => tiles.includes(p))
+  )
+    throw new Error(
+      `HYDROLOG_MAP_TILES_${mapType} must be an http(s) URL with {z}, {x} and {y}, got ${tiles}`,
+    );
+  return [{ mapType, tiles, attribution: env[`HYDROLOG_MAP_ATTRIBUTION_${mapType}`] ?? '' }];
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -52,6 +52,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     commandSweepMs: 15_000,
     cascadeAlarmMs: 10 * 60_000,
     messages: messageProvider(services.store, config.sms),
+    mapProviders: config.mapProviders,
   });
   await app.listen({ port: config.port, host: config.host });
 

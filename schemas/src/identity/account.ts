@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../messages/index.ts';
-import { tenantSettingsSchema } from '../tenant-settings.ts';
+import { mapProviderSchema, tenantSettingsSchema } from '../tenant-settings.ts';
 import { menuEventSchemas } from './menu-admin.ts';
 import type { RouterNode } from './menus.ts';
 
@@ -155,6 +155,8 @@ export const userInfoSchema = z.object({
   country: z.string().nullable(),
   currencyUnit: z.string().nullable(),
   lngLat: z.tuple([z.number(), z.number()]),
+  /** The basemaps the service is configured with (none: maps draw without one). */
+  mapProviders: z.array(mapProviderSchema),
   /** The initial password is still in use: the forced change-password dialog shows. */
   initPassword: z.boolean(),
   gateways: z.array(z.object({ gatewayId: z.string(), name: z.string() })),

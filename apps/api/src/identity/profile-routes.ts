@@ -2,6 +2,7 @@ import {
   apiResponses,
   envelopeSchema,
   envelopeWithSchema,
+  type MapProvider,
   noDataResponses,
   recoveryResetBodySchema,
   tenantBrandSchema,
@@ -24,10 +25,11 @@ import { recoverPassword } from './recover-password.ts';
 const userViewSchema = userInfoSchema.shape.user;
 
 /** The signed-in user's own session, profile, password and language; password recovery. */
-export const profileRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsDir: string }> = async (
-  app,
-  { identity, uploadsDir },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  identity: Identity;
+  uploadsDir: string;
+  mapProviders: MapProvider[];
+}> = async (app, { identity, uploadsDir, mapProviders }) => {
   const { services } = identity;
   const { db } = services;
 
@@ -49,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ identity: Identity; uploadsD
       },
     },
     async (request) => {
-      const info = await sessionInfo(db, request);
+      const info = await sessionInfo(db, request, mapProviders);
       return okWith(request, info, { user: info.user, roles: info.roles, permissions: info.permissions });
     },
   );

@@ -1,7 +1,7 @@
 import { DomainError } from '@hydrolog/domain';
 import type { Database } from '@hydrolog/eventstore';
 import { getDept, getTenant, getUser, type UserRow, withTenant } from '@hydrolog/projections';
-import type { UserInfo } from '@hydrolog/schemas';
+import type { MapProvider, UserInfo } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { type Caller, callerOf } from '../auth/guard.ts';
 
@@ -16,8 +16,12 @@ export async function own(db: Database, caller: Caller) {
   });
 }
 
-/** The session: user, tenant, roles and permissions of the caller (spec section 3). */
-export async function sessionInfo(db: Database, request: FastifyRequest): Promise<UserInfo> {
+/** The session: user, tenant, roles and permissions of the caller (spec section 3), and the service's basemaps. */
+export async function sessionInfo(
+  db: Database,
+  request: FastifyRequest,
+  mapProviders: MapProvider[],
+): Promise<UserInfo> {
   const caller = callerOf(request);
   const { user, tenant, deptName } = await own(db, caller);
   const { settings } = tenant;
@@ -41,6 +45,7 @@ export async function sessionInfo(db: Database, request: FastifyRequest): Promis
     country: settings.country ?? null,
     currencyUnit: settings.currencyUnit ?? null,
     lngLat: [settings.initLng, settings.initLat],
+    mapProviders,
     initPassword: user.initial_password,
     // Filled by the gateway, platform and meter-reading modules.
     gateways: [],

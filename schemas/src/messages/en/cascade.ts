@@ -134,6 +134,16 @@ export const cascade = {
     basicInfo: 'Basic information',
     tree: 'Cascade tree',
     gisNoBoundary: 'No partition has a boundary yet.',
+    gisMap: {
+      provider: 'Map {{number}}',
+      noBasemap: 'No basemap is configured: boundaries and meters are drawn on a plain background.',
+      basemapUnreachable: 'The basemap cannot be reached: boundaries and meters are drawn without it.',
+      north: 'N',
+      northArrow: 'North',
+      scale: 'Scale',
+    },
+    noSummaryMeterYet:
+      '{{name}} has no summary meter yet: its supply and leakage are not measured until one is associated (Cascade partitions, metering points).',
     rangeUpTo: 'up to {{rate}}',
     unknownRate: 'unknown',
     pointName: 'Metering point name',

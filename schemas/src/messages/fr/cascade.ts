@@ -139,6 +139,16 @@ export const cascade: typeof english = {
     basicInfo: 'Informations',
     tree: 'Arborescence',
     gisNoBoundary: 'Aucun secteur n’a encore de limite.',
+    gisMap: {
+      provider: 'Carte {{number}}',
+      noBasemap: 'Aucun fond de carte n’est configuré : limites et compteurs sont dessinés sur un fond uni.',
+      basemapUnreachable: 'Le fond de carte est injoignable : limites et compteurs sont dessinés sans lui.',
+      north: 'N',
+      northArrow: 'Nord',
+      scale: 'Échelle',
+    },
+    noSummaryMeterYet:
+      '{{name}} n’a pas encore de compteur de tête : sa production et ses pertes ne sont pas mesurées tant qu’aucun n’est associé (Secteurs, points de comptage).',
     rangeUpTo: 'jusqu’à {{rate}}',
     unknownRate: 'inconnu',
     pointName: 'Nom du point de comptage',

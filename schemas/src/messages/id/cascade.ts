@@ -140,6 +140,16 @@ export const cascade: typeof english = {
     basicInfo: 'Informasi dasar',
     tree: 'Pohon kaskade',
     gisNoBoundary: 'Belum ada partisi dengan batas.',
+    gisMap: {
+      provider: 'Peta {{number}}',
+      noBasemap: 'Peta dasar belum dikonfigurasi: batas dan meter digambar di atas latar polos.',
+      basemapUnreachable: 'Peta dasar tidak dapat dijangkau: batas dan meter digambar tanpanya.',
+      north: 'U',
+      northArrow: 'Utara',
+      scale: 'Skala',
+    },
+    noSummaryMeterYet:
+      '{{name}} belum memiliki meter induk: pasokan dan kebocorannya tidak terukur sampai meter induk dikaitkan (Partisi bertingkat, titik meter).',
     rangeUpTo: 'hingga {{rate}}',
     unknownRate: 'tidak diketahui',
     pointName: 'Nama titik meter',

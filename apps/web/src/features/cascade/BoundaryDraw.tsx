@@ -21,6 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPointSubMeters } from './api/cascade.ts';
+import { graticuleLayer } from './BasemapLayer.ts';
 import {
   type DrawAction,
   type Drawing,
@@ -193,14 +194,7 @@ export function BoundaryDraw({
     : undefined;
   const position = (p: { coordinates: [number, number] }) => p.coordinates;
   const layers = [
-    new PathLayer({
-      id: 'draw-grid',
-      data: grid.lines,
-      getPath: (line: [number, number][]) => line,
-      getColor: [0, 0, 0, 24],
-      getWidth: 1,
-      widthUnits: 'pixels',
-    }),
+    graticuleLayer('draw-grid', grid.lines),
     new GeoJsonLayer({
       id: 'draw-others',
       data: collection(others),

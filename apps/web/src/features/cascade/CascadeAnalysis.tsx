@@ -1,5 +1,6 @@
 import {
   type CascadeAlarmView,
+  type CascadeOverview,
   type DailyFigure,
   LEAK_ALARM_KINDS,
   type PartitionDetail,
@@ -47,6 +48,7 @@ import {
   dailyFigures,
   exportFigures,
   getPartition,
+  gisOverview,
   type HourlyFlow,
   hourlyFlow,
   leakageRanking,
@@ -66,6 +68,8 @@ import {
   parseAnalysisQuery,
   rateColor,
 } from './cascadeQuery.ts';
+import { NoSummaryMeterNote } from './NoSummaryMeterNote.tsx';
+import { useViewedPartition } from './partitionChoice.ts';
 
 /** The route of this page (menu catalogue component 'cascade/analysis/index'). */
 export const CASCADE_ANALYSIS_PATH = '/cascade/analysis';
@@ -222,13 +226,22 @@ export function CascadeAnalysis() {
   const yesterday = addDays(todayIn(timeZone), -1);
   const to = query.to || yesterday;
   const from = query.from || addDays(to, -29);
-  const partitionId = query.partitionId || partitions?.[0]?.partitionId || '';
+  const [figures, setFigures] = useState<CascadeOverview['partitionFigures'] | null>(null);
+  const partitionId =
+    useViewedPartition(query.partitionId || null, figures) ??
+    (figures?.length === 0 ? partitions?.[0]?.partitionId : undefined) ??
+    '';
   const pointId = query.mode === 'point' && query.pointId ? query.pointId : (partition?.rootPointId ?? '');
 
   useEffect(() => {
     listPartitions({ pageNum: 1, pageSize: 50 }).then(
       (r) => setPartitions(r.rows),
       () => setPartitions([]),
+    );
+    // Each partition's figures, to open on the one with the most data (none: the first listed).
+    gisOverview().then(
+      (o) => setFigures(o.partitionFigures),
+      () => setFigures([]),
     );
   }, []);
   useEffect(() => {
@@ -517,6 +530,7 @@ export function CascadeAnalysis() {
           />
         </Group>
       </Group>
+      <NoSummaryMeterNote partition={partition?.partitionId === partitionId ? partition : null} />
       {partitions !== null && partitions.length === 0 ? (
         <Text c="dimmed" data-testid="analysis-empty">
           {t('cascade.empty')}

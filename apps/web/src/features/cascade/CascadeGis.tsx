@@ -1,24 +1,17 @@
-import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
-import DeckGL from '@deck.gl/react';
 import type { CascadeOverview, PartitionDetail, PointView, UnknownReason } from '@hydrolog/schemas';
 import { Box, Card, Group, List, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureValue, whyNull } from '../../components/FigureValue.tsx';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
-import { session } from '../../store/session.ts';
 import { getPartition, gisOverview } from './api/cascade.ts';
-import { viewOf } from './cascadeGeo.ts';
 import { RATE_RANGES, rateColor } from './cascadeQuery.ts';
+import { NoSummaryMeterNote } from './NoSummaryMeterNote.tsx';
+import { type MapPartition, PartitionMap } from './PartitionMap.tsx';
+import { useViewedPartition } from './partitionChoice.ts';
 
 /** The route of this page (menu catalogue component 'cascade/gis/index'). */
 export const CASCADE_GIS_PATH = '/cascade/gis';
-
-/** '#rrggbb' as deck.gl's [r, g, b, a]. */
-function rgba(hex: string, alpha: number): [number, number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255, alpha];
-}
 
 function Fact({
   label,
@@ -65,76 +58,36 @@ function Tree({ points, parentId }: { points: readonly PointView[]; parentId: st
 /**
  * Cascade partitions / Partition map: the partitions' boundaries coloured by this month's leakage rate
  * (ranges ending at 100%), the chosen partition's meters, its basic info, cascade tree and layers, and the
- * tenant's counts. deck.gl GeoJSON layers, no basemap; this page is its own chunk (React.lazy).
+ * tenant's counts. It opens on the partition the user last viewed, else the one with the most data. deck.gl
+ * draws the map; this page is its own chunk (React.lazy).
  */
 export function CascadeGis() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [overview, setOverview] = useState<CascadeOverview | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const selected = useViewedPartition(picked, overview?.partitionFigures ?? null);
   const [partition, setPartition] = useState<PartitionDetail | null>(null);
 
   useEffect(() => {
-    gisOverview().then(
-      (o) => {
-        setOverview(o);
-        setSelected((s) => s ?? o.partitionFigures[0]?.partitionId ?? null);
-      },
-      () => undefined,
-    );
+    gisOverview().then(setOverview, () => undefined);
   }, []);
   useEffect(() => {
     if (selected) getPartition(selected).then(setPartition, () => setPartition(null));
   }, [selected]);
 
-  const bounded = useMemo(() => (overview?.partitionFigures ?? []).filter((p) => p.boundary), [overview]);
-  // The tenant's map centre when no partition has a boundary yet.
-  const around = session.use().info?.lngLat;
-  const viewState = useMemo(
+  const bounded = useMemo(
     () =>
-      viewOf(
-        bounded.flatMap((p) => p.boundary!.coordinates[0] ?? []),
-        around,
+      (overview?.partitionFigures ?? []).flatMap((p): MapPartition[] =>
+        p.boundary ? [{ ...p, boundary: p.boundary }] : [],
       ),
-    [bounded, around],
+    [overview],
   );
-
-  const layers = [
-    new GeoJsonLayer({
-      id: 'partitions',
-      data: {
-        type: 'FeatureCollection',
-        features: bounded.map((p) => ({
-          type: 'Feature' as const,
-          geometry: p.boundary!,
-          properties: { partitionId: p.partitionId, rate: p.leakageRate },
-        })),
-      },
-      pickable: true,
-      stroked: true,
-      filled: true,
-      lineWidthMinPixels: 2,
-      getFillColor: (f: { properties: { rate: number | null } }) => rgba(rateColor(f.properties.rate), 110),
-      getLineColor: (f: { properties: { partitionId: string } }) =>
-        f.properties.partitionId === selected ? [25, 113, 194, 255] : [80, 80, 80, 200],
-      updateTriggers: { getLineColor: selected },
-      onClick: (info: { object?: { properties: { partitionId: string } } }) => {
-        if (info.object) setSelected(info.object.properties.partitionId);
-      },
-    }),
-    new ScatterplotLayer({
-      id: 'meters',
-      data: partition?.meterPositions ?? [],
-      getPosition: (m: { coordinates: [number, number] }) => m.coordinates,
-      getFillColor: (m: { meterNo: string }) =>
-        partition?.points.some((p) => p.summaryMeter?.meterNo === m.meterNo)
-          ? [25, 113, 194, 255]
-          : [60, 60, 60, 200],
-      getRadius: 4,
-      radiusMinPixels: 2,
-      radiusMaxPixels: 6,
-    }),
-  ];
+  const shown = partition?.partitionId === selected ? partition : null;
+  const summaryMeterNos = useMemo(
+    () => new Set(shown?.points.flatMap((p) => (p.summaryMeter ? [p.summaryMeter.meterNo] : []))),
+    [shown],
+  );
 
   const month = overview?.month;
   const figures = overview?.partitionFigures.find((p) => p.partitionId === selected);
@@ -173,19 +126,21 @@ export function CascadeGis() {
                 value={formatPercent(month?.leakageRate, language)}
                 unknown={month ? whyNull(month.leakage, month.unknown) : null}
               />
-              <Fact testId="gis-levels" label={t('cascade.levels')} value={String(partition?.levels ?? '')} />
+              <Fact testId="gis-levels" label={t('cascade.levels')} value={String(shown?.levels ?? '')} />
             </SimpleGrid>
             <Select
               label={t('cascade.partition')}
+              data-testid="gis-partition"
               data={overview.partitionFigures.map((p) => ({ value: p.partitionId, label: p.name }))}
               value={selected}
-              onChange={setSelected}
+              onChange={setPicked}
             />
-            {partition && (
+            <NoSummaryMeterNote partition={shown} />
+            {shown && (
               <Card withBorder padding="sm" data-testid="gis-basic-info">
                 <Text fw={500}>{t('cascade.basicInfo')}</Text>
                 <Text size="sm">
-                  {partition.leaderName} · {partition.leaderPhone}
+                  {shown.leaderName} · {shown.leaderPhone}
                 </Text>
                 <Text size="sm">
                   {t('cascade.gisLegend')}:{' '}
@@ -197,24 +152,18 @@ export function CascadeGis() {
                 <Text fw={500} mt="sm">
                   {t('cascade.tree')}
                 </Text>
-                <Tree points={partition.points} parentId={null} />
+                <Tree points={shown.points} parentId={null} />
               </Card>
             )}
           </Stack>
           <Box style={{ gridColumn: 'span 2' }}>
-            <Box
-              pos="relative"
-              h={520}
-              style={{ border: '1px solid var(--mantine-color-gray-3)' }}
-              data-testid="gis-map"
-            >
-              {bounded.length === 0 && (
-                <Text c="dimmed" p="md">
-                  {t('cascade.gisNoBoundary')}
-                </Text>
-              )}
-              <DeckGL initialViewState={viewState} controller layers={layers} />
-            </Box>
+            <PartitionMap
+              partitions={bounded}
+              selected={selected}
+              onSelect={setPicked}
+              meters={shown?.meterPositions ?? []}
+              summaryMeterNos={summaryMeterNos}
+            />
             <Group gap="xs" mt="xs" data-testid="gis-legend">
               <Text size="xs">{t('cascade.gisLegend')}:</Text>
               {RATE_RANGES.map((r) => (

@@ -1,0 +1,275 @@
+import type { MapViewState, Viewport } from '@deck.gl/core';
+import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
+import DeckGL from '@deck.gl/react';
+import type { Boundary, MapProvider } from '@hydrolog/schemas';
+import { Box, SegmentedControl, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/numberFormat.ts';
+import { session } from '../../store/session.ts';
+import { BasemapLayer, graticuleLayer } from './BasemapLayer.ts';
+import { DECK_ZOOMS, scaleBar } from './basemap.ts';
+import { graticule, viewOf } from './cascadeGeo.ts';
+import { rateColor } from './cascadeQuery.ts';
+
+/** A partition as the map draws it. */
+export interface MapPartition {
+  partitionId: string;
+  name: string;
+  boundary: Boundary;
+  leakageRate: number | null;
+}
+
+/** '#rrggbb' as deck.gl's [r, g, b, a]. */
+function rgba(hex: string, alpha: number): [number, number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255, alpha];
+}
+
+/** Where a partition's name stands: the middle of its boundary's extent. */
+function labelPosition(boundary: Boundary): [number, number] {
+  const ring = boundary.coordinates[0] ?? [];
+  const lngs = ring.map((c) => c[0]);
+  const lats = ring.map((c) => c[1]);
+  return [(Math.min(...lngs) + Math.max(...lngs)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
+}
+
+/** The view that shows these positions, within spec section 9's zoom range. */
+function fitted(positions: readonly (readonly [number, number])[], around?: readonly [number, number]) {
+  const view = viewOf(positions, around);
+  return {
+    ...view,
+    zoom:
+      positions.length === 0
+        ? DECK_ZOOMS.initial
+        : Math.max(DECK_ZOOMS.min, Math.min(DECK_ZOOMS.max, view.zoom)),
+    minZoom: DECK_ZOOMS.min,
+    maxZoom: DECK_ZOOMS.max,
+    pitch: 0,
+    bearing: 0,
+  };
+}
+
+/** The distance of a scale bar in words: metres below a kilometre. */
+function distance(meters: number, language: string): string {
+  return meters >= 1000
+    ? `${formatNumber(meters / 1000, language, 0)} km`
+    : `${formatNumber(meters, language, 0)} m`;
+}
+
+/** A small light panel in a corner of the map. */
+function Corner({
+  at,
+  label,
+  testId,
+  children,
+}: {
+  at: { top?: number; right?: number; bottom?: number; left?: number };
+  label?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      pos="absolute"
+      {...at}
+      px={4}
+      bg="rgba(255,255,255,0.85)"
+      style={{ borderRadius: 4 }}
+      role={label ? 'group' : undefined}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** Partition names, scale bar and north arrow over the map, placed with its viewport. */
+function Overlay({ viewport, partitions }: { viewport: Viewport; partitions: readonly MapPartition[] }) {
+  const { t, i18n } = useTranslation();
+  const scale = scaleBar(viewport.metersPerPixel);
+  return (
+    <Box pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+      {partitions.map((p) => {
+        const [x, y] = viewport.project(labelPosition(p.boundary));
+        return (
+          <Text
+            key={p.partitionId}
+            size="sm"
+            fw={600}
+            pos="absolute"
+            left={x}
+            top={y}
+            data-testid="gis-label"
+            style={{
+              transform: 'translate(-50%, -50%)',
+              whiteSpace: 'nowrap',
+              textShadow: '0 0 3px #fff, 0 0 3px #fff, 0 0 3px #fff',
+            }}
+          >
+            {p.name}
+          </Text>
+        );
+      })}
+      <Corner at={{ top: 8, right: 8 }} label={t('cascade.gisMap.northArrow')} testId="gis-north-arrow">
+        <Text size="lg" lh={1} ta="center">
+          ▲
+        </Text>
+        <Text size="xs" fw={700} ta="center">
+          {t('cascade.gisMap.north')}
+        </Text>
+      </Corner>
+      <Corner at={{ bottom: 8, left: 8 }} label={t('cascade.gisMap.scale')} testId="gis-scale-bar">
+        <Text size="xs">{distance(scale.meters, i18n.language)}</Text>
+        <Box w={scale.pixels} h={6} style={{ border: '2px solid #333', borderTop: 'none' }} />
+      </Corner>
+    </Box>
+  );
+}
+
+/**
+ * The partition map: the configured basemap (spec section 3's map settings, mapType 0 and 1) with its
+ * attribution over a plain background with a grid, which shows where there is none or it cannot be reached; the
+ * partitions' boundaries coloured by leakage rate with their names, the chosen partition's meters at a size
+ * that grows with the zoom, a scale bar and a north arrow. The view fits the chosen partition.
+ */
+export function PartitionMap({
+  partitions,
+  selected,
+  onSelect,
+  meters,
+  summaryMeterNos,
+}: {
+  partitions: readonly MapPartition[];
+  selected: string | null;
+  onSelect(partitionId: string): void;
+  meters: readonly { meterNo: string; coordinates: [number, number] }[];
+  summaryMeterNos: ReadonlySet<string>;
+}) {
+  const { t } = useTranslation();
+  const info = session.use().info;
+  const providers = info?.mapProviders ?? [];
+  const [mapType, setMapType] = useState<MapProvider['mapType'] | undefined>(providers[0]?.mapType);
+  const provider = providers.find((p) => p.mapType === mapType);
+  const [unreachable, setUnreachable] = useState(false);
+  useEffect(() => setUnreachable(false), [mapType]);
+
+  // Fit the chosen partition (its boundary, else its meters), else every boundary, else the tenant's centre.
+  const chosen = partitions.find((p) => p.partitionId === selected);
+  const focus = useMemo(
+    () =>
+      chosen
+        ? (chosen.boundary.coordinates[0] ?? [])
+        : meters.length > 0
+          ? meters.map((m) => m.coordinates)
+          : partitions.flatMap((p) => p.boundary.coordinates[0] ?? []),
+    [chosen, meters, partitions],
+  );
+  const around = info?.lngLat;
+  const focusKey = `${selected}|${focus.length}|${focus[0]}`;
+  const [viewState, setViewState] = useState<MapViewState>(() => fitted(focus, around));
+  // Refit only when what is in focus changes, not on every new array of the same positions.
+  useEffect(() => setViewState(fitted(focus, around)), [focusKey]);
+  const grid = useMemo(() => graticule(viewState), [viewState]);
+
+  const layers = [
+    // The grid shows where tiles are missing: no basemap, or one that cannot be reached.
+    graticuleLayer('grid', grid.lines),
+    provider && new BasemapLayer({ id: `basemap-${provider.mapType}`, tiles: provider.tiles }),
+    new GeoJsonLayer({
+      id: 'partitions',
+      data: {
+        type: 'FeatureCollection',
+        features: partitions.map((p) => ({
+          type: 'Feature' as const,
+          geometry: p.boundary,
+          properties: { partitionId: p.partitionId, rate: p.leakageRate },
+        })),
+      },
+      pickable: true,
+      stroked: true,
+      filled: true,
+      // Light enough that the basemap shows through, even zoomed in inside a partition.
+      getFillColor: (f: { properties: { rate: number | null } }) => rgba(rateColor(f.properties.rate), 60),
+      getLineColor: (f: { properties: { rate: number | null; partitionId: string } }) =>
+        f.properties.partitionId === selected ? [25, 113, 194, 255] : rgba(rateColor(f.properties.rate), 230),
+      getLineWidth: (f: { properties: { partitionId: string } }) =>
+        f.properties.partitionId === selected ? 4 : 2,
+      lineWidthUnits: 'pixels',
+      updateTriggers: { getLineColor: selected, getLineWidth: selected },
+      onClick: (picked: { object?: { properties: { partitionId: string } } }) => {
+        if (picked.object) onSelect(picked.object.properties.partitionId);
+      },
+    }),
+    new ScatterplotLayer({
+      id: 'meters',
+      data: meters,
+      getPosition: (m: { coordinates: [number, number] }) => m.coordinates,
+      getFillColor: (m: { meterNo: string }) =>
+        summaryMeterNos.has(m.meterNo) ? [25, 113, 194, 255] : [52, 58, 64, 230],
+      // A few metres across on the ground, but never smaller than a readable dot nor larger than a marker.
+      getRadius: (m: { meterNo: string }) => (summaryMeterNos.has(m.meterNo) ? 8 : 5),
+      radiusUnits: 'meters',
+      radiusMinPixels: 4,
+      radiusMaxPixels: 14,
+      stroked: true,
+      getLineColor: [255, 255, 255, 255],
+      lineWidthMinPixels: 1.5,
+      updateTriggers: { getFillColor: summaryMeterNos, getRadius: summaryMeterNos },
+    }),
+  ];
+
+  return (
+    <Box>
+      {providers.length > 1 && (
+        <SegmentedControl
+          size="xs"
+          mb="xs"
+          data-testid="gis-provider"
+          value={String(mapType)}
+          onChange={(v) => setMapType(Number(v) as MapProvider['mapType'])}
+          data={providers.map((p) => ({
+            value: String(p.mapType),
+            label: t('cascade.gisMap.provider', { number: p.mapType + 1 }),
+          }))}
+        />
+      )}
+      <Box
+        pos="relative"
+        h={520}
+        bg="#f4f3ef"
+        style={{ border: '1px solid var(--mantine-color-gray-3)', overflow: 'hidden' }}
+        data-testid="gis-map"
+      >
+        {partitions.length === 0 && (
+          <Text c="dimmed" p="md">
+            {t('cascade.gisNoBoundary')}
+          </Text>
+        )}
+        <DeckGL
+          viewState={viewState}
+          onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
+          controller={{ dragRotate: false, touchRotate: false }}
+          layers={layers}
+          onError={(_error, layer) => {
+            // A tile that cannot be fetched: the grid shows through, and the note says why.
+            if (layer?.id.startsWith('basemap-')) setUnreachable(true);
+          }}
+        >
+          {({ viewport }) => <Overlay viewport={viewport} partitions={partitions} />}
+        </DeckGL>
+        {provider?.attribution && (
+          <Corner at={{ bottom: 0, right: 0 }} testId="gis-attribution">
+            <Text size="xs">{provider.attribution}</Text>
+          </Corner>
+        )}
+      </Box>
+      {(!provider || unreachable) && (
+        <Text size="xs" c="dimmed" mt={4} data-testid="gis-basemap-note">
+          {t(unreachable ? 'cascade.gisMap.basemapUnreachable' : 'cascade.gisMap.noBasemap')}
+        </Text>
+      )}
+    </Box>
+  );
+}
