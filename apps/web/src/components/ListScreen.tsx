@@ -109,9 +109,9 @@ export function removalTexts<Row>(
   };
 }
 
-/** A message group with the texts of removing the selected rows, named in a list: `removeOf` (a row's button), `removeSelected` ({{count}}), `removeTitle`, `removeConfirm` ({{names}}), `removed` ({{count}}). */
+/** A message group with the texts of removing the selected rows, named in a list: `removeOf` (a row's button), `removeSelected` ({{count}}), `removeTitle`, `removeConfirm` ({{names}}), `removed` ({{count}}, in plural forms). */
 type SelectedRemovalMessages = MessageGroupWith<
-  'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed'
+  'removeOf' | 'removeSelected' | 'removeTitle' | 'removeConfirm' | 'removed_other'
 >;
 
 /** The button labels and texts of removing rows one by one or selected, from their message group and each row's name. */
