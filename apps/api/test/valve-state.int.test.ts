@@ -58,8 +58,9 @@ describe.each(testEngines())('valve state and failed valve commands on $engine',
     const valveRow = (await admin(`/prod-api/business/valve/meters?meterNo=${METER_NO}`)).json().rows[0];
     const account = (await admin(`/prod-api/business/customer/${customerId}`)).json().data;
     const day = new Date().toISOString().slice(0, 10);
-    const history = (await admin(`/prod-api/report/history/meter?meterNo=${METER_NO}&from=${day}&to=${day}`)).json()
-      .data;
+    const history = (
+      await admin(`/prod-api/report/history/meter?meterNo=${METER_NO}&from=${day}&to=${day}`)
+    ).json().data;
     return { meter, valveRow, account, history };
   };
   const notices = async (as = admin) =>

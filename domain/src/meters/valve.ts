@@ -1,4 +1,12 @@
-import type { ValveCommandView, ValveState } from '@hydrolog/schemas';
+import {
+  COMMAND_ACK_SECONDS,
+  COMMAND_PICKUP_MINUTES,
+  type CommandFailure,
+  type MessageKey,
+  type MessageParams,
+  type ValveCommandView,
+  type ValveState,
+} from '@hydrolog/schemas';
 
 /**
  * A valve as an operator needs to read it: the meter reports its valve only with its next reading, so a
@@ -48,5 +56,22 @@ export function readValve(
       return { phase: 'failed', target, failedAt: command.updatedAt, valve, reportedAt };
     default:
       return { phase: 'commanding', target, commandedAt };
+  }
+}
+
+/** Why a command failed, as a message: the gateway's own words when it gave some. */
+export function failureMessage(
+  failure: CommandFailure,
+  detail: string | null,
+): { key: MessageKey; params: MessageParams } {
+  switch (failure) {
+    case 'gatewayFail':
+      return detail
+        ? { key: 'valves.failures.gatewayFailWith', params: { detail } }
+        : { key: 'valves.failures.gatewayFail', params: {} };
+    case 'noAck':
+      return { key: 'valves.failures.noAck', params: { seconds: COMMAND_ACK_SECONDS } };
+    case 'notPickedUp':
+      return { key: 'valves.failures.notPickedUp', params: { minutes: COMMAND_PICKUP_MINUTES } };
   }
 }

@@ -1,4 +1,4 @@
-import { meterCommandDecider, noticeDecider, streamName } from '@hydrolog/domain';
+import { failureMessage, meterCommandDecider, noticeDecider, streamName } from '@hydrolog/domain';
 import {
   activeAccountOfMeter,
   getCustomer,
@@ -8,8 +8,6 @@ import {
   withTenant,
 } from '@hydrolog/projections';
 import {
-  COMMAND_ACK_SECONDS,
-  COMMAND_PICKUP_MINUTES,
   type CommandFailure,
   DEFAULT_LANGUAGE,
   type Language,
@@ -20,17 +18,6 @@ import {
 import { translate } from '@hydrolog/schemas/messages/all';
 import type { StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
-
-/** Why a valve command failed, in words: the gateway's own when it gave some. */
-export function failureReason(failure: CommandFailure, detail: string | null, language: Language): string {
-  if (failure === 'gatewayFail')
-    return detail
-      ? translate('valves.failures.gatewayFailWith', language, { detail })
-      : translate('valves.failures.gatewayFail', language);
-  if (failure === 'noAck')
-    return translate('valves.failures.noAck', language, { seconds: COMMAND_ACK_SECONDS });
-  return translate('valves.failures.notPickedUp', language, { minutes: COMMAND_PICKUP_MINUTES });
-}
 
 /**
  * The notice a failed valve command raises, published to the tenant's staff, to be appended with the
@@ -59,10 +46,11 @@ export async function failedValveNotice(
   const { language, account, valve } = facts;
   const t = (key: MessageKey, params?: MessageParams) => translate(key, language, params);
   const closing = command.kind === 'valveClose';
+  const reason = failureMessage(failure, detail);
   const content = [
     t(closing ? 'valves.failureNotice.closeBody' : 'valves.failureNotice.openBody', {
       meterNo: command.meterNo,
-      reason: failureReason(failure, detail, language),
+      reason: t(reason.key, reason.params),
       valve: valve ? t(`meters.valves.${valve}`) : t('valves.reading.notReported'),
     }),
     account ? t('valves.failureNotice.account', { accountNo: account.accountNo, name: account.name }) : '',
