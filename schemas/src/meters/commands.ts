@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { sortQuerySchema } from '../api.ts';
-import {
-  meterCommandKindSchema,
-  meterCommandStatusSchema,
-  valveCommandViewSchema,
-} from './command-status.ts';
+import { meterCommandKindSchema, valveCommandViewSchema } from './command-status.ts';
 import { meterLinkSchema, valveStateSchema } from './meters.ts';
 
 /**

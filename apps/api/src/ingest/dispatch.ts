@@ -15,9 +15,9 @@ import {
   uuidv7,
 } from '@hydrolog/schemas';
 import { execute, executeAll, type StreamCommand } from '../commands.ts';
-import { failedValveNotice } from '../meters/index.ts';
 import type { Services } from '../services.ts';
 import type { GatewayCaller } from './auth.ts';
+import { failedValveNotice } from './failed-valve-notice.ts';
 
 /** Between two looks at the table while a long poll waits (commands issued by another process). */
 const POLL_STEP_MS = 1000;

@@ -1,5 +1,4 @@
 export { meterCommandRoutes } from './command-routes.ts';
-export { failedValveNotice } from './failed-valve-notice.ts';
 export { gatewayRoutes } from './gateway-routes.ts';
 export { meterGroupRoutes } from './group-routes.ts';
 export { meterMoveRoutes } from './move-routes.ts';

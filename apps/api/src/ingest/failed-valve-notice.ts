@@ -10,7 +10,6 @@ import {
 import {
   type CommandFailure,
   DEFAULT_LANGUAGE,
-  type Language,
   type MessageKey,
   type MessageParams,
   uuidv7,
