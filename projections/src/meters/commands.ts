@@ -49,14 +49,15 @@ function commandRow(row: Record<string, unknown>): MeterCommandRow {
 
 /**
  * The latest valve command of the meter whose id is the SQL expression `meterId`, as a lateral join whose
- * columns `vc_*` feed `valveCommandOf`: every list that shows a valve shows the command beside it.
+ * columns `vc_*` feed `valveCommandOf`: every list that shows a valve shows the command beside it. Its own
+ * aliases (vcmd, vc) are unusual so that they never hide a table of the query it joins.
  */
 export const latestValveCommandJoin = (meterId: string) => `LEFT JOIN LATERAL (
-    SELECT c.command_id::text AS vc_command_id, c.meter_id::text AS vc_meter_id, c.kind AS vc_kind,
-      c.status AS vc_status, c.issued_at AS vc_issued_at, c.updated_at AS vc_updated_at, c.failure AS vc_failure,
-      c.detail AS vc_detail
-    FROM meter_commands c WHERE c.meter_id = ${meterId} AND c.kind IN ('valveOpen', 'valveClose')
-    ORDER BY c.issued_at DESC, c.command_id DESC LIMIT 1) vc ON true`;
+    SELECT vcmd.command_id::text AS vc_command_id, vcmd.meter_id::text AS vc_meter_id, vcmd.kind AS vc_kind,
+      vcmd.status AS vc_status, vcmd.issued_at AS vc_issued_at, vcmd.updated_at AS vc_updated_at, vcmd.failure AS vc_failure,
+      vcmd.detail AS vc_detail
+    FROM meter_commands vcmd WHERE vcmd.meter_id = ${meterId} AND vcmd.kind IN ('valveOpen', 'valveClose')
+    ORDER BY vcmd.issued_at DESC, vcmd.command_id DESC LIMIT 1) vc ON true`;
 
 /** The columns `latestValveCommandJoin` adds, for a select list. */
 export const VALVE_COMMAND_COLUMNS =
