@@ -3,7 +3,7 @@ import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { addGateway, type injectAs, signInTenantUsers, startApi } from './support.ts';
 
 const EN = { 'content-language': 'en' };
 const METER_NO = '3900001';
@@ -71,15 +71,8 @@ describe.each(testEngines())('valve state and failed valve commands on $engine',
 
   beforeAll(async () => {
     ({ app, services } = await startApi(engine));
-    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
-    viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
-    trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
-    const gateway = await admin({
-      method: 'POST',
-      url: '/prod-api/ingest/gateway',
-      payload: { name: 'Valve state gateway', kind: 'gateway' },
-    });
-    gatewayHeaders = { authorization: `Bearer ${gateway.json().data.key}` };
+    ({ admin, viewer, trial } = await signInTenantUsers(app));
+    gatewayHeaders = { authorization: `Bearer ${await addGateway(admin, 'Valve state gateway')}` };
     const type = await admin({
       method: 'POST',
       url: '/prod-api/business/meterType',

@@ -104,10 +104,11 @@ describe.each(testEngines())('meters projections on $engine', (engine) => {
     const meterId = await registerMeter('1000000009');
     const gatewayId = uuidv7();
     const later = '2026-03-01T08:05:00.000Z';
-    const sent = (commandId: string) => ({
-      type: 'MeterCommandSent',
-      data: { commandId, gatewayId, sentAt: AT, deadline: later },
-    });
+    const sent = (commandId: string) =>
+      ({
+        type: 'MeterCommandSent',
+        data: { commandId, gatewayId, sentAt: AT, deadline: later },
+      }) as const;
     const [refused, unanswered, uncollected] = [uuidv7(), uuidv7(), uuidv7()];
     for (const [commandId, events] of [
       [
