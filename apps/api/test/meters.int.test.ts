@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, encryptPassword, injectAs, login, startApi } from './support.ts';
+import { addGateway, encryptPassword, injectAs, login, signInTenantUsers, startApi } from './support.ts';
 
 type Inject = ReturnType<typeof injectAs>;
 
@@ -64,15 +64,8 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
 
   beforeAll(async () => {
     ({ app, services } = await startApi(engine));
-    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
-    viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
-    trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
-    const gateway = await admin({
-      method: 'POST',
-      url: '/prod-api/ingest/gateway',
-      payload: { name: 'Meter test gateway', kind: 'gateway' },
-    });
-    gatewayKey = gateway.json().data.key;
+    ({ admin, viewer, trial } = await signInTenantUsers(app));
+    gatewayKey = await addGateway(admin, 'Meter test gateway');
   });
   afterAll(async () => {
     await app.close();

@@ -134,6 +134,27 @@ export const ACCOUNTS = {
   trialAdmin: ['trial_admin', 'Trial123'],
 } as const;
 
+/** The demo tenant's administrator and viewer and the trial tenant's administrator, signed in. */
+export async function signInTenantUsers(app: FastifyInstance) {
+  const as = async ([username, password]: readonly [string, string]) =>
+    injectAs(app, await login(app, username, password));
+  return {
+    admin: await as(ACCOUNTS.demoAdmin),
+    viewer: await as(ACCOUNTS.demoViewer),
+    trial: await as(ACCOUNTS.trialAdmin),
+  };
+}
+
+/** Registers a gateway through the API as `as`; answers its key (shown once). */
+export async function addGateway(as: ReturnType<typeof injectAs>, name: string): Promise<string> {
+  const gateway = await as({
+    method: 'POST',
+    url: '/prod-api/ingest/gateway',
+    payload: { name, kind: 'gateway' },
+  });
+  return gateway.json().data.key;
+}
+
 /** A multipart body with one file in field `field` (`file`: the import routes). */
 export function multipartFile(fileName: string, content: Buffer, contentType: string, field = 'file') {
   const boundary = `----hydrolog${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;

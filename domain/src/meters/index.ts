@@ -1,1 +1,2 @@
 export * from './meters.ts';
+export * from './valve.ts';

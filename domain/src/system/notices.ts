@@ -13,6 +13,8 @@ export type NoticeState =
     });
 export type NoticeCommand =
   | ({ type: 'CreateNotice' } & EventData<'NoticeCreated'>)
+  /** A notice the system writes (a failed valve command): published as it is written. */
+  | ({ type: 'RaiseNotice' } & EventData<'NoticeCreated'>)
   | ({ type: 'ChangeNotice' } & Omit<EventData<'NoticeChanged'>, 'noticeId'>)
   | { type: 'PublishNotice'; at: string }
   | { type: 'WithdrawNotice'; at: string }
@@ -43,10 +45,14 @@ export const noticeDecider: Decider<NoticeCommand, NoticeEvent, NoticeState> = {
     }
   },
   decide(command, state) {
-    if (command.type === 'CreateNotice') {
+    if (command.type === 'CreateNotice' || command.type === 'RaiseNotice') {
       if (state.exists) return new DomainError('error.notice.exists');
       const { type: _, ...data } = command;
-      return [{ type: 'NoticeCreated', data }];
+      if (command.type === 'CreateNotice') return [{ type: 'NoticeCreated', data }];
+      return [
+        { type: 'NoticeCreated', data },
+        { type: 'NoticePublished', data: { noticeId: data.noticeId, at: data.createdAt } },
+      ];
     }
     if (!state.exists) return new DomainError('error.notice.notFound');
     const { noticeId } = state;

@@ -52,6 +52,18 @@ describe('notice decider', () => {
       .thenFails('error.notice.exists');
   });
 
+  it('publishes a notice the system raises as it writes it, once', () => {
+    given(noticeDecider, [])
+      .when({ type: 'RaiseNotice', ...noticeCreated.data })
+      .then([
+        noticeCreated,
+        { type: 'NoticePublished', data: { noticeId, at: noticeCreated.data.createdAt } },
+      ]);
+    given(noticeDecider, [noticeCreated])
+      .when({ type: 'RaiseNotice', ...noticeCreated.data })
+      .thenFails('error.notice.exists');
+  });
+
   it('records a reader once, and only for a published notice', () => {
     const read = { type: 'ReadNotice', userId: reader, at } as const;
     given(noticeDecider, [noticeCreated]).when(read).thenFails('error.notice.notFound');

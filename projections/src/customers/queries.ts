@@ -10,6 +10,12 @@ import type {
   PageQuery,
 } from '@hydrolog/schemas';
 import {
+  latestValveCommandJoin,
+  VALVE_COMMAND_COLUMNS,
+  type ValveCommandColumns,
+  valveCommandOf,
+} from '../meters/index.ts';
+import {
   containsPattern,
   inDataScope,
   orderBy,
@@ -68,17 +74,19 @@ function customerTypeView(row: Record<string, unknown>): CustomerTypeView {
   };
 }
 
-/** Columns of the list, with the type and meter names and the meter's latest valve command. */
+/**
+ * Columns of the list, with the type and meter names, the valve the meter last reported and its latest valve
+ * command.
+ */
 const CUSTOMER_SELECT = `SELECT c.customer_id::text, c.account_no, c.name, c.phone, c.nature, c.customer_type_id::text,
     ct.name AS customer_type_name, c.meter_id::text, c.meter_no, mt.name AS meter_type_name,
     coalesce(mt.valve_control, false) AS valve_control, c.balance::float8 AS balance, c.status, c.opened_at,
-    c.version::text, c.holder, c.account,
-    cmd.command_id::text AS cmd_id, cmd.kind AS cmd_kind, cmd.status AS cmd_status, cmd.updated_at AS cmd_updated_at
+    c.version::text, c.holder, c.account, l.valve, l.ts AS last_report_at, ${VALVE_COMMAND_COLUMNS}
   FROM customers c
   LEFT JOIN customer_types ct ON ct.customer_type_id = c.customer_type_id
   LEFT JOIN meter_types mt ON mt.meter_type_id = c.meter_type_id
-  LEFT JOIN LATERAL (SELECT command_id, kind, status, updated_at FROM meter_commands mc
-    WHERE mc.meter_id = c.meter_id AND mc.kind <> 'keyUpdate' ORDER BY mc.issued_at DESC LIMIT 1) cmd ON true`;
+  LEFT JOIN meter_latest l ON l.meter_id = c.meter_id
+  ${latestValveCommandJoin('c.meter_id')}`;
 
 function customerRow(row: Record<string, unknown>): CustomerRow {
   return {
@@ -96,14 +104,9 @@ function customerRow(row: Record<string, unknown>): CustomerRow {
     balance: row.balance as number,
     status: row.status as CustomerRow['status'],
     openTime: (row.opened_at as Date).toISOString(),
-    lastValveCommand: row.cmd_id
-      ? {
-          commandId: row.cmd_id as string,
-          kind: row.cmd_kind as string,
-          status: row.cmd_status as NonNullable<CustomerRow['lastValveCommand']>['status'],
-          updatedAt: (row.cmd_updated_at as Date).toISOString(),
-        }
-      : null,
+    lastValveCommand: valveCommandOf(row as unknown as ValveCommandColumns),
+    valve: row.valve as CustomerRow['valve'],
+    lastReportAt: (row.last_report_at as Date | null)?.toISOString() ?? null,
     version: Number(row.version),
   };
 }

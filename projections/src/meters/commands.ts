@@ -1,5 +1,11 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type { MeterCommandKind, MeterCommandStatus, PageQuery } from '@hydrolog/schemas';
+import type {
+  CommandFailure,
+  MeterCommandKind,
+  MeterCommandStatus,
+  PageQuery,
+  ValveCommandView,
+} from '@hydrolog/schemas';
 import { containsPattern } from '../sql.ts';
 
 export interface MeterCommandRow {
@@ -14,12 +20,13 @@ export interface MeterCommandRow {
   gatewayId: string | null;
   deadline: string | null;
   detail: string | null;
+  failure: CommandFailure | null;
   issuedAt: string;
   updatedAt: string;
 }
 
 const COMMAND_SELECT = `SELECT command_id::text, tenant_id::text, meter_id::text, meter_no, kind, key, status, attempts,
-  gateway_id::text, deadline, detail, issued_at, updated_at FROM meter_commands c`;
+  gateway_id::text, deadline, detail, failure, issued_at, updated_at FROM meter_commands c`;
 
 function commandRow(row: Record<string, unknown>): MeterCommandRow {
   return {
@@ -34,9 +41,67 @@ function commandRow(row: Record<string, unknown>): MeterCommandRow {
     gatewayId: row.gateway_id as string | null,
     deadline: (row.deadline as Date | null)?.toISOString() ?? null,
     detail: row.detail as string | null,
+    failure: row.failure as CommandFailure | null,
     issuedAt: (row.issued_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
   };
+}
+
+/**
+ * The latest valve command of the meter whose id is the SQL expression `meterId`, as a lateral join whose
+ * columns `vc_*` feed `valveCommandOf`: every list that shows a valve shows the command beside it. Its own
+ * aliases (vcmd, vc) are unusual so that they never hide a table of the query it joins.
+ */
+export const latestValveCommandJoin = (meterId: string) => `LEFT JOIN LATERAL (
+    SELECT vcmd.command_id::text AS vc_command_id, vcmd.meter_id::text AS vc_meter_id, vcmd.kind AS vc_kind,
+      vcmd.status AS vc_status, vcmd.issued_at AS vc_issued_at, vcmd.updated_at AS vc_updated_at, vcmd.failure AS vc_failure,
+      vcmd.detail AS vc_detail
+    FROM meter_commands vcmd WHERE vcmd.meter_id = ${meterId} AND vcmd.kind IN ('valveOpen', 'valveClose')
+    ORDER BY vcmd.issued_at DESC, vcmd.command_id DESC LIMIT 1) vc ON true`;
+
+/** The columns `latestValveCommandJoin` adds, for a select list. */
+export const VALVE_COMMAND_COLUMNS =
+  'vc.vc_command_id, vc.vc_meter_id, vc.vc_kind, vc.vc_status, vc.vc_issued_at, vc.vc_updated_at, vc.vc_failure, vc.vc_detail';
+
+export interface ValveCommandColumns {
+  vc_command_id: string | null;
+  vc_meter_id: string | null;
+  vc_kind: ValveCommandView['kind'] | null;
+  vc_status: MeterCommandStatus | null;
+  vc_issued_at: Date | null;
+  vc_updated_at: Date | null;
+  vc_failure: CommandFailure | null;
+  vc_detail: string | null;
+}
+
+export function valveCommandOf(row: ValveCommandColumns): ValveCommandView | null {
+  if (!row.vc_command_id) return null;
+  return {
+    commandId: row.vc_command_id,
+    meterId: row.vc_meter_id!,
+    kind: row.vc_kind!,
+    status: row.vc_status!,
+    issuedAt: row.vc_issued_at!.toISOString(),
+    updatedAt: row.vc_updated_at!.toISOString(),
+    failure: row.vc_failure,
+    detail: row.vc_detail,
+  };
+}
+
+/** A valve command of the command list as every valve state shows it (a key update is none). */
+export function valveCommandView(command: MeterCommandRow): ValveCommandView | null {
+  if (command.kind === 'keyUpdate') return null;
+  const { commandId, meterId, status, issuedAt, updatedAt, failure, detail } = command;
+  return { commandId, meterId, kind: command.kind, status, issuedAt, updatedAt, failure, detail };
+}
+
+/** The meter's latest valve command, or null when it never had one. */
+export async function latestValveCommand(sql: Sql, meterId: string): Promise<ValveCommandView | null> {
+  const { rows } = await sql.query<ValveCommandColumns>(
+    `SELECT ${VALVE_COMMAND_COLUMNS} FROM (SELECT $1::uuid AS meter_id) m ${latestValveCommandJoin('m.meter_id')}`,
+    [meterId],
+  );
+  return rows[0] ? valveCommandOf(rows[0]) : null;
 }
 
 export async function getMeterCommand(sql: Sql, commandId: string): Promise<MeterCommandRow | null> {

@@ -11,7 +11,7 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
  */
 export const devicesProjection: Projection = {
   name: 'devices',
-  version: 3,
+  version: 4,
   mode: 'inline',
   tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],
   reads: ['meter_latest', 'tenants', 'customers', 'users', 'depts'],
@@ -87,6 +87,8 @@ export const devicesProjection: Projection = {
       gateway_id uuid,
       deadline timestamptz,
       detail text,
+      -- Why it failed (gatewayFail, noAck, notPickedUp), null unless it did.
+      failure text,
       issued_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       open boolean NOT NULL DEFAULT true
@@ -317,11 +319,25 @@ export const devicesProjection: Projection = {
     },
     async MeterCommandAcknowledged(sql, event) {
       const d = event.data as EventData<'MeterCommandAcknowledged'>;
-      await setCommandResult(sql, d.commandId, d.result, d.at, d.detail ?? null);
+      await setCommandResult(
+        sql,
+        d.commandId,
+        d.result,
+        d.at,
+        d.detail ?? null,
+        d.result === 'fail' ? 'answer' : null,
+      );
     },
     async MeterCommandTimedOut(sql, event) {
       const d = event.data as EventData<'MeterCommandTimedOut'>;
-      await setCommandResult(sql, d.commandId, d.result, d.at, null);
+      await setCommandResult(
+        sql,
+        d.commandId,
+        d.result,
+        d.at,
+        null,
+        isFinalCommandStatus(d.result) ? 'timeout' : null,
+      );
     },
   },
 };
@@ -344,17 +360,24 @@ function meterFieldValues(d: EventData<'MeterChanged'> | EventData<'MeterRegiste
   ];
 }
 
+/**
+ * A command's new status. `failedBy`: a final answer of fail, or a final timeout, which is told apart by
+ * whether a gateway held the command (it took it and never answered) or none had taken it.
+ */
 function setCommandResult(
   sql: Sql,
   commandId: string,
   result: MeterCommandStatus,
   at: string,
   detail: string | null,
+  failedBy: 'answer' | 'timeout' | null,
 ) {
   return sql.query(
-    `UPDATE meter_commands SET status = $2, open = $3, detail = coalesce($4, detail), gateway_id = NULL,
-       deadline = NULL, updated_at = $5 WHERE command_id = $1`,
-    [commandId, result, !isFinalCommandStatus(result), detail, at],
+    `UPDATE meter_commands SET status = $2, open = $3, detail = coalesce($4, detail),
+       failure = CASE $6::text WHEN 'answer' THEN 'gatewayFail'
+         WHEN 'timeout' THEN CASE WHEN gateway_id IS NULL THEN 'notPickedUp' ELSE 'noAck' END END,
+       gateway_id = NULL, deadline = NULL, updated_at = $5 WHERE command_id = $1`,
+    [commandId, result, !isFinalCommandStatus(result), detail, at, failedBy],
   );
 }
 

@@ -21,6 +21,12 @@ import {
   type ScopedRecord,
   withinRange,
 } from '../sql.ts';
+import {
+  latestValveCommandJoin,
+  VALVE_COMMAND_COLUMNS,
+  type ValveCommandColumns,
+  valveCommandOf,
+} from './commands.ts';
 
 /** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
 
@@ -100,7 +106,7 @@ export async function meterTypesByName(sql: Sql): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.meter_type_id]));
 }
 
-interface MeterRow {
+interface MeterRow extends ValveCommandColumns {
   meter_id: string;
   meter_no: string;
   meter_type_id: string;
@@ -134,8 +140,8 @@ const METER_SELECT = `SELECT m.meter_id::text, m.meter_no, m.meter_type_id::text
     t.valve_control, t.report_interval_minutes, m.imei, m.sim, m.meter_key IS NOT NULL AS has_key,
     m.initial_reading, m.mechanical_reading, m.zero_water_threshold, m.peaks,
     to_char(m.storage_date, 'YYYY-MM-DD') AS storage_date, m.data_source, m.lng, m.lat, m.registered_at,
-    l.ts, l.total, l.battery, l.signal, l.valve, m.version::text
-  ${METER_FROM}`;
+    l.ts, l.total, l.battery, l.signal, l.valve, m.version::text, ${VALVE_COMMAND_COLUMNS}
+  ${METER_FROM} ${latestValveCommandJoin('m.meter_id')}`;
 
 function meterView(row: MeterRow, now: Date): MeterView {
   return {
@@ -161,6 +167,7 @@ function meterView(row: MeterRow, now: Date): MeterView {
     battery: row.battery,
     signal: row.signal,
     valve: row.valve,
+    valveCommand: valveCommandOf(row),
     link: row.ts !== null && isOnline(row.ts, row.report_interval_minutes, now) ? 'online' : 'offline',
     version: Number(row.version),
   };
@@ -355,32 +362,37 @@ export async function listMeterCommandStates(
   now = new Date(),
 ): Promise<{ total: number; rows: MeterCommandState[] }> {
   const kinds = family === 'valve' ? ['valveOpen', 'valveClose'] : ['keyUpdate'];
-  const from = `FROM meters m JOIN meter_types t ON t.meter_type_id = m.meter_type_id
+  const joins = `FROM meters m JOIN meter_types t ON t.meter_type_id = m.meter_type_id
     LEFT JOIN meter_latest l ON l.meter_id = m.meter_id
     LEFT JOIN LATERAL (SELECT c.command_id, c.kind, c.status, c.updated_at, c.detail FROM meter_commands c
       WHERE c.meter_id = m.meter_id AND c.kind = ANY($1::text[]) ORDER BY c.issued_at DESC, c.command_id DESC LIMIT 1) c
-      ON true
-    WHERE ($2::boolean OR t.valve_control) AND ($3::text IS NULL OR m.meter_no LIKE $3)
+      ON true`;
+  const where = `WHERE ($2::boolean OR t.valve_control) AND ($3::text IS NULL OR m.meter_no LIKE $3)
       AND ($4::boolean IS NOT TRUE OR c.status IN ${OPEN_STATUSES})`;
+  // The valve list shows the latest valve command in full beside the reported valve.
+  const valve = family === 'valve';
   const params = [kinds, family === 'keyUpdate', containsPattern(query.meterNo), query.pending === '1'];
-  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${from}`, params);
-  const { rows } = await sql.query<{
-    meter_id: string;
-    meter_no: string;
-    meter_type_name: string;
-    valve_control: boolean;
-    report_interval_minutes: number;
-    valve: MeterView['valve'];
-    ts: Date | null;
-    command_id: string | null;
-    kind: MeterCommandState['commandKind'];
-    status: MeterCommandState['commandStatus'];
-    updated_at: Date | null;
-    detail: string | null;
-  }>(
+  const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${joins} ${where}`, params);
+  const { rows } = await sql.query<
+    Partial<ValveCommandColumns> & {
+      meter_id: string;
+      meter_no: string;
+      meter_type_name: string;
+      valve_control: boolean;
+      report_interval_minutes: number;
+      valve: MeterView['valve'];
+      ts: Date | null;
+      command_id: string | null;
+      kind: MeterCommandState['commandKind'];
+      status: MeterCommandState['commandStatus'];
+      updated_at: Date | null;
+      detail: string | null;
+    }
+  >(
     `SELECT m.meter_id::text, m.meter_no, t.name AS meter_type_name, t.valve_control, t.report_interval_minutes,
        l.valve, l.ts, c.command_id::text, c.kind, c.status, c.updated_at, c.detail
-     ${from} ${orderBy(query, COMMAND_STATE_ORDER, 'm.meter_no, m.meter_id')} LIMIT $5 OFFSET $6`,
+       ${valve ? `, ${VALVE_COMMAND_COLUMNS}` : ''}
+     ${joins} ${valve ? latestValveCommandJoin('m.meter_id') : ''} ${where} ${orderBy(query, COMMAND_STATE_ORDER, 'm.meter_no, m.meter_id')} LIMIT $5 OFFSET $6`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {
@@ -398,6 +410,7 @@ export async function listMeterCommandStates(
       commandStatus: r.status,
       commandAt: r.updated_at?.toISOString() ?? null,
       commandDetail: r.detail,
+      valveCommand: valve ? valveCommandOf(r as ValveCommandColumns) : null,
     })),
   };
 }

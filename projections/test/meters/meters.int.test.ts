@@ -100,6 +100,70 @@ describe.each(testEngines())('meters projections on $engine', (engine) => {
     ]);
   });
 
+  it("devices: a failed command keeps why, the gateway's answer or a timeout with or without a gateway", async () => {
+    const meterId = await registerMeter('1000000009');
+    const gatewayId = uuidv7();
+    const later = '2026-03-01T08:05:00.000Z';
+    const sent = (commandId: string) =>
+      ({
+        type: 'MeterCommandSent',
+        data: { commandId, gatewayId, sentAt: AT, deadline: later },
+      }) as const;
+    const [refused, unanswered, uncollected] = [uuidv7(), uuidv7(), uuidv7()];
+    for (const [commandId, events] of [
+      [
+        refused,
+        [
+          sent(refused),
+          {
+            type: 'MeterCommandAcknowledged',
+            data: {
+              commandId: refused,
+              gatewayId,
+              status: 'fail',
+              detail: 'motor jammed',
+              at: later,
+              result: 'fail',
+            },
+          },
+        ],
+      ],
+      [
+        unanswered,
+        [
+          sent(unanswered),
+          { type: 'MeterCommandTimedOut', data: { commandId: unanswered, at: later, result: 'fail' } },
+        ],
+      ],
+      [
+        uncollected,
+        [{ type: 'MeterCommandTimedOut', data: { commandId: uncollected, at: later, result: 'fail' } }],
+      ],
+    ] as const) {
+      await fx.append(
+        `meterCommand-${commandId}`,
+        [
+          {
+            type: 'MeterCommandIssued',
+            data: { commandId, meterId, meterNo: '1000000009', kind: 'valveClose', issuedAt: AT },
+          },
+          ...events,
+        ],
+        metadata,
+      );
+    }
+    expect(
+      await fx.rows(
+        'SELECT command_id::text, status, failure, detail, open FROM meter_commands WHERE meter_id = $1 ORDER BY failure',
+        [meterId],
+      ),
+    ).toEqual([
+      { command_id: refused, status: 'fail', failure: 'gatewayFail', detail: 'motor jammed', open: false },
+      { command_id: unanswered, status: 'fail', failure: 'noAck', detail: null, open: false },
+      { command_id: uncollected, status: 'fail', failure: 'notPickedUp', detail: null, open: false },
+    ]);
+  });
+
   it('meter replacements: one row per replaced meter, with the account it moved', async () => {
     const [oldMeterId, newMeterId, customerId] = [await registerMeter('1000000002'), uuidv7(), uuidv7()];
     await fx.append(

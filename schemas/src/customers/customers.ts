@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../api.ts';
 import { phoneSchema } from '../identity/index.ts';
-import { meterCommandStatusSchema } from '../meters/index.ts';
+import { valveCommandViewSchema, valveStateSchema } from '../meters/index.ts';
 
 /**
  * Customer types and customer accounts (spec sections 3, 4, 5 and 8): bodies shared by the open-account
@@ -184,14 +184,6 @@ export const customerListQuerySchema = z.object({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
-/** The latest valve command of the account's meter, as the command read model has it. */
-export const valveCommandViewSchema = z.object({
-  commandId: z.string(),
-  kind: z.string(),
-  status: meterCommandStatusSchema,
-  updatedAt: z.string(),
-});
-
 export const customerRowSchema = z.object({
   customerId: z.string(),
   accountNo: z.string(),
@@ -208,6 +200,9 @@ export const customerRowSchema = z.object({
   status: customerStatusSchema,
   openTime: z.string(),
   lastValveCommand: valveCommandViewSchema.nullable(),
+  /** The valve as the meter last reported it, and when (beside the command, which may be newer). */
+  valve: valveStateSchema.nullable(),
+  lastReportAt: z.string().nullable(),
   version: z.number().int(),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sortQuerySchema } from '../api.ts';
+import { meterCommandKindSchema, valveCommandViewSchema } from './command-status.ts';
 import { meterLinkSchema, valveStateSchema } from './meters.ts';
 
 /**
@@ -13,24 +14,6 @@ export const COMMAND_WAIT_MAX_SECONDS = 30;
 export const COMMAND_ACK_SECONDS = 120;
 /** A command no gateway has taken (the meter's gateway is silent) times out after this time. */
 export const COMMAND_PICKUP_MINUTES = 60;
-
-export const meterCommandKindSchema = z.enum(['valveOpen', 'valveClose', 'keyUpdate']);
-export type MeterCommandKind = z.infer<typeof meterCommandKindSchema>;
-
-/**
- * Spec section 4: valve operations are sending, success or fail; key updates are executing, resend,
- * timeout or resend successful (and success when the first attempt is acknowledged).
- */
-export const meterCommandStatusSchema = z.enum([
-  'sending',
-  'success',
-  'fail',
-  'executing',
-  'resend',
-  'timeout',
-  'resendSuccess',
-]);
-export type MeterCommandStatus = z.infer<typeof meterCommandStatusSchema>;
 
 /** A command as a gateway receives it from `GET /ingest/v1/commands`. */
 export const downlinkCommandSchema = z.object({
@@ -67,6 +50,8 @@ export const meterCommandStateSchema = z.object({
     .nullable(),
   commandAt: z.string().nullable(),
   commandDetail: z.string().nullable(),
+  /** The latest valve command in full (valve operation list only). */
+  valveCommand: valveCommandViewSchema.nullable(),
 });
 export type MeterCommandState = z.infer<typeof meterCommandStateSchema>;
 

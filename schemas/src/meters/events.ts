@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { meterCommandKindSchema, meterCommandStatusSchema } from './commands.ts';
+import { meterCommandKindSchema, meterCommandStatusSchema } from './command-status.ts';
 import { gatewayBodySchema } from './gateways.ts';
 import { meterGroupEventSchemas } from './groups.ts';
 import { meterBodySchema, meterFieldsSchema, meterTypeBodySchema } from './meters.ts';

@@ -1,3 +1,4 @@
+export * from './command-status.ts';
 export * from './commands.ts';
 export * from './events.ts';
 export * from './gateways.ts';

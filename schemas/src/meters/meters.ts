@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, sortQuerySchema } from '../api.ts';
+import { valveCommandViewSchema } from './command-status.ts';
 
 /**
  * Meter types and meters: the registry readings are matched against. The customer side (accounts, opening,
@@ -153,6 +154,8 @@ export const meterViewSchema = z.object({
   battery: z.number().nullable(),
   signal: z.number().nullable(),
   valve: valveStateSchema.nullable(),
+  /** The latest valve command: what the valve should be since, next to what it last reported. */
+  valveCommand: valveCommandViewSchema.nullable(),
   link: meterLinkSchema,
   version: z.number().int(),
 });

@@ -7,12 +7,8 @@ import {
   pageQuerySchema,
 } from '../api.ts';
 import { defineRoutes } from '../route-contract.ts';
-import {
-  meterCommandKindSchema,
-  meterCommandStateQuerySchema,
-  meterCommandStateSchema,
-  meterCommandStatusSchema,
-} from './commands.ts';
+import { commandFailureSchema, meterCommandKindSchema, meterCommandStatusSchema } from './command-status.ts';
+import { meterCommandStateQuerySchema, meterCommandStateSchema } from './commands.ts';
 import {
   gatewayBodySchema,
   gatewayKeySchema,
@@ -89,6 +85,7 @@ export const meterCommandRecordSchema = z.object({
   gatewayId: z.string().nullable(),
   deadline: z.string().nullable(),
   detail: z.string().nullable(),
+  failure: commandFailureSchema.nullable(),
   issuedAt: z.string(),
   updatedAt: z.string(),
 });

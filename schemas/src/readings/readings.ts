@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { meterNoSchema, valveStateSchema } from '../meters/index.ts';
+import { meterNoSchema, valveCommandViewSchema, valveStateSchema } from '../meters/index.ts';
 
 /** The readings read models as the back office sees them: a meter's history and the tenant's reading rate. */
 
@@ -80,6 +80,8 @@ export type MeterHistoryQuery = z.infer<typeof meterHistoryQuerySchema>;
 
 export const meterHistorySchema = z.object({
   meter: meterStateSchema,
+  /** The meter's latest valve command, shown beside its reported valve. */
+  valveCommand: valveCommandViewSchema.nullable(),
   /** The tenant's zone: days and hours of the answer are local to it. */
   timeZone: z.string(),
   readings: z.array(meterReadingSchema),

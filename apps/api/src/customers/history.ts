@@ -1,5 +1,5 @@
 import { customerDecider, streamName } from '@hydrolog/domain';
-import { getMeterCommand, operatorNames } from '@hydrolog/projections';
+import { getMeterCommand, operatorNames, valveCommandView } from '@hydrolog/projections';
 import type { CustomerHistoryEntry } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
@@ -31,14 +31,7 @@ export async function accountHistory(
         at: event.recordedAt.toISOString(),
         operator: userId ? (names.get(userId) ?? userId) : null,
         detail: historyDetail(event.type, data),
-        valveCommand: command
-          ? {
-              commandId: command.commandId,
-              kind: command.kind,
-              status: command.status,
-              updatedAt: command.updatedAt,
-            }
-          : null,
+        valveCommand: command ? valveCommandView(command) : null,
       });
     }
     return history;

@@ -17,6 +17,7 @@ import {
 import { execute, executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 import type { GatewayCaller } from './auth.ts';
+import { failedValveNotice } from './failed-valve-notice.ts';
 
 /** Between two looks at the table while a long poll waits (commands issued by another process). */
 const POLL_STEP_MS = 1000;
@@ -144,21 +145,24 @@ export class CommandDispatch {
       getMeterCommand(sql, commandId),
     );
     if (!command) throw new DomainError('error.command.notFound');
-    await execute(
-      this.services.store,
-      meterCommandDecider,
-      commandId,
-      [
-        {
+    const at = new Date().toISOString();
+    const steps: StreamCommand[] = [
+      {
+        decider: meterCommandDecider,
+        id: commandId,
+        command: {
           type: 'AcknowledgeMeterCommand',
           gatewayId: gateway.gatewayId,
           status: answer.status,
           ...(answer.detail === undefined ? {} : { detail: answer.detail }),
-          at: new Date().toISOString(),
+          at,
         },
-      ],
-      { metadata: gatewayMetadata(gateway) },
-    );
+      },
+    ];
+    // A failed valve command tells the staff, in the same append as the failure.
+    if (answer.status === 'fail' && command.kind !== 'keyUpdate')
+      steps.push(await failedValveNotice(this.services, command, 'gatewayFail', answer.detail ?? null, at));
+    await executeAll(this.services.store, steps, { metadata: gatewayMetadata(gateway) });
   }
 
   /** Times out every command past its deadline; returns how many. */
@@ -166,14 +170,32 @@ export class CommandDispatch {
     const overdue = await overdueCommands(this.services.db, now, COMMAND_PICKUP_MINUTES);
     let count = 0;
     for (const command of overdue) {
-      const { events } = await execute(
+      const metadata = { tenantId: command.tenantId, correlationId: uuidv7() };
+      const timeOut = { type: 'TimeOutMeterCommand', at: now.toISOString() } as const;
+      if (command.kind === 'keyUpdate') {
+        const { events } = await execute(
+          this.services.store,
+          meterCommandDecider,
+          command.commandId,
+          [timeOut],
+          {
+            metadata,
+          },
+        );
+        count += events.length;
+        continue;
+      }
+      // A valve command that times out fails, and tells the staff why, in the same append.
+      const failure = command.gatewayId ? 'noAck' : 'notPickedUp';
+      await executeAll(
         this.services.store,
-        meterCommandDecider,
-        command.commandId,
-        [{ type: 'TimeOutMeterCommand', at: now.toISOString() }],
-        { metadata: { tenantId: command.tenantId, correlationId: uuidv7() } },
+        [
+          { decider: meterCommandDecider, id: command.commandId, command: timeOut },
+          await failedValveNotice(this.services, command, failure, null, now.toISOString()),
+        ],
+        { metadata },
       );
-      count += events.length;
+      count += 1;
     }
     // A key update offered again is waiting for its gateway.
     if (count > 0) this.issued.emit('issued');

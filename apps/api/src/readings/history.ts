@@ -2,6 +2,7 @@ import { addDays, DomainError, localMidnight } from '@hydrolog/domain';
 import type { Database } from '@hydrolog/eventstore';
 import {
   findMeters,
+  latestValveCommand,
   meterDailyVolumes,
   meterFrozen,
   meterHourlyVolumes,
@@ -34,6 +35,7 @@ export async function meterHistory(
     const readings = await meterReadings(sql, meterId, start, end, MAX_READINGS + 1);
     return {
       meter: state!,
+      valveCommand: await latestValveCommand(sql, meterId),
       timeZone,
       readings: readings.slice(0, MAX_READINGS),
       truncated: readings.length > MAX_READINGS,

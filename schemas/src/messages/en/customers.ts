@@ -41,7 +41,7 @@ export const customers = {
       frozen: 'Frozen',
       cancelled: 'Cancelled',
     },
-    valve: 'Valve command',
+    valve: 'Valve',
     valveKinds: {
       valveOpen: 'Open',
       valveClose: 'Close',

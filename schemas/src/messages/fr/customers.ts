@@ -43,7 +43,7 @@ export const customers: typeof english = {
       frozen: 'Gelé',
       cancelled: 'Résilié',
     },
-    valve: 'Commande de vanne',
+    valve: 'Vanne',
     valveKinds: {
       valveOpen: 'Ouverture',
       valveClose: 'Fermeture',

@@ -255,6 +255,41 @@ export const meters: typeof english = {
     sent_other: '{{count}} commandes envoyées : suivi de leur état',
     pendingOnly: 'En cours seulement',
     none: 'Aucun compteur à vanne pilotable',
+    reading: {
+      closing: 'Fermeture en cours',
+      opening: 'Ouverture en cours',
+      commandedClosed: 'Fermeture commandée',
+      commandedOpen: 'Ouverture commandée',
+      commandedAt: 'Commandée {{time}}',
+      awaitingGateway: 'En attente de la passerelle',
+      awaitingReport: 'En attente du relevé du compteur',
+      confirmedAt: 'Confirmée par le compteur {{time}}',
+      reportedAt: 'Relevée {{time}}',
+      contradicted: 'Commandée {{target}} {{time}}, mais le compteur la relève {{valve}}',
+      closeFailed: 'Échec de la fermeture {{time}}',
+      openFailed: 'Échec de l’ouverture {{time}}',
+      notReported: 'Pas encore relevée',
+      retry: 'Réessayer',
+      retryOf: 'Renvoyer la commande au compteur {{meterNo}}',
+      retried: 'Commande renvoyée au compteur {{meterNo}}',
+    },
+    failures: {
+      gatewayFail: 'La passerelle a répondu que la commande a échoué',
+      gatewayFailWith: 'La passerelle a répondu : {{detail}}',
+      noAck: 'La passerelle l’a prise mais n’a pas répondu en {{seconds}} s',
+      notPickedUp:
+        'Aucune passerelle ne l’a prise en {{minutes}} minutes (la passerelle du compteur est muette)',
+    },
+    failureNotice: {
+      closeTitle: 'Vanne non fermée : compteur {{meterNo}}',
+      openTitle: 'Vanne non ouverte : compteur {{meterNo}}',
+      closeBody:
+        'La fermeture de la vanne du compteur {{meterNo}} a échoué : {{reason}}. L’eau coule peut-être encore : le dernier relevé du compteur donne la vanne {{valve}}.',
+      openBody:
+        'L’ouverture de la vanne du compteur {{meterNo}} a échoué : {{reason}}. L’eau est peut-être toujours coupée : le dernier relevé du compteur donne la vanne {{valve}}.',
+      account: 'Le compte {{accountNo}} ({{name}}) est sur ce compteur.',
+      retry: 'Réessayez dans Compteurs, Manœuvre des vannes.',
+    },
   },
   keyUpdates: {
     title: 'Changement de clé',

@@ -43,7 +43,7 @@ export const customers: typeof english = {
       frozen: 'Dibekukan',
       cancelled: 'Ditutup',
     },
-    valve: 'Perintah katup',
+    valve: 'Katup',
     valveKinds: {
       valveOpen: 'Buka',
       valveClose: 'Tutup',

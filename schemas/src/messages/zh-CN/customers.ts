@@ -43,7 +43,7 @@ export const customers: typeof english = {
       frozen: '冻结',
       cancelled: '销户',
     },
-    valve: '阀控指令',
+    valve: '阀门',
     valveKinds: {
       valveOpen: '开阀',
       valveClose: '关阀',

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numberFormat.ts';
+import { ValveState } from '../meters/index.ts';
 import { customerHistory, getCustomer } from './api/customers.ts';
 import { CommandBadge, StatusBadge } from './CustomerBadges.tsx';
 
@@ -34,7 +35,9 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
     customerHistory(customerId).then(setHistory, () => setHistory([]));
   }, [customerId, onClose, tick]);
 
-  const pending = history?.some((h) => h.valveCommand?.status === 'sending') ?? false;
+  const pending =
+    customer?.lastValveCommand?.status === 'sending' ||
+    (history?.some((h) => h.valveCommand?.status === 'sending') ?? false);
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => setTick((n) => n + 1), REFRESH_MS);
@@ -72,6 +75,20 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
               label={t('customers.meterNo')}
               value={`${customer.meterNo} · ${customer.meterTypeName ?? ''}`}
             />
+            {customer.valveControl && (
+              <Stack gap={0}>
+                <Text size="xs" c="dimmed">
+                  {t('customers.valve')}
+                </Text>
+                <ValveState
+                  meterNo={customer.meterNo}
+                  valve={customer.valve}
+                  reportedAt={customer.lastReportAt}
+                  command={customer.lastValveCommand}
+                  onRetried={() => setTick((n) => n + 1)}
+                />
+              </Stack>
+            )}
             <Field label={t('customers.nature')} value={t(`customers.natures.${customer.nature}`)} />
             <Field label={t('customers.idType')} value={t(`customers.idTypes.${customer.idType}`)} />
             <Field label={t('customers.idNumber')} value={customer.idNumber} />

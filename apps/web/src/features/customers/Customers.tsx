@@ -16,8 +16,9 @@ import { figureColumns } from '../../components/ListTable.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
+import { ValveState } from '../meters/index.ts';
 import { customerAction, customerTypeOptions, exportCustomers, listCustomers } from './api/customers.ts';
-import { CommandBadge, StatusBadge } from './CustomerBadges.tsx';
+import { StatusBadge } from './CustomerBadges.tsx';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { RechargeDialog, RefundDialog, TransferDialog } from './CustomerDialogs.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
@@ -93,7 +94,7 @@ export const Customers = defineListScreen({
       <StatusFilter bar={bar} group="customers" statuses={CUSTOMER_STATUSES} w={140} />
     </>
   ),
-  columns: ({ t, language }) => [
+  columns: ({ t, language, list }) => [
     column.accessor('accountNo', { header: t('customers.accountNo') }),
     column.accessor('name', { header: t('customers.name') }),
     column.accessor('phone', { header: t('customers.phone') }),
@@ -110,8 +111,17 @@ export const Customers = defineListScreen({
     column.accessor('lastValveCommand', {
       header: t('customers.valve'),
       cell: (c) => {
-        const command = c.getValue();
-        return command ? <CommandBadge command={command} /> : null;
+        const account = c.row.original;
+        if (!account.valveControl) return null;
+        return (
+          <ValveState
+            meterNo={account.meterNo}
+            valve={account.valve}
+            reportedAt={account.lastReportAt}
+            command={c.getValue()}
+            onRetried={list.load}
+          />
+        );
       },
     }),
     column.accessor('openTime', {

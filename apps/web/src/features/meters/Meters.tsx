@@ -19,6 +19,7 @@ import { HISTORY_PATH } from '../readings/index.ts';
 import { deleteMeters, exportMeters, listMeters, meterTypeOptions } from './api/meters.ts';
 import { MeterForm } from './MeterForm.tsx';
 import { MeterImport } from './MeterImport.tsx';
+import { ValveState } from './ValveState.tsx';
 
 /** The route of this page (menu catalogue component 'business/meter/index'). */
 export const METERS_PATH = '/meter/list';
@@ -79,7 +80,7 @@ export const Meters = defineListScreen({
       />
     </>
   ),
-  columns: ({ t, language, hasPermi }) => [
+  columns: ({ t, language, hasPermi, list }) => [
     column.accessor('meterNo', {
       header: t('meters.meterNo'),
       // The meter number opens its history (Reports / History) for those who may open that page.
@@ -129,12 +130,16 @@ export const Meters = defineListScreen({
     column.accessor('valve', {
       header: t('meters.valve'),
       cell: (c) => {
-        const valve = c.getValue();
-        if (!valve) return '';
+        const meter = c.row.original;
+        if (!meter.valveControl && !meter.valve) return '';
         return (
-          <Badge variant="light" color={valve === 'open' ? 'teal' : 'orange'}>
-            {t(`meters.valves.${valve}`)}
-          </Badge>
+          <ValveState
+            meterNo={meter.meterNo}
+            valve={meter.valve}
+            reportedAt={meter.lastReportAt}
+            command={meter.valveCommand}
+            onRetried={list.load}
+          />
         );
       },
     }),

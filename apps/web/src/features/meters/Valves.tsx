@@ -15,6 +15,7 @@ import {
   isCommandUnderWay,
 } from '../../lib/meterQuery.ts';
 import { exportValveMeters, listValveMeters, operateValves } from './api/meters.ts';
+import { ValveState } from './ValveState.tsx';
 
 /** The route of this page (menu catalogue component 'business/valve/index'). */
 export const VALVES_PATH = '/meter/valve';
@@ -99,7 +100,7 @@ export const Valves = defineListScreen({
       />
     </>
   ),
-  columns: ({ t }) => [
+  columns: ({ t, list }) => [
     column.accessor('meterNo', { header: t('meters.meterNo') }),
     column.accessor('meterTypeName', { header: t('meters.type') }),
     column.accessor('link', {
@@ -112,7 +113,15 @@ export const Valves = defineListScreen({
     }),
     column.accessor('valve', {
       header: t('meters.valve'),
-      cell: (c) => (c.getValue() ? t(`meters.valves.${c.getValue()!}`) : ''),
+      cell: (c) => (
+        <ValveState
+          meterNo={c.row.original.meterNo}
+          valve={c.getValue()}
+          reportedAt={c.row.original.lastReportAt}
+          command={c.row.original.valveCommand}
+          onRetried={list.load}
+        />
+      ),
     }),
     column.display({
       id: 'command',

@@ -67,7 +67,12 @@ import {
 import { relativeTime } from '../../lib/relativeTime.ts';
 import { formatInZone, localDate, todayIn } from '../../lib/tenantTime.ts';
 import { session } from '../../store/session.ts';
-import { listMeterCommands, type MeterCommandRecord } from '../meters/index.ts';
+import {
+  CommandFailureText,
+  listMeterCommands,
+  type MeterCommandRecord,
+  ValveState,
+} from '../meters/index.ts';
 import {
   getMeterHistory,
   type MeterHistory as History,
@@ -272,7 +277,14 @@ function MeterHeader({ history, daily }: { history: History; daily: readonly Dai
         <Fact label={t('history.latestTotal')}>{withUnit(formatNumber(meter.total, language, 3), M3)}</Fact>
         <Fact label={t('history.battery')}>{withUnit(formatNumber(meter.battery, language, 2), 'V')}</Fact>
         <Fact label={t('history.signal')}>{formatNumber(meter.signal, language) || NONE}</Fact>
-        <Fact label={t('history.valve')}>{meter.valve ? t(`history.valves.${meter.valve}`) : NONE}</Fact>
+        <Fact label={t('history.valve')}>
+          <ValveState
+            meterNo={meter.meterNo}
+            valve={meter.valve}
+            reportedAt={meter.lastReportAt}
+            command={history.valveCommand}
+          />
+        </Fact>
         <Fact label={t('history.rangeVolume')}>
           <span data-testid="history-range-volume">
             {withUnit(formatNumber(summary.volume, language, 3), M3)}
@@ -527,13 +539,16 @@ const CommandsTable = defineListScreen({
       commandColumn.accessor('status', {
         header: () => t('history.commandStatus'),
         cell: (c) => (
-          <Badge
-            color={commandStatusColor(c.getValue())}
-            variant="light"
-            data-testid="history-command-status"
-          >
-            {t(`valves.statuses.${c.getValue()}`)}
-          </Badge>
+          <Stack gap={2} align="flex-start">
+            <Badge
+              color={commandStatusColor(c.getValue())}
+              variant="light"
+              data-testid="history-command-status"
+            >
+              {t(`valves.statuses.${c.getValue()}`)}
+            </Badge>
+            {c.row.original.failure && <CommandFailureText command={c.row.original} />}
+          </Stack>
         ),
       }),
       commandColumn.accessor('issuedAt', {

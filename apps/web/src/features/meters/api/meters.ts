@@ -1,4 +1,5 @@
 import type {
+  CommandFailure,
   MeterBody,
   MeterChangeBody,
   MeterCommandKind,
@@ -127,6 +128,7 @@ export interface MeterCommandRecord extends KeyUpdateRecord {
   kind: MeterCommandKind;
   gatewayId: string | null;
   deadline: string | null;
+  failure: CommandFailure | null;
 }
 
 /** Valve and key-update commands, newest first: of one meter (`meterId`) or of numbers containing `meterNo`. */
