@@ -121,43 +121,30 @@ export function TenantDashboard() {
         <Stack pos="relative">
           <LoadingOverlay visible={loading && data !== null} overlayProps={{ blur: 1 }} />
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 6 }} data-testid="tenant-dashboard-figures">
-            {data ? (
-              <>
-                <FigureCard
-                  testId="figure-totalTenants"
-                  label={t('tenantDashboard.totalTenants')}
-                  value={count(data.totalTenants)}
-                  hint={t('tenantDashboard.trialTenants', { count: data.trialTenants })}
-                />
-                <FigureCard
-                  testId="figure-accountsOpened"
-                  label={t('tenantDashboard.accountsOpened')}
-                  value={count(data.accounts.opened)}
-                />
-                <FigureCard
-                  testId="figure-accountsNotOpened"
-                  label={t('tenantDashboard.accountsNotOpened')}
-                  value={count(data.accounts.notOpened)}
-                />
-                <FigureCard
-                  testId="figure-todayRate"
-                  label={t('tenantDashboard.todayRate')}
-                  value={data.today.rate === null ? '—' : formatPercent(data.today.rate, language)}
-                />
-                <FigureCard
-                  testId="figure-reported"
-                  label={t('tenantDashboard.reported')}
-                  value={count(data.today.reported)}
-                />
-                <FigureCard
-                  testId="figure-notReported"
-                  label={t('tenantDashboard.notReported')}
-                  value={count(data.today.notReported)}
-                />
-              </>
-            ) : (
-              Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={96} />)
-            )}
+            {data
+              ? (
+                  [
+                    ['totalTenants', count(data.totalTenants)],
+                    ['accountsOpened', count(data.accounts.opened)],
+                    ['accountsNotOpened', count(data.accounts.notOpened)],
+                    ['todayRate', data.today.rate === null ? '—' : formatPercent(data.today.rate, language)],
+                    ['reported', count(data.today.reported)],
+                    ['notReported', count(data.today.notReported)],
+                  ] as const
+                ).map(([figure, value]) => (
+                  <FigureCard
+                    key={figure}
+                    testId={`figure-${figure}`}
+                    label={t(`tenantDashboard.${figure}`)}
+                    value={value}
+                    hint={
+                      figure === 'totalTenants'
+                        ? t('tenantDashboard.trialTenants', { count: data.trialTenants })
+                        : undefined
+                    }
+                  />
+                ))
+              : Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={96} />)}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 3 }}>
             <Card withBorder padding="sm" data-testid="meter-distribution">
