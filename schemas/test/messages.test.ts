@@ -73,6 +73,15 @@ describe('the message catalogue', () => {
     expect(translate('menuTitles.system_dept', 'fr')).toBe('Services');
   });
 
+  it('picks the plural form of a count by the rules of the language', () => {
+    expect(translate('error.meterType.inUse', 'en', { count: 1 })).toBe(
+      'This meter type is used by 1 meter and cannot be deleted',
+    );
+    expect(translate('error.meterType.inUse', 'en', { count: 3 })).toContain('used by 3 meters');
+    expect(translate('error.meterType.inUse', 'fr', { count: 0 })).toContain('utilisé par 0 compteur et');
+    expect(isMessageKey('error.meterType.inUse')).toBe(true);
+  });
+
   it('tells a key from any other text', () => {
     expect(isMessageKey('error.tenant.notFound')).toBe(true);
     expect(isMessageKey('Invalid input: expected string')).toBe(false);

@@ -101,7 +101,7 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
       url: `/prod-api/business/meterType/${type.meterTypeId}`,
     });
     expect(refused.json()).toMatchObject({ key: 'error.meterType.inUse' });
-    expect(refused.json().msg).toBe('This meter type is used by 1 meters and cannot be deleted');
+    expect(refused.json().msg).toBe('This meter type is used by 1 meter and cannot be deleted');
 
     const spare = (await addType(admin, { ...typeBody, name: 'Spare type' })).json().data;
     expect(

@@ -14,10 +14,11 @@ const CATALOGUES: Record<Language, Messages> = { 'zh-CN': zhCN, en, fr, id };
 export const messagesIn = (language: Language): Messages => CATALOGUES[language];
 
 export function translate(key: MessageKey, language: Language, params?: MessageParams): string {
-  return translateIn(CATALOGUES[language], key, params);
+  return translateIn(CATALOGUES[language], key, params, language);
 }
 
 /** True when `key` names a text of the catalogue (every language has the same keys). */
 export function isMessageKey(key: string): key is MessageKey {
-  return textIn(en, key) !== undefined;
+  // With a count, a key with plural forms is found by its base as well.
+  return textIn(en, key, { count: 0 }) !== undefined;
 }

@@ -17,7 +17,9 @@ type Paths<Node> = {
 }[keyof Node & string];
 
 /** A key of the catalogue; the server answers it with the text (`key` beside `msg`). */
-export type MessageKey = Paths<Messages>;
+/** A key with plural forms (`x_one`, `x_other`) is asked for by its base `x`, with a `count`. */
+type PluralBase<Key> = Key extends `${infer Base}_other` ? Base : never;
+export type MessageKey = Paths<Messages> | PluralBase<Paths<Messages>>;
 
 /** Values for a text's `{{name}}` placeholders. */
 export type MessageParams = Record<string, string | number>;
@@ -26,20 +28,40 @@ export type MessageParams = Record<string, string | number>;
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 /** The text at `key` in one language's catalogue with its placeholders filled, or undefined when there is none. */
-export function textIn(messages: Messages, key: string, params: MessageParams = {}): string | undefined {
+export function textIn(
+  messages: Messages,
+  key: string,
+  params: MessageParams = {},
+  /** The catalogue's language, for the plural form of a `count` (as i18next picks it in the browser). */
+  language: Language = DEFAULT_LANGUAGE,
+): string | undefined {
+  const { count } = params;
+  const text =
+    (typeof count === 'number'
+      ? (lookUp(messages, `${key}_${new Intl.PluralRules(language).select(count)}`) ??
+        lookUp(messages, `${key}_other`))
+      : undefined) ?? lookUp(messages, key);
+  // A placeholder without a value stays as written, so a missing parameter shows rather than vanishes.
+  return text?.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+function lookUp(messages: Messages, key: string): string | undefined {
   let node: unknown = messages;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  if (typeof node !== 'string') return undefined;
-  // A placeholder without a value stays as written, so a missing parameter shows rather than vanishes.
-  return node.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return typeof node === 'string' ? node : undefined;
 }
 
 /** `textIn` for a key the types vouch for. */
-export function translateIn(messages: Messages, key: MessageKey, params?: MessageParams): string {
-  return textIn(messages, key, params) ?? key;
+export function translateIn(
+  messages: Messages,
+  key: MessageKey,
+  params?: MessageParams,
+  language?: Language,
+): string {
+  return textIn(messages, key, params, language) ?? key;
 }
 
 /** Picks a supported language from a header or stored value; any zh variant maps to zh-CN. */

@@ -406,7 +406,8 @@ export const meters = {
     meterType: {
       notFound: 'The meter type does not exist',
       exists: 'A meter type with this name already exists',
-      inUse: 'This meter type is used by {{count}} meters and cannot be deleted',
+      inUse_one: 'This meter type is used by {{count}} meter and cannot be deleted',
+      inUse_other: 'This meter type is used by {{count}} meters and cannot be deleted',
     },
     meterImport: {
       file: 'Upload an xls or xlsx file',

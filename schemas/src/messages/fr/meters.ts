@@ -413,7 +413,8 @@ export const meters: typeof english = {
     meterType: {
       notFound: 'Le type de compteur n’existe pas',
       exists: 'Un type de compteur porte déjà ce nom',
-      inUse: 'Ce type de compteur est utilisé par {{count}} compteurs et ne peut pas être supprimé',
+      inUse_one: 'Ce type de compteur est utilisé par {{count}} compteur et ne peut pas être supprimé',
+      inUse_other: 'Ce type de compteur est utilisé par {{count}} compteurs et ne peut pas être supprimé',
     },
     meterImport: {
       file: 'Téléversez un fichier xls ou xlsx',

@@ -410,7 +410,8 @@ export const meters: typeof english = {
     meterType: {
       notFound: 'Jenis meter tidak ada',
       exists: 'Jenis meter dengan nama ini sudah ada',
-      inUse: 'Jenis meter ini dipakai oleh {{count}} meter dan tidak dapat dihapus',
+      inUse_one: 'Jenis meter ini dipakai oleh {{count}} meter dan tidak dapat dihapus',
+      inUse_other: 'Jenis meter ini dipakai oleh {{count}} meter dan tidak dapat dihapus',
     },
     meterImport: {
       file: 'Unggah berkas xls atau xlsx',

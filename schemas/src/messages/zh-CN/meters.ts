@@ -396,7 +396,8 @@ export const meters: typeof english = {
     meterType: {
       notFound: '水表类型不存在',
       exists: '水表类型名称已存在',
-      inUse: '该水表类型正被 {{count}} 块水表使用，不能删除',
+      inUse_one: '该水表类型正被 {{count}} 块水表使用，不能删除',
+      inUse_other: '该水表类型正被 {{count}} 块水表使用，不能删除',
     },
     meterImport: {
       file: '请上传 xls 或 xlsx 文件',
