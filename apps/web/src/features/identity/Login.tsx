@@ -6,7 +6,6 @@ import {
   Group,
   Image,
   PasswordInput,
-  Select,
   Text,
   TextInput,
   UnstyledButton,
@@ -15,9 +14,9 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { areaCodePrefix } from '../../components/AreaCodePrefix.tsx';
 import { AuthPage } from '../../components/AuthPage.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { AREA_CODES } from '../../lib/areaCodes.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { setToken } from '../../lib/token.ts';
 import { safeRedirect } from '../../router/guard.ts';
@@ -106,22 +105,12 @@ export function Login() {
         label={t('login.username')}
         autoComplete="username"
         {...form.text('username')}
-        leftSectionWidth={86}
-        leftSectionPointerEvents="all"
-        leftSection={
-          <Select
-            aria-label={t('login.areaCode')}
-            variant="unstyled"
-            w={82}
-            pl={8}
-            style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
-            allowDeselect={false}
-            searchable
-            data={AREA_CODES}
-            value={form.values.areaCode}
-            onChange={(value) => value && form.set('areaCode', value)}
-          />
-        }
+        {...areaCodePrefix({
+          label: t('login.areaCode'),
+          value: form.values.areaCode,
+          onChange: (code) => form.set('areaCode', code),
+          searchable: true,
+        })}
       />
       <PasswordInput label={t('login.password')} autoComplete="current-password" {...form.text('password')} />
       {captcha?.captchaEnabled && (

@@ -1,14 +1,14 @@
 import { registerBodySchema, registerCodeBodySchema } from '@hydrolog/schemas';
-import { Anchor, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { areaCodePrefix } from '../../components/AreaCodePrefix.tsx';
 import { AuthPage } from '../../components/AuthPage.tsx';
 import { showSecretOnce } from '../../components/SecretOnce.tsx';
 import { useCountdown } from '../../hooks/useCountdown.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { AREA_CODES } from '../../lib/areaCodes.ts';
 import { validate } from '../../lib/forms.ts';
 import { type Registered, register, sendRegisterCode } from './api/registration.ts';
 
@@ -88,21 +88,11 @@ export function Register() {
         inputMode="numeric"
         autoComplete="tel-national"
         {...form.text('phone')}
-        leftSectionWidth={86}
-        leftSectionPointerEvents="all"
-        leftSection={
-          <Select
-            aria-label={t('login.areaCode')}
-            variant="unstyled"
-            w={82}
-            pl={8}
-            style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
-            allowDeselect={false}
-            data={AREA_CODES}
-            value={form.values.areaCode}
-            onChange={(value) => value && form.set('areaCode', value)}
-          />
-        }
+        {...areaCodePrefix({
+          label: t('login.areaCode'),
+          value: form.values.areaCode,
+          onChange: (code) => form.set('areaCode', code),
+        })}
       />
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
