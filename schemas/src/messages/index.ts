@@ -38,11 +38,23 @@ export function textIn(
   const { count } = params;
   const text =
     (typeof count === 'number'
-      ? (lookUp(messages, `${key}_${new Intl.PluralRules(language).select(count)}`) ??
+      ? (lookUp(messages, `${key}_${pluralRules(language).select(count)}`) ??
         lookUp(messages, `${key}_other`))
       : undefined) ?? lookUp(messages, key);
   // A placeholder without a value stays as written, so a missing parameter shows rather than vanishes.
   return text?.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const rulesByLanguage = new Map<Language, Intl.PluralRules>();
+
+/** A language's plural rules, made once. */
+function pluralRules(language: Language): Intl.PluralRules {
+  let rules = rulesByLanguage.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    rulesByLanguage.set(language, rules);
+  }
+  return rules;
 }
 
 function lookUp(messages: Messages, key: string): string | undefined {
