@@ -13,7 +13,11 @@ export * from './tenancy.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { outboxProjection, sessionsProjection, usersProjection } from './identity/index.ts';
-import { devicesProjection, meterMovesProjection, meterReplacementsProjection } from './meters/index.ts';
+import {
+  meterMovesProjection,
+  meterRegistryProjection,
+  meterReplacementsProjection,
+} from './meters/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
 import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
@@ -26,7 +30,7 @@ export const allProjections = [
   outboxProjection,
   settingsProjection,
   operationLogProjection,
-  devicesProjection,
+  meterRegistryProjection,
   readingsProjection,
   cascadeProjection,
   customersProjection,

@@ -9,8 +9,8 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
  * Gateways, meter types, meters and downlink commands: the back office's device registry (inline, so a
  * registered gateway's key works on the next request and a command is in the next list).
  */
-export const devicesProjection: Projection = {
-  name: 'devices',
+export const meterRegistryProjection: Projection = {
+  name: 'meterRegistry',
   version: 4,
   mode: 'inline',
   tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],

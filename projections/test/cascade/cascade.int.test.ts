@@ -15,7 +15,7 @@ describe.each(testEngines())('cascade projection on $engine', (engine) => {
   });
   afterAll(() => fx.db.close());
 
-  it('a partition with its sub-meters, an alarm raised and processed, the holidays', async () => {
+  it('a partition with its sub-meters and their map positions, an alarm raised and processed, the holidays', async () => {
     const [partitionId, pointId, alarmId, meterId] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
     const point = {
       partitionId,
@@ -32,6 +32,20 @@ describe.each(testEngines())('cascade projection on $engine', (engine) => {
         {
           type: 'CascadeSubMetersAssociated',
           data: { partitionId, pointId, meters: [{ meterId, meterNo: '1000000001' }] },
+        },
+        {
+          type: 'CascadeMeterPositionsSet',
+          data: {
+            partitionId,
+            positions: [
+              { meterNo: '1000000001', coordinates: [120.1, 30.2] },
+              { meterNo: '1000000002', coordinates: [120.2, 30.3] },
+            ],
+          },
+        },
+        {
+          type: 'CascadeMeterPositionsSet',
+          data: { partitionId, positions: [{ meterNo: '1000000001', coordinates: [120.15, 30.25] }] },
         },
       ],
       metadata,
@@ -63,7 +77,7 @@ describe.each(testEngines())('cascade projection on $engine', (engine) => {
       metadata,
     );
     expect(await fx.rows('SELECT name, root_point_id::text, version::int FROM cascade_partitions')).toEqual([
-      { name: 'North Hill', root_point_id: pointId, version: 1 },
+      { name: 'North Hill', root_point_id: pointId, version: 3 },
     ]);
     expect(await fx.rows('SELECT level, leader_name, mnf_threshold FROM cascade_points')).toEqual([
       { level: 1, leader_name: 'Wang', mnf_threshold: 5 },
@@ -71,6 +85,12 @@ describe.each(testEngines())('cascade projection on $engine', (engine) => {
     expect(await fx.rows('SELECT point_id::text, meter_no FROM cascade_sub_meters')).toEqual([
       { point_id: pointId, meter_no: '1000000001' },
     ]);
+    expect(await fx.rows('SELECT meter_no, lng, lat FROM cascade_meter_positions ORDER BY meter_no')).toEqual(
+      [
+        { meter_no: '1000000001', lng: 120.15, lat: 30.25 },
+        { meter_no: '1000000002', lng: 120.2, lat: 30.3 },
+      ],
+    );
     expect(await fx.rows('SELECT kind, value, status FROM cascade_alarms')).toEqual([
       { kind: 'mnf', value: 7.5, status: 'processed' },
     ]);

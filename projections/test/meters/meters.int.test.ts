@@ -1,7 +1,11 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { eventSchemas, uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devicesProjection, meterMovesProjection, meterReplacementsProjection } from '../../src/index.ts';
+import {
+  meterMovesProjection,
+  meterRegistryProjection,
+  meterReplacementsProjection,
+} from '../../src/index.ts';
 import { type ProjectionsFixture, projectionsOn } from '../fixtures.ts';
 
 const AT = '2026-03-01T08:00:00.000Z';
@@ -12,7 +16,11 @@ describe.each(testEngines())('meters projections on $engine', (engine) => {
   const metadata = { tenantId, userId: 'clerk', correlationId: uuidv7() };
   const meterTypeId = uuidv7();
   beforeAll(async () => {
-    fx = await projectionsOn(engine, [devicesProjection, meterReplacementsProjection, meterMovesProjection]);
+    fx = await projectionsOn(engine, [
+      meterRegistryProjection,
+      meterReplacementsProjection,
+      meterMovesProjection,
+    ]);
     const meterType = eventSchemas.MeterTypeCreated.data.parse({
       meterTypeId,
       tenantId,

@@ -1,7 +1,7 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { uuidv7 } from '@hydrolog/schemas';
+import { tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformProjection } from '../../src/index.ts';
+import { platformProjection, tenantsProjection } from '../../src/index.ts';
 import { type ProjectionsFixture, projectionsOn } from '../fixtures.ts';
 
 const AT = '2026-03-01T08:00:00.000Z';
@@ -11,7 +11,7 @@ describe.each(testEngines())('platform projection on $engine', (engine) => {
   const tenantId = uuidv7();
   const metadata = { tenantId, correlationId: uuidv7() };
   beforeAll(async () => {
-    fx = await projectionsOn(engine, [platformProjection]);
+    fx = await projectionsOn(engine, [tenantsProjection, platformProjection]);
   });
   afterAll(() => fx.db.close());
 
@@ -65,6 +65,87 @@ describe.each(testEngines())('platform projection on $engine', (engine) => {
     ).toEqual([
       { kind: 'recharge', amount: '100.00', balance_after: '100.00' },
       { kind: 'withdrawal', amount: '30.50', balance_after: '69.50' },
+    ]);
+  });
+
+  it('a tenant created, renamed, reconfigured, suspended, resumed and given a logo', async () => {
+    const id = uuidv7();
+    const tenantMeta = { tenantId: id, correlationId: uuidv7() };
+    const settings = tenantSettingsSchema.parse({});
+    await fx.append(
+      `tenant-${id}`,
+      [
+        {
+          type: 'TenantCreated',
+          data: { tenantId: id, name: 'Lake Water', kind: 'utility', trial: false, createdAt: AT, settings },
+        },
+        { type: 'TenantRenamed', data: { tenantId: id, name: 'Lake Water Utility' } },
+        {
+          type: 'TenantSettingsChanged',
+          data: { tenantId: id, settings: { ...settings, accountNoGenMode: 'sequence' } },
+        },
+        { type: 'TenantSuspended', data: { tenantId: id } },
+      ],
+      tenantMeta,
+    );
+    const row = () =>
+      fx.rows(
+        `SELECT name, kind, trial, status, logo_url, settings->>'accountNoGenMode' AS numbering, version::int
+         FROM tenants WHERE tenant_id = $1`,
+        [id],
+      );
+    expect(await row()).toEqual([
+      {
+        name: 'Lake Water Utility',
+        kind: 'utility',
+        trial: false,
+        status: 'suspended',
+        logo_url: null,
+        numbering: 'sequence',
+        version: 3,
+      },
+    ]);
+    await fx.append(
+      `tenant-${id}`,
+      [
+        { type: 'TenantResumed', data: { tenantId: id } },
+        { type: 'TenantLogoChanged', data: { tenantId: id, logoUrl: '/profile/logo/lake.png' } },
+      ],
+      tenantMeta,
+    );
+    expect(await row()).toEqual([
+      {
+        name: 'Lake Water Utility',
+        kind: 'utility',
+        trial: false,
+        status: 'active',
+        logo_url: '/profile/logo/lake.png',
+        numbering: 'sequence',
+        version: 5,
+      },
+    ]);
+  });
+
+  it('third-party platforms saved, renamed and deleted', async () => {
+    const [kept, gone] = [uuidv7(), uuidv7()];
+    await fx.append(
+      `third-party-${kept}`,
+      [
+        { type: 'ThirdPartySaved', data: { thirdPartyId: kept, code: 'WX', name: 'WeChat' } },
+        { type: 'ThirdPartySaved', data: { thirdPartyId: kept, code: 'WX', name: 'WeChat Pay' } },
+      ],
+      metadata,
+    );
+    await fx.append(
+      `third-party-${gone}`,
+      [
+        { type: 'ThirdPartySaved', data: { thirdPartyId: gone, code: 'AL', name: 'Alipay' } },
+        { type: 'ThirdPartyDeleted', data: { thirdPartyId: gone } },
+      ],
+      metadata,
+    );
+    expect(await fx.rows('SELECT code, name FROM third_parties')).toEqual([
+      { code: 'WX', name: 'WeChat Pay' },
     ]);
   });
 });

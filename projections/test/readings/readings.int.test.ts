@@ -3,9 +3,9 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { type StoredReading, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  devicesProjection,
   meterDailyVolumes,
   meterFrozen,
+  meterRegistryProjection,
   ProjectionRunner,
   readingRate,
   readingsProjection,
@@ -31,9 +31,14 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
   beforeEach(async () => {
     db = await open();
     store = await openStore(db);
-    runner = new ProjectionRunner(db, store, [tenantsProjection, devicesProjection, readingsProjection], {
-      batchSize: 7,
-    });
+    runner = new ProjectionRunner(
+      db,
+      store,
+      [tenantsProjection, meterRegistryProjection, readingsProjection],
+      {
+        batchSize: 7,
+      },
+    );
     await runner.start();
     const settings = tenantSettingsSchema.parse({ timeZone: TZ });
     await store.append(
@@ -152,6 +157,21 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
         [meterId],
       )
       .then((r) => r.rows);
+
+  it("keeps the tenant's time zone and each meter's type, which its days and gaps are computed with", async () => {
+    const id = await meter('1000');
+    await runner.catchUp('readings');
+    const rows = (query: string) => db.query(query).then((r) => r.rows);
+    expect(await rows('SELECT tenant_id::text, time_zone FROM reading_zones')).toEqual([
+      { tenant_id: tenantId, time_zone: TZ },
+    ]);
+    expect(
+      await rows('SELECT meter_type_id::text, report_interval_minutes FROM reading_meter_types'),
+    ).toEqual([{ meter_type_id: meterTypeId, report_interval_minutes: 60 }]);
+    expect(await rows('SELECT meter_id::text, meter_type_id::text FROM reading_meters')).toEqual([
+      { meter_id: id, meter_type_id: meterTypeId },
+    ]);
+  });
 
   it("gives each local day the counter's rise between local midnights, with the daily freeze record", async () => {
     const id = await meter('1001');

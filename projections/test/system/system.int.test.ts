@@ -57,6 +57,50 @@ describe.each(testEngines())('system projections on $engine', (engine) => {
     ]);
   });
 
+  it('admin: a menu page created, renamed and moved, and another deleted', async () => {
+    const titles = { 'zh-CN': '泵站', en: 'Pumps', fr: 'Pompes', id: 'Pompa' };
+    const page = {
+      parentId: null,
+      menuType: 'C' as const,
+      titles,
+      path: 'pumps',
+      component: 'devices/pumps/index',
+      perms: 'devices:pump:list',
+      icon: 'monitor',
+      orderNum: 3,
+      visible: true,
+      isCache: false,
+      link: null,
+      platformOnly: false,
+    };
+    await fx.append(
+      'menu-pumps',
+      [{ type: 'MenuCreated', data: { menuId: 'pumps', ...page, builtIn: false } }],
+      metadata,
+    );
+    await fx.append(
+      'menu-pumps',
+      [
+        {
+          type: 'MenuChanged',
+          data: { menuId: 'pumps', ...page, titles: { ...titles, en: 'Pump stations' }, orderNum: 1 },
+        },
+      ],
+      metadata,
+    );
+    await fx.append(
+      'menu-old',
+      [
+        { type: 'MenuCreated', data: { menuId: 'old', ...page, path: 'old', builtIn: false } },
+        { type: 'MenuDeleted', data: { menuId: 'old' } },
+      ],
+      metadata,
+    );
+    expect(
+      await fx.rows("SELECT menu_id, titles->>'en' AS en, path, order_num, built_in FROM sys_menu"),
+    ).toEqual([{ menu_id: 'pumps', en: 'Pump stations', path: 'pumps', order_num: 1, built_in: false }]);
+  });
+
   it('settings: a parameter and a dictionary entry', async () => {
     const [configId, dictCode] = [uuidv7(), uuidv7()];
     await fx.append(
