@@ -1,2 +1,3 @@
 export { evaluateCascadeAlarms, evaluateLeakAlarms, startCascadeAlarmJob } from './alarms.ts';
+export { analysisRoutes } from './analysis-routes.ts';
 export { cascadeRoutes } from './routes.ts';

@@ -31,7 +31,6 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { analysisRoutes } from './analysis-routes.ts';
 import { importSubMeters, sendSubMeterTemplate } from './import-sub-meters.ts';
 import { partitionOf } from './lookups.ts';
 import { distinctIds, idList } from './params.ts';
@@ -44,8 +43,8 @@ const pointIdParams = z.object({ pointId: z.uuid() });
 
 /**
  * Cascade partitions (spec sections 2, 3, 5, 8): partitions and their metering points, summary meters and
- * sub-meters (by selection, typed numbers or an xls/xlsx import), and the leakage figures of DESIGN's
- * "Leakage definitions" for analysts and tools.
+ * sub-meters (by selection, typed numbers or an xls/xlsx import). The figures, alarms and overviews are
+ * `analysisRoutes`.
  */
 export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
@@ -297,8 +296,4 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) => ok(request, await importSubMeters(services, request, request.params.pointId)),
   );
-
-  // ---- figures, alarms and overviews -------------------------------------------------------------------
-
-  await analysisRoutes(app, { services });
 };

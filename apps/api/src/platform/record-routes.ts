@@ -1,16 +1,45 @@
+import { listCarriers, listRegions, listThirdParties } from '@hydrolog/projections';
 import {
+  agentMovementViewSchema,
   apiResponses,
+  carrierBodySchema,
+  carrierListQuerySchema,
+  carrierViewSchema,
   envelopeSchema,
   idListSchema,
   listEnvelopeSchema,
   noDataResponses,
+  regionBodySchema,
+  regionListQuerySchema,
+  regionViewSchema,
+  thirdPartyBodySchema,
+  thirdPartyListQuerySchema,
+  thirdPartyRechargeQuerySchema,
+  thirdPartyViewSchema,
+  updateCarrierBodySchema,
+  updateRegionBodySchema,
+  updateThirdPartyBodySchema,
   uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
 import { ok, okList } from '../http.ts';
+import {
+  carrierOf,
+  checkRegionParent,
+  deleteCarriers,
+  deleteRegion,
+  deleteThirdParties,
+  regionOf,
+  saveCarrier,
+  saveRegion,
+  saveThirdParty,
+  thirdPartyOf,
+  thirdPartyRecharges,
+} from './records.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -23,7 +52,7 @@ const splitIds = (value: string) => [...new Set(value.split(','))];
  * ('/tenant/carrier/list', 'tenant:carrier:add'). A change and a delete first read the record, so an
  * unknown id is refused with the record's own message.
  */
-export function recordRoutes<
+function registerRecord<
   Body extends z.ZodObject,
   Update extends z.ZodObject,
   Query extends z.ZodObject,
@@ -134,3 +163,127 @@ export function recordRoutes<
       },
     );
 }
+
+/**
+ * Platform records (spec section 2, operators only): mobile carriers with the country table, regions, and
+ * third-party platforms with their recharge records.
+ */
+export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
+  const { db, store } = identity.services;
+  // ---- Carriers ------------------------------------------------------------------------------------------
+
+  registerRecord(app, {
+    path: '/tenant/carrier',
+    permission: 'tenant:carrier',
+    tag: 'carrier',
+    idKey: 'carrierId',
+    view: carrierViewSchema,
+    body: carrierBodySchema,
+    update: updateCarrierBodySchema,
+    summaries: { one: 'One carrier', add: 'Add a carrier', change: 'Change a carrier' },
+    find: (_request, carrierId) => carrierOf(db, carrierId),
+    save: (request, carrierId, body) => saveCarrier(store, request, carrierId, body),
+    list: {
+      summary: 'Mobile carriers',
+      query: carrierListQuerySchema,
+      read: (query) => listCarriers(db, query),
+    },
+    removeMany: {
+      summary: 'Delete carriers',
+      remove: (request, ids) => deleteCarriers(store, request, ids),
+    },
+  });
+
+  // ---- Regions -------------------------------------------------------------------------------------------
+
+  app.get(
+    '/tenant/region/list',
+    {
+      config: operatorOnly('tenant:region:list'),
+      schema: {
+        tags: ['region'],
+        summary: 'Every region (a flat list; parentId makes the tree)',
+        querystring: regionListQuerySchema,
+        response: apiResponses(envelopeSchema(z.array(regionViewSchema))),
+      },
+    },
+    async (request) => ok(request, await listRegions(db, request.query)),
+  );
+
+  registerRecord(app, {
+    path: '/tenant/region',
+    permission: 'tenant:region',
+    tag: 'region',
+    idKey: 'regionId',
+    view: regionViewSchema,
+    body: regionBodySchema,
+    update: updateRegionBodySchema,
+    summaries: {
+      one: 'One region',
+      add: 'Add a top region (no parent) or a sub-region',
+      change: 'Change a region',
+    },
+    find: (_request, regionId) => regionOf(db, regionId),
+    save: (request, regionId, body) => saveRegion(store, db, request, regionId, body),
+    checkSave: (_request, { parentId }) => checkRegionParent(db, parentId),
+  });
+
+  app.delete(
+    '/tenant/region/:regionId',
+    {
+      config: operatorOnly('tenant:region:remove'),
+      schema: {
+        tags: ['region'],
+        summary: 'Delete a region without sub-regions',
+        params: z.object({ regionId: z.uuid() }),
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      await deleteRegion(store, db, request, request.params.regionId);
+      return ok(request, null);
+    },
+  );
+
+  // ---- Third-party platforms -----------------------------------------------------------------------------
+
+  app.get(
+    '/tenant/thirdParty/recharge/list',
+    {
+      config: operatorOnly('tenant:thirdParty:query'),
+      schema: {
+        tags: ['thirdParty'],
+        summary: 'Recharge records through a third-party platform, newest first',
+        querystring: thirdPartyRechargeQuerySchema,
+        response: apiResponses(listEnvelopeSchema(agentMovementViewSchema)),
+      },
+    },
+    async (request) => okList(request, await thirdPartyRecharges(db, request, request.query)),
+  );
+
+  registerRecord(app, {
+    path: '/tenant/thirdParty',
+    permission: 'tenant:thirdParty',
+    tag: 'thirdParty',
+    idKey: 'thirdPartyId',
+    view: thirdPartyViewSchema,
+    body: thirdPartyBodySchema,
+    update: updateThirdPartyBodySchema,
+    summaries: {
+      one: 'One third-party platform',
+      add: 'Add a third-party platform',
+      change: 'Change a third-party platform',
+    },
+    find: (_request, thirdPartyId) => thirdPartyOf(db, thirdPartyId),
+    save: (request, thirdPartyId, body) => saveThirdParty(store, request, thirdPartyId, body),
+    list: {
+      summary: 'Third-party platforms with their recharge count and total',
+      query: thirdPartyListQuerySchema,
+      read: (query) => listThirdParties(db, query),
+    },
+    removeMany: {
+      summary: 'Delete third-party platforms without recharge records',
+      remove: (request, ids) => deleteThirdParties(store, db, request, ids),
+    },
+  });
+};
