@@ -23,6 +23,7 @@ import {
   departmentRoutes,
   menuRoutes,
   messageRoutes,
+  permsByMenu,
   profileRoutes,
   roleRoutes,
   userRoutes,
@@ -41,10 +42,9 @@ import {
 import { registerOperationLog } from './operation-log.ts';
 import { agentRoutes, recordRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
 import { readingRoutes } from './readings/index.ts';
-import { healthRoutes } from './routes/health.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
-import { auditRoutes, dictTypeRoutes, noticeRoutes, systemRoutes } from './system/index.ts';
+import { auditRoutes, dictTypeRoutes, healthRoutes, noticeRoutes, systemRoutes } from './system/index.ts';
 import { moveUntenantedUploads, registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
 
@@ -192,7 +192,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.decorate('apiRoutes', apiRoutes);
   await app.register(
     async (api) => {
-      registerGuard(api, services, apiRoutes);
+      registerGuard(api, services, apiRoutes, permsByMenu);
       // API answers are one user's data (or a token): no cache keeps them, unless a route says otherwise.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
