@@ -29,7 +29,7 @@ import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { type Column, EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
 import { listMoves } from './move-meters.ts';
-import { listReplacements } from './replace-meter.ts';
+import { listReplacements } from './replacements.ts';
 
 // Each export is the xlsx workbook of a list page's filter, in the caller's language.
 

@@ -16,7 +16,10 @@ import { z } from 'zod';
 import { operatorOnly, readAsCaller } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList } from '../http.ts';
-import { agentMovements, agentOf, rechargeAgent, setPurchaseMethod, withdrawAgent } from './agents.ts';
+import { agentMovements, agentOf } from './agents.ts';
+import { rechargeAgent } from './recharge-agent.ts';
+import { setPurchaseMethod } from './set-purchase-method.ts';
+import { withdrawAgent } from './withdraw-agent.ts';
 
 /** Agents with their accounts (spec section 2, operators only). */
 export const agentRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
