@@ -19,7 +19,6 @@ import {
   updateCarrierBodySchema,
   updateRegionBodySchema,
   updateThirdPartyBodySchema,
-  uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,19 +26,13 @@ import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList } from '../http.ts';
-import {
-  carrierOf,
-  checkRegionParent,
-  deleteCarriers,
-  deleteRegion,
-  deleteThirdParties,
-  regionOf,
-  saveCarrier,
-  saveRegion,
-  saveThirdParty,
-  thirdPartyOf,
-  thirdPartyRecharges,
-} from './records.ts';
+import { deleteCarriers } from './delete-carriers.ts';
+import { deleteRegion } from './delete-region.ts';
+import { deleteThirdParties } from './delete-third-parties.ts';
+import { carrierOf, regionOf, thirdPartyOf, thirdPartyRecharges } from './records.ts';
+import { saveCarrier } from './save-carrier.ts';
+import { saveRegion } from './save-region.ts';
+import { saveThirdParty } from './save-third-party.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -49,8 +42,7 @@ const splitIds = (value: string) => [...new Set(value.split(','))];
 /**
  * The routes every kind of platform record has: one record by id, add, change; when given, its page
  * list and deleting several at once. Paths and permissions follow the record's `path` and `permission`
- * ('/tenant/carrier/list', 'tenant:carrier:add'). A change and a delete first read the record, so an
- * unknown id is refused with the record's own message.
+ * ('/tenant/carrier/list', 'tenant:carrier:add').
  */
 function registerRecord<
   Body extends z.ZodObject,
@@ -69,10 +61,8 @@ function registerRecord<
     update: Update;
     summaries: { one: string; add: string; change: string };
     find(request: FastifyRequest, id: string): Promise<View>;
-    /** Appends the save; the route answers with the record read back. */
-    save(request: FastifyRequest, id: string, body: z.infer<Body>): Promise<unknown>;
-    /** What a save reads beyond the record (a region's parent exists); `existingId` is null when adding. */
-    checkSave?(request: FastifyRequest, body: z.infer<Body>, existingId: string | null): Promise<void>;
+    /** Adds the record (`id` null) or changes a known one; answers it as saved. */
+    save(request: FastifyRequest, id: string | null, body: z.infer<Body>): Promise<View>;
     list?: {
       summary: string;
       query: Query;
@@ -85,7 +75,7 @@ function registerRecord<
     };
   },
 ) {
-  const { path, permission, tag, idKey, find, save, checkSave, list, removeMany } = record;
+  const { path, permission, tag, idKey, find, save, list, removeMany } = record;
   const response = apiResponses(envelopeSchema(record.view));
   if (list)
     app.get(
@@ -121,13 +111,7 @@ function registerRecord<
       config: operatorOnly(`${permission}:add`),
       schema: { tags: [tag], summary: record.summaries.add, body: record.body, response },
     },
-    async (request) => {
-      const body = request.body as z.infer<Body>;
-      await checkSave?.(request, body, null);
-      const id = uuidv7();
-      await save(request, id, body);
-      return ok(request, await find(request, id));
-    },
+    async (request) => ok(request, await save(request, null, request.body as z.infer<Body>)),
   );
   app.put(
     path,
@@ -137,10 +121,7 @@ function registerRecord<
     },
     async (request) => {
       const { [idKey]: id, ...body } = request.body as Record<string, unknown>;
-      await find(request, String(id));
-      await checkSave?.(request, body as z.infer<Body>, String(id));
-      await save(request, String(id), body as z.infer<Body>);
-      return ok(request, await find(request, String(id)));
+      return ok(request, await save(request, String(id), body as z.infer<Body>));
     },
   );
   if (removeMany)
@@ -156,9 +137,10 @@ function registerRecord<
         },
       },
       async (request) => {
-        const recordIds = splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`]));
-        for (const id of recordIds) await find(request, id);
-        await removeMany.remove(request, recordIds);
+        await removeMany.remove(
+          request,
+          splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`])),
+        );
         return ok(request, null);
       },
     );
@@ -182,7 +164,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     update: updateCarrierBodySchema,
     summaries: { one: 'One carrier', add: 'Add a carrier', change: 'Change a carrier' },
     find: (_request, carrierId) => carrierOf(db, carrierId),
-    save: (request, carrierId, body) => saveCarrier(store, request, carrierId, body),
+    save: (request, carrierId, body) => saveCarrier(store, db, request, carrierId, body),
     list: {
       summary: 'Mobile carriers',
       query: carrierListQuerySchema,
@@ -190,7 +172,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
     removeMany: {
       summary: 'Delete carriers',
-      remove: (request, ids) => deleteCarriers(store, request, ids),
+      remove: (request, ids) => deleteCarriers(store, db, request, ids),
     },
   });
 
@@ -225,7 +207,6 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     },
     find: (_request, regionId) => regionOf(db, regionId),
     save: (request, regionId, body) => saveRegion(store, db, request, regionId, body),
-    checkSave: (_request, { parentId }) => checkRegionParent(db, parentId),
   });
 
   app.delete(
@@ -275,7 +256,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       change: 'Change a third-party platform',
     },
     find: (_request, thirdPartyId) => thirdPartyOf(db, thirdPartyId),
-    save: (request, thirdPartyId, body) => saveThirdParty(store, request, thirdPartyId, body),
+    save: (request, thirdPartyId, body) => saveThirdParty(store, db, request, thirdPartyId, body),
     list: {
       summary: 'Third-party platforms with their recharge count and total',
       query: thirdPartyListQuerySchema,
