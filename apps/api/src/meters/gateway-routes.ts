@@ -17,7 +17,7 @@ import { readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { changeGateway } from './change-gateway.ts';
-import { exportGateways } from './export.ts';
+import { exportGateways } from './export-gateways.ts';
 import { gatewayOf } from './gateways.ts';
 import { registerGateway } from './register-gateway.ts';
 import { revokeGateway } from './revoke-gateway.ts';

@@ -22,7 +22,7 @@ import type { Services } from '../services.ts';
 import { addGroupMeters } from './add-group-meters.ts';
 import { createGroup } from './create-group.ts';
 import { deleteGroups } from './delete-groups.ts';
-import { exportMeterGroups } from './export.ts';
+import { exportMeterGroups } from './export-meter-groups.ts';
 import { groupOf } from './groups.ts';
 import { removeGroupMeters } from './remove-group-meters.ts';
 import { renameGroup } from './rename-group.ts';

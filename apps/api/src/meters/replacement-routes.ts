@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { exportMeterReplacements } from './export.ts';
+import { exportMeterReplacements } from './export-meter-replacements.ts';
 import { replaceMeter } from './replace-meter.ts';
 import { listReplacements } from './replacements.ts';
 

@@ -19,7 +19,8 @@ import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import { cleanLog } from './clean-log.ts';
-import { exportLoginLog, exportOperLog } from './export-logs.ts';
+import { exportLoginLog } from './export-login-log.ts';
+import { exportOperLog } from './export-oper-log.ts';
 import { removeLogEntries } from './remove-log-entries.ts';
 import { unlockUser } from './unlock-user.ts';
 
