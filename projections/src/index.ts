@@ -12,6 +12,7 @@ export * from './tenancy.ts';
 
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
+import { dashboardQueries } from './dashboard/index.ts';
 import { outboxProjection, sessionsProjection, usersProjection } from './identity/index.ts';
 import { devicesProjection, meterMovesProjection, meterReplacementsProjection } from './meters/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
@@ -35,3 +36,6 @@ export const allProjections = [
   meterReplacementsProjection,
   meterMovesProjection,
 ];
+
+/** The context folders of queries only, which own no table. */
+export const allQueryFolders = [dashboardQueries];
