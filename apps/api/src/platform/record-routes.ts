@@ -70,7 +70,7 @@ function registerRecord<
     };
     removeMany?: {
       summary: string;
-      /** Deletes the records, all or none: one refused record (still in use) leaves every one in place. */
+      /** Deletes the records, all or none: one refused (unknown, or still in use) leaves every one in place. */
       remove(request: FastifyRequest, ids: readonly string[]): Promise<unknown>;
     };
   },
@@ -152,6 +152,7 @@ function registerRecord<
  */
 export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
   const { db, store } = identity.services;
+
   // ---- Carriers ------------------------------------------------------------------------------------------
 
   registerRecord(app, {
