@@ -13,6 +13,9 @@ const upward = LAYERS.map((layer, i) => ({
   to: { path: `^(${[...LAYERS.slice(i + 1), ...ABOVE_ALL].join('|')})/` },
 }));
 
+/** A route file of the API: a context's `routes.ts`, or a `*-routes.ts` beside it. */
+const API_ROUTE_FILE = '^apps/api/src.*[/-]routes[.]ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -61,8 +64,8 @@ module.exports = {
       name: 'no-route-file-imports-a-route-file',
       comment: 'a route file only registers routes; what two route files share is a use case of its own file',
       severity: 'error',
-      from: { path: '^apps/api/src/routes/' },
-      to: { path: '^apps/api/src/routes/' },
+      from: { path: API_ROUTE_FILE },
+      to: { path: API_ROUTE_FILE },
     },
     {
       name: 'context-through-its-index',

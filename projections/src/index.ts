@@ -12,6 +12,7 @@ export * from './tenancy.ts';
 
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
+import { dashboardQueries } from './dashboard/index.ts';
 import { outboxProjection, sessionsProjection, usersProjection } from './identity/index.ts';
 import {
   meterMovesProjection,
@@ -39,3 +40,6 @@ export const allProjections = [
   meterReplacementsProjection,
   meterMovesProjection,
 ];
+
+/** The context folders of queries only, which own no table. */
+export const allQueryFolders = [dashboardQueries];

@@ -55,6 +55,15 @@ export interface Projection {
   tenantViews?: readonly string[];
 }
 
+/**
+ * A context folder of queries only (the dashboard): it owns no table, and declares the tables of the
+ * projections its queries read as a projection does (`reads`), checked by projections/test/reads.test.ts.
+ */
+export interface QueryFolder {
+  name: string;
+  reads: readonly string[];
+}
+
 export function handledTypes(projection: Projection): string[] {
   return [...Object.keys(projection.handlers), ...Object.keys(projection.batchHandlers ?? {})];
 }

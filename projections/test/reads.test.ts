@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allProjections, customersProjection, type Projection } from '../src/index.ts';
+import {
+  allProjections,
+  allQueryFolders,
+  customersProjection,
+  type Projection,
+  type QueryFolder,
+} from '../src/index.ts';
 
 const SRC = join(import.meta.dirname, '../src');
 
@@ -46,13 +52,17 @@ function tablesRead(text: string): Set<string> {
 
 interface ContextSql {
   context: string;
-  /** Each projection defined in the folder, with the text of its definition and the helpers after it. */
-  definitions: { projection: Projection; tables: Set<string> }[];
+  /**
+   * Each projection defined in the folder, with the tables the text of its definition and the helpers after
+   * it read; in a folder of queries only, its declaration, whose handlers (none) read nothing.
+   */
+  definitions: { projection: Projection | QueryFolder; tables: Set<string> }[];
   /** The tables the folder's other files (its queries) name. */
   queries: Set<string>;
 }
 
 const PROJECTION_START = /(?=^export const \w+: Projection = \{)/m;
+const QUERY_FOLDER = /^export const \w+: QueryFolder = \{\s*name: '(\w+)'/m;
 
 /** Reads a context folder's sources: each projection's definition apart from the queries. */
 function readContext(context: string): ContextSql {
@@ -61,6 +71,12 @@ function readContext(context: string): ContextSql {
   for (const text of sourcesIn(join(SRC, context))) {
     const [head, ...parts] = text.split(PROJECTION_START);
     if (parts.length === 0) {
+      const name = head!.match(QUERY_FOLDER)?.[1];
+      if (name) {
+        const folder = allQueryFolders.find((f) => f.name === name);
+        if (!folder) throw new Error(`${context}: a query folder not in allQueryFolders (${name})`);
+        definitions.push({ projection: folder, tables: new Set() });
+      }
       for (const table of tablesRead(head!)) queries.add(table);
       continue;
     }
@@ -79,6 +95,7 @@ function readContext(context: string): ContextSql {
 function declarationErrors({ context, definitions, queries }: ContextSql): string[] {
   const inFolder = new Set(definitions.map((d) => d.projection.name));
   const errors: string[] = [];
+  if (definitions.length === 0) errors.push(`${context}/ has no projection and declares no QueryFolder`);
   const declaredInFolder = new Set(definitions.flatMap((d) => d.projection.reads));
   for (const { projection, tables } of definitions) {
     const foreign = [...tables].filter((t) => owners.get(t) !== projection.name);
@@ -99,7 +116,7 @@ function declarationErrors({ context, definitions, queries }: ContextSql): strin
   for (const table of queries) {
     if (!inFolder.has(owners.get(table)!) && !declaredInFolder.has(table))
       errors.push(
-        `the queries of ${context}/ read ${table} (of ${owners.get(table)}), which no projection of the folder declares`,
+        `the queries of ${context}/ read ${table} (of ${owners.get(table)}), which the folder does not declare`,
       );
   }
   return errors;
@@ -110,17 +127,13 @@ const contexts = readdirSync(SRC, { withFileTypes: true })
   .map((entry) => readContext(entry.name));
 
 describe('the tables a projection reads', () => {
-  // A folder without a projection (dashboard) owns no table and rebuilds nothing: its queries are not checked.
-  it.each(contexts.filter((c) => c.definitions.length > 0))(
-    'are declared in $context/ exactly as its SQL reads them',
-    (context) => {
-      expect(declarationErrors(context)).toEqual([]);
-    },
-  );
+  it.each(contexts)('are declared in $context/ exactly as its SQL reads them', (context) => {
+    expect(declarationErrors(context)).toEqual([]);
+  });
 
-  it('covers every projection', () => {
+  it('covers every projection and every folder of queries', () => {
     const checked = contexts.flatMap((c) => c.definitions.map((d) => d.projection.name));
-    expect(checked.sort()).toEqual(allProjections.map((p) => p.name).sort());
+    expect(checked.sort()).toEqual([...allProjections, ...allQueryFolders].map((p) => p.name).sort());
   });
 
   it('fails on a read that is not declared and on a declaration that is not read', () => {
@@ -133,7 +146,27 @@ describe('the tables a projection reads', () => {
     expect(declarationErrors(planted)).toEqual([
       'customers reads users (of users) in its handlers without declaring it',
       'customers declares tenants, which customers/ does not read',
-      'the queries of customers/ read cascade_alarms (of cascade), which no projection of the folder declares',
+      'the queries of customers/ read cascade_alarms (of cascade), which the folder does not declare',
+    ]);
+  });
+
+  it('fails on a folder of queries that reads what it does not declare, or declares nothing', () => {
+    const folder: QueryFolder = { name: 'dashboard', reads: ['meters', 'users'] };
+    const queries = new Set(['meters', 'customers']);
+    expect(
+      declarationErrors({
+        context: 'dashboard',
+        definitions: [{ projection: folder, tables: new Set() }],
+        queries,
+      }),
+    ).toEqual([
+      'dashboard declares users, which dashboard/ does not read',
+      'the queries of dashboard/ read customers (of customers), which the folder does not declare',
+    ]);
+    expect(declarationErrors({ context: 'dashboard', definitions: [], queries })).toEqual([
+      'dashboard/ has no projection and declares no QueryFolder',
+      'the queries of dashboard/ read meters (of devices), which the folder does not declare',
+      'the queries of dashboard/ read customers (of customers), which the folder does not declare',
     ]);
   });
 });

@@ -12,7 +12,7 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
-import { cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
+import { analysisRoutes, cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
@@ -23,6 +23,7 @@ import {
   departmentRoutes,
   menuRoutes,
   messageRoutes,
+  permsByMenu,
   profileRoutes,
   roleRoutes,
   userRoutes,
@@ -39,12 +40,11 @@ import {
   valveRoutes,
 } from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
-import { platformRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
+import { agentRoutes, recordRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
 import { readingRoutes } from './readings/index.ts';
-import { healthRoutes } from './routes/health.ts';
 import type { Services } from './services.ts';
 import { type MessageProvider, messageProvider } from './sms.ts';
-import { auditRoutes, dictTypeRoutes, noticeRoutes, systemRoutes } from './system/index.ts';
+import { auditRoutes, dictTypeRoutes, healthRoutes, noticeRoutes, systemRoutes } from './system/index.ts';
 import { moveUntenantedUploads, registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
 
@@ -192,7 +192,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.decorate('apiRoutes', apiRoutes);
   await app.register(
     async (api) => {
-      registerGuard(api, services, apiRoutes);
+      registerGuard(api, services, apiRoutes, permsByMenu);
       // API answers are one user's data (or a token): no cache keeps them, unless a route says otherwise.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -216,6 +216,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(valveRoutes, { services });
       await api.register(readingRoutes, { services });
       await api.register(cascadeRoutes, { services });
+      await api.register(analysisRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
@@ -223,7 +224,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(menuRoutes, { identity });
       await api.register(noticeRoutes, { identity });
       await api.register(dictTypeRoutes, { identity });
-      await api.register(platformRoutes, { identity });
+      await api.register(recordRoutes, { identity });
+      await api.register(agentRoutes, { identity });
     },
     { prefix: API_PREFIX },
   );

@@ -3,10 +3,10 @@ import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventsto
 import { buildApp } from './app.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import type { Config } from './config.ts';
-import { ensureDictTypes } from './dict-types.ts';
-import { ensureBuiltInMenus } from './menus.ts';
+import { ensureBuiltInMenus } from './identity/index.ts';
 import { openServices, type Services } from './services.ts';
 import { messageProvider } from './sms.ts';
+import { ensureDictTypes } from './system/index.ts';
 
 /** What a deployment adds to the service (the demo of `npm start`: its seed, its banner and its fleet). */
 export interface ServeExtras {

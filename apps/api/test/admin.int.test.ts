@@ -2,7 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { MENU_CATALOGUE, type MenuView, type RouterNode } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuiltInMenus } from '../src/menus.ts';
+import { ensureBuiltInMenus } from '../src/identity/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 

@@ -96,6 +96,19 @@ describe.each(testEngines())('carriers, regions, third parties and agents on $en
       payload: { carrierId, carrierName: 'China Mobile', country: 'CN', areaCode: '+86', smsLength: 67 },
     });
     expect(changed.json().data.smsLength).toBe(67);
+    const unknownId = '01890000-0000-7000-8000-000000000000';
+    const unknownChange = await operator({
+      method: 'PUT',
+      url: '/prod-api/tenant/carrier',
+      payload: { carrierId: unknownId, carrierName: 'X', country: 'CN', areaCode: '+86', smsLength: 70 },
+    });
+    expect(unknownChange.json().key).toBe('error.carrier.notFound');
+    // A batch with an unknown id is refused whole: the known carrier stays.
+    const withUnknown = `/prod-api/tenant/carrier/${carrierId},${unknownId}`;
+    expect((await operator({ method: 'DELETE', url: withUnknown })).json().key).toBe(
+      'error.carrier.notFound',
+    );
+    expect((await operator(`/prod-api/tenant/carrier/${carrierId}`)).json().code).toBe(200);
     expect(
       (await operator({ method: 'DELETE', url: `/prod-api/tenant/carrier/${carrierId}` })).json().code,
     ).toBe(200);

@@ -1,12 +1,18 @@
 import { addDays, localDate } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type { DayValue } from '@hydrolog/schemas';
+import type { QueryFolder } from '../projection.ts';
 
 /**
  * Dashboard figures from the read models that exist (meters, readings, daily volumes). Every query takes
  * the tenant it is about, or null for every tenant (platform operators, run as the owner); inside
  * withTenant row-level security keeps it to the caller's tenant whatever is passed.
  */
+
+export const dashboardQueries: QueryFolder = {
+  name: 'dashboard',
+  reads: ['tenants', 'meters', 'meter_types', 'customers', 'meter_latest', 'meter_daily'],
+};
 
 const ZONE = "coalesce(t.settings->>'timeZone', 'UTC')";
 

@@ -11,7 +11,6 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { failure } from '../http.ts';
-import { permsByMenu } from '../menus.ts';
 import { isCommand } from '../operation-log.ts';
 import type { Services } from '../services.ts';
 import { sha256 } from './crypto.ts';
@@ -114,9 +113,15 @@ export async function liveSession(
 
 /**
  * Authentication and permission checks of every /prod-api route. A route without a declared `access`
- * is refused at registration, so none can be left open by mistake.
+ * is refused at registration, so none can be left open by mistake. A caller holds the permissions of
+ * their roles' menus, which `permsByMenu` reads from the menu tree (identity's).
  */
-export function registerGuard(api: FastifyInstance, services: Services, routes: ApiRoute[]): void {
+export function registerGuard(
+  api: FastifyInstance,
+  services: Services,
+  routes: ApiRoute[],
+  permsByMenu: (db: Database) => Promise<Map<string, string | null>>,
+): void {
   api.decorateRequest('caller', null);
   api.addHook('onRoute', (route) => {
     const access = route.config?.access;

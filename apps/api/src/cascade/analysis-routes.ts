@@ -47,7 +47,7 @@ const okAll = <T>(request: FastifyRequest, rows: T[]) => okList(request, { total
 
 /**
  * The leakage figures of a point (DESIGN's "Leakage definitions"), their exports, the tenant's holidays,
- * cascade alarms and the overviews of the GIS and the big screen; registered by `cascadeRoutes`.
+ * cascade alarms and the overviews of the GIS and the big screen.
  */
 export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;

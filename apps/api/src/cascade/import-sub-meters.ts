@@ -8,8 +8,8 @@ import { requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
 import { cellText, readFirstSheet } from '../spreadsheet.ts';
 import { sendXlsx } from '../xlsx.ts';
+import { associateSubMeters } from './associate-sub-meters.ts';
 import { pointOf } from './lookups.ts';
-import { associateSubMeters } from './sub-meters.ts';
 
 /** The import template: one meter number per row under a header. */
 export const sendSubMeterTemplate = (request: FastifyRequest, reply: FastifyReply) =>

@@ -31,21 +31,28 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { analysisRoutes } from './analysis-routes.ts';
+import { addPoint } from './add-point.ts';
+import { associateSubMeters } from './associate-sub-meters.ts';
+import { associateSummaryMeter } from './associate-summary-meter.ts';
+import { changePartition } from './change-partition.ts';
+import { changePoint } from './change-point.ts';
+import { createPartition } from './create-partition.ts';
+import { deletePartition } from './delete-partition.ts';
+import { deletePoints } from './delete-points.ts';
 import { importSubMeters, sendSubMeterTemplate } from './import-sub-meters.ts';
 import { partitionOf } from './lookups.ts';
 import { distinctIds, idList } from './params.ts';
-import { changePartition, createPartition, deletePartition, placeMeters } from './partitions.ts';
-import { addPoint, associateSummaryMeter, changePoint, deletePoints } from './points.ts';
-import { associateSubMeters, removeSubMeters, subMeterCandidates, subMetersOf } from './sub-meters.ts';
+import { placeMeters } from './place-meters.ts';
+import { removeSubMeters } from './remove-sub-meters.ts';
+import { subMeterCandidates, subMetersOf } from './sub-meters.ts';
 
 const partitionIdParams = z.object({ partitionId: z.uuid() });
 const pointIdParams = z.object({ pointId: z.uuid() });
 
 /**
  * Cascade partitions (spec sections 2, 3, 5, 8): partitions and their metering points, summary meters and
- * sub-meters (by selection, typed numbers or an xls/xlsx import), and the leakage figures of DESIGN's
- * "Leakage definitions" for analysts and tools.
+ * sub-meters (by selection, typed numbers or an xls/xlsx import). The figures, alarms and overviews are
+ * `analysisRoutes`.
  */
 export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
@@ -297,8 +304,4 @@ export const cascadeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request) => ok(request, await importSubMeters(services, request, request.params.pointId)),
   );
-
-  // ---- figures, alarms and overviews -------------------------------------------------------------------
-
-  await analysisRoutes(app, { services });
 };

@@ -34,19 +34,18 @@ import type { Services } from '../services.ts';
 import { saveImageUpload } from '../uploads.ts';
 import { accountOf } from './accounts.ts';
 import { cancelAccount } from './cancel.ts';
-import {
-  changeCustomerType,
-  createCustomerType,
-  customerTypeOf,
-  customerTypeOptions,
-  deleteCustomerTypes,
-} from './customer-types.ts';
-import { exportCustomers, exportCustomerTypes } from './export.ts';
+import { changeCustomerType } from './change-customer-type.ts';
+import { createCustomerType } from './create-customer-type.ts';
+import { customerTypeOf, customerTypeOptions } from './customer-types.ts';
+import { deleteCustomerTypes } from './delete-customer-types.ts';
+import { exportCustomerTypes } from './export-customer-types.ts';
+import { exportCustomers } from './export-customers.ts';
 import { setFrozen } from './freeze.ts';
 import { accountHistory } from './history.ts';
 import { batchOpen, sendImportTemplate } from './import.ts';
 import { openAccount } from './open-account.ts';
-import { recharge, refund } from './recharge.ts';
+import { recharge } from './recharge.ts';
+import { refund } from './refund.ts';
 import { transferAccount } from './transfer.ts';
 
 const customerResponse = apiResponses(envelopeSchema(customerViewSchema));

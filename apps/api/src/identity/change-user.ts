@@ -1,6 +1,6 @@
 import { DomainError } from '@hydrolog/domain';
 import { getUser } from '@hydrolog/projections';
-import type { changeStatusBodySchema, updateUserBodySchema } from '@hydrolog/schemas';
+import type { updateUserBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { readAsCaller } from '../auth/guard.ts';
@@ -31,21 +31,4 @@ export async function changeUser(
     await administration(services, request, userId, roleIds),
   );
   return staffUser(services, request, userId);
-}
-
-/** Enables or disables another staff user. */
-export async function changeUserStatus(
-  services: Services,
-  request: FastifyRequest,
-  body: z.infer<typeof changeStatusBodySchema>,
-) {
-  const { userId, status } = body;
-  await staffUser(services, request, userId);
-  await administer(
-    services,
-    request,
-    userId,
-    [{ type: 'ChangeStatus', status }],
-    await administration(services, request, userId, []),
-  );
 }

@@ -13,7 +13,10 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok } from '../http.ts';
-import { changeDept, createDept, deleteDept, deptOf, parentCandidates } from './departments.ts';
+import { changeDept } from './change-dept.ts';
+import { createDept } from './create-dept.ts';
+import { deleteDept } from './delete-dept.ts';
+import { deptOf, parentCandidates } from './departments.ts';
 
 const deptResponse = apiResponses(envelopeSchema(deptViewSchema));
 

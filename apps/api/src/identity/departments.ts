@@ -1,9 +1,9 @@
 import { type DeptCommand, DomainError, deptDecider } from '@hydrolog/domain';
 import { getDept, isDeptOrBelow, listDepts } from '@hydrolog/projections';
-import { type deptBodySchema, type updateDeptBodySchema, uuidv7 } from '@hydrolog/schemas';
+import type { deptBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
+import { callerMetadata, readAsCaller } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 
@@ -25,7 +25,8 @@ export async function parentCandidates(services: Services, request: FastifyReque
   });
 }
 
-const deptFields = (body: z.infer<typeof deptBodySchema>) => ({
+/** The body's fields as a department keeps them: empty contacts are absent. */
+export const deptFields = (body: z.infer<typeof deptBodySchema>) => ({
   parentId: body.parentId,
   deptName: body.deptName,
   orderNum: body.orderNum,
@@ -35,51 +36,9 @@ const deptFields = (body: z.infer<typeof deptBodySchema>) => ({
   status: body.status,
 });
 
-const runDept = (services: Services, request: FastifyRequest, deptId: string, command: DeptCommand) =>
+/** Runs one command on a department, as the caller; a taken name is refused as such. */
+export const runDept = (services: Services, request: FastifyRequest, deptId: string, command: DeptCommand) =>
   execute(services.store, deptDecider, deptId, [command], {
     metadata: callerMetadata(request),
     taken: 'error.dept.exists',
   });
-
-export async function createDept(
-  services: Services,
-  request: FastifyRequest,
-  body: z.infer<typeof deptBodySchema>,
-) {
-  const fields = deptFields(body);
-  if (fields.parentId) await deptOf(services, request, fields.parentId);
-  const deptId = uuidv7();
-  await runDept(services, request, deptId, {
-    type: 'CreateDept',
-    deptId,
-    tenantId: callerOf(request).tenantId,
-    ...fields,
-  });
-  return deptOf(services, request, deptId);
-}
-
-export async function changeDept(
-  services: Services,
-  request: FastifyRequest,
-  { deptId, ...body }: z.infer<typeof updateDeptBodySchema>,
-) {
-  await deptOf(services, request, deptId);
-  const fields = deptFields(body);
-  const { parentId } = fields;
-  if (parentId) await deptOf(services, request, parentId);
-  const parentInSubtree =
-    parentId !== null &&
-    (await readAsCaller(services.db, request, (sql) => isDeptOrBelow(sql, deptId, parentId)));
-  await runDept(services, request, deptId, { type: 'ChangeDept', ...fields, parentInSubtree });
-  return deptOf(services, request, deptId);
-}
-
-/** Deletes a department without users or sub-departments. */
-export async function deleteDept(services: Services, request: FastifyRequest, deptId: string) {
-  const found = await deptOf(services, request, deptId);
-  await runDept(services, request, found.deptId, {
-    type: 'DeleteDept',
-    subDepts: found.childCount,
-    users: found.userCount,
-  });
-}

@@ -12,7 +12,10 @@ import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok } from '../http.ts';
-import { changeMenu, createMenu, deleteMenu, menuList, menuOf } from './menus.ts';
+import { changeMenu } from './change-menu.ts';
+import { createMenu } from './create-menu.ts';
+import { deleteMenu } from './delete-menu.ts';
+import { menuList, menuOf } from './menus.ts';
 
 /** The menu tree (platform operators), spec section 2. */
 export const menuRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {

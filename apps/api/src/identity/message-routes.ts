@@ -1,5 +1,4 @@
-import { DomainError } from '@hydrolog/domain';
-import { listOutbox, outboxText } from '@hydrolog/projections';
+import { listOutbox } from '@hydrolog/projections';
 import {
   apiResponses,
   envelopeSchema,
@@ -19,6 +18,7 @@ import type { Identity } from '../auth/identity.ts';
 import { checkPhoneCode } from '../auth/one-time-codes.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import type { MessageProvider } from '../sms.ts';
+import { revealOutboxMessage } from './reveal-outbox-message.ts';
 import { sendCode } from './send-code.ts';
 
 /**
@@ -94,11 +94,6 @@ export const messageRoutes: FastifyPluginAsyncZod<{ identity: Identity; messages
         response: apiResponses(envelopeSchema(outboxTextSchema)),
       },
     },
-    async (request) => {
-      const { messageId } = request.params;
-      const text = await outboxText(db, messageId);
-      if (text === null) throw new DomainError('error.outbox.notFound');
-      return ok(request, { messageId, text });
-    },
+    async (request) => ok(request, await revealOutboxMessage(db, request.params.messageId)),
   );
 };

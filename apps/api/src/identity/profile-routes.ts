@@ -17,8 +17,10 @@ import { z } from 'zod';
 import { callerOf, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { invalid, ok, okWith } from '../http.ts';
+import { changeAvatar } from './change-avatar.ts';
+import { changeLanguage } from './change-language.ts';
 import { changeOwnPassword } from './change-password.ts';
-import { changeAvatar, changeLanguage, changeProfile } from './change-profile.ts';
+import { changeProfile } from './change-profile.ts';
 import { own, profileOf, sessionInfo } from './profile.ts';
 import { recoverPassword } from './recover-password.ts';
 

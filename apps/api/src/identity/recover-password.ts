@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Identity } from '../auth/identity.ts';
 import { recoveryCodeHash } from '../auth/one-time-codes.ts';
 import { execute } from '../commands.ts';
-import { newPasswordErrors, setPassword } from './change-password.ts';
+import { newPasswordErrors, setPassword } from './passwords.ts';
 
 /**
  * Sets a new password (encrypted) with the one-time code of /system/msg/send: the field errors of the new

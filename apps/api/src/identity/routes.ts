@@ -15,7 +15,8 @@ import type { Identity } from '../auth/identity.ts';
 import { loginThrottle } from '../auth/throttle.ts';
 import type { LoginLimits } from '../config.ts';
 import { ok } from '../http.ts';
-import { logout, refreshSession } from './sessions.ts';
+import { logout } from './logout.ts';
+import { refreshSession } from './refresh-session.ts';
 
 /** Login, captcha, token refresh and logout (spec section 7 /auth/...). */
 export const authRoutes: FastifyPluginAsyncZod<{

@@ -4,8 +4,8 @@ import { builtInAdministratorId, getDept, getRoles, getStaffUser, getUser } from
 import type { FastifyRequest } from 'fastify';
 import { authorityOf, callerMetadata, callerOf, permissionsOf, readAsCaller } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
-import { permsByMenu } from '../menus.ts';
 import type { Services } from '../services.ts';
+import { permsByMenu } from './menus.ts';
 
 const scoped = <T>(services: Services, request: FastifyRequest, work: (sql: Sql) => Promise<T>) =>
   readAsCaller(services.db, request, work);

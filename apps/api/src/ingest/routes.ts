@@ -1,5 +1,5 @@
 import { DomainError } from '@hydrolog/domain';
-import { decodeReadingBatch, formatOf, IngestRequestError, type ReadingIngest } from '@hydrolog/ingest';
+import { IngestRequestError, type ReadingIngest } from '@hydrolog/ingest';
 import {
   COMMAND_WAIT_MAX_SECONDS,
   commandAckBodySchema,
@@ -16,6 +16,7 @@ import { failure, invalid, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
 import { gatewayOf, registerGatewayAuth } from './auth.ts';
 import type { CommandDispatch } from './dispatch.ts';
+import { receiveReadings } from './receive-readings.ts';
 
 export const INGEST_PREFIX = '/ingest/v1';
 
@@ -96,20 +97,13 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
         },
       },
       async (request, reply) => {
-        const format = formatOf(request.headers['content-type']);
-        if ((await services.runner.backlog('readings', maxBacklog)) >= maxBacklog) {
+        const answer = await receiveReadings(services, ingest, maxBacklog, request);
+        if (answer === 'busy')
           return reply
             .status(429)
             .header('retry-after', String(RETRY_AFTER_SECONDS))
             .send(failure(request, 'error.ingest.busy', { seconds: RETRY_AFTER_SECONDS }, 429));
-        }
-        const idempotencyKey = request.headers['idempotency-key'];
-        const batch = decodeReadingBatch(
-          format,
-          (request.body as Buffer | undefined) ?? new Uint8Array(),
-          Array.isArray(idempotencyKey) ? idempotencyKey[0] : idempotencyKey,
-        );
-        return reply.status(202).send(await ingest.receive(gatewayOf(request), batch));
+        return reply.status(202).send(answer);
       },
     );
   });

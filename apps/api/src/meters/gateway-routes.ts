@@ -16,8 +16,12 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { exportGateways } from './export.ts';
-import { changeGateway, gatewayOf, registerGateway, revokeGateway, rotateGatewayKey } from './gateways.ts';
+import { changeGateway } from './change-gateway.ts';
+import { exportGateways } from './export-gateways.ts';
+import { gatewayOf } from './gateways.ts';
+import { registerGateway } from './register-gateway.ts';
+import { revokeGateway } from './revoke-gateway.ts';
+import { rotateGatewayKey } from './rotate-gateway-key.ts';
 
 const gatewayIdParams = z.object({ gatewayId: z.uuid() });
 const keyResponse = apiResponses(envelopeSchema(gatewayKeySchema));

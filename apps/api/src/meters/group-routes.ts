@@ -19,15 +19,13 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { exportMeterGroups } from './export.ts';
-import {
-  addGroupMeters,
-  createGroup,
-  deleteGroups,
-  groupOf,
-  removeGroupMeters,
-  renameGroup,
-} from './groups.ts';
+import { addGroupMeters } from './add-group-meters.ts';
+import { createGroup } from './create-group.ts';
+import { deleteGroups } from './delete-groups.ts';
+import { exportMeterGroups } from './export-meter-groups.ts';
+import { groupOf } from './groups.ts';
+import { removeGroupMeters } from './remove-group-meters.ts';
+import { renameGroup } from './rename-group.ts';
 
 const groupIdParams = z.object({ groupId: z.uuid() });
 const groupResponse = apiResponses(envelopeSchema(meterGroupViewSchema));

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { exportMeterMoves } from './export.ts';
+import { exportMeterMoves } from './export-meter-moves.ts';
 import { listMoves, moveCandidates, moveMeters, moveTenants, moveTypes } from './move-meters.ts';
 
 /**

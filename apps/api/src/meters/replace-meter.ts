@@ -1,31 +1,17 @@
 import { DomainError, meterDecider } from '@hydrolog/domain';
-import type { Sql } from '@hydrolog/eventstore';
 import {
   activeAccountOfMeter,
   findMeters,
   getCustomer,
   getMeterView,
-  listMeterReplacements,
   meterWasReplaced,
-  tenantTimeZone,
 } from '@hydrolog/projections';
-import type { MeterReplaceBody, MeterReplacementListQuery, PageQuery } from '@hydrolog/schemas';
+import type { MeterReplaceBody } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
 import { accountFollowsReplacement } from '../customers/index.ts';
 import type { Services } from '../services.ts';
-
-/** The replacements of a filter, dated in the tenant's time zone. */
-export const listReplacements = (
-  db: Services['db'],
-  request: FastifyRequest,
-  query: PageQuery & MeterReplacementListQuery,
-) =>
-  readAsCaller(db, request, async (sql: Sql) => {
-    const timeZone = await tenantTimeZone(sql, callerOf(request).tenantId);
-    return listMeterReplacements(sql, query, timeZone);
-  });
 
 /** Replaces a meter: the account on the old meter moves to the new one; consumption continues. */
 export async function replaceMeter(

@@ -11,8 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { exportMeterReplacements } from './export.ts';
-import { listReplacements, replaceMeter } from './replace-meter.ts';
+import { exportMeterReplacements } from './export-meter-replacements.ts';
+import { replaceMeter } from './replace-meter.ts';
+import { listReplacements } from './replacements.ts';
 
 /** Meter replacement (spec section 3): the old meter's account moves to the new one; consumption continues. */
 export const meterReplacementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (

@@ -21,15 +21,13 @@ import { z } from 'zod';
 import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { exportMeters, exportMeterTypes } from './export.ts';
+import { changeMeterType } from './change-meter-type.ts';
+import { createMeterType } from './create-meter-type.ts';
+import { deleteMeterTypes } from './delete-meter-types.ts';
+import { exportMeterTypes } from './export-meter-types.ts';
+import { exportMeters } from './export-meters.ts';
 import { importMeters, sendImportTemplate } from './import.ts';
-import {
-  changeMeterType,
-  createMeterType,
-  deleteMeterTypes,
-  meterTypeOf,
-  meterTypeOptions,
-} from './meter-types.ts';
+import { meterTypeOf, meterTypeOptions } from './meter-types.ts';
 import { changeMeter, deleteMeters, meterOf, registerMeter } from './meters.ts';
 
 const meterTypeIdParams = z.object({ meterTypeId: z.uuid() });

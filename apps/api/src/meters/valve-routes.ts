@@ -13,7 +13,7 @@ import { readAsCaller, requires } from '../auth/guard.ts';
 import { okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { listKeyUpdates } from './command-records.ts';
-import { exportCommandStates } from './export.ts';
+import { exportCommandStates } from './export-command-states.ts';
 
 const stateList = {
   querystring: pagedQuerySchema(meterCommandStateQuerySchema),

@@ -1,16 +1,38 @@
+import { listCarriers, listRegions, listThirdParties } from '@hydrolog/projections';
 import {
+  agentMovementViewSchema,
   apiResponses,
+  carrierBodySchema,
+  carrierListQuerySchema,
+  carrierViewSchema,
   envelopeSchema,
   idListSchema,
   listEnvelopeSchema,
   noDataResponses,
-  uuidv7,
+  regionBodySchema,
+  regionListQuerySchema,
+  regionViewSchema,
+  thirdPartyBodySchema,
+  thirdPartyListQuerySchema,
+  thirdPartyRechargeQuerySchema,
+  thirdPartyViewSchema,
+  updateCarrierBodySchema,
+  updateRegionBodySchema,
+  updateThirdPartyBodySchema,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
+import type { Identity } from '../auth/identity.ts';
 import { ok, okList } from '../http.ts';
+import { deleteCarriers } from './delete-carriers.ts';
+import { deleteRegion } from './delete-region.ts';
+import { deleteThirdParties } from './delete-third-parties.ts';
+import { carrierOf, regionOf, thirdPartyOf, thirdPartyRecharges } from './records.ts';
+import { saveCarrier } from './save-carrier.ts';
+import { saveRegion } from './save-region.ts';
+import { saveThirdParty } from './save-third-party.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -20,10 +42,9 @@ const splitIds = (value: string) => [...new Set(value.split(','))];
 /**
  * The routes every kind of platform record has: one record by id, add, change; when given, its page
  * list and deleting several at once. Paths and permissions follow the record's `path` and `permission`
- * ('/tenant/carrier/list', 'tenant:carrier:add'). A change and a delete first read the record, so an
- * unknown id is refused with the record's own message.
+ * ('/tenant/carrier/list', 'tenant:carrier:add').
  */
-export function recordRoutes<
+function registerRecord<
   Body extends z.ZodObject,
   Update extends z.ZodObject,
   Query extends z.ZodObject,
@@ -40,10 +61,8 @@ export function recordRoutes<
     update: Update;
     summaries: { one: string; add: string; change: string };
     find(request: FastifyRequest, id: string): Promise<View>;
-    /** Appends the save; the route answers with the record read back. */
-    save(request: FastifyRequest, id: string, body: z.infer<Body>): Promise<unknown>;
-    /** What a save reads beyond the record (a region's parent exists); `existingId` is null when adding. */
-    checkSave?(request: FastifyRequest, body: z.infer<Body>, existingId: string | null): Promise<void>;
+    /** Adds the record (`id` null) or changes a known one; answers it as saved. */
+    save(request: FastifyRequest, id: string | null, body: z.infer<Body>): Promise<View>;
     list?: {
       summary: string;
       query: Query;
@@ -51,12 +70,12 @@ export function recordRoutes<
     };
     removeMany?: {
       summary: string;
-      /** Deletes the records, all or none: one refused record (still in use) leaves every one in place. */
+      /** Deletes the records, all or none: one refused (unknown, or still in use) leaves every one in place. */
       remove(request: FastifyRequest, ids: readonly string[]): Promise<unknown>;
     };
   },
 ) {
-  const { path, permission, tag, idKey, find, save, checkSave, list, removeMany } = record;
+  const { path, permission, tag, idKey, find, save, list, removeMany } = record;
   const response = apiResponses(envelopeSchema(record.view));
   if (list)
     app.get(
@@ -92,13 +111,7 @@ export function recordRoutes<
       config: operatorOnly(`${permission}:add`),
       schema: { tags: [tag], summary: record.summaries.add, body: record.body, response },
     },
-    async (request) => {
-      const body = request.body as z.infer<Body>;
-      await checkSave?.(request, body, null);
-      const id = uuidv7();
-      await save(request, id, body);
-      return ok(request, await find(request, id));
-    },
+    async (request) => ok(request, await save(request, null, request.body as z.infer<Body>)),
   );
   app.put(
     path,
@@ -108,10 +121,7 @@ export function recordRoutes<
     },
     async (request) => {
       const { [idKey]: id, ...body } = request.body as Record<string, unknown>;
-      await find(request, String(id));
-      await checkSave?.(request, body as z.infer<Body>, String(id));
-      await save(request, String(id), body as z.infer<Body>);
-      return ok(request, await find(request, String(id)));
+      return ok(request, await save(request, String(id), body as z.infer<Body>));
     },
   );
   if (removeMany)
@@ -127,10 +137,135 @@ export function recordRoutes<
         },
       },
       async (request) => {
-        const recordIds = splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`]));
-        for (const id of recordIds) await find(request, id);
-        await removeMany.remove(request, recordIds);
+        await removeMany.remove(
+          request,
+          splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`])),
+        );
         return ok(request, null);
       },
     );
 }
+
+/**
+ * Platform records (spec section 2, operators only): mobile carriers with the country table, regions, and
+ * third-party platforms with their recharge records.
+ */
+export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {
+  const { db, store } = identity.services;
+
+  // ---- Carriers ------------------------------------------------------------------------------------------
+
+  registerRecord(app, {
+    path: '/tenant/carrier',
+    permission: 'tenant:carrier',
+    tag: 'carrier',
+    idKey: 'carrierId',
+    view: carrierViewSchema,
+    body: carrierBodySchema,
+    update: updateCarrierBodySchema,
+    summaries: { one: 'One carrier', add: 'Add a carrier', change: 'Change a carrier' },
+    find: (_request, carrierId) => carrierOf(db, carrierId),
+    save: (request, carrierId, body) => saveCarrier(store, db, request, carrierId, body),
+    list: {
+      summary: 'Mobile carriers',
+      query: carrierListQuerySchema,
+      read: (query) => listCarriers(db, query),
+    },
+    removeMany: {
+      summary: 'Delete carriers',
+      remove: (request, ids) => deleteCarriers(store, db, request, ids),
+    },
+  });
+
+  // ---- Regions -------------------------------------------------------------------------------------------
+
+  app.get(
+    '/tenant/region/list',
+    {
+      config: operatorOnly('tenant:region:list'),
+      schema: {
+        tags: ['region'],
+        summary: 'Every region (a flat list; parentId makes the tree)',
+        querystring: regionListQuerySchema,
+        response: apiResponses(envelopeSchema(z.array(regionViewSchema))),
+      },
+    },
+    async (request) => ok(request, await listRegions(db, request.query)),
+  );
+
+  registerRecord(app, {
+    path: '/tenant/region',
+    permission: 'tenant:region',
+    tag: 'region',
+    idKey: 'regionId',
+    view: regionViewSchema,
+    body: regionBodySchema,
+    update: updateRegionBodySchema,
+    summaries: {
+      one: 'One region',
+      add: 'Add a top region (no parent) or a sub-region',
+      change: 'Change a region',
+    },
+    find: (_request, regionId) => regionOf(db, regionId),
+    save: (request, regionId, body) => saveRegion(store, db, request, regionId, body),
+  });
+
+  app.delete(
+    '/tenant/region/:regionId',
+    {
+      config: operatorOnly('tenant:region:remove'),
+      schema: {
+        tags: ['region'],
+        summary: 'Delete a region without sub-regions',
+        params: z.object({ regionId: z.uuid() }),
+        response: noDataResponses,
+      },
+    },
+    async (request) => {
+      await deleteRegion(store, db, request, request.params.regionId);
+      return ok(request, null);
+    },
+  );
+
+  // ---- Third-party platforms -----------------------------------------------------------------------------
+
+  app.get(
+    '/tenant/thirdParty/recharge/list',
+    {
+      config: operatorOnly('tenant:thirdParty:query'),
+      schema: {
+        tags: ['thirdParty'],
+        summary: 'Recharge records through a third-party platform, newest first',
+        querystring: thirdPartyRechargeQuerySchema,
+        response: apiResponses(listEnvelopeSchema(agentMovementViewSchema)),
+      },
+    },
+    async (request) => okList(request, await thirdPartyRecharges(db, request, request.query)),
+  );
+
+  registerRecord(app, {
+    path: '/tenant/thirdParty',
+    permission: 'tenant:thirdParty',
+    tag: 'thirdParty',
+    idKey: 'thirdPartyId',
+    view: thirdPartyViewSchema,
+    body: thirdPartyBodySchema,
+    update: updateThirdPartyBodySchema,
+    summaries: {
+      one: 'One third-party platform',
+      add: 'Add a third-party platform',
+      change: 'Change a third-party platform',
+    },
+    find: (_request, thirdPartyId) => thirdPartyOf(db, thirdPartyId),
+    save: (request, thirdPartyId, body) => saveThirdParty(store, db, request, thirdPartyId, body),
+    list: {
+      summary: 'Third-party platforms with their recharge count and total',
+      query: thirdPartyListQuerySchema,
+      read: (query) => listThirdParties(db, query),
+    },
+    removeMany: {
+      summary: 'Delete third-party platforms without recharge records',
+      remove: (request, ids) => deleteThirdParties(store, db, request, ids),
+    },
+  });
+};

@@ -15,7 +15,10 @@ import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
-import { changeTenant, changeTenantLogo, createTenant, runOnTenant, tenantOf } from './tenants.ts';
+import { changeTenant } from './change-tenant.ts';
+import { changeTenantLogo } from './change-tenant-logo.ts';
+import { createTenant } from './create-tenant.ts';
+import { runOnTenant, tenantOf } from './tenants.ts';
 
 const tenantResponse = apiResponses(envelopeSchema(tenantViewSchema));
 const tenantIdParams = z.object({ tenantId: z.uuid() });

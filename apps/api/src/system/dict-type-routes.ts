@@ -14,7 +14,10 @@ import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList } from '../http.ts';
-import { addDictType, changeDictType, deleteDictTypes, dictTypeOf } from './dict-types.ts';
+import { addDictType } from './add-dict-type.ts';
+import { changeDictType } from './change-dict-type.ts';
+import { deleteDictTypes } from './delete-dict-types.ts';
+import { dictTypeOf } from './dict-types.ts';
 
 /** Dictionary types (platform operators), spec section 2. */
 export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {

@@ -1,11 +1,11 @@
 import { DomainError, dictTypeDecider } from '@hydrolog/domain';
 import type { Database } from '@hydrolog/eventstore';
-import { getDictType, nextDictId } from '@hydrolog/projections';
-import type { dictTypeBodySchema, updateDictTypeBodySchema } from '@hydrolog/schemas';
+import { getDictType } from '@hydrolog/projections';
+import type { dictTypeBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerMetadata } from '../auth/guard.ts';
-import { execute, executeAll } from '../commands.ts';
+import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 
 /** One dictionary type with how many entries it has. */
@@ -16,7 +16,7 @@ export async function dictTypeOf(db: Database, dictId: number) {
 }
 
 /** Saves a type whose key has `entries` entries under it now; the answer is the type read back. */
-async function saveDictType(
+export async function saveDictType(
   { db, store }: Services,
   request: FastifyRequest,
   dictId: number,
@@ -31,41 +31,4 @@ async function saveDictType(
     { metadata: callerMetadata(request), taken: 'error.dictType.keyExists' },
   );
   return dictTypeOf(db, dictId);
-}
-
-/** Adds a dictionary type, numbered after the others. */
-export async function addDictType(
-  services: Services,
-  request: FastifyRequest,
-  body: z.infer<typeof dictTypeBodySchema>,
-) {
-  return saveDictType(services, request, await nextDictId(services.db), 0, body);
-}
-
-/** Changes a dictionary type (its key only while no entries hang under it). */
-export async function changeDictType(
-  services: Services,
-  request: FastifyRequest,
-  { dictId, ...body }: z.infer<typeof updateDictTypeBodySchema>,
-) {
-  const current = await dictTypeOf(services.db, dictId);
-  return saveDictType(services, request, dictId, current.dataCount, body);
-}
-
-/** Deletes dictionary types without entries, all or none. */
-export async function deleteDictTypes(
-  { db, store }: Services,
-  request: FastifyRequest,
-  dictIds: readonly number[],
-) {
-  const deletions = [];
-  for (const dictId of dictIds) {
-    const { dataCount } = await dictTypeOf(db, dictId);
-    deletions.push({
-      decider: dictTypeDecider,
-      id: String(dictId),
-      command: { type: 'Delete', facts: { entries: dataCount } },
-    });
-  }
-  await executeAll(store, deletions, { metadata: callerMetadata(request) });
 }

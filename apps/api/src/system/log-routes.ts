@@ -18,8 +18,11 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-import { exportLoginLog, exportOperLog } from './export-logs.ts';
-import { cleanLog, removeLogEntries, unlockUser } from './logs.ts';
+import { cleanLog } from './clean-log.ts';
+import { exportLoginLog } from './export-login-log.ts';
+import { exportOperLog } from './export-oper-log.ts';
+import { removeLogEntries } from './remove-log-entries.ts';
+import { unlockUser } from './unlock-user.ts';
 
 /** The login log and the operation log of the caller's tenant: list, export, remove, clean, unlock. */
 export const auditRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {

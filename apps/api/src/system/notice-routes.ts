@@ -17,15 +17,12 @@ import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList } from '../http.ts';
-import {
-  changeNotice,
-  createNotice,
-  deleteNotices,
-  noticeCenter,
-  noticeOf,
-  publishNotice,
-  readNotice,
-} from './notices.ts';
+import { changeNotice } from './change-notice.ts';
+import { createNotice } from './create-notice.ts';
+import { deleteNotices } from './delete-notices.ts';
+import { noticeCenter, noticeOf } from './notices.ts';
+import { publishNotice } from './publish-notice.ts';
+import { readNotice } from './read-notice.ts';
 
 /** Notices with the notice centre (every tenant), spec section 2. */
 export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (app, { identity }) => {

@@ -21,9 +21,12 @@ import { z } from 'zod';
 import { operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
-import { changeConfig, configOf, configValue, deleteConfigs, saveConfig } from './configs.ts';
+import { changeConfig } from './change-config.ts';
+import { configOf, configValue } from './configs.ts';
+import { deleteConfigs } from './delete-configs.ts';
 import { changeDictData, deleteDictData, dictDataOf, saveDictData } from './dict-data.ts';
 import { routersOf } from './routers.ts';
+import { saveConfig } from './save-config.ts';
 
 const ids = z.object({
   ids: idListSchema,

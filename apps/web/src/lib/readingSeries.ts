@@ -1,5 +1,4 @@
 import type { MeterHistory, ReadingRateDay, VolumeRow } from '@hydrolog/schemas';
-import type { HistoryRange } from './readingQuery.ts';
 import { addDays, datesBetween, HOUR_MS, localMidnight } from './tenantTime.ts';
 
 /**
@@ -8,6 +7,13 @@ import { addDays, datesBetween, HOUR_MS, localMidnight } from './tenantTime.ts';
  */
 
 type Y = number | null | undefined;
+
+/** The days a meter history shows. */
+export interface HistoryRange {
+  /** local days YYYY-MM-DD, both included */
+  from: string;
+  to: string;
+}
 
 /** A calendar date as the x of a day chart: its UTC midnight, so that the chart's days are the dates given. */
 export const dateSeconds = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 1000;

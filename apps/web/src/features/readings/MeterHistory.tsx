@@ -49,17 +49,9 @@ import type { DateRange } from '../../lib/logQuery.ts';
 import { commandStatusColor, isCommandUnderWay } from '../../lib/meterQuery.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
 import {
-  DEFAULT_HISTORY_DAYS,
-  type HistoryQuery,
-  type HistoryRange,
-  historySearch,
-  lastDaysUntil,
-  meterNoError,
-  parseHistoryQuery,
-} from '../../lib/readingQuery.ts';
-import {
   type DailyRow,
   dailyRows,
+  type HistoryRange,
   type HourlyChart,
   hourlyChartData,
   rangeSummary,
@@ -81,6 +73,14 @@ import {
 } from './api/readings.ts';
 import { HistoryImport } from './HistoryImport.tsx';
 import { HISTORY_PATH } from './paths.ts';
+import {
+  DEFAULT_HISTORY_DAYS,
+  type HistoryQuery,
+  historySearch,
+  lastDaysUntil,
+  meterNoError,
+  parseHistoryQuery,
+} from './readingQuery.ts';
 
 const M3 = 'm³';
 const NONE = '—';

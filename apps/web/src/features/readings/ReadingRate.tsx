@@ -36,7 +36,6 @@ import { figureColumns, ListTable } from '../../components/ListTable.tsx';
 import { useLatestLoad } from '../../hooks/useLatestLoad.ts';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
-import { parseReadingRateQuery, readingRateSearch } from '../../lib/readingQuery.ts';
 import { hasMeters, rateChartData } from '../../lib/readingSeries.ts';
 import { formatInZone } from '../../lib/tenantTime.ts';
 import { session } from '../../store/session.ts';
@@ -46,6 +45,7 @@ import {
   type ReadingRateDay,
   type ReadingRatePeriod,
 } from './api/readings.ts';
+import { parseReadingRateQuery, readingRateSearch } from './readingQuery.ts';
 
 /** The route of this page (menu catalogue component 'report/readingRate/index'). */
 export const READING_RATE_PATH = '/report/readingRate';

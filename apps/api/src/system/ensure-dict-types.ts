@@ -1,8 +1,8 @@
 import { dictTypeDecider } from '@hydrolog/domain';
 import { nextDictId, untypedDictionaries } from '@hydrolog/projections';
 import { PLATFORM_TENANT_ID, uuidv7 } from '@hydrolog/schemas';
-import { execute } from './commands.ts';
-import type { Services } from './services.ts';
+import { execute } from '../commands.ts';
+import type { Services } from '../services.ts';
 
 /** Names of the dictionaries the seed and the spec's states bring (others are named by their key). */
 const DICTIONARY_NAMES: Record<string, string> = {

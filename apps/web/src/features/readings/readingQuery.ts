@@ -6,8 +6,9 @@ import {
   toFieldError,
   translateIn,
 } from '@hydrolog/schemas';
-import { queryDate, queryText } from './listQuery.ts';
-import { addDays } from './tenantTime.ts';
+import { queryDate, queryText } from '../../lib/listQuery.ts';
+import type { HistoryRange } from '../../lib/readingSeries.ts';
+import { addDays } from '../../lib/tenantTime.ts';
 
 /** The queries of the reading reports as kept in the URL. */
 
@@ -32,12 +33,6 @@ export const readingRateSearch = (query: ReadingRateQuery): Record<string, numbe
 /** Spec section 9 date presets; the page opens on the first. */
 export const HISTORY_PRESETS = [7, 30, 90] as const;
 export const DEFAULT_HISTORY_DAYS = HISTORY_PRESETS[0];
-
-export interface HistoryRange {
-  /** local days YYYY-MM-DD, both included */
-  from: string;
-  to: string;
-}
 
 export interface HistoryQuery extends HistoryRange {
   /** '' until a meter is chosen */

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../services.ts';
+import { pointOf, tenantMeters } from './lookups.ts';
+import { executeOnPartition } from './partitions.ts';
+
+/** Makes opened meters sub-meters of a point; answers how many were added and how many it has now. */
+export async function associateSubMeters(
+  services: Services,
+  request: FastifyRequest,
+  pointId: string,
+  meterNos: readonly string[],
+) {
+  const point = await pointOf(services, request, pointId);
+  const meters = await tenantMeters(services, request, meterNos, 'opened');
+  const { events } = await executeOnPartition(services, request, point.partitionId, [
+    { type: 'AssociateSubMeters', pointId, meters },
+  ]);
+  const added = events.reduce(
+    (n, e) => n + (e.type === 'CascadeSubMetersAssociated' ? e.data.meters.length : 0),
+    0,
+  );
+  return { added, total: point.subMeterCount + added };
+}
