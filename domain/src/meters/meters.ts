@@ -142,25 +142,31 @@ export type MeterCommand =
       })
   /**
    * Moves this meter to another tenant (platform operator). The route reads from the read models whether
-   * the meter sits in a cascade partition of its tenant and whether the target tenant has its number.
+   * the meter sits in a cascade partition of its tenant and whether the target tenant has its number, and
+   * the meters moving with it (`batch`, this one among them) as the source tenant has them.
    */
   | ({ type: 'MoveMeter' } & Omit<EventData<'MeterMoved'>, 'meterId' | 'meterNo' | 'fromMeterTypeId'> & {
         inPartition: boolean;
         numberTakenInTarget: boolean;
+        batch: readonly MovingMeter[];
       });
+
+/** A meter of a batch to move, as the source tenant's read models have it. */
+export interface MovingMeter {
+  meterNo: string;
+  /** The account on the meter (null: none). */
+  customerId: string | null;
+  meterTypeId: string;
+  /** The account's customer type (null: no account). */
+  customerTypeId: string | null;
+}
 
 /**
  * Why a batch of meters may not move together, or null: each goes with its account, and one batch takes one
- * meter type and one customer type to the target's types.
+ * meter type and one customer type to the target's types. Each meter's move asks it first, so the whole
+ * batch is refused alike whichever meter is decided first.
  */
-export function meterMoveBatchRefusal(
-  meters: readonly {
-    meterNo: string;
-    customerId: string | null;
-    meterTypeId: string;
-    customerTypeId: string | null;
-  }[],
-): DomainError | null {
+function meterMoveBatchRefusal(meters: readonly MovingMeter[]): DomainError | null {
   const [first] = meters;
   for (const meter of meters) {
     if (!meter.customerId) return new DomainError('error.meterMove.noAccount', { meterNo: meter.meterNo });
@@ -244,7 +250,9 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
         ];
       }
       case 'MoveMeter': {
-        const { type: _, inPartition, numberTakenInTarget, ...facts } = command;
+        const { type: _, inPartition, numberTakenInTarget, batch, ...facts } = command;
+        const batchRefused = meterMoveBatchRefusal(batch);
+        if (batchRefused) return batchRefused;
         const meterNo = state.meterNo;
         // A meter of another tenant than the one named is not found there.
         if (facts.fromTenantId !== state.tenantId) return new DomainError('error.meter.notFound');
