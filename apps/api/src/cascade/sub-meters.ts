@@ -3,7 +3,7 @@ import type { PageQuery, SubMeterCandidateQuery, SubMeterQuery } from '@hydrolog
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
-import { pointOf, tenantMeters } from './lookups.ts';
+import { pointOf, subMeterFacts, tenantMeters } from './lookups.ts';
 import { executeOnPartition } from './partitions.ts';
 
 /** A point's sub-meters, a page of them. */
@@ -38,7 +38,7 @@ export async function associateSubMeters(
   meterNos: readonly string[],
 ) {
   const point = await pointOf(services, request, pointId);
-  const meters = await tenantMeters(services, request, meterNos, 'opened');
+  const meters = await subMeterFacts(services, request, meterNos);
   const { events } = await executeOnPartition(services, request, point.partitionId, [
     { type: 'AssociateSubMeters', pointId, meters },
   ]);
