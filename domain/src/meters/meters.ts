@@ -116,7 +116,11 @@ export type MeterState =
   | { exists: false; deleted: boolean }
   | (EventData<'MeterRegistered'> & { exists: true; deleted: false; replaced: boolean });
 export type MeterCommand =
-  | ({ type: 'RegisterMeter' } & EventData<'MeterRegistered'>)
+  /**
+   * `numberTaken`: a meter of the tenant has the number, as the read model has it (the use case reads it; the
+   * model's unique index refuses a number registered meanwhile).
+   */
+  | ({ type: 'RegisterMeter'; numberTaken: boolean } & EventData<'MeterRegistered'>)
   | ({ type: 'ChangeMeter' } & Omit<EventData<'MeterChanged'>, 'meterId'>)
   /**
    * A meter that has reported (its readings are history) or is on an account is kept: only a meter
@@ -185,6 +189,14 @@ export function meterDeletionRefusal(
   return null;
 }
 
+/**
+ * Why a meter may not be registered: a meter of the tenant has its number. The decider's rule, asked alone
+ * by an import to give each row of its file its reason.
+ */
+export function meterRegistrationRefusal(facts: { numberTaken: boolean }): DomainError | null {
+  return facts.numberTaken ? new DomainError('error.meter.exists') : null;
+}
+
 /** A meter of the registry; its number is unique in the tenant (the meters read model's unique index). */
 export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
   category: 'meter',
@@ -212,8 +224,8 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
   decide(command, state) {
     if (command.type === 'RegisterMeter') {
       if (state.exists || state.deleted) return new DomainError('error.meter.exists');
-      const { type: _, ...data } = command;
-      return [{ type: 'MeterRegistered', data }];
+      const { type: _, numberTaken: __, ...data } = command;
+      return meterRegistrationRefusal(command) ?? [{ type: 'MeterRegistered', data }];
     }
     if (!state.exists) return new DomainError('error.meter.notFound');
     const { meterId } = state;

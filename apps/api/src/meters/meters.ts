@@ -1,9 +1,9 @@
 import { DomainError, meterDecider, meterDeletionRefusal } from '@hydrolog/domain';
-import { activeAccountOfMeter, getMeterView, meterHasReadings } from '@hydrolog/projections';
+import { activeAccountOfMeter, findMeters, getMeterView, meterHasReadings } from '@hydrolog/projections';
 import type { MeterBody, MeterView, meterChangeBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callerMetadata, readAsCaller } from '../auth/guard.ts';
+import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
@@ -28,7 +28,12 @@ export async function registerMeter(
   body: MeterBody,
 ): Promise<MeterView> {
   await meterTypeOf(db, request, body.meterTypeId);
-  const [meterId] = await registerMeters(store, callerMetadata(request), [body]);
+  const taken = await readAsCaller(db, request, (sql) =>
+    findMeters(sql, callerOf(request).tenantId, [body.meterNo]),
+  );
+  const [meterId] = await registerMeters(store, callerMetadata(request), [body], {
+    taken: new Set(taken.keys()),
+  });
   return meterOf(db, request, meterId!);
 }
 
