@@ -180,15 +180,6 @@ function meterMoveBatchRefusal(meters: readonly MovingMeter[]): DomainError | nu
   return null;
 }
 
-/** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
-export function meterDeletionRefusal(
-  command: Extract<MeterCommand, { type: 'DeleteMeter' }>,
-): DomainError | null {
-  if (command.onAccount) return new DomainError('error.meter.onAccount');
-  if (command.hasReadings) return new DomainError('error.meter.hasReadings');
-  return null;
-}
-
 /**
  * Why a meter may not be registered: a meter of the tenant has its number. The decider's rule, asked alone
  * by an import to give each row of its file its reason.
@@ -239,7 +230,9 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
         ];
       }
       case 'DeleteMeter':
-        return meterDeletionRefusal(command) ?? [{ type: 'MeterDeleted', data: { meterId } }];
+        if (command.onAccount) return new DomainError('error.meter.onAccount');
+        if (command.hasReadings) return new DomainError('error.meter.hasReadings');
+        return [{ type: 'MeterDeleted', data: { meterId } }];
       case 'ReplaceMeter': {
         const { type: _, newMeter, ...facts } = command;
         if (state.replaced) return new DomainError('error.meterReplace.alreadyReplaced');

@@ -6,7 +6,6 @@ import {
   type MeterGroupEvent,
   type MeterTypeEvent,
   meterDecider,
-  meterDeletionRefusal,
   meterGroupDecider,
   meterTypeDecider,
 } from '../../src/meters/index.ts';
@@ -123,7 +122,6 @@ describe('meter decider', () => {
     given(meterDecider, [meterRegistered])
       .when({ type: 'DeleteMeter', hasReadings: true, onAccount: true })
       .thenFails('error.meter.onAccount');
-    expect(meterDeletionRefusal({ type: 'DeleteMeter', hasReadings: false, onAccount: false })).toBeNull();
   });
 
   it('knows no deleted meter', () => {
