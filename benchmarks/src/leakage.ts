@@ -163,6 +163,8 @@ export async function leakageBench({
       // ---- partitions through the decider (the inline projection writes their rows) -----------------------
       const metadata = { tenantId: fleet.tenantId, userId: 'benchmark', correlationId: uuidv7() };
       const ref = (i: number) => ({ meterId: meterIds[i]!, meterNo: meterNos[i]! });
+      // The load has no accounts: its meters stand as sub-meters for a network's, opened or not.
+      const sub = (i: number) => ({ ...ref(i), opened: true });
       const households = meters - points; // the meters left over are the children's sub-meters
       const rootIds: string[] = [];
       const pointIds: string[] = [];
@@ -195,14 +197,14 @@ export async function leakageBench({
               createdAt: new Date().toISOString(),
             },
             { type: 'AssociateSummaryMeter', pointId: rootId, meter: ref(first) },
-            { type: 'AssociateSubMeters', pointId: rootId, meters: children.map((c) => ref(c.meter)) },
+            { type: 'AssociateSubMeters', pointId: rootId, meters: children.map((c) => sub(c.meter)) },
             ...children.flatMap((c, k) => [
               { type: 'AddPoint' as const, parentId: rootId, pointId: c.id, ...fields(`Zone ${p}.${k}`) },
               { type: 'AssociateSummaryMeter' as const, pointId: c.id, meter: ref(c.meter) },
               {
                 type: 'AssociateSubMeters' as const,
                 pointId: c.id,
-                meters: [ref(points + ((first + k) % Math.max(1, households)))],
+                meters: [sub(points + ((first + k) % Math.max(1, households)))],
               },
             ]),
           ],

@@ -132,12 +132,17 @@ export async function executeAll(
   }
 }
 
+/** What a step that starts its aggregate (a new id) records, decided on the initial state: or its refusal. */
+export function decideNew(step: StreamCommand): DomainEvent[] | DomainError {
+  return step.decider.decide(step.command, step.decider.initialState());
+}
+
 /**
  * The append of a step that starts its aggregate (a new id), decided on the initial state without reading
  * the stream: for batches too large to read stream by stream (an import opening thousands of accounts).
  */
 export function appendOfNew(step: StreamCommand, metadata: EventMetadata): AppendRequest {
-  const decided = step.decider.decide(step.command, step.decider.initialState());
+  const decided = decideNew(step);
   if (decided instanceof DomainError) throw decided;
   return {
     stream: streamName(step.decider, step.id),

@@ -1,5 +1,5 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { MENU_CATALOGUE, type MenuView, type RouterNode } from '@hydrolog/schemas';
+import { MENU_CATALOGUE, type MenuView, type RouterNode, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltInMenus } from '../src/identity/index.ts';
@@ -240,7 +240,25 @@ describe.each(testEngines())('menus and notices on $engine', (engine) => {
     });
     const remove = () => operator({ method: 'DELETE', url: `/prod-api/system/dict/type/${pipes.dictId}` });
     expect((await remove()).json().key).toBe('error.dictType.hasData');
-    await operator({ method: 'DELETE', url: `/prod-api/system/dict/data/${entry.json().data.dictCode}` });
+    const second = await operator({
+      method: 'POST',
+      url: '/prod-api/system/dict/data',
+      payload: {
+        dictType: 'pipe_material',
+        dictValue: 'pvc',
+        labels: { 'zh-CN': '聚氯乙烯', en: 'PVC', fr: 'PVC', id: 'PVC' },
+      },
+    });
+    const codes = [entry, second].map((e) => e.json().data.dictCode as string);
+    const deleteData = (dictCodes: string[]) =>
+      operator({ method: 'DELETE', url: `/prod-api/system/dict/data/${dictCodes.join(',')}` });
+    const dataCount = async () =>
+      (await operator(`/prod-api/system/dict/type/${pipes.dictId}`)).json().data.dataCount;
+    // An unknown entry leaves the others in place; known ones go together, a repeated one once.
+    expect((await deleteData([codes[0]!, uuidv7()])).json().key).toBe('error.dict.notFound');
+    expect(await dataCount()).toBe(2);
+    expect((await deleteData([...codes, codes[0]!])).json().code).toBe(200);
+    expect(await dataCount()).toBe(0);
     expect((await remove()).json().code).toBe(200);
     expect((await operator(`/prod-api/system/dict/type/${pipes.dictId}`)).json().key).toBe(
       'error.dictType.notFound',

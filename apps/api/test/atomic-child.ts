@@ -1,6 +1,7 @@
 // Child process of the atomic-change SIGKILL test: the service on a database prepared by the test, which logs in
-// as the demo administrator, makes one change over HTTP and halts (printing where) at the point it is told:
-// `before` the append that writes the change's first stream, `inside` its transaction, or `after` it returned.
+// (as the demo administrator unless told otherwise), makes one change over HTTP and halts (printing where) at
+// the point it is told: `before` the append that writes the change's first stream, `inside` its transaction,
+// or `after` it returned.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +10,10 @@ import { openServices } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login } from './support.ts';
 
 export type KillPoint = 'before' | 'inside' | 'after';
-/** The change to make: the request, and the stream its append writes first (the point's landmark). */
+/** The change to make: who makes it, the request, and the stream its append writes (the point's landmark). */
 export interface KillScenario {
   point: KillPoint;
+  as?: keyof typeof ACCOUNTS;
   stream: string;
   method: 'POST' | 'PUT';
   url: string;
@@ -28,7 +30,8 @@ const app = await buildApp(services, {
   logLevel: 'silent',
   uploadsDir: mkdtempSync(join(tmpdir(), 'hydrolog-uploads-')),
 });
-const admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+const [username, password] = ACCOUNTS[scenario.as ?? 'demoAdmin'];
+const caller = injectAs(app, await login(app, username, password));
 
 let armed = false;
 /** Says where the process stands and waits there for the SIGKILL. */
@@ -52,7 +55,7 @@ store.onAppend(async (events) => {
 });
 
 armed = true;
-const res = await admin({ method: scenario.method, url: scenario.url, payload: scenario.payload });
+const res = await caller({ method: scenario.method, url: scenario.url, payload: scenario.payload });
 // Not halted: the change never reached its append (the test fails on this line).
 console.log(JSON.stringify({ done: res.statusCode, body: res.json() }));
 await app.close();

@@ -17,6 +17,7 @@ import { ACCOUNTS, childDatabase, injectAs, login } from './support.ts';
 
 const child = join(import.meta.dirname, 'atomic-child.ts');
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
+const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
 const HOUR = 3_600_000;
 const POINTS: KillPoint[] = ['before', 'inside', 'after'];
 
@@ -57,7 +58,10 @@ describe.each(lanes)('a two-aggregate change killed with SIGKILL on $engine', ({
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  /** The demo platform with a valve meter on an account, and a meter on an account with a free meter beside it. */
+  /**
+   * The demo platform with a valve meter on an account, a frozen one, a meter on an account with a free
+   * meter beside it, and a meter on an account with the trial tenant's types to move it to.
+   */
   async function prepare() {
     const {
       dir,
@@ -71,31 +75,39 @@ describe.each(lanes)('a two-aggregate change killed with SIGKILL on $engine', ({
     const services: Services = { db, store, runner, close: async () => {} };
     await seedDemo(services, { captchaEnabled: false });
     const metadata = { tenantId: DEMO_TENANT, correlationId: uuidv7() };
-    const meterTypeId = await registerMeterType(store, metadata, {
+    const valveType = {
       name: 'Household valve',
       billingMode: 'prepaid',
       valveControl: true,
       communication: 'nbiot',
       cardKind: 'none',
       reportIntervalMinutes: 60,
-    });
-    const [valveMeterId, oldMeterId] = await registerMeters(store, metadata, [
+    } as const;
+    const meterTypeId = await registerMeterType(store, metadata, valveType);
+    const [valveMeterId, oldMeterId, , frozenMeterId, movingMeterId] = await registerMeters(store, metadata, [
       { meterNo: '9001', meterTypeId },
       { meterNo: '9002', meterTypeId, initialReading: 100 },
       { meterNo: '9003', meterTypeId },
+      { meterNo: '9004', meterTypeId },
+      { meterNo: '9005', meterTypeId },
     ]);
+    const trialMeterTypeId = await registerMeterType(
+      store,
+      { tenantId: TRIAL_TENANT, correlationId: uuidv7() },
+      valveType,
+    );
     const app = await buildApp(services, {
       logLevel: 'silent',
       uploadsDir: mkdtempSync(join(tmpdir(), 'hydrolog-uploads-')),
     });
     const admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
-    const customerTypeId = (
-      await admin({
-        method: 'POST',
-        url: '/prod-api/business/customerType',
-        payload: { name: 'Residential' },
-      })
-    ).json().data.customerTypeId;
+    const trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
+    const customerType = async (as: typeof admin) =>
+      (
+        await as({ method: 'POST', url: '/prod-api/business/customerType', payload: { name: 'Residential' } })
+      ).json().data.customerTypeId as string;
+    const customerTypeId = await customerType(admin);
+    const trialCustomerTypeId = await customerType(trial);
     const openAccount = async (accountNo: string, meterId: string) =>
       (
         await admin({
@@ -106,6 +118,14 @@ describe.each(lanes)('a two-aggregate change killed with SIGKILL on $engine', ({
       ).json().data.customerId as string;
     const frozenId = await openAccount('K0001', valveMeterId!);
     const movedId = await openAccount('K0002', oldMeterId!);
+    const unfrozenId = await openAccount('K0003', frozenMeterId!);
+    const freeze = await admin({
+      method: 'PUT',
+      url: '/prod-api/business/customer/freeze',
+      payload: { customerId: unfrozenId, version: 0 },
+    });
+    expect(freeze.json().code).toBe(200);
+    const travellerId = await openAccount('K0005', movingMeterId!);
     await app.close();
     await runner.stop();
     if (engine === 'pglite') await db.close();
@@ -115,58 +135,75 @@ describe.each(lanes)('a two-aggregate change killed with SIGKILL on $engine', ({
       open,
       valveMeterId: valveMeterId!,
       oldMeterId: oldMeterId!,
+      frozenMeterId: frozenMeterId!,
+      movingMeterId: movingMeterId!,
       frozenId,
       movedId,
+      unfrozenId,
+      travellerId,
+      trialMeterTypeId,
+      trialCustomerTypeId,
     };
   }
+
+  type Target = typeof target;
 
   /** After the kill, in the database the next start opens: how many of each half's events the log holds. */
   async function halves(open: () => Promise<Database>, query: string, params: unknown[]) {
     const db = await open();
     try {
-      return (await db.query<{ first: number; second: number }>(query, params)).rows[0];
+      return (await db.query<{ first: number; second: number }>(query, params)).rows[0]!;
     } finally {
       if (engine === 'pglite') await db.close();
     }
   }
 
-  it('freezing an account and closing its valve land together or not at all', {
-    timeout: 240_000,
-  }, async () => {
-    const count = () =>
-      halves(
-        target.open,
-        `SELECT count(*) FILTER (WHERE type = 'CustomerFrozen' AND stream_id = $1)::int AS first,
-                count(*) FILTER (WHERE type = 'MeterCommandIssued' AND data->>'meterId' = $2
-                                 AND data->>'kind' = 'valveClose')::int AS second
-         FROM es.events`,
-        [streamName(customerDecider, target.frozenId), target.valveMeterId],
-      );
-    // Opening the account may have closed its valve already (the tenant's setting).
-    const before = await count();
-    for (const point of POINTS) {
-      const lines = await killChildAt(target.dir, target.url, {
-        point,
-        stream: streamName(customerDecider, target.frozenId),
-        method: 'PUT',
-        url: '/prod-api/business/customer/freeze',
-        payload: { customerId: target.frozenId, version: 0 },
-      });
-      expect(lines.at(-1), point).toBe(JSON.stringify({ at: point }));
-      const counted = await count();
-      // Killed before the commit: neither; after it: both (two appends would have left the freeze alone).
-      const landed = point === 'after' ? 1 : 0;
-      expect(counted, point).toEqual({ first: landed, second: before!.second + landed });
-    }
-  });
+  /** Counts the events of each half: `first` in the stream named, `second` as the query says. */
+  const halvesOf = (firstType: string, second: string) =>
+    `SELECT count(*) FILTER (WHERE type = '${firstType}' AND stream_id = $1)::int AS first,
+            count(*) FILTER (WHERE ${second})::int AS second
+     FROM es.events`;
 
-  it('replacing a meter and moving its account land together or not at all', {
-    timeout: 240_000,
-  }, async () => {
-    for (const point of POINTS) {
-      const lines = await killChildAt(target.dir, target.url, {
-        point,
-        stream: streamName(meterDecider, target.oldMeterId),
+  interface Change {
+    name: string;
+    scenario(t: Target): Omit<KillScenario, 'point'>;
+    query: string;
+    params(t: Target): unknown[];
+  }
+
+  /** Freezing an account closes its valve, unfreezing opens it: the account at `version`, on `meterId`. */
+  const valveChange = (
+    action: 'freeze' | 'unfreeze',
+    account: (t: Target) => { customerId: string; meterId: string; version: number },
+  ): Change => {
+    const freeze = action === 'freeze';
+    const stream = (t: Target) => streamName(customerDecider, account(t).customerId);
+    return {
+      name: freeze
+        ? 'freezing an account and closing its valve'
+        : 'unfreezing an account and opening its valve',
+      scenario: (t) => ({
+        stream: stream(t),
+        method: 'PUT',
+        url: `/prod-api/business/customer/${action}`,
+        payload: { customerId: account(t).customerId, version: account(t).version },
+      }),
+      query: halvesOf(
+        freeze ? 'CustomerFrozen' : 'CustomerUnfrozen',
+        `type = 'MeterCommandIssued' AND data->>'meterId' = $2
+         AND data->>'kind' = '${freeze ? 'valveClose' : 'valveOpen'}'`,
+      ),
+      params: (t) => [stream(t), account(t).meterId],
+    };
+  };
+
+  const changes: Change[] = [
+    valveChange('freeze', (t) => ({ customerId: t.frozenId, meterId: t.valveMeterId, version: 0 })),
+    valveChange('unfreeze', (t) => ({ customerId: t.unfrozenId, meterId: t.frozenMeterId, version: 1 })),
+    {
+      name: 'replacing a meter and moving its account',
+      scenario: (t) => ({
+        stream: streamName(meterDecider, t.oldMeterId),
         method: 'POST',
         url: '/prod-api/business/meterReplace',
         payload: {
@@ -176,17 +213,45 @@ describe.each(lanes)('a two-aggregate change killed with SIGKILL on $engine', ({
           recentReading: 106,
           reason: 'Register stuck',
         },
-      });
-      expect(lines.at(-1), point).toBe(JSON.stringify({ at: point }));
-      const counted = await halves(
-        target.open,
-        `SELECT count(*) FILTER (WHERE type = 'MeterReplaced' AND stream_id = $1)::int AS first,
-                count(*) FILTER (WHERE type = 'CustomerMeterChanged' AND stream_id = $2)::int AS second
-         FROM es.events`,
-        [streamName(meterDecider, target.oldMeterId), streamName(customerDecider, target.movedId)],
-      );
-      const landed = point === 'after' ? 1 : 0;
-      expect(counted, point).toEqual({ first: landed, second: landed });
-    }
-  });
+      }),
+      query: halvesOf('MeterReplaced', `type = 'CustomerMeterChanged' AND stream_id = $2`),
+      params: (t) => [streamName(meterDecider, t.oldMeterId), streamName(customerDecider, t.movedId)],
+    },
+    {
+      name: 'moving a meter and its account to another tenant',
+      scenario: (t) => ({
+        as: 'platformAdmin',
+        stream: streamName(meterDecider, t.movingMeterId),
+        method: 'POST',
+        url: '/prod-api/tenant/meterMove',
+        payload: {
+          sourceTenantId: DEMO_TENANT,
+          targetTenantId: TRIAL_TENANT,
+          meterIds: [t.movingMeterId],
+          customerTypeId: t.trialCustomerTypeId,
+          meterTypeId: t.trialMeterTypeId,
+          reason: 'District handed over',
+        },
+      }),
+      query: halvesOf('MeterMoved', `type = 'CustomerMoved' AND stream_id = $2`),
+      params: (t) => [streamName(meterDecider, t.movingMeterId), streamName(customerDecider, t.travellerId)],
+    },
+  ];
+
+  for (const change of changes)
+    it(`${change.name} land together or not at all`, { timeout: 240_000 }, async () => {
+      const count = () => halves(target.open, change.query, change.params(target));
+      // Opening an account may have closed its valve already (the tenant's setting).
+      const before = await count();
+      for (const point of POINTS) {
+        const lines = await killChildAt(target.dir, target.url, { point, ...change.scenario(target) });
+        expect(lines.at(-1), point).toBe(JSON.stringify({ at: point }));
+        // Killed before the commit: neither; after it: both (two appends would have left the first alone).
+        const landed = point === 'after' ? 1 : 0;
+        expect(await count(), point).toEqual({
+          first: before.first + landed,
+          second: before.second + landed,
+        });
+      }
+    });
 });

@@ -246,7 +246,7 @@ describe.each(testEngines())('meter types and meters on $engine', (engine) => {
       url: `/prod-api/business/meter/${silent.meterId},${reporting.meterId}`,
     });
     expect(refused.json().key).toBe('error.meter.hasReadings');
-    // All checked first: the silent meter of the same request is still there.
+    // All in one transaction: the silent meter of the same request is still there.
     expect((await admin(`/prod-api/business/meter/${silent.meterId}`)).json().code).toBe(200);
     expect(
       (await admin({ method: 'DELETE', url: `/prod-api/business/meter/${silent.meterId}` })).json().code,

@@ -169,6 +169,7 @@ describe.each(testEngines())('tenant lifecycle on $engine', (engine) => {
           roleType: 'general',
           menuIds: [],
           allPermissions: true,
+          unknownMenus: 0,
         },
       ],
       metadata,

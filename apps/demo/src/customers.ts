@@ -65,6 +65,13 @@ export async function seedDemoCustomers(services: Services, fleet: Fleet): Promi
         meterNo: meter.meterNo,
         meterTypeId: meter.meterTypeId,
         valveControl: meter.valveControl,
+        // Seeded once, with the fleet: its numbers are new (the read model's unique index stands behind).
+        facts: {
+          meterOnAccount: meter.taken,
+          accountNoGiven: true,
+          manualAccountNos: false,
+          accountNoTaken: false,
+        },
       },
     ];
   });

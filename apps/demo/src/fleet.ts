@@ -73,7 +73,7 @@ export async function seedDemoFleet(services: Services, keysFile: string, fleet:
         lat: m.position.lat,
       })),
       // Installed before the history the fleet loads, so the reading rate of those days counts them.
-      new Date(Date.now() - (BACKFILL_DAYS + 1) * 86_400_000),
+      { registeredAt: new Date(Date.now() - (BACKFILL_DAYS + 1) * 86_400_000) },
     );
     await seedDemoCustomers(services, fleet);
   }

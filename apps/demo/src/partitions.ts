@@ -76,7 +76,12 @@ export async function seedDemoPartitions(services: Services, fleet: Fleet = demo
           createdAt: new Date().toISOString(),
         },
         { type: 'AssociateSummaryMeter', pointId, meter: ref(district.inletMeterNo) },
-        { type: 'AssociateSubMeters', pointId, meters: district.householdMeterNos.map(ref) },
+        {
+          type: 'AssociateSubMeters',
+          pointId,
+          // A district meters every household, on an account or not: the seed stands for the network's data.
+          meters: district.householdMeterNos.map((meterNo) => ({ ...ref(meterNo), opened: true })),
+        },
         {
           type: 'SetMeterPositions',
           positions: members.map((m) => ({

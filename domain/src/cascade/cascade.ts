@@ -40,6 +40,11 @@ export type CascadeState =
     };
 
 type MeterRef = { meterId: string; meterNo: string };
+/**
+ * A meter named to be a sub-meter, as the read models have it: its id (null: the tenant has no meter of the
+ * number) and whether it is opened, held by an account that is not cancelled.
+ */
+export type SubMeterFacts = { meterNo: string; meterId: string | null; opened: boolean };
 type PointFields = Omit<EventData<'CascadePointChanged'>, 'partitionId'>;
 
 export type CascadeCommand =
@@ -50,7 +55,7 @@ export type CascadeCommand =
   | ({ type: 'ChangePoint' } & PointFields)
   | { type: 'DeletePoints'; pointIds: readonly string[] }
   | { type: 'AssociateSummaryMeter'; pointId: string; meter: MeterRef }
-  | { type: 'AssociateSubMeters'; pointId: string; meters: readonly MeterRef[] }
+  | { type: 'AssociateSubMeters'; pointId: string; meters: readonly SubMeterFacts[] }
   | { type: 'RemoveSubMeters'; pointId: string; meterIds: readonly string[] }
   | { type: 'SetMeterPositions'; positions: EventData<'CascadeMeterPositionsSet'>['positions'] };
 
@@ -64,9 +69,10 @@ function withPoint(state: Existing, pointId: string, change: (point: PointState)
 /**
  * A cascade partition: a tree of metering points of at most five levels under one root (spec sections 5
  * and 8). Each point has one summary meter and sub-meters; a sub-meter may be the summary meter of a child
- * point. The root's name, leader and thresholds are the partition's (ChangePoint on the root changes the
- * partition, boundary kept). The root goes only with the partition; a point that still has sub-meters (metered ones, or child
- * points below it) cannot be deleted.
+ * point; a sub-meter is a customer's meter, opened on an account. The root's name, leader and thresholds are
+ * the partition's (ChangePoint on the root changes the partition, boundary kept). The root goes only with
+ * the partition; a point that still has sub-meters (metered ones, or child points below it) cannot be
+ * deleted.
  */
 export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState> = {
   category: 'cascadePartition',
@@ -192,10 +198,21 @@ export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState>
       case 'AssociateSubMeters': {
         const target = point(command.pointId);
         if (!target) return new DomainError('error.cascade.pointNotFound');
-        const summary = command.meters.find((m) => m.meterId === target.summaryMeterId);
+        const notOpened = command.meters.filter((m) => !m.opened || m.meterId === null);
+        if (notOpened.length > 0) {
+          const meterNo = notOpened
+            .slice(0, 10)
+            .map((m) => m.meterNo)
+            .join(',');
+          return new DomainError('error.cascade.meterNotOpened', { meterNo });
+        }
+        const meters = command.meters.flatMap(({ meterId, meterNo }) =>
+          meterId ? [{ meterId, meterNo }] : [],
+        );
+        const summary = meters.find((m) => m.meterId === target.summaryMeterId);
         if (summary) return new DomainError('error.cascade.meterInPoint', { meterNo: summary.meterNo });
         const existing = new Set(target.subMeterIds);
-        const added = command.meters.filter((m) => !existing.has(m.meterId));
+        const added = meters.filter((m) => !existing.has(m.meterId));
         const remaining = CASCADE_SUB_METER_QUOTA - target.subMeterIds.length;
         if (added.length > remaining) return new DomainError('error.cascade.quota', { remaining });
         if (added.length === 0) return [];

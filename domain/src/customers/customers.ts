@@ -77,6 +77,7 @@ export type CustomerState =
     };
 
 export type CustomerCommand =
+  /** `facts`: what the opening rules need, read by the use case from the read models (`openingRefusal`). */
   | ({ type: 'OpenAccount' } & Omit<OpenAccount, 'accountNo'> & {
         customerId: string;
         tenantId: string;
@@ -85,6 +86,7 @@ export type CustomerCommand =
         meterTypeId: string;
         openedAt: string;
         valveCommandId: string | null;
+        facts: OpeningFacts;
       })
   | { type: 'Freeze'; at: string; valveCommandId: string | null }
   | { type: 'Unfreeze'; at: string; valveCommandId: string | null }
@@ -111,7 +113,7 @@ export type CustomerCommand =
   | { type: 'Recharge'; at: string; amount: number; payChannel: EventData<'AccountRecharged'>['payChannel'] }
   | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
 
-/** What the rules of opening an account need to know, read by the use case before it numbers the account. */
+/** What the rules of opening an account need to know, read by the use case from the read models. */
 export interface OpeningFacts {
   /** An account holds the meter already. */
   meterOnAccount: boolean;
@@ -123,7 +125,10 @@ export interface OpeningFacts {
   accountNoTaken: boolean;
 }
 
-/** Why an account may not be opened: its meter is on an account, or its number is missing or taken. */
+/**
+ * Why an account may not be opened: its meter is on an account, or its number is missing or taken. The
+ * decider's rule, asked alone by a batch open to give each row of its file its reason.
+ */
 export function openingRefusal(facts: OpeningFacts): DomainError | null {
   if (facts.meterOnAccount) return new DomainError('error.customer.meterTaken');
   if (!facts.accountNoGiven && facts.manualAccountNos)
@@ -174,8 +179,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
   decide(command, state) {
     if (command.type === 'OpenAccount') {
       if (state.exists) return new DomainError('error.customer.exists');
-      const { type: _, ...data } = command;
-      return [{ type: 'CustomerOpened', data }];
+      const { type: _, facts, ...data } = command;
+      return openingRefusal(facts) ?? [{ type: 'CustomerOpened', data }];
     }
     if (!state.exists) return new DomainError('error.customer.notFound');
     if (state.status === 'cancelled') return new DomainError('error.customer.closed');

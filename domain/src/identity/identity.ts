@@ -204,14 +204,19 @@ export type RoleState =
  * `administration`: who acts, with the permissions the role carries now (`held`, empty for a new role) and
  * the ones the command gives it (`granted`); absent when the platform creates a tenant's roles.
  */
-export type RoleCommand = (
-  | ({ type: 'CreateRole' } & EventData<'RoleCreated'>)
-  | ({ type: 'ChangeRole' } & Omit<EventData<'RoleChanged'>, 'roleId'>)
-  /** `usersWithRole`: how many users have the role (the use case counts); a role in use stays. */
-  | { type: 'DeleteRole'; usersWithRole: number }
-  /** `unknownDepts`: how many of `deptIds` are not departments of the role's tenant (the use case counts). */
-  | ({ type: 'ChangeDataScope'; unknownDepts: number } & Omit<EventData<'RoleDataScopeChanged'>, 'roleId'>)
-) & { administration?: RoleAdministration };
+export type RoleCommand =
+  /**
+   * `unknownMenus`: how many of the menus given are not ones a role of the tenant may have (an unknown id,
+   * or a platform screen off the platform); the use case counts them.
+   */
+  (
+    | ({ type: 'CreateRole'; unknownMenus: number } & EventData<'RoleCreated'>)
+    | ({ type: 'ChangeRole'; unknownMenus: number } & Omit<EventData<'RoleChanged'>, 'roleId'>)
+    /** `usersWithRole`: how many users have the role (the use case counts); a role in use stays. */
+    | { type: 'DeleteRole'; usersWithRole: number }
+    /** `unknownDepts`: how many of `deptIds` are not departments of the role's tenant (the use case counts). */
+    | ({ type: 'ChangeDataScope'; unknownDepts: number } & Omit<EventData<'RoleDataScopeChanged'>, 'roleId'>)
+  ) & { administration?: RoleAdministration };
 
 export interface RoleAdministration {
   by: Authority;
@@ -260,6 +265,9 @@ export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
   },
   decide(command, state) {
     const { administration, ...rest } = command;
+    // A menu the role may not have is refused whoever asks, as the form's own fields are.
+    if ((rest.type === 'CreateRole' || rest.type === 'ChangeRole') && rest.unknownMenus > 0)
+      return new DomainError('error.role.unknownMenu');
     // Why a role may not go comes first: it holds whoever asks.
     if (rest.type === 'DeleteRole' && state.exists) {
       if (state.allPermissions) return new DomainError('error.role.builtIn');
@@ -269,7 +277,7 @@ export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
     if (refused) return refused;
     if (rest.type === 'CreateRole') {
       if (state.exists) return new DomainError('error.role.exists');
-      const { type: _, ...data } = rest;
+      const { type: _, unknownMenus: __, ...data } = rest;
       return [{ type: 'RoleCreated', data }];
     }
     if (!state.exists) return new DomainError('error.role.notFound');
@@ -293,7 +301,7 @@ export const roleDecider: Decider<RoleCommand, RoleEvent, RoleState> = {
         },
       ];
     }
-    const { type: _, ...data } = rest;
+    const { type: _, unknownMenus: __, ...data } = rest;
     return [{ type: 'RoleChanged', data: { roleId: state.roleId, ...data } }];
   },
 };

@@ -116,7 +116,11 @@ export type MeterState =
   | { exists: false; deleted: boolean }
   | (EventData<'MeterRegistered'> & { exists: true; deleted: false; replaced: boolean });
 export type MeterCommand =
-  | ({ type: 'RegisterMeter' } & EventData<'MeterRegistered'>)
+  /**
+   * `numberTaken`: a meter of the tenant has the number, as the read model has it (the use case reads it; the
+   * model's unique index refuses a number registered meanwhile).
+   */
+  | ({ type: 'RegisterMeter'; numberTaken: boolean } & EventData<'MeterRegistered'>)
   | ({ type: 'ChangeMeter' } & Omit<EventData<'MeterChanged'>, 'meterId'>)
   /**
    * A meter that has reported (its readings are history) or is on an account is kept: only a meter
@@ -142,25 +146,31 @@ export type MeterCommand =
       })
   /**
    * Moves this meter to another tenant (platform operator). The route reads from the read models whether
-   * the meter sits in a cascade partition of its tenant and whether the target tenant has its number.
+   * the meter sits in a cascade partition of its tenant and whether the target tenant has its number, and
+   * the meters moving with it (`batch`, this one among them) as the source tenant has them.
    */
   | ({ type: 'MoveMeter' } & Omit<EventData<'MeterMoved'>, 'meterId' | 'meterNo' | 'fromMeterTypeId'> & {
         inPartition: boolean;
         numberTakenInTarget: boolean;
+        batch: readonly MovingMeter[];
       });
+
+/** A meter of a batch to move, as the source tenant's read models have it. */
+export interface MovingMeter {
+  meterNo: string;
+  /** The account on the meter (null: none). */
+  customerId: string | null;
+  meterTypeId: string;
+  /** The account's customer type (null: no account). */
+  customerTypeId: string | null;
+}
 
 /**
  * Why a batch of meters may not move together, or null: each goes with its account, and one batch takes one
- * meter type and one customer type to the target's types.
+ * meter type and one customer type to the target's types. Each meter's move asks it first, so the whole
+ * batch is refused alike whichever meter is decided first.
  */
-export function meterMoveBatchRefusal(
-  meters: readonly {
-    meterNo: string;
-    customerId: string | null;
-    meterTypeId: string;
-    customerTypeId: string | null;
-  }[],
-): DomainError | null {
+function meterMoveBatchRefusal(meters: readonly MovingMeter[]): DomainError | null {
   const [first] = meters;
   for (const meter of meters) {
     if (!meter.customerId) return new DomainError('error.meterMove.noAccount', { meterNo: meter.meterNo });
@@ -170,13 +180,12 @@ export function meterMoveBatchRefusal(
   return null;
 }
 
-/** Why a meter cannot be deleted, or null (checked for a whole batch before any is deleted). */
-export function meterDeletionRefusal(
-  command: Extract<MeterCommand, { type: 'DeleteMeter' }>,
-): DomainError | null {
-  if (command.onAccount) return new DomainError('error.meter.onAccount');
-  if (command.hasReadings) return new DomainError('error.meter.hasReadings');
-  return null;
+/**
+ * Why a meter may not be registered: a meter of the tenant has its number. The decider's rule, asked alone
+ * by an import to give each row of its file its reason.
+ */
+export function meterRegistrationRefusal(facts: { numberTaken: boolean }): DomainError | null {
+  return facts.numberTaken ? new DomainError('error.meter.exists') : null;
 }
 
 /** A meter of the registry; its number is unique in the tenant (the meters read model's unique index). */
@@ -206,8 +215,8 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
   decide(command, state) {
     if (command.type === 'RegisterMeter') {
       if (state.exists || state.deleted) return new DomainError('error.meter.exists');
-      const { type: _, ...data } = command;
-      return [{ type: 'MeterRegistered', data }];
+      const { type: _, numberTaken: __, ...data } = command;
+      return meterRegistrationRefusal(command) ?? [{ type: 'MeterRegistered', data }];
     }
     if (!state.exists) return new DomainError('error.meter.notFound');
     const { meterId } = state;
@@ -221,7 +230,9 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
         ];
       }
       case 'DeleteMeter':
-        return meterDeletionRefusal(command) ?? [{ type: 'MeterDeleted', data: { meterId } }];
+        if (command.onAccount) return new DomainError('error.meter.onAccount');
+        if (command.hasReadings) return new DomainError('error.meter.hasReadings');
+        return [{ type: 'MeterDeleted', data: { meterId } }];
       case 'ReplaceMeter': {
         const { type: _, newMeter, ...facts } = command;
         if (state.replaced) return new DomainError('error.meterReplace.alreadyReplaced');
@@ -244,7 +255,9 @@ export const meterDecider: Decider<MeterCommand, MeterEvent, MeterState> = {
         ];
       }
       case 'MoveMeter': {
-        const { type: _, inPartition, numberTakenInTarget, ...facts } = command;
+        const { type: _, inPartition, numberTakenInTarget, batch, ...facts } = command;
+        const batchRefused = meterMoveBatchRefusal(batch);
+        if (batchRefused) return batchRefused;
         const meterNo = state.meterNo;
         // A meter of another tenant than the one named is not found there.
         if (facts.fromTenantId !== state.tenantId) return new DomainError('error.meter.notFound');

@@ -14,6 +14,8 @@ const meter = (n: number) => ({
   meterId: `0190a000-0000-7000-8000-0000000d00${String(n).padStart(2, '0')}`,
   meterNo: `100${n}`,
 });
+/** The meter as a sub-meter may take it: opened, on an account that is not cancelled. */
+const opened = (n: number) => ({ ...meter(n), opened: true });
 const thresholds = { leakageRate: 0.2, mnf: 1.5, kl: 0.3 };
 const fields = (pointId: string, name: string) => ({
   pointId,
@@ -140,7 +142,7 @@ describe('cascade partition decider', () => {
       data: { partitionId, pointId: id(1), meter: meter(9) },
     };
     const first = given(cascadeDecider, [created, summary])
-      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [meter(1), meter(2)] })
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [opened(1), opened(2)] })
       .then([
         {
           type: 'CascadeSubMetersAssociated',
@@ -148,13 +150,39 @@ describe('cascade partition decider', () => {
         },
       ]);
     given(cascadeDecider, [created, summary, ...first])
-      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [meter(2), meter(3)] })
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [opened(2), opened(3)] })
       .then([
         { type: 'CascadeSubMetersAssociated', data: { partitionId, pointId: id(1), meters: [meter(3)] } },
       ]);
     given(cascadeDecider, [created, summary])
-      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [meter(9)] })
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: [opened(9)] })
       .thenFails('error.cascade.meterInPoint');
+  });
+
+  it('takes as sub-meters only opened meters, naming the others: unknown, or on no live account', () => {
+    const unknown = { meterNo: '9999', meterId: null, opened: false };
+    given(cascadeDecider, [created])
+      .when({
+        type: 'AssociateSubMeters',
+        pointId: id(1),
+        meters: [opened(1), { ...meter(2), opened: false }, unknown],
+      })
+      .thenFails({ key: 'error.cascade.meterNotOpened', params: { meterNo: '1002,9999' } });
+  });
+
+  it('names at most ten meters that are not opened', () => {
+    const closed = Array.from({ length: 12 }, (_, n) => ({ ...meter(n + 10), opened: false }));
+    given(cascadeDecider, [created])
+      .when({ type: 'AssociateSubMeters', pointId: id(1), meters: closed })
+      .thenFails({
+        key: 'error.cascade.meterNotOpened',
+        params: {
+          meterNo: closed
+            .slice(0, 10)
+            .map((m) => m.meterNo)
+            .join(','),
+        },
+      });
   });
 
   it('refuses every change once the partition is deleted', () => {

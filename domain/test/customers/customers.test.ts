@@ -6,7 +6,6 @@ import {
   type CustomerTypeEvent,
   customerDecider,
   customerTypeDecider,
-  openingRefusal,
 } from '../../src/customers/index.ts';
 import { given } from '../spec.ts';
 
@@ -45,10 +44,45 @@ const recharged = (amount: number): CustomerEvent => ({
 });
 
 describe('customer account decider', () => {
+  /** A free meter, and a number given that no account has, in a tenant that numbers accounts by hand. */
+  const free = {
+    meterOnAccount: false,
+    accountNoGiven: true,
+    manualAccountNos: true,
+    accountNoTaken: false,
+  };
+  const open = { type: 'OpenAccount' as const, ...opened.data, facts: free };
+
   it('opens an account once', () => {
-    const open = { type: 'OpenAccount' as const, ...opened.data };
     given(customerDecider, []).when(open).then([opened]);
     given(customerDecider, [opened]).when(open).thenFails('error.customer.exists');
+  });
+
+  it('opens an account only on a meter no account holds', () => {
+    given(customerDecider, [])
+      .when({ ...open, facts: { ...free, meterOnAccount: true } })
+      .thenFails('error.customer.meterTaken');
+  });
+
+  it('takes a number given only when no account of the tenant has it', () => {
+    given(customerDecider, [])
+      .when({ ...open, facts: { ...free, accountNoTaken: true } })
+      .thenFails('error.customer.accountExists');
+  });
+
+  it('needs a number given when the tenant numbers accounts by hand, and generates one otherwise', () => {
+    given(customerDecider, [])
+      .when({ ...open, facts: { ...free, accountNoGiven: false } })
+      .thenFails('error.customer.accountNoRequired');
+    given(customerDecider, [])
+      .when({ ...open, facts: { ...free, accountNoGiven: false, manualAccountNos: false } })
+      .then([opened]);
+  });
+
+  it('names the meter first when both the meter and the number are taken', () => {
+    given(customerDecider, [])
+      .when({ ...open, facts: { ...free, meterOnAccount: true, accountNoTaken: true } })
+      .thenFails('error.customer.meterTaken');
   });
 
   it('freezes an active account with the valve command it issued, and refuses a second freeze', () => {
@@ -139,20 +173,6 @@ describe('customer account decider', () => {
     given(customerDecider, [opened])
       .when({ ...change, meterOnAccount: true })
       .thenFails('error.customer.meterTaken');
-  });
-
-  it('opens an account only on a free meter, with a number given when the tenant numbers by hand', () => {
-    const free = {
-      meterOnAccount: false,
-      accountNoGiven: true,
-      manualAccountNos: true,
-      accountNoTaken: false,
-    };
-    expect(openingRefusal(free)).toBeNull();
-    expect(openingRefusal({ ...free, accountNoGiven: false, manualAccountNos: false })).toBeNull();
-    expect(openingRefusal({ ...free, meterOnAccount: true })?.key).toBe('error.customer.meterTaken');
-    expect(openingRefusal({ ...free, accountNoGiven: false })?.key).toBe('error.customer.accountNoRequired');
-    expect(openingRefusal({ ...free, accountNoTaken: true })?.key).toBe('error.customer.accountExists');
   });
 });
 

@@ -230,6 +230,7 @@ describe('role administration', () => {
     status: '0',
     orderNum: 0,
     remark: null,
+    unknownMenus: 0,
   };
 
   it('refuses to give a role a permission the actor does not hold', () => {
@@ -270,6 +271,18 @@ describe('role administration', () => {
     given(roleDecider, [builtIn])
       .when({ type: 'DeleteRole', usersWithRole: 0, administration: { ...administration, held: ['*:*:*'] } })
       .thenFails('error.role.builtIn');
+  });
+
+  it('gives a role only menus a role of its tenant may have, whoever asks', () => {
+    const create: RoleCommand = { type: 'CreateRole', ...roleCreated.data, unknownMenus: 1 };
+    given(roleDecider, []).when(create).thenFails('error.role.unknownMenu');
+    given(roleDecider, [])
+      .when({ ...create, unknownMenus: 0 })
+      .then([{ type: 'RoleCreated', data: roleCreated.data }]);
+    const administration = { by: { ...roleEditor, actorPermissions: ['*:*:*'] }, held: [], granted: [] };
+    given(roleDecider, [roleCreated])
+      .when({ ...change, unknownMenus: 2, administration })
+      .thenFails('error.role.unknownMenu');
   });
 });
 

@@ -1,12 +1,12 @@
 import { meterMoveBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import { type CustomerCommand, type CustomerEvent, customerDecider } from '../../src/customers/index.ts';
-import { DomainError, fold } from '../../src/decider.ts';
+import { fold } from '../../src/decider.ts';
 import {
   type MeterCommand,
   type MeterEvent,
+  type MovingMeter,
   meterDecider,
-  meterMoveBatchRefusal,
 } from '../../src/meters/index.ts';
 import { given } from '../spec.ts';
 
@@ -43,11 +43,19 @@ const facts = {
   adminContact: null,
   movedAt: '2026-03-01T06:10:00.000Z',
 };
+/** The meter alone in its batch, as the source tenant has it. */
+const alone: MovingMeter = {
+  meterNo: '30000001',
+  customerId,
+  meterTypeId: sourceType,
+  customerTypeId: sourceType,
+};
 const moveMeter = (overrides: Partial<Extract<MeterCommand, { type: 'MoveMeter' }>> = {}): MeterCommand => ({
   type: 'MoveMeter',
   ...facts,
   inPartition: false,
   numberTakenInTarget: false,
+  batch: [alone],
   ...overrides,
 });
 const moved: MeterEvent = {
@@ -204,18 +212,32 @@ describe('account moving with its meter', () => {
 });
 
 describe('a batch of meters to move', () => {
-  const meter = { meterNo: '30000001', customerId, meterTypeId: sourceType, customerTypeId: sourceType };
+  const other = { ...alone, meterNo: '30000002' };
 
-  it('moves each meter with its account, and one meter type and one customer type at a time', () => {
-    expect(meterMoveBatchRefusal([meter, { ...meter, meterNo: '30000002' }])).toBeNull();
-    expect(meterMoveBatchRefusal([meter, { ...meter, meterNo: '30000002', customerId: null }])).toEqual(
-      new DomainError('error.meterMove.noAccount', { meterNo: '30000002' }),
-    );
-    expect(meterMoveBatchRefusal([meter, { ...meter, meterTypeId: targetType }])?.key).toBe(
-      'error.meterMove.mixedTypes',
-    );
-    expect(meterMoveBatchRefusal([meter, { ...meter, customerTypeId: targetCustomerType }])?.key).toBe(
-      'error.meterMove.mixedTypes',
-    );
+  it('moves each meter of a batch whose meters all have accounts of one meter type and one customer type', () => {
+    given(meterDecider, [registered])
+      .when(moveMeter({ batch: [alone, other] }))
+      .then([moved]);
+  });
+
+  it('refuses the whole batch for a meter without an account, naming it, whichever meter is decided', () => {
+    given(meterDecider, [registered])
+      .when(moveMeter({ batch: [alone, { ...other, customerId: null, customerTypeId: null }] }))
+      .thenFails({ key: 'error.meterMove.noAccount', params: { meterNo: '30000002' } });
+  });
+
+  it('refuses a batch of mixed meter types or customer types', () => {
+    given(meterDecider, [registered])
+      .when(moveMeter({ batch: [alone, { ...other, meterTypeId: targetType }] }))
+      .thenFails('error.meterMove.mixedTypes');
+    given(meterDecider, [registered])
+      .when(moveMeter({ batch: [alone, { ...other, customerTypeId: targetCustomerType }] }))
+      .thenFails('error.meterMove.mixedTypes');
+  });
+
+  it("refuses the batch before the meter's own rules", () => {
+    given(meterDecider, [registered])
+      .when(moveMeter({ inPartition: true, batch: [alone, { ...other, meterTypeId: targetType }] }))
+      .thenFails('error.meterMove.mixedTypes');
   });
 });

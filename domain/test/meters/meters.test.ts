@@ -6,7 +6,6 @@ import {
   type MeterGroupEvent,
   type MeterTypeEvent,
   meterDecider,
-  meterDeletionRefusal,
   meterGroupDecider,
   meterTypeDecider,
 } from '../../src/meters/index.ts';
@@ -87,13 +86,16 @@ describe('meter type decider', () => {
 });
 
 describe('meter decider', () => {
+  const register = { type: 'RegisterMeter' as const, ...meterRegistered.data, numberTaken: false };
+
   it('registers a meter once', () => {
-    const { type: _, ...data } = { type: 'x', ...meterRegistered.data };
+    given(meterDecider, []).when(register).then([meterRegistered]);
+    given(meterDecider, [meterRegistered]).when(register).thenFails('error.meter.exists');
+  });
+
+  it('registers a number no meter of the tenant has', () => {
     given(meterDecider, [])
-      .when({ type: 'RegisterMeter', ...data })
-      .then([meterRegistered]);
-    given(meterDecider, [meterRegistered])
-      .when({ type: 'RegisterMeter', ...data })
+      .when({ ...register, numberTaken: true })
       .thenFails('error.meter.exists');
   });
 
@@ -120,7 +122,6 @@ describe('meter decider', () => {
     given(meterDecider, [meterRegistered])
       .when({ type: 'DeleteMeter', hasReadings: true, onAccount: true })
       .thenFails('error.meter.onAccount');
-    expect(meterDeletionRefusal({ type: 'DeleteMeter', hasReadings: false, onAccount: false })).toBeNull();
   });
 
   it('knows no deleted meter', () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
-import { pointOf, tenantMeters } from './lookups.ts';
+import { pointOf, subMeterFacts } from './lookups.ts';
 import { executeOnPartition } from './partitions.ts';
 
 /** Makes opened meters sub-meters of a point; answers how many were added and how many it has now. */
@@ -11,7 +11,7 @@ export async function associateSubMeters(
   meterNos: readonly string[],
 ) {
   const point = await pointOf(services, request, pointId);
-  const meters = await tenantMeters(services, request, meterNos, 'opened');
+  const meters = await subMeterFacts(services, request, meterNos);
   const { events } = await executeOnPartition(services, request, point.partitionId, [
     { type: 'AssociateSubMeters', pointId, meters },
   ]);

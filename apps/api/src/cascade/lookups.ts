@@ -1,4 +1,4 @@
-import { DomainError } from '@hydrolog/domain';
+import { DomainError, type SubMeterFacts } from '@hydrolog/domain';
 import { findMeters, getPartition, getPoint, openedMetersByNo } from '@hydrolog/projections';
 import type { PointView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -24,22 +24,34 @@ export async function partitionOf(services: Services, request: FastifyRequest, p
 }
 
 /**
- * The tenant's meters for these numbers, in order, or `error.cascade.meterNotOpened` naming the missing
- * ones. Sub-meters (customer meters) must be opened: held by an account that is not cancelled. A summary
- * (inlet) meter, a meter placed on the map or one taken off a point only has to be registered.
+ * The tenant's meters for these numbers, in order, or `error.cascade.meterNotOpened` naming the unknown
+ * ones, as sub-meters name the meters they may not take. A summary (inlet) meter, a meter placed on the map
+ * or one taken off a point only has to be registered.
  */
-export async function tenantMeters(
-  services: Services,
-  request: FastifyRequest,
-  meterNos: readonly string[],
-  which: 'registered' | 'opened' = 'registered',
-) {
-  const lookup = which === 'opened' ? openedMetersByNo : findMeters;
+export async function tenantMeters(services: Services, request: FastifyRequest, meterNos: readonly string[]) {
   const found = await readAsCaller(services.db, request, (sql) =>
-    lookup(sql, callerOf(request).tenantId, meterNos),
+    findMeters(sql, callerOf(request).tenantId, meterNos),
   );
   const missing = meterNos.filter((no) => !found.has(no));
   if (missing.length > 0)
     throw new DomainError('error.cascade.meterNotOpened', { meterNo: missing.slice(0, 10).join(',') });
   return meterNos.map((meterNo) => ({ meterId: found.get(meterNo)!, meterNo }));
+}
+
+/** The tenant's meters for these numbers, in order, with what the partition's decider needs of sub-meters. */
+export async function subMeterFacts(
+  services: Services,
+  request: FastifyRequest,
+  meterNos: readonly string[],
+): Promise<SubMeterFacts[]> {
+  const { tenantId } = callerOf(request);
+  const { registered, opened } = await readAsCaller(services.db, request, async (sql) => ({
+    registered: await findMeters(sql, tenantId, meterNos),
+    opened: await openedMetersByNo(sql, tenantId, meterNos),
+  }));
+  return meterNos.map((meterNo) => ({
+    meterNo,
+    meterId: registered.get(meterNo) ?? null,
+    opened: opened.has(meterNo),
+  }));
 }

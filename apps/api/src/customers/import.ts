@@ -1,4 +1,4 @@
-import { DomainError } from '@hydrolog/domain';
+import { DomainError, type OpeningFacts, openingRefusal } from '@hydrolog/domain';
 import type { Database, Sql } from '@hydrolog/eventstore';
 import { existingAccountNos, metersForOpening, withTenant } from '@hydrolog/projections';
 import {
@@ -22,7 +22,7 @@ import { cellText, readFirstSheet } from '../spreadsheet.ts';
 import { type Column, sendXlsx } from '../xlsx.ts';
 import { tenantSettings } from './caller.ts';
 import { customerTypeOf } from './customer-types.ts';
-import { type CheckedAccount, nextAccountNos, type OpeningClash, openForCaller } from './open-account.ts';
+import { type AccountToOpen, nextAccountNos, type OpeningClash, openForCaller } from './open-account.ts';
 
 /** Rows of one batch (spec section 5 recommends under 1000 for imports). */
 export const IMPORT_MAX_ROWS = 1000;
@@ -107,11 +107,33 @@ async function readRows(
   return rows;
 }
 
-/** A row of the file ready to open: its spreadsheet row, and whether its account number was generated. */
+/** A row of the file ready to open, by its spreadsheet row (`account.facts` say whether its number was given). */
 export interface ImportedAccount {
   row: number;
-  account: CheckedAccount;
-  generated: boolean;
+  account: AccountToOpen;
+}
+
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+/**
+ * A row's reason for a refusal of the rules of opening (`openingRefusal`, the customer decider's), naming
+ * the row's number or meter as the report does.
+ */
+function openingRowReason(
+  refusal: DomainError,
+  { accountNo, meterNo }: { accountNo?: string | undefined; meterNo: string },
+  t: Translate,
+): string {
+  switch (refusal.key) {
+    case 'error.customer.meterTaken':
+      return t('import.row.meterTaken', { meterNo });
+    case 'error.customer.accountExists':
+      return t('import.row.accountExists', { accountNo: accountNo ?? '' });
+    case 'error.customer.accountNoRequired':
+      return t('import.row.field', { field: t('customers.accountNo'), message: t('validation.required') });
+    default:
+      return t(refusal.key, refusal.params);
+  }
 }
 
 /**
@@ -124,8 +146,7 @@ export async function importCustomers(
   options: ImportOptions,
 ): Promise<{ accounts: ImportedAccount[]; failed: ImportReport['failed'] }> {
   const language = requestLanguage(request);
-  const t = (key: MessageKey, params: Record<string, string | number> = {}) =>
-    translate(key, language, params);
+  const t: Translate = (key, params = {}) => translate(key, language, params);
   const rows = await readRows(request);
   const failed: ImportReport['failed'] = [];
   const fail = (row: number, reason: string) => failed.push({ row, reason });
@@ -158,13 +179,6 @@ export async function importCustomers(
       fail(row, t('import.row.field', { field: t('customers.meterNo'), message: t('validation.required') }));
       continue;
     }
-    if (!result.data.accountNo && options.settings.accountNoGenMode === 'manual') {
-      fail(
-        row,
-        t('import.row.field', { field: t('customers.accountNo'), message: t('validation.required') }),
-      );
-      continue;
-    }
     parsed.push({ row, body: result.data, meterNo: cells.meterNo });
   }
 
@@ -180,21 +194,26 @@ export async function importCustomers(
     );
     const accountRows = new Map<string, number>();
     const meterRows = new Map<string, number>();
-    const valid: { row: number; body: OpenAccount; meterNo: string }[] = [];
+    const valid: { row: number; body: OpenAccount; meterNo: string; facts: OpeningFacts }[] = [];
     for (const p of parsed) {
       const { accountNo } = p.body;
       const meter = meters.get(p.meterNo);
+      const facts: OpeningFacts = {
+        meterOnAccount: meter?.taken ?? false,
+        accountNoGiven: Boolean(accountNo),
+        manualAccountNos: options.settings.accountNoGenMode === 'manual',
+        accountNoTaken: accountNo !== undefined && taken.has(accountNo),
+      };
       const reason = (() => {
         if (accountNo && accountRows.has(accountNo))
           return t('import.row.duplicateAccountNo', { accountNo, other: accountRows.get(accountNo)! });
         if (meterRows.has(p.meterNo))
           return t('import.row.duplicateMeter', { meterNo: p.meterNo, other: meterRows.get(p.meterNo)! });
-        if (accountNo && taken.has(accountNo)) return t('import.row.accountExists', { accountNo });
         if (!meter) return t('import.row.meterNotFound', { meterNo: p.meterNo });
         if (meter.meterTypeId !== options.meterTypeId)
           return t('import.row.meterType', { meterNo: p.meterNo });
-        if (meter.taken) return t('import.row.meterTaken', { meterNo: p.meterNo });
-        return null;
+        const refused = openingRefusal(facts);
+        return refused && openingRowReason(refused, { accountNo, meterNo: p.meterNo }, t);
       })();
       if (reason) {
         fail(p.row, reason);
@@ -203,14 +222,13 @@ export async function importCustomers(
       // Only a row that opens claims its number and meter: a refused row leaves them to a later one.
       if (accountNo) accountRows.set(accountNo, p.row);
       meterRows.set(p.meterNo, p.row);
-      valid.push(p);
+      valid.push({ ...p, facts });
     }
     const generated = await options.nextAccountNos(sql, valid.filter((v) => !v.body.accountNo).length);
     for (const v of valid) {
       const meter = meters.get(v.meterNo)!;
       accounts.push({
         row: v.row,
-        generated: !v.body.accountNo,
         account: {
           ...v.body,
           accountNo: v.body.accountNo ?? generated.shift()!,
@@ -219,6 +237,7 @@ export async function importCustomers(
           meterTypeId: meter.meterTypeId,
           businessMode: meter.billingMode,
           valveControl: meter.valveControl,
+          facts: v.facts,
         },
       });
     }
@@ -229,7 +248,8 @@ export async function importCustomers(
 
 /**
  * The report rows of a batch that another opening overtook (it opened nothing): each account that clashes
- * now (`clashes`, by account, from openingClashes) with its row and reason, as the check gives them.
+ * now (`clashes`, by account, from openingClashes) with its row and reason, as the check gives them; a
+ * number generated for a row and taken meanwhile says so.
  */
 export function takenMeanwhile(
   request: FastifyRequest,
@@ -237,13 +257,16 @@ export function takenMeanwhile(
   clashes: readonly (OpeningClash | null)[],
 ): ImportReport['failed'] {
   const language = requestLanguage(request);
-  const t = (key: MessageKey, params: Record<string, string>) => translate(key, language, params);
-  return accounts.flatMap(({ row, account: { accountNo, meterNo }, generated }, i) => {
-    if (clashes[i] === 'accountExists') {
-      const key = generated ? 'import.row.generatedTaken' : 'import.row.accountExists';
-      return [{ row, reason: t(key, { accountNo }) }];
-    }
-    if (clashes[i] === 'meterTaken') return [{ row, reason: t('import.row.meterTaken', { meterNo }) }];
+  const t: Translate = (key, params = {}) => translate(key, language, params);
+  return accounts.flatMap(({ row, account: { accountNo, meterNo, facts } }, i) => {
+    const refused = openingRefusal({
+      ...facts,
+      meterOnAccount: clashes[i] === 'meterTaken',
+      accountNoTaken: clashes[i] === 'accountExists',
+    });
+    if (refused) return [{ row, reason: openingRowReason(refused, { accountNo, meterNo }, t) }];
+    if (clashes[i] === 'accountExists')
+      return [{ row, reason: t('import.row.generatedTaken', { accountNo }) }];
     return [];
   });
 }

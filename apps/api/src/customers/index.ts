@@ -1,7 +1,7 @@
 export { accountFollowsReplacement } from './account-follows-replacement.ts';
 export { importCustomers, takenMeanwhile, templateColumns } from './import.ts';
 export {
-  type CheckedAccount,
+  type AccountToOpen,
   nextAccountNos,
   type OpeningClash,
   OpeningConflict,

@@ -1,4 +1,10 @@
-import { customerDecider, DomainError, localDate, openingRefusal } from '@hydrolog/domain';
+import {
+  type CustomerCommand,
+  customerDecider,
+  DomainError,
+  localDate,
+  type OpeningFacts,
+} from '@hydrolog/domain';
 import type { AppendRequest, EventStore, Sql } from '@hydrolog/eventstore';
 import {
   existingAccountNos,
@@ -16,8 +22,8 @@ import {
   uuidv7,
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
-import { callerMetadata, readAsCaller } from '../auth/guard.ts';
-import { appendOfNew, isUniqueViolation } from '../commands.ts';
+import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
+import { appendOfNew, decideNew, isUniqueViolation, type StreamCommand } from '../commands.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
 import { accountOf } from './accounts.ts';
@@ -40,13 +46,36 @@ export async function nextAccountNos(
   return Array.from({ length: count }, (_, i) => `${prefix}${String(last + 1 + i).padStart(width, '0')}`);
 }
 
-/** An account ready to open: checked against the read models (number free, meter free and of the tenant). */
-export type CheckedAccount = OpenAccount & {
+/**
+ * An account to open: its number and meter, and what the rules of opening need to know of them, read from
+ * the read models (`facts`: the customer decider refuses by them).
+ */
+export type AccountToOpen = OpenAccount & {
   accountNo: string;
   meterNo: string;
   meterTypeId: string;
   valveControl: boolean;
+  facts: OpeningFacts;
 };
+
+/** The step opening an account as a new customer stream. */
+function openingStep(
+  tenantId: string,
+  customerId: string,
+  { valveControl: _, ...account }: AccountToOpen,
+  openedAt: string,
+  valveCommandId: string | null,
+): StreamCommand {
+  const command: CustomerCommand = {
+    type: 'OpenAccount',
+    ...account,
+    customerId,
+    tenantId,
+    openedAt,
+    valveCommandId,
+  };
+  return { decider: customerDecider, id: customerId, command };
+}
 
 /**
  * Another opening took an account number or a meter of the accounts being opened between their checks and
@@ -63,13 +92,13 @@ export class OpeningConflict extends DomainError {
 export type OpeningClash = 'accountExists' | 'meterTaken';
 
 /**
- * For each account (checked earlier), what it clashes with now: its number exists, or else its meter is on
+ * For each account (read earlier), what it clashes with now: its number exists, or else its meter is on
  * an account; null for none. After an `OpeningConflict`, these are the accounts that caused it.
  */
 export async function openingClashes(
   db: Services['db'],
   tenantId: string,
-  accounts: readonly Pick<CheckedAccount, 'accountNo' | 'meterNo'>[],
+  accounts: readonly Pick<AccountToOpen, 'accountNo' | 'meterNo'>[],
 ): Promise<(OpeningClash | null)[]> {
   return withTenant(db, tenantId, async (sql) => {
     const numbers = await existingAccountNos(
@@ -90,36 +119,29 @@ export async function openingClashes(
 export type ValveDispatch = Pick<CommandDispatch, 'issuing' | 'announce'>;
 
 /**
- * Opens accounts (already checked) in one append, each in its own stream, with the commands closing their
- * valves when the tenant's `openAccountCloseValve` asks so: an account never lacks the command it names.
- * Answers the new account ids. Throws `OpeningConflict`, having opened none, when another opening took a
- * number or a meter meanwhile.
+ * Opens accounts in one append, each in its own stream, with the commands closing their valves when the
+ * tenant's `openAccountCloseValve` asks so: an account never lacks the command it names. Answers the new
+ * account ids. Throws the refusal of the first account its facts refuse, or `OpeningConflict`, having
+ * opened none, when another opening took a number or a meter meanwhile.
  */
 export async function openAccounts(
   store: EventStore,
   metadata: EventMetadata,
   settings: Pick<TenantSettings, 'openAccountCloseValve'>,
-  accounts: readonly CheckedAccount[],
+  accounts: readonly AccountToOpen[],
   valves: ValveDispatch | null,
 ): Promise<string[]> {
   const openedAt = new Date().toISOString();
   const opened = [];
   const requests: AppendRequest[] = [];
-  for (const { valveControl, ...account } of accounts) {
+  for (const account of accounts) {
     const customerId = uuidv7();
     const closing =
-      valves && settings.openAccountCloseValve && valveControl
+      valves && settings.openAccountCloseValve && account.valveControl
         ? await valves.issuing(metadata, account.meterId, 'valveClose')
         : null;
-    const command = {
-      type: 'OpenAccount' as const,
-      ...account,
-      customerId,
-      tenantId: metadata.tenantId,
-      openedAt,
-      valveCommandId: closing?.id ?? null,
-    };
-    requests.push(appendOfNew({ decider: customerDecider, id: customerId, command }, metadata));
+    const opening = openingStep(metadata.tenantId, customerId, account, openedAt, closing?.id ?? null);
+    requests.push(appendOfNew(opening, metadata));
     if (closing) requests.push(appendOfNew(closing, metadata));
     opened.push(customerId);
   }
@@ -135,7 +157,7 @@ export async function openAccounts(
 }
 
 /**
- * Opens checked accounts for the caller, the valves closed through the downlink dispatch. Answers the new
+ * Opens accounts for the caller, the valves closed through the downlink dispatch. Answers the new
  * account ids, or, when another opening took a number or a meter meanwhile (none opened), the conflict with
  * what each account clashes with now.
  */
@@ -144,7 +166,7 @@ export async function openForCaller(
   dispatch: CommandDispatch,
   request: FastifyRequest,
   settings: TenantSettings,
-  accounts: readonly CheckedAccount[],
+  accounts: readonly AccountToOpen[],
 ): Promise<{ opened: string[] } | { conflict: OpeningConflict; clashes: (OpeningClash | null)[] }> {
   const metadata = callerMetadata(request);
   try {
@@ -169,14 +191,12 @@ export async function openAccount(
   if (!meter) throw new DomainError('error.meter.notFound');
   const given = body.accountNo;
   const holder = given ? await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given)) : null;
-  const facts = {
+  const facts: OpeningFacts = {
     meterOnAccount: meter.taken,
     accountNoGiven: Boolean(given),
     manualAccountNos: settings.accountNoGenMode === 'manual',
     accountNoTaken: holder !== null,
   };
-  const refused = openingRefusal(facts);
-  if (refused) throw refused;
   const accountNo =
     given ?? ((await readAsCaller(db, request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string);
   const account = {
@@ -185,18 +205,21 @@ export async function openAccount(
     meterNo: meter.meterNo,
     meterTypeId: meter.meterTypeId,
     valveControl: meter.valveControl,
+    facts,
   };
   const result = await openForCaller(services, dispatch, request, settings, [account]);
   if ('conflict' in result) {
-    // Say what was taken meanwhile, as the checks above would have; a generated number taken meanwhile
-    // keeps the conflict's own message (open again for a new number).
+    // Decided again on what was taken meanwhile, the decider says which, as it would have before the
+    // append; a generated number taken meanwhile keeps the conflict's own message (open again for a new one).
     const [clash] = result.clashes;
-    const meanwhile = openingRefusal({
-      ...facts,
-      meterOnAccount: clash === 'meterTaken',
-      accountNoTaken: clash === 'accountExists',
-    });
-    throw meanwhile ?? result.conflict;
+    const meanwhile = {
+      ...account,
+      facts: { ...facts, meterOnAccount: clash === 'meterTaken', accountNoTaken: clash === 'accountExists' },
+    };
+    const decided = decideNew(
+      openingStep(callerOf(request).tenantId, uuidv7(), meanwhile, new Date().toISOString(), null),
+    );
+    throw decided instanceof DomainError ? decided : result.conflict;
   }
   return accountOf(db, request, result.opened[0] as string);
 }

@@ -18,7 +18,8 @@ export async function changeRoleStatus(
     request,
     current.roleId,
     current,
-    { type: 'ChangeRole', ...fields, status },
+    // Its menus stay as they are: none is given anew.
+    { type: 'ChangeRole', ...fields, status, unknownMenus: 0 },
     current.menuIds,
   );
 }

@@ -12,8 +12,8 @@ import {
   readAsCaller,
 } from '../auth/guard.ts';
 import { execute } from '../commands.ts';
-import { menuEntries, permsByMenu, visibleTo } from '../menus.ts';
 import type { Services } from '../services.ts';
+import { menuEntries, permsByMenu, visibleTo } from './menus.ts';
 
 /** What the authority rule needs of a role: whether it is the administrator role, and its menus. */
 export type RoleGrants = { admin: boolean; menuIds: readonly string[] };
@@ -30,16 +30,20 @@ export async function assignableMenus(services: Services, caller: Caller) {
   return visibleTo(await menuEntries(services.db), caller.tenantKind);
 }
 
-/** The body as a role stores it: its menus known to the tenant, sorted and once each. */
+/**
+ * The body as a role stores it, its menus sorted and once each, with how many of them a role of the tenant
+ * may not have (`unknownMenus`: the role decider refuses them).
+ */
 export async function roleFields(
   services: Services,
   request: FastifyRequest,
   body: z.infer<typeof roleBodySchema>,
 ) {
   const allowed = new Set((await assignableMenus(services, callerOf(request))).map((m) => m.menuId));
-  if (body.menuIds.some((id) => !allowed.has(id))) throw new DomainError('error.role.unknownMenu');
   const { remark, menuIds, ...rest } = body;
-  return { ...rest, menuIds: [...new Set(menuIds)].sort(), remark: remark || null };
+  const unique = [...new Set(menuIds)].sort();
+  const unknownMenus = unique.filter((id) => !allowed.has(id)).length;
+  return { ...rest, menuIds: unique, remark: remark || null, unknownMenus };
 }
 
 /** What a role carries: the permissions of its menus (`*:*:*` for the administrator role). */

@@ -1,4 +1,4 @@
-import { DomainError } from '@hydrolog/domain';
+import { DomainError, meterRegistrationRefusal } from '@hydrolog/domain';
 import { findMeters, listMeterTypes, meterTypesByName } from '@hydrolog/projections';
 import {
   type Language,
@@ -110,8 +110,9 @@ export function checkImportRows(
       fail(translate('error.meterImport.unknownType', language, { name: meterTypeName }));
       continue;
     }
-    if (taken.has(fields.meterNo)) {
-      fail(translate('error.meter.exists', language));
+    const refused = meterRegistrationRefusal({ numberTaken: taken.has(fields.meterNo) });
+    if (refused) {
+      fail(translate(refused.key, language, refused.params));
       continue;
     }
     const first = firstRowOf.get(fields.meterNo);
@@ -167,6 +168,6 @@ export async function importMeters(
     language: requestLanguage(request),
   });
   // One append for every good row: a number registered meanwhile refuses the batch with its message.
-  if (meters.length > 0) await registerMeters(store, callerMetadata(request), meters);
+  if (meters.length > 0) await registerMeters(store, callerMetadata(request), meters, { taken });
   return { imported: meters.length, failures };
 }

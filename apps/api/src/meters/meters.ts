@@ -1,11 +1,11 @@
-import { DomainError, meterDecider, meterDeletionRefusal } from '@hydrolog/domain';
-import { activeAccountOfMeter, getMeterView, meterHasReadings } from '@hydrolog/projections';
+import { DomainError, meterDecider } from '@hydrolog/domain';
+import { activeAccountOfMeter, findMeters, getMeterView, meterHasReadings } from '@hydrolog/projections';
 import type { MeterBody, MeterView, meterChangeBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { callerMetadata, readAsCaller } from '../auth/guard.ts';
+import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { execute } from '../commands.ts';
+import { execute, executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 import { meterTypeOf } from './meter-types.ts';
 import { registerMeters } from './registry.ts';
@@ -28,7 +28,12 @@ export async function registerMeter(
   body: MeterBody,
 ): Promise<MeterView> {
   await meterTypeOf(db, request, body.meterTypeId);
-  const [meterId] = await registerMeters(store, callerMetadata(request), [body]);
+  const taken = await readAsCaller(db, request, (sql) =>
+    findMeters(sql, callerOf(request).tenantId, [body.meterNo]),
+  );
+  const [meterId] = await registerMeters(store, callerMetadata(request), [body], {
+    taken: new Set(taken.keys()),
+  });
   return meterOf(db, request, meterId!);
 }
 
@@ -50,24 +55,24 @@ export async function changeMeter(
   return meterOf(db, request, meterId);
 }
 
-/** Deletes meters registered by mistake; all are checked first: one refused meter leaves every meter in place. */
+/** Deletes meters registered by mistake, in one transaction: one refused meter leaves every meter in place. */
 export async function deleteMeters(
   { db, store }: Services,
   request: FastifyRequest,
   meterIds: string,
 ): Promise<void> {
-  const checked = [];
+  const deletions: StreamCommand[] = [];
   for (const meterId of new Set(meterIds.split(','))) {
     await meterOf(db, request, meterId);
     const { hasReadings, onAccount } = await readAsCaller(db, request, async (sql) => ({
       hasReadings: await meterHasReadings(sql, meterId),
       onAccount: (await activeAccountOfMeter(sql, meterId)) !== null,
     }));
-    const command = { type: 'DeleteMeter' as const, hasReadings, onAccount };
-    const refused = meterDeletionRefusal(command);
-    if (refused) throw refused;
-    checked.push({ meterId, command });
+    deletions.push({
+      decider: meterDecider,
+      id: meterId,
+      command: { type: 'DeleteMeter', hasReadings, onAccount },
+    });
   }
-  for (const { meterId, command } of checked)
-    await execute(store, meterDecider, meterId, [command], commandContext(request, 'error.meter.exists'));
+  await executeAll(store, deletions, { metadata: callerMetadata(request) });
 }

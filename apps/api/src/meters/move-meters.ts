@@ -1,4 +1,10 @@
-import { customerDecider, DomainError, meterDecider, meterMoveBatchRefusal } from '@hydrolog/domain';
+import {
+  type CustomerCommand,
+  customerDecider,
+  DomainError,
+  type MeterCommand,
+  meterDecider,
+} from '@hydrolog/domain';
 import {
   getTenant,
   listMeterMoves,
@@ -67,9 +73,6 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
     if (!meter) throw new DomainError('error.meter.notFound');
     return meter;
   });
-  // The whole batch first: nothing of the target is read for a batch that may not go.
-  const refused = meterMoveBatchRefusal(meters);
-  if (refused) throw refused;
   const target = await withTenant(db, targetTenantId, async (sql) => ({
     types: await tenantTypes(sql),
     taken: await takenNumbers(
@@ -104,23 +107,29 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
         movedAt,
         inPartition: meter.inPartition,
         numberTakenInTarget: target.taken.meterNos.has(meter.meterNo),
-      },
+        batch: meters,
+      } satisfies MeterCommand,
     },
-    {
-      decider: customerDecider,
-      id: meter.customerId!,
-      // No debt can be open before billing keeps debts.
-      command: {
-        type: 'Move',
-        ...moves,
-        at: movedAt,
-        accountNo: meter.accountNo,
-        openDebt: 0,
-        accountNoTakenInTarget: meter.accountNo !== null && target.taken.accountNos.has(meter.accountNo),
-        customerTypeId,
-        meterTypeId,
-      },
-    },
+    // A meter without an account is refused by its decider, the batch with it.
+    ...(meter.customerId !== null && meter.accountNo !== null
+      ? [
+          {
+            decider: customerDecider,
+            id: meter.customerId,
+            // No debt can be open before billing keeps debts.
+            command: {
+              type: 'Move',
+              ...moves,
+              at: movedAt,
+              accountNo: meter.accountNo,
+              openDebt: 0,
+              accountNoTakenInTarget: target.taken.accountNos.has(meter.accountNo),
+              customerTypeId,
+              meterTypeId,
+            } satisfies CustomerCommand,
+          },
+        ]
+      : []),
   ]);
   // The events belong to the tenant the meters now serve; the operator is who did it.
   const metadata = {

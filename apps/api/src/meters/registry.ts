@@ -1,4 +1,4 @@
-import { DomainError, meterDecider, meterTypeDecider } from '@hydrolog/domain';
+import { DomainError, type MeterCommand, meterDecider, meterTypeDecider } from '@hydrolog/domain';
 import type { EventStore } from '@hydrolog/eventstore';
 import {
   type EventMetadata,
@@ -29,32 +29,33 @@ export async function registerMeterType(
   return meterTypeId;
 }
 
+/**
+ * `taken`: the numbers among these that the tenant's meters have, as the use case read them (the meter
+ * decider refuses them); a seed registering new numbers reads none. `registeredAt`: now unless given.
+ */
 export async function registerMeters(
   store: EventStore,
   metadata: EventMetadata,
   meters: readonly MeterBody[],
-  registeredAt = new Date(),
+  { registeredAt = new Date(), taken = new Set() }: { registeredAt?: Date; taken?: ReadonlySet<string> } = {},
 ): Promise<string[]> {
   const meterIds = meters.map(() => uuidv7());
-  const requests = meters.map((body, i) =>
-    appendOfNew(
-      {
-        decider: meterDecider,
-        id: meterIds[i]!,
-        command: {
-          type: 'RegisterMeter',
-          meterId: meterIds[i],
-          tenantId: metadata.tenantId,
-          ...meterBodySchema.parse(body),
-          registeredAt: registeredAt.toISOString(),
-        },
-      },
-      metadata,
-    ),
-  );
+  const requests = meters.map((body, i) => {
+    const fields = meterBodySchema.parse(body);
+    const command: MeterCommand = {
+      type: 'RegisterMeter',
+      meterId: meterIds[i]!,
+      tenantId: metadata.tenantId,
+      ...fields,
+      registeredAt: registeredAt.toISOString(),
+      numberTaken: taken.has(fields.meterNo),
+    };
+    return appendOfNew({ decider: meterDecider, id: meterIds[i]!, command }, metadata);
+  });
   try {
     await store.appendMany(requests);
   } catch (error) {
+    // A number registered meanwhile, after the use case read the numbers taken.
     if (isUniqueViolation(error)) throw new DomainError('error.meter.exists');
     throw error;
   }

@@ -1,4 +1,4 @@
-import { deptDecider, roleDecider, tenantDecider, userDecider } from '@hydrolog/domain';
+import { deptDecider, type RoleCommand, roleDecider, tenantDecider, userDecider } from '@hydrolog/domain';
 import type { EventStore } from '@hydrolog/eventstore';
 import type { EventData } from '@hydrolog/schemas';
 import { hashPassword } from '../auth/crypto.ts';
@@ -48,7 +48,8 @@ export async function provisionTenant(
     ...roles.map((role) => ({
       decider: roleDecider,
       id: role.roleId,
-      command: { type: 'CreateRole', ...role, tenantId },
+      // The platform gives its own roles menus of its own catalogue.
+      command: { type: 'CreateRole', ...role, tenantId, unknownMenus: 0 } satisfies RoleCommand,
     })),
     ...depts.map((dept) => ({
       decider: deptDecider,

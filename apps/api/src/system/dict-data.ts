@@ -5,7 +5,7 @@ import type { dictDataBodySchema } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerMetadata } from '../auth/guard.ts';
-import { execute } from '../commands.ts';
+import { execute, executeAll } from '../commands.ts';
 import { requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
 
@@ -48,13 +48,17 @@ export async function changeDictData(
   return saveDictData(services, request, dictCode, body);
 }
 
-/** Deletes dictionary entries (a comma-separated list), all known first. */
+/** Deletes dictionary entries (a comma-separated list), all known first, in one transaction. */
 export async function deleteDictData({ db, store }: Services, request: FastifyRequest, idList: string) {
-  const dictCodes = idList.split(',');
+  const dictCodes = [...new Set(idList.split(','))];
   for (const dictCode of dictCodes) await dictDataOf(db, request, dictCode);
-  for (const dictCode of dictCodes) {
-    await execute(store, dictDataDecider, dictCode, [{ type: 'DeleteDictData', dictCode }], {
-      metadata: callerMetadata(request),
-    });
-  }
+  await executeAll(
+    store,
+    dictCodes.map((dictCode) => ({
+      decider: dictDataDecider,
+      id: dictCode,
+      command: { type: 'DeleteDictData', dictCode },
+    })),
+    { metadata: callerMetadata(request) },
+  );
 }
