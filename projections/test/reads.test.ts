@@ -165,7 +165,7 @@ describe('the tables a projection reads', () => {
     ]);
     expect(declarationErrors({ context: 'dashboard', definitions: [], queries })).toEqual([
       'dashboard/ has no projection and declares no QueryFolder',
-      'the queries of dashboard/ read meters (of devices), which the folder does not declare',
+      'the queries of dashboard/ read meters (of meterRegistry), which the folder does not declare',
       'the queries of dashboard/ read customers (of customers), which the folder does not declare',
     ]);
   });
