@@ -91,6 +91,7 @@ export const cascadeRoutes = defineRoutes({
     answer: envelopeSchema(subMetersAddedSchema),
   },
   'PUT /cascade/point/subMeters/remove': { body: removeSubMetersBodySchema, answer: noDataEnvelopeSchema },
+  'POST /cascade/point/subMeters/template': {},
   'POST /cascade/point/:pointId/subMeters/import': {
     multipart: true,
     answer: envelopeSchema(subMeterImportResultSchema),

@@ -89,7 +89,9 @@ export const importSubMeters = (pointId: string, file: File) => {
   return api.data('POST /cascade/point/:pointId/subMeters/import', { params: { pointId }, body: form });
 };
 
-export const SUB_METER_TEMPLATE_PATH = '/cascade/point/subMeters/template';
+/** The xlsx template of a sub-meter import: one meter number per row. */
+export const downloadSubMeterTemplate = () =>
+  api.download('POST /cascade/point/subMeters/template', 'sub-meters-template.xlsx');
 
 export interface AnalysisQuery {
   pointId: string;
