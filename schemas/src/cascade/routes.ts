@@ -126,6 +126,7 @@ export const cascadeRoutes = defineRoutes({
     query: pagedQuerySchema(cascadeAlarmListQuerySchema),
     answer: listEnvelopeSchema(cascadeAlarmViewSchema),
   },
+  'POST /cascade/alarm/export': { body: cascadeAlarmListQuerySchema },
   'PUT /cascade/alarm/process/:alarmIds': { answer: noDataEnvelopeSchema },
   'GET /cascade/gis/overview': { answer: overviewAnswer },
   'GET /cascade/screen/overview': { answer: overviewAnswer },

@@ -35,10 +35,15 @@ type Fetch = (query: ThingQuery) => Promise<{ total: number; rows: Thing[] }>;
 /** The test screen's own texts, added to the catalogue below under `test.`. */
 const testKey = (name: string) => `test.${name}` as ParseKeys;
 
-function thingScreen(fetch: Fetch, exportRun = vi.fn(async (_query: ThingQuery) => undefined)) {
+function thingScreen(
+  fetch: Fetch,
+  exportRun = vi.fn(async (_query: ThingQuery) => undefined),
+  scope?: string,
+) {
   const removed: string[] = [];
   const Things = defineListScreen({
     path: PATH,
+    ...(scope ? { scope } : {}),
     testId: 'things',
     texts: {
       title: testKey('title'),
@@ -137,6 +142,36 @@ describe('defineListScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps a list inside a page under its own names in the URL, beside the page’s own params', async () => {
+    signIn([]);
+    const fetch = vi.fn<Fetch>(async () => ({ total: 45, rows: things(10, 11) }));
+    const { Things } = thingScreen(fetch, undefined, 'inner');
+    const router = renderAt(
+      '/things?name=page&tab=stats&inner.name=pump&inner.pageNum=2&inner.pageSize=10',
+      Things,
+    );
+    expect(await screen.findByText('Thing 11')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'pump', kind: '', pageNum: 2, pageSize: 10 }),
+      expect.anything(),
+    );
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('pump');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'valve' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({
+        name: 'page',
+        tab: 'stats',
+        'inner.name': 'valve',
+        'inner.pageSize': 10,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ name: 'page', tab: 'stats', 'inner.pageSize': 10 }),
+    );
   });
 
   it('pages on the server: 20 rows by default, another page and another page size', async () => {
