@@ -88,6 +88,7 @@ describe('cascade partitions in the browser', () => {
       .poll(async () => (await kinds()).some((kind) => /Night flow alarm|No alarm/.test(kind)))
       .toBe(true);
     expect((await kinds()).filter((kind) => kind !== 'Night flow alarm' && kind !== 'No alarm')).toEqual([]);
+    await page.screenshot({ path: join(outputDir, 'cascade-alarms-en.png'), fullPage: true });
   });
 
   it('creates a partition through the wizard: partition, summary meter, sub-meters typed with commas and selected, done', async () => {
