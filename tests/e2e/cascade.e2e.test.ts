@@ -70,6 +70,25 @@ describe('cascade partitions in the browser', () => {
     // Loaded (not the loading rows): one row per seeded district's root, each with its rate.
     await expect.poll(() => ranking.innerText(), { timeout: 30_000 }).toMatch(/\d+(\.\d)?%/);
     expect(await ranking.locator('tbody tr').count()).toBe(3);
+
+    // The alarms are a list of their own: filtered in the URL under their own names, beside the page's.
+    const filter = page.getByTestId('analysis-alarms-filter');
+    await filter.getByLabel('Type', { exact: true }).click();
+    await page.getByRole('option', { name: 'Night flow alarm' }).click();
+    await filter.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('alarms.kind') === 'mnf' &&
+        url.searchParams.get('tab') === 'statistics' &&
+        url.searchParams.get('mode') === 'point',
+    );
+    const alarms = page.getByTestId('analysis-alarms');
+    const kinds = () => alarms.locator('tbody tr td:first-child').allTextContents();
+    await expect
+      .poll(async () => (await kinds()).some((kind) => /Night flow alarm|No alarm/.test(kind)))
+      .toBe(true);
+    expect((await kinds()).filter((kind) => kind !== 'Night flow alarm' && kind !== 'No alarm')).toEqual([]);
+    await page.screenshot({ path: join(outputDir, 'cascade-alarms-en.png'), fullPage: true });
   });
 
   it('creates a partition through the wizard: partition, summary meter, sub-meters typed with commas and selected, done', async () => {

@@ -38,7 +38,7 @@ describe('opening an account in the browser', () => {
       cardKind: 'none',
       reportIntervalMinutes: 60,
     });
-    for (const meterNo of ['72000001', '72000002'])
+    for (const meterNo of ['72000001', '72000002', '72000003'])
       expect(
         (await api(admin, 'POST', '/business/meter', { meterNo, meterTypeId: type.data.meterTypeId })).code,
       ).toBe(200);
@@ -126,5 +126,30 @@ describe('opening an account in the browser', () => {
     )![1]!;
     await expect.poll(() => row(generated).count()).toBe(1);
     expect(meterSearches.map((r) => r.status())).not.toContain(400);
+  });
+
+  it('never has a search refused, whatever is typed in the meter picker', async () => {
+    await page.getByRole('button', { name: 'Open account' }).click();
+    const picker = form().getByLabel('Meter');
+    /** Types into the picker and waits for the search it makes. */
+    const search = async (type: () => Promise<void>) => {
+      const before = meterSearches.length;
+      await type();
+      await expect.poll(() => meterSearches.length).toBeGreaterThan(before);
+    };
+    // A picked label is longer than a meter number: one character taken off it still searches by number.
+    await search(() => picker.fill('72000003'));
+    await page.getByRole('option', { name: /72000003/ }).click();
+    expect((await picker.inputValue()).length).toBeGreaterThan(32);
+    await picker.press('End');
+    await picker.press('Backspace');
+    await expect.poll(() => page.getByRole('option', { name: /72000003/ }).count()).toBe(1);
+    // More than a meter number, digits or not.
+    await search(() => picker.fill('7'.repeat(40)));
+    await search(() => picker.fill(`  72000003 ${'x'.repeat(40)}`));
+    await page.waitForTimeout(500);
+    const statuses = meterSearches.map((r) => r.status());
+    expect(statuses).not.toContain(400);
+    expect(statuses.every((status) => status === 200)).toBe(true);
   });
 });

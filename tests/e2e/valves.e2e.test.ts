@@ -62,6 +62,15 @@ describe('valve state in the browser', () => {
   const phase = () => valve().getAttribute('data-phase');
   /** Its text as written (a badge shows in capitals). */
   const text = async () => (await valve().textContent()) ?? '';
+  /** The meter's last report beside a command it has not confirmed. */
+  const lastReport = async () => (await valve().getByTestId('valve-reported').textContent()) ?? '';
+  const REPORTED_OPEN = /^Last report: Open \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+  const retry = () => page.getByRole('button', { name: `Retry the command to meter ${METER_NO}` });
+  /** The account's latest valve commands, newest first, as [kind, status]. */
+  const latestCommands = async (count: number) =>
+    (await api('GET', `/business/valve/list?meterNo=${METER_NO}`)).rows
+      .slice(0, count)
+      .map((c: { kind: string; status: string }) => [c.kind, c.status]);
 
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
@@ -109,6 +118,8 @@ describe('valve state in the browser', () => {
       .click();
     await eventually(phase).toBe('commanding');
     expect(await text()).toContain('Closing');
+    // Still open as far as the meter has said, and since when: the water is not off yet.
+    expect(await lastReport()).toMatch(REPORTED_OPEN);
 
     await answer('success');
     // The gateway has done it; the meter has not reported since: not "Open", not yet "Closed".
@@ -116,20 +127,24 @@ describe('valve state in the browser', () => {
     const awaiting = await text();
     expect(awaiting).toContain('Commanded closed');
     expect(awaiting).toContain("Awaiting the meter's report");
+    expect(await lastReport()).toMatch(REPORTED_OPEN);
     expect(await page.getByTestId(`command-${METER_NO}`).textContent()).toBe('Close · Success');
     await page.screenshot({ path: `${outputDir}/valves-awaiting-report.png` });
 
     await page.goto(`${service.url}/meter/list?meterNo=${METER_NO}`);
     await eventually(phase).toBe('awaitingReport');
     expect(await text()).toContain('Commanded closed');
+    expect(await lastReport()).toMatch(REPORTED_OPEN);
 
     await page.goto(`${service.url}/customer/account?accountNo=${ACCOUNT}`);
     await eventually(phase).toBe('awaitingReport');
+    expect(await lastReport()).toMatch(REPORTED_OPEN);
     await page.getByRole('button', { name: `Details of ${ACCOUNT}` }).click();
     const detail = page.getByTestId('customer-detail');
     await eventually(() => detail.getByTestId(`valve-${METER_NO}`).getAttribute('data-phase')).toBe(
       'awaitingReport',
     );
+    expect(await detail.getByTestId('valve-reported').textContent()).toMatch(REPORTED_OPEN);
     await page.keyboard.press('Escape');
 
     await report('closed', new Date());
@@ -156,10 +171,9 @@ describe('valve state in the browser', () => {
     expect(failed).toContain('The gateway answered: Valve motor jammed');
     await page.screenshot({ path: `${outputDir}/valves-failed.png` });
 
-    await page.getByRole('button', { name: `Retry the command to meter ${METER_NO}` }).click();
+    await retry().click();
     await eventually(phase).toBe('commanding');
-    const commands = (await api('GET', `/business/valve/list?meterNo=${METER_NO}`)).rows;
-    expect(commands.slice(0, 2).map((c: { kind: string; status: string }) => [c.kind, c.status])).toEqual([
+    expect(await latestCommands(2)).toEqual([
       ['valveClose', 'sending'],
       ['valveClose', 'fail'],
     ]);
@@ -171,5 +185,102 @@ describe('valve state in the browser', () => {
     const content = await page.getByTestId('notice-content').innerText();
     expect(content).toContain('The gateway answered: Valve motor jammed');
     expect(content).toContain(`Account ${ACCOUNT} (Chen Jing) is on this meter.`);
+  });
+
+  it('shows why a timed-out close failed and retries it in one click', async () => {
+    await answer('success');
+    // A command times out 120 s after a gateway took it without answering; rather than wait, the valve
+    // page is answered once what the service then says of the meter's latest command.
+    await page.route(
+      /\/prod-api\/business\/valve\/meters\?/,
+      async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        for (const row of body.rows)
+          if (row.meterNo === METER_NO) {
+            row.commandStatus = 'timeout';
+            row.valveCommand = { ...row.valveCommand, status: 'timeout', failure: 'noAck', detail: null };
+          }
+        await route.fulfill({ response, json: body });
+      },
+      { times: 1 },
+    );
+    await page.goto(`${service.url}/meter/valve?meterNo=${METER_NO}`);
+    await eventually(phase).toBe('failed');
+    const failed = await text();
+    expect(failed).toContain('Close failed');
+    expect(failed).toContain('The gateway took it but gave no answer within 120 s');
+    expect(await page.getByTestId(`command-${METER_NO}`).textContent()).toBe('Close · Timed out');
+
+    await retry().click();
+    await eventually(phase).toBe('commanding');
+    expect(await retry().count()).toBe(0);
+    expect(await latestCommands(2)).toEqual([
+      ['valveClose', 'sending'],
+      ['valveClose', 'success'],
+    ]);
+    await answer('success');
+  });
+
+  it('shows why an unfreeze’s valve open failed in the account’s history, and retries it there', async () => {
+    const account = (await api('GET', `/business/customer/${customerId}`)).data;
+    const unfrozen = await api('PUT', '/business/customer/unfreeze', {
+      customerId,
+      version: account.version,
+    });
+    expect(unfrozen.data.status).toBe('active');
+    await answer('fail', 'Valve stuck');
+
+    await page.goto(`${service.url}/customer/account?accountNo=${ACCOUNT}`);
+    await eventually(phase).toBe('failed');
+    await page.getByRole('button', { name: `Details of ${ACCOUNT}` }).click();
+    const history = page.getByTestId('customer-history');
+    const unfreeze = history.locator('[data-event="CustomerUnfrozen"]');
+    const close = history.locator('[data-event="CustomerFrozen"]');
+    await eventually(() => unfreeze.getByTestId('valve-failure').textContent()).toBe(
+      'The gateway answered: Valve stuck',
+    );
+    expect(await unfreeze.getByTestId('valve-command').textContent()).toBe('Open · Fail');
+    // The freeze's close failed too, but was sent again since: its reason stays, without a retry.
+    expect(await close.getByTestId('valve-failure').textContent()).toBe(
+      'The gateway answered: Valve motor jammed',
+    );
+    expect(await close.getByRole('button').count()).toBe(0);
+    await page.screenshot({ path: `${outputDir}/valves-history-failed.png` });
+
+    await unfreeze.getByRole('button', { name: `Retry the command to meter ${METER_NO}` }).click();
+    const detail = page.getByTestId('customer-detail');
+    await eventually(() => detail.getByTestId(`valve-${METER_NO}`).getAttribute('data-phase')).toBe(
+      'commanding',
+    );
+    await eventually(() => unfreeze.getByRole('button').count()).toBe(0);
+    expect(await unfreeze.getByTestId('valve-failure').textContent()).toBe(
+      'The gateway answered: Valve stuck',
+    );
+    expect(await latestCommands(2)).toEqual([
+      ['valveOpen', 'sending'],
+      ['valveOpen', 'fail'],
+    ]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('refreshes the meter’s history after a retry: the command is on its way, and no second retry is offered', async () => {
+    await answer('fail', 'Valve stuck');
+    await page.goto(`${service.url}/report/history?meterNo=${METER_NO}`);
+    const header = page.getByTestId('history-meter');
+    const headerPhase = () => header.getByTestId(`valve-${METER_NO}`).getAttribute('data-phase');
+    await eventually(headerPhase).toBe('failed');
+    await header.getByRole('button', { name: `Retry the command to meter ${METER_NO}` }).click();
+    await eventually(headerPhase).toBe('commanding');
+    expect(await header.getByRole('button').count()).toBe(0);
+    expect(await header.getByTestId('valve-reported').textContent()).toMatch(
+      /^Last report: Closed \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
+    await page.getByRole('tab', { name: 'Commands' }).click();
+    await eventually(() => page.getByTestId('history-command-status').first().textContent()).toBe('Sending');
+
+    // Followed until the gateway answers.
+    await answer('success');
+    await eventually(headerPhase).toBe('awaitingReport');
   });
 });

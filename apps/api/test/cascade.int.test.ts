@@ -541,6 +541,35 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(stream.map((e) => e.type)).toEqual(['CascadeAlarmRaised', 'CascadeAlarmProcessed']);
   });
 
+  it('exports the alarms of a filter as xlsx in the reader’s language, and another tenant none of them', async () => {
+    const exported = async (as: typeof admin, payload: object) => {
+      const res = await as({
+        method: 'POST',
+        url: '/prod-api/cascade/alarm/export',
+        payload,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    const [header, ...rows] = await exported(admin, { partitionId, kind: 'mnf' });
+    expect(header).toEqual(['Type', 'Metering point', 'Content', 'Value', 'Trend', 'Time', 'Status']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.slice(0, 4)).toEqual([
+      'Night flow alarm',
+      'North zone',
+      'Night minimum flow over its threshold',
+      expect.any(Number),
+    ]);
+    expect(rows[0]!.slice(5)).toEqual([day, 'Processed']);
+    expect(await exported(admin, { partitionId })).toHaveLength(3);
+    expect(await exported(trial, {})).toHaveLength(1);
+  });
+
   it('exports the daily figures as CSV and xlsx', async () => {
     const csv = await admin({
       method: 'POST',

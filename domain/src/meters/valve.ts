@@ -12,12 +12,25 @@ import {
  * A valve as an operator needs to read it: the meter reports its valve only with its next reading, so a
  * command that succeeded is not yet a closed valve. Told apart: what the meter last reported (no command,
  * or none since), a command on its way, a command done and awaiting the meter's report, confirmed by a
- * report, contradicted by one, or a command that failed (the valve stays as reported).
+ * report, contradicted by one, or a command that failed (the valve stays as reported). Until a report
+ * confirms the command, the last report and its time stay beside it: whether the water is off yet.
  */
 export type ValveReading =
   | { phase: 'reported'; valve: ValveState | null; reportedAt: string | null }
-  | { phase: 'commanding'; target: ValveState; commandedAt: string }
-  | { phase: 'awaitingReport'; target: ValveState; commandedAt: string }
+  | {
+      phase: 'commanding';
+      target: ValveState;
+      commandedAt: string;
+      valve: ValveState | null;
+      reportedAt: string | null;
+    }
+  | {
+      phase: 'awaitingReport';
+      target: ValveState;
+      commandedAt: string;
+      valve: ValveState | null;
+      reportedAt: string | null;
+    }
   | { phase: 'confirmed'; target: ValveState; commandedAt: string; reportedAt: string }
   | { phase: 'contradicted'; target: ValveState; commandedAt: string; valve: ValveState; reportedAt: string }
   | {
@@ -50,12 +63,12 @@ export function readValve(
         return { phase: 'confirmed', target, commandedAt, reportedAt };
       if (reportedAt && valve && valve !== target && atOrAfter(reportedAt, command.updatedAt))
         return { phase: 'contradicted', target, commandedAt, valve, reportedAt };
-      return { phase: 'awaitingReport', target, commandedAt };
+      return { phase: 'awaitingReport', target, commandedAt, valve, reportedAt };
     case 'fail':
     case 'timeout':
       return { phase: 'failed', target, failedAt: command.updatedAt, valve, reportedAt };
     default:
-      return { phase: 'commanding', target, commandedAt };
+      return { phase: 'commanding', target, commandedAt, valve, reportedAt };
   }
 }
 

@@ -25,18 +25,24 @@ describe('reading a valve beside its latest command', () => {
     });
   });
 
-  it('is commanded while the command is on its way', () => {
-    expect(readValve('open', '2026-11-01T09:00:00.000Z', close('sending'))).toMatchObject({
+  it('is commanded while the command is on its way, beside what the meter last reported and when', () => {
+    expect(readValve('open', '2026-11-01T09:00:00.000Z', close('sending'))).toEqual({
       phase: 'commanding',
       target: 'closed',
       commandedAt: '2026-11-01T10:00:00.000Z',
+      valve: 'open',
+      reportedAt: '2026-11-01T09:00:00.000Z',
     });
+    expect(readValve(null, null, close('sending'))).toMatchObject({ valve: null, reportedAt: null });
   });
 
   it('awaits the next report after a success while the meter last reported before the command', () => {
-    expect(readValve('open', '2026-11-01T09:00:00.000Z', close('success'))).toMatchObject({
+    expect(readValve('open', '2026-11-01T09:00:00.000Z', close('success'))).toEqual({
       phase: 'awaitingReport',
       target: 'closed',
+      commandedAt: '2026-11-01T10:00:00.000Z',
+      valve: 'open',
+      reportedAt: '2026-11-01T09:00:00.000Z',
     });
   });
 

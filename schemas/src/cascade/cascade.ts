@@ -337,6 +337,7 @@ export const cascadeAlarmListQuerySchema = z.object({
   from: dateSchema.optional(),
   to: dateSchema.optional(),
 });
+export type CascadeAlarmListQuery = z.infer<typeof cascadeAlarmListQuerySchema>;
 
 /** The tenant's partitions at a glance (GIS view and the full-screen leakage view). */
 export const cascadeOverviewSchema = z.object({

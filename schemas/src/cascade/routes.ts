@@ -91,6 +91,7 @@ export const cascadeRoutes = defineRoutes({
     answer: envelopeSchema(subMetersAddedSchema),
   },
   'PUT /cascade/point/subMeters/remove': { body: removeSubMetersBodySchema, answer: noDataEnvelopeSchema },
+  'POST /cascade/point/subMeters/template': {},
   'POST /cascade/point/:pointId/subMeters/import': {
     multipart: true,
     answer: envelopeSchema(subMeterImportResultSchema),
@@ -125,6 +126,7 @@ export const cascadeRoutes = defineRoutes({
     query: pagedQuerySchema(cascadeAlarmListQuerySchema),
     answer: listEnvelopeSchema(cascadeAlarmViewSchema),
   },
+  'POST /cascade/alarm/export': { body: cascadeAlarmListQuerySchema },
   'PUT /cascade/alarm/process/:alarmIds': { answer: noDataEnvelopeSchema },
   'GET /cascade/gis/overview': { answer: overviewAnswer },
   'GET /cascade/screen/overview': { answer: overviewAnswer },

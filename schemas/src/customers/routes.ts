@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, noDataEnvelopeSchema, pagedQuerySchema } from '../api.ts';
+import { METER_NO_MAX } from '../meters/index.ts';
 import { defineRoutes } from '../route-contract.ts';
 import {
   customerActionBodySchema,
@@ -20,7 +21,8 @@ import {
   updateCustomerTypeBodySchema,
 } from './customers.ts';
 
-export const freeMeterQuerySchema = z.object({ meterNo: z.string().trim().max(32).optional() });
+/** The meter picker's search: part of a meter number. */
+export const freeMeterQuerySchema = z.object({ meterNo: z.string().trim().max(METER_NO_MAX).optional() });
 /** The meter types an account may be opened on, as the opening form offers them. */
 export const accountMeterTypeSchema = z.object({
   meterTypeId: z.string(),

@@ -7,8 +7,10 @@ import { valveCommandViewSchema } from './command-status.ts';
  * replacement, moves) builds on these events.
  */
 
+/** The longest meter number. */
+export const METER_NO_MAX = 32;
 /** Meter numbers are numeric (spec section 5). */
-export const meterNoSchema = z.string().regex(/^\d{1,32}$/, 'validation.meterNo');
+export const meterNoSchema = z.string().regex(new RegExp(`^\\d{1,${METER_NO_MAX}}$`), 'validation.meterNo');
 
 export const valveStateSchema = z.enum(['open', 'closed']);
 export type ValveState = z.infer<typeof valveStateSchema>;

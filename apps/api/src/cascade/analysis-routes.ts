@@ -36,7 +36,7 @@ import { readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { hourlyFlow, leakageIndex, periodFigures, rankingOfLastDays } from './analysis.ts';
-import { exportFigures } from './exports.ts';
+import { exportCascadeAlarms, exportFigures } from './exports.ts';
 import { setHolidays } from './holidays.ts';
 import { cascadeOverview } from './overview.ts';
 import { distinctIds, idList } from './params.ts';
@@ -199,6 +199,18 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request) =>
       okList(request, await readAsCaller(db, request, (sql) => listCascadeAlarms(sql, request.query))),
+  );
+  app.post(
+    '/cascade/alarm/export',
+    {
+      config: { ...requires('cascade:analysis:export'), audit: '5' },
+      schema: {
+        tags: ['cascade'],
+        summary: 'Export the cascade alarms of a filter (xlsx)',
+        body: cascadeAlarmListQuerySchema,
+      },
+    },
+    async (request, reply) => exportCascadeAlarms(services, request, reply, request.body),
   );
   app.put(
     '/cascade/alarm/process/:alarmIds',

@@ -264,9 +264,3 @@ export async function download(
   );
   await saveOrRefuse(response, fileName);
 }
-
-/** A generated file kept by the server until fetched once: /common/download?fileName=&delete=true. */
-export async function downloadGenerated(fileName: string): Promise<void> {
-  const response = await send('/common/download', { query: { fileName, delete: true } });
-  await saveOrRefuse(response, fileName);
-}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { en } from '@hydrolog/schemas/messages/en';
-import { MantineProvider, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -9,15 +9,14 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type ParseKeys } from 'i18next';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ListQuery } from '../hooks/useListState.ts';
 import { filterField, type PageQuery } from '../lib/listQuery.ts';
-import { session } from '../store/session.ts';
+import { renderInMantine, setUpDom, signIn } from '../testing/dom.tsx';
 import { defineListScreen, listColumns } from './ListScreen.tsx';
 
 interface Thing {
@@ -36,10 +35,15 @@ type Fetch = (query: ThingQuery) => Promise<{ total: number; rows: Thing[] }>;
 /** The test screen's own texts, added to the catalogue below under `test.`. */
 const testKey = (name: string) => `test.${name}` as ParseKeys;
 
-function thingScreen(fetch: Fetch, exportRun = vi.fn(async (_query: ThingQuery) => undefined)) {
+function thingScreen(
+  fetch: Fetch,
+  exportRun = vi.fn(async (_query: ThingQuery) => undefined),
+  scope?: string,
+) {
   const removed: string[] = [];
   const Things = defineListScreen({
     path: PATH,
+    ...(scope ? { scope } : {}),
     testId: 'things',
     texts: {
       title: testKey('title'),
@@ -89,47 +93,16 @@ function renderAt(url: string, Screen: (props: object) => ReactNode) {
     routeTree: rootRoute.addChildren([route]),
     history: createMemoryHistory({ initialEntries: [url] }),
   });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  renderInMantine(<RouterProvider router={router} />);
   return router;
 }
 
-const signIn = (permissions: string[]) =>
-  session.set({ ...session.get(), info: { permissions, roles: [] } as never });
-
-beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  })) as never;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-  Element.prototype.scrollIntoView ??= () => undefined;
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: {
-      en: {
-        translation: {
-          ...en,
-          test: { title: 'Things', empty: 'No things yet', total: '{{count}} things', actions: 'Actions' },
-        },
-      },
-    },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() =>
+  setUpDom({
+    ...en,
+    test: { title: 'Things', empty: 'No things yet', total: '{{count}} things', actions: 'Actions' },
+  }),
+);
 
 afterEach(() => {
   cleanup();
@@ -169,6 +142,36 @@ describe('defineListScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps a list inside a page under its own names in the URL, beside the page’s own params', async () => {
+    signIn([]);
+    const fetch = vi.fn<Fetch>(async () => ({ total: 45, rows: things(10, 11) }));
+    const { Things } = thingScreen(fetch, undefined, 'inner');
+    const router = renderAt(
+      '/things?name=page&tab=stats&inner.name=pump&inner.pageNum=2&inner.pageSize=10',
+      Things,
+    );
+    expect(await screen.findByText('Thing 11')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'pump', kind: '', pageNum: 2, pageSize: 10 }),
+      expect.anything(),
+    );
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('pump');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'valve' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({
+        name: 'page',
+        tab: 'stats',
+        'inner.name': 'valve',
+        'inner.pageSize': 10,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ name: 'page', tab: 'stats', 'inner.pageSize': 10 }),
+    );
   });
 
   it('pages on the server: 20 rows by default, another page and another page size', async () => {
@@ -301,7 +304,6 @@ describe('defineListScreen', () => {
 });
 
 describe('defineListScreen pickers and cards', () => {
-  const renderBare = (screen: ReactNode) => render(<MantineProvider>{screen}</MantineProvider>);
   // Three rows of each page of 20 are enough to tell the pages apart.
   const pages = vi.fn(async ({ pageNum }: PageQuery) => ({
     total: 40,
@@ -335,7 +337,7 @@ describe('defineListScreen pickers and cards', () => {
         },
       ],
     });
-    renderBare(<Picker told={told} />);
+    renderInMantine(<Picker told={told} />);
     await screen.findByText('Thing 1');
     fireEvent.click(screen.getByLabelText('Select Thing 2'));
     await waitFor(() => expect(told).toHaveBeenLastCalledWith(['t2']));
@@ -365,7 +367,7 @@ describe('defineListScreen pickers and cards', () => {
       selectLabels: () => ({ all: 'Select all', one: (row) => `Select ${row.name}` }),
       batchActions: () => [{ label: (count) => `Add ${count}`, permission: ['thing:add'], run() {} }],
     });
-    renderBare(<Things />);
+    renderInMantine(<Things />);
     await screen.findByText('Thing 1');
     fireEvent.click(screen.getByLabelText('Select Thing 2'));
     await screen.findByRole('button', { name: 'Add 1' });
@@ -397,7 +399,7 @@ describe('defineListScreen pickers and cards', () => {
       ),
       card: (row) => <article aria-label={row.name}>{row.name}</article>,
     });
-    renderBare(<Feed />);
+    renderInMantine(<Feed />);
     const cards = await screen.findByTestId('feed-table');
     await waitFor(() => expect(within(cards).getAllByRole('article').length).toBe(2));
     expect(screen.queryByRole('table')).toBeNull();

@@ -24,6 +24,11 @@ export interface ListPage<Row> {
 export interface ListStateOptions<F, Row, S extends string = string> {
   /** The route of the page, whose URL keeps the query; without it the query lives in the component. */
   path?: string;
+  /**
+   * A list inside a page that has a query of its own: the list's params are kept in the page's URL under
+   * this name (`scope.pageNum`, `scope.kind`…), beside the page's.
+   */
+  scope?: string;
   /** Reads the filters from URL search params; anything invalid must fall back to no filter. */
   filters: ZodType<F>;
   /** The columns the server sorts on (the list query schema's whitelist). */
@@ -47,7 +52,7 @@ function queryParser<F, S extends string>(options: ListStateOptions<F, unknown, 
 
 /** The query of a page kept in its URL: back/forward and shared links give the same list. */
 function useUrlQuery<F, S extends string>(options: ListStateOptions<F, unknown, S>): QueryState<F, S> {
-  return useRouteQuery(options.path ?? '', queryParser(options), querySearch);
+  return useRouteQuery(options.path ?? '', queryParser(options), querySearch, options.scope);
 }
 
 /** The query of a list inside a page or a dialog: first page of the default size, no filter. */

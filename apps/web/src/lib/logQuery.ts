@@ -39,14 +39,15 @@ export function rangeQuery(range: DateRange): { beginTime?: string; endTime?: st
 }
 
 /** A range given backwards is read the right way round. */
-function inOrder<R extends DateRange>(range: R): R {
+export function inOrder<R extends DateRange>(range: R): R {
   const { beginTime, endTime } = range;
   return beginTime && endTime && beginTime > endTime
     ? { ...range, beginTime: endTime, endTime: beginTime }
     : range;
 }
 
-const rangeFields = { beginTime: filterField.date(), endTime: filterField.date() };
+/** The fields of a date range filter, read from the URL (a filter schema's `.transform(inOrder)` orders them). */
+export const rangeFields = { beginTime: filterField.date(), endTime: filterField.date() };
 
 /** A date range filter and the status filter as the server takes them. */
 const common = (filters: DateRange & { status: LogStatus | '' }) => ({

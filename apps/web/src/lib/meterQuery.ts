@@ -3,6 +3,7 @@ import type {
   METER_GROUP_SORT_COLUMNS,
   METER_SORT_COLUMNS,
   METER_TYPE_SORT_COLUMNS,
+  MeterCommandStatus,
   MeterLink,
   MeterListQuery,
   MeterTypeListQuery,
@@ -115,9 +116,16 @@ export const commandStateFilter = (f: CommandStateFilters) => ({
 export const isCommandUnderWay = (status: string | null): boolean =>
   status === 'sending' || status === 'executing' || status === 'resend';
 
-/** Badge colour of a command status (spec section 4). */
-export function commandStatusColor(status: string): string {
-  if (status === 'success' || status === 'resendSuccess') return 'teal';
-  if (status === 'fail' || status === 'timeout') return 'red';
-  return 'blue';
-}
+/** The badge colour of each command status (spec section 4): under way, done, or failed. */
+const COMMAND_STATUS_COLORS: Record<MeterCommandStatus, string> = {
+  sending: 'blue',
+  executing: 'blue',
+  resend: 'blue',
+  success: 'teal',
+  resendSuccess: 'teal',
+  fail: 'red',
+  timeout: 'red',
+};
+
+/** Badge colour of a command status, wherever a command shows. */
+export const commandStatusColor = (status: MeterCommandStatus): string => COMMAND_STATUS_COLORS[status];

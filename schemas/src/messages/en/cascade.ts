@@ -92,6 +92,7 @@ export const cascade = {
     alarmTrend: 'Trend',
     alarmTime: 'Time',
     alarmStatus: 'Status',
+    allAlarmKinds: 'All alarm types',
     alarmKinds: {
       leakageRate: 'Leakage alarm',
       mnf: 'Night flow alarm',

@@ -267,6 +267,7 @@ export const meters = {
       retry: 'Retry',
       retryOf: 'Retry the command to meter {{meterNo}}',
       retried: 'Command sent again to meter {{meterNo}}',
+      lastReported: 'Last report: {{valve}} {{time}}',
     },
     failures: {
       gatewayFail: 'The gateway answered that it failed',

@@ -96,6 +96,7 @@ export const cascade: typeof english = {
     alarmTrend: 'Tendance',
     alarmTime: 'Date',
     alarmStatus: 'État',
+    allAlarmKinds: 'Tous les types d’alarme',
     alarmKinds: {
       leakageRate: 'Alarme de pertes',
       mnf: 'Alarme de débit nocturne',

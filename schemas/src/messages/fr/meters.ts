@@ -272,6 +272,7 @@ export const meters: typeof english = {
       retry: 'Réessayer',
       retryOf: 'Renvoyer la commande au compteur {{meterNo}}',
       retried: 'Commande renvoyée au compteur {{meterNo}}',
+      lastReported: 'Dernier relevé : {{valve}} {{time}}',
     },
     failures: {
       gatewayFail: 'La passerelle a répondu que la commande a échoué',

@@ -97,6 +97,7 @@ export const cascade: typeof english = {
     alarmTrend: 'Tren',
     alarmTime: 'Waktu',
     alarmStatus: 'Status',
+    allAlarmKinds: 'Semua jenis alarm',
     alarmKinds: {
       leakageRate: 'Alarm kebocoran',
       mnf: 'Alarm aliran malam',

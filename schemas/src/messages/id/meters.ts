@@ -271,6 +271,7 @@ export const meters: typeof english = {
       retry: 'Coba lagi',
       retryOf: 'Kirim ulang perintah ke meter {{meterNo}}',
       retried: 'Perintah dikirim ulang ke meter {{meterNo}}',
+      lastReported: 'Laporan terakhir: {{valve}} {{time}}',
     },
     failures: {
       gatewayFail: 'Gateway menjawab bahwa perintah gagal',

@@ -94,6 +94,7 @@ export const cascade: typeof english = {
     alarmTrend: '趋势',
     alarmTime: '时间',
     alarmStatus: '状态',
+    allAlarmKinds: '全部告警类型',
     alarmKinds: {
       leakageRate: '漏损告警',
       mnf: '夜间流量告警',

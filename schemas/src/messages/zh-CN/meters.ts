@@ -261,6 +261,7 @@ export const meters: typeof english = {
       retry: '重试',
       retryOf: '重新向水表 {{meterNo}} 下发指令',
       retried: '已重新向水表 {{meterNo}} 下发指令',
+      lastReported: '最近上报：{{valve}} {{time}}',
     },
     failures: {
       gatewayFail: '网关应答执行失败',

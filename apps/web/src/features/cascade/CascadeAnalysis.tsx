@@ -1,16 +1,14 @@
-import {
-  type CascadeAlarmView,
-  type CascadeOverview,
-  type DailyFigure,
-  LEAK_ALARM_KINDS,
-  type PartitionDetail,
-  type PartitionView,
-  type RankingRow,
-  type UnknownReason,
+import type {
+  CascadeAlarmView,
+  CascadeOverview,
+  DailyFigure,
+  PartitionDetail,
+  PartitionView,
+  RankingRow,
+  UnknownReason,
 } from '@hydrolog/schemas';
 import {
   alpha,
-  Badge,
   Button,
   Card,
   Group,
@@ -25,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Chart,
@@ -36,10 +34,9 @@ import {
   zonedDate,
 } from '../../components/Chart.tsx';
 import { FigureValue, whyNull } from '../../components/FigureValue.tsx';
-import { figureColumns, ListTable, RowAction } from '../../components/ListTable.tsx';
+import { figureColumns, ListTable } from '../../components/ListTable.tsx';
 import { HasPermi } from '../../components/Permission.tsx';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
-import { confirmAndRun } from '../../lib/dialogs.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
 import { addDays, formatInZone, nightWindowRanges, todayIn } from '../../lib/tenantTime.ts';
 import { session } from '../../store/session.ts';
@@ -52,27 +49,24 @@ import {
   type HourlyFlow,
   hourlyFlow,
   leakageRanking,
-  listCascadeAlarms,
   listPartitions,
   type NightFigure,
   nightFigures,
   type PeriodBalance,
   periodBalance,
-  processCascadeAlarms,
 } from './api/cascade.ts';
+import { CascadeAlarms } from './CascadeAlarms.tsx';
 import { CascadeDetection } from './CascadeDetection.tsx';
 import {
   ANALYSIS_PRESETS,
   type AnalysisPageQuery,
   analysisSearch,
+  CASCADE_ANALYSIS_PATH,
   parseAnalysisQuery,
   rateColor,
 } from './cascadeQuery.ts';
 import { NoSummaryMeterNote } from './NoSummaryMeterNote.tsx';
 import { useViewedPartition } from './partitionChoice.ts';
-
-/** The route of this page (menu catalogue component 'cascade/analysis/index'). */
-export const CASCADE_ANALYSIS_PATH = '/cascade/analysis';
 
 const m3 = (v: number | null | undefined, language: string) => formatNumber(v, language, 3);
 const dayX = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
@@ -81,8 +75,6 @@ const dailyFeatures = tableFeatures({});
 const dailyColumn = createColumnHelper<typeof dailyFeatures, DailyFigure>();
 const rankFeatures = tableFeatures({});
 const rankColumn = createColumnHelper<typeof rankFeatures, RankingRow>();
-const alarmFeatures = tableFeatures({});
-const alarmColumn = createColumnHelper<typeof alarmFeatures, CascadeAlarmView>();
 
 function Figure({
   label,
@@ -281,32 +273,9 @@ export function CascadeAnalysis() {
   }, [pointId, night]);
 
   const [ranking, setRanking] = useState<RankingRow[] | null>(null);
-  const [alarms, setAlarms] = useState<{ total: number; rows: CascadeAlarmView[] } | null>(null);
-  const loadAlarms = useCallback(() => {
-    listCascadeAlarms({ pageNum: 1, pageSize: 20, partitionId: partitionId || undefined }).then(
-      setAlarms,
-      () => setAlarms({ total: 0, rows: [] }),
-    );
-  }, [partitionId]);
   useEffect(() => {
-    if (query.tab !== 'statistics') return;
-    leakageRanking(30).then(setRanking, () => setRanking([]));
-    loadAlarms();
-  }, [query.tab, loadAlarms]);
-
-  async function processAlarm(alarm: CascadeAlarmView) {
-    const what = t(`cascade.alarmKinds.${alarm.kind}`);
-    const done = await confirmAndRun(
-      {
-        title: t('cascade.alarmProcessTitle'),
-        message: t('cascade.alarmProcessConfirm', { kind: what, point: alarm.pointName, day: alarm.day }),
-        confirm: t('cascade.alarmProcess'),
-      },
-      () => processCascadeAlarms([alarm.alarmId]),
-      t('cascade.alarmProcessed'),
-    );
-    if (done) loadAlarms();
-  }
+    if (query.tab === 'statistics') leakageRanking(30).then(setRanking, () => setRanking([]));
+  }, [query.tab]);
 
   /** A leak alarm on its point's night-flow chart: four weeks before its start to two after its repair. */
   function showLeak(alarm: CascadeAlarmView) {
@@ -407,78 +376,6 @@ export function CascadeAnalysis() {
     data: ranking ?? [],
     getRowId: (row) => row.pointId,
   });
-  const alarmTable = useTable({
-    features: alarmFeatures,
-    columns: alarmColumn.columns([
-      alarmColumn.accessor('kind', {
-        header: () => t('cascade.alarmType'),
-        cell: (c) => <Badge variant="light">{t(`cascade.alarmKinds.${c.getValue()}`)}</Badge>,
-      }),
-      alarmColumn.accessor('pointName', { header: () => t('cascade.point') }),
-      alarmColumn.display({
-        id: 'content',
-        header: () => t('cascade.alarmContent'),
-        cell: (c) => t(`cascade.alarmContents.${c.row.original.kind}`),
-      }),
-      alarmColumn.accessor('value', {
-        header: () => t('cascade.alarmValue'),
-        cell: (c) =>
-          c.row.original.kind === 'leakageRate'
-            ? formatPercent(c.getValue(), language)
-            : formatNumber(c.getValue(), language, 3),
-      }),
-      alarmColumn.accessor('trend', {
-        header: () => t('cascade.alarmTrend'),
-        cell: (c) => (c.getValue() === null ? '—' : c.getValue()! > 0 ? '↑' : c.getValue()! < 0 ? '↓' : '→'),
-      }),
-      alarmColumn.accessor('day', { header: () => t('cascade.alarmTime') }),
-      alarmColumn.accessor('status', {
-        header: () => t('cascade.alarmStatus'),
-        cell: (c) => (
-          <Badge variant="light" color={{ open: 'red', processed: 'green', repaired: 'teal' }[c.getValue()]}>
-            {t(`cascade.alarmStatuses.${c.getValue()}`)}
-          </Badge>
-        ),
-      }),
-      alarmColumn.display({
-        id: 'actions',
-        header: () => t('cascade.actions'),
-        cell: (c) => (
-          <Group gap={4} wrap="nowrap">
-            {(LEAK_ALARM_KINDS as readonly string[]).includes(c.row.original.kind) && (
-              <RowAction
-                label={t('cascade.leaks.showOnChart')}
-                ariaLabel={t('cascade.leaks.showOnChartOf', {
-                  point: c.row.original.pointName,
-                  day: c.row.original.day,
-                })}
-                icon="chart"
-                onClick={() => showLeak(c.row.original)}
-              />
-            )}
-            {c.row.original.status === 'open' && (
-              <HasPermi value={['cascade:analysis:process']}>
-                <RowAction
-                  label={t('cascade.alarmProcess')}
-                  ariaLabel={t('cascade.alarmProcessOf', {
-                    kind: t(`cascade.alarmKinds.${c.row.original.kind}`),
-                    point: c.row.original.pointName,
-                    day: c.row.original.day,
-                  })}
-                  icon="check"
-                  color="green"
-                  onClick={() => void processAlarm(c.row.original)}
-                />
-              </HasPermi>
-            )}
-          </Group>
-        ),
-      }),
-    ]),
-    data: alarms?.rows ?? [],
-    getRowId: (row) => row.alarmId,
-  });
-
   const pointOptions = (partition?.points ?? []).map((p) => ({
     value: p.pointId,
     label: `${'· '.repeat(p.level - 1)}${p.name}`,
@@ -687,7 +584,8 @@ export function CascadeAnalysis() {
             {query.tab === 'detection' && <CascadeDetection analysis={analysis} />}
           </Tabs.Panel>
           <Tabs.Panel value="statistics">
-            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            {/* The alarms below the ranking: their filters and pages need the width. */}
+            <Stack>
               <Card withBorder padding="sm">
                 <Text fw={500} mb="xs">
                   {t('cascade.rankingTitle')}
@@ -702,20 +600,16 @@ export function CascadeAnalysis() {
                   cellStyle={figureColumns('supply', 'leakage', 'leakageRate')}
                 />
               </Card>
-              <Card withBorder padding="sm">
-                <Text fw={500} mb="xs">
-                  {t('cascade.alarmsTitle', { count: alarms?.total ?? 0 })}
-                </Text>
-                <ListTable
-                  table={alarmTable}
-                  rows={alarms?.rows ?? null}
-                  loading={alarms === null}
-                  empty={t('cascade.noAlarms')}
-                  testId="analysis-alarms"
-                  minWidth={640}
+              {query.tab === 'statistics' && (
+                // Another partition's alarms are another list.
+                <CascadeAlarms
+                  key={partitionId}
+                  partitionId={partitionId}
+                  today={todayIn(timeZone)}
+                  onShowLeak={showLeak}
                 />
-              </Card>
-            </SimpleGrid>
+              )}
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       )}

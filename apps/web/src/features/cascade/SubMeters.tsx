@@ -15,18 +15,17 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { download } from '../../api/request.ts';
 import { defineListScreen, listColumns, TextFilter } from '../../components/ListScreen.tsx';
 import { HasPermi } from '../../components/Permission.tsx';
 import { apiListQuery, filterField } from '../../lib/listQuery.ts';
 import {
   addSubMeters,
+  downloadSubMeterTemplate,
   importSubMeters,
   listPointSubMeters,
   listSubMeterCandidates,
   type PointView,
   removeSubMeters,
-  SUB_METER_TEMPLATE_PATH,
 } from './api/cascade.ts';
 import { batchLimit, selectionProblem } from './cascadeQuery.ts';
 
@@ -200,7 +199,7 @@ export function SubMeterAssociation({
                 component="button"
                 type="button"
                 size="sm"
-                onClick={() => void download(SUB_METER_TEMPLATE_PATH, {}, 'sub-meters-template.xlsx')}
+                onClick={() => void downloadSubMeterTemplate()}
               >
                 {t('cascade.wizard.template')}
               </Anchor>

@@ -1,8 +1,17 @@
-import { CASCADE_IMPORT_MAX } from '@hydrolog/schemas';
+import {
+  CASCADE_IMPORT_MAX,
+  type CascadeAlarmKindName,
+  type CascadeAlarmListQuery,
+  cascadeAlarmKindSchema,
+} from '@hydrolog/schemas';
 import { z } from 'zod';
 import { filterField, type PageQuery, queryDate, queryOption, queryText } from '../../lib/listQuery.ts';
+import { type DateRange, inOrder, rangeFields } from '../../lib/logQuery.ts';
 
 /** The queries of the cascade pages as kept in the URL. */
+
+/** The route of the leakage analysis (menu catalogue component 'cascade/analysis/index'). */
+export const CASCADE_ANALYSIS_PATH = '/cascade/analysis';
 
 export interface PartitionFilters {
   name: string;
@@ -45,6 +54,28 @@ export function analysisSearch(query: AnalysisPageQuery): Record<string, string>
   for (const key of ['partitionId', 'pointId', 'from', 'to'] as const) if (query[key]) out[key] = query[key];
   return out;
 }
+
+/** The filter bar of the cascade alarm list: its type and its days (local days, both included). */
+export interface CascadeAlarmFilters extends DateRange {
+  kind: CascadeAlarmKindName | '';
+}
+
+/** Read from the analysis page's URL, where the list keeps its params under `alarms.` beside the page's. */
+export const cascadeAlarmFilters = z
+  .object({ kind: filterField.option(cascadeAlarmKindSchema.options), ...rangeFields })
+  .transform(inOrder);
+export const CASCADE_ALARMS_SCOPE = 'alarms';
+
+/** The filter of GET /cascade/alarm/list and of its export: the list's filters in the page's partition. */
+export const cascadeAlarmFilter = (
+  filters: CascadeAlarmFilters,
+  partitionId: string,
+): CascadeAlarmListQuery => ({
+  partitionId: partitionId || undefined,
+  kind: filters.kind || undefined,
+  from: filters.beginTime || undefined,
+  to: filters.endTime || undefined,
+});
 
 /** Colour ranges of leakage rates, ending at 100% (DESIGN "Leakage definitions"). */
 export const RATE_RANGES = [

@@ -1,6 +1,7 @@
 import type { CustomerRow, CustomerStatus } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { commandStatusColor } from '../../lib/meterQuery.ts';
 
 /** Badges keep their whole label when the table is narrow. */
 const BADGE_STYLES = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
@@ -9,7 +10,6 @@ const STATUS_COLORS: Record<CustomerStatus, string> = {
   frozen: 'orange',
   cancelled: 'gray',
 };
-const COMMAND_COLORS: Record<string, string> = { sending: 'yellow', success: 'green', fail: 'red' };
 
 export function StatusBadge({ status }: { status: CustomerStatus }) {
   const { t } = useTranslation();
@@ -20,12 +20,12 @@ export function StatusBadge({ status }: { status: CustomerStatus }) {
   );
 }
 
-/** A valve command and how far it got: sending, then success or fail (spec section 4). */
+/** A valve command and how far it got: sending, then success, fail or timeout (spec section 4). */
 export function CommandBadge({ command }: { command: NonNullable<CustomerRow['lastValveCommand']> }) {
   const { t } = useTranslation();
   return (
     <Badge
-      color={COMMAND_COLORS[command.status] ?? 'gray'}
+      color={commandStatusColor(command.status)}
       variant="dot"
       styles={BADGE_STYLES}
       data-testid="valve-command"

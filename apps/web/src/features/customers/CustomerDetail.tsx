@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numberFormat.ts';
-import { ValveState } from '../meters/index.ts';
+import { CommandFailure, ValveState } from '../meters/index.ts';
 import { customerHistory, getCustomer } from './api/customers.ts';
 import { CommandBadge, StatusBadge } from './CustomerBadges.tsx';
 
@@ -150,6 +150,15 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
                     )}
                     {entry.valveCommand && <CommandBadge command={entry.valveCommand} />}
                   </Group>
+                  {entry.valveCommand && (
+                    // Only the meter's latest command is sent again: an older one was overtaken.
+                    <CommandFailure
+                      meterNo={customer.meterNo}
+                      command={entry.valveCommand}
+                      retry={entry.valveCommand.commandId === customer.lastValveCommand?.commandId}
+                      onRetried={() => setTick((n) => n + 1)}
+                    />
+                  )}
                 </Timeline.Item>
               ))}
             </Timeline>

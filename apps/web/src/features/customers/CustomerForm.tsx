@@ -32,6 +32,7 @@ import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { session } from '../../store/session.ts';
 import { freeMeters, openAccount, uploadAttachment } from './api/customers.ts';
+import { meterSearchOf } from './customerQuery.ts';
 
 interface Props {
   types: readonly CustomerTypeView[];
@@ -100,11 +101,13 @@ const pick = <T extends string>(options: readonly T[], value: string | null, fal
 const meterLabel = (meter: FreeMeter) => `${meter.meterNo} · ${meter.meterTypeName}`;
 
 /** The meter picker: the tenant's meters without an account, searched by number on the server. */
-function useFreeMeters(search: string) {
+function useFreeMeters(text: string) {
   const [meters, setMeters] = useState<FreeMeter[]>([]);
+  // A label picked, edited or any text typed searches by what its meter number can be: never refused.
+  const search = meterSearchOf(text);
   useEffect(() => {
     const timer = setTimeout(() => {
-      freeMeters(search.trim()).then(setMeters, () => setMeters([]));
+      freeMeters(search).then(setMeters, () => setMeters([]));
     }, 250);
     return () => clearTimeout(timer);
   }, [search]);
@@ -118,8 +121,7 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
   const { values, set } = form;
   const [meterSearch, setMeterSearch] = useState('');
   const [picked, setPicked] = useState<FreeMeter | null>(null);
-  // Picking a meter puts its label in the search box: search by its number, not by the label.
-  const meters = useFreeMeters(picked && meterSearch === meterLabel(picked) ? picked.meterNo : meterSearch);
+  const meters = useFreeMeters(meterSearch);
   // The tenant numbers accounts by hand unless its settings generate them (the server refuses a blank one).
   const manualAccountNos = (session.use().info?.tenant.settings.accountNoGenMode ?? 'manual') === 'manual';
   const [uploading, setUploading] = useState(false);

@@ -1,4 +1,4 @@
-import { CUSTOMER_SORT_COLUMNS } from '@hydrolog/schemas';
+import { CUSTOMER_SORT_COLUMNS, freeMeterQuerySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import { filtersOf, NO_SORT, parseListQuery, querySearch, sortOf, sortParams } from '../../lib/listQuery.ts';
 import {
@@ -6,6 +6,7 @@ import {
   customerFilters,
   EMPTY_CUSTOMER_FILTERS,
   isCustomerFiltered,
+  meterSearchOf,
 } from './customerQuery.ts';
 
 describe('customer list query', () => {
@@ -77,5 +78,26 @@ describe('the sort of the customer list in the URL', () => {
     expect(sortOf({ name: 'Wang', pageNum: 1, pageSize: 20 })).toEqual(NO_SORT);
     expect(sortParams(sortOf(query))).toEqual({ orderByColumn: 'balance', isAsc: 'ascending' });
     expect(sortParams(NO_SORT)).toEqual({});
+  });
+});
+
+describe('the meter picker search', () => {
+  it('searches a picked label, or the label edited, by its meter number', () => {
+    expect(meterSearchOf('72000001 · NB-IoT household (daily upload)')).toBe('72000001');
+    expect(meterSearchOf('72000001 · NB-IoT household (daily uploa')).toBe('72000001');
+    expect(meterSearchOf('72000001 ·')).toBe('72000001');
+    expect(meterSearchOf('  7200 ')).toBe('7200');
+    expect(meterSearchOf('')).toBe('');
+  });
+
+  it('never asks the server more than it takes, whatever is typed', () => {
+    const typed = ['9'.repeat(60), `  ${'1'.repeat(40)} · Valve`, 'x'.repeat(100), ' · ·  ', '%_\\'];
+    for (const text of typed) {
+      const search = meterSearchOf(text);
+      expect(search.length).toBeLessThanOrEqual(32);
+      expect(freeMeterQuerySchema.safeParse({ meterNo: search }).success).toBe(true);
+    }
+    // The server still refuses a longer search than a meter number.
+    expect(freeMeterQuerySchema.safeParse({ meterNo: '9'.repeat(33) }).success).toBe(false);
   });
 });

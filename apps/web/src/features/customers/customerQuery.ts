@@ -1,4 +1,9 @@
-import { type CUSTOMER_SORT_COLUMNS, type CustomerStatus, customerStatusSchema } from '@hydrolog/schemas';
+import {
+  type CUSTOMER_SORT_COLUMNS,
+  type CustomerStatus,
+  customerStatusSchema,
+  METER_NO_MAX,
+} from '@hydrolog/schemas';
 import { z } from 'zod';
 import { filterField, type PageQuery, type SortQuery } from '../../lib/listQuery.ts';
 import type { CustomerFilter } from './api/customers.ts';
@@ -53,3 +58,11 @@ export function customerFilter(filters: CustomerFilters): CustomerFilter {
 
 export const isCustomerFiltered = (filters: CustomerFilters): boolean =>
   Object.values(customerFilter(filters)).some((v) => v !== undefined);
+
+/**
+ * What the open-account meter picker searches for, whatever is typed: the meter number the text can be,
+ * its first word (a picked label begins with the number, so a label or part of one searches by its number),
+ * cut to the longest meter number the server takes.
+ */
+export const meterSearchOf = (text: string): string =>
+  (text.trim().split(/[\s·]+/)[0] ?? '').slice(0, METER_NO_MAX);

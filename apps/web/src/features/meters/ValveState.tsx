@@ -74,6 +74,25 @@ function explanation(t: TFunction, reading: ValveReading): string | null {
   }
 }
 
+/**
+ * Beside a command not yet confirmed by a report: what the meter last reported and when, so that whether
+ * the water is off reads at a glance (none where the badge is itself the report).
+ */
+function lastReport(t: TFunction, reading: ValveReading): string | null {
+  switch (reading.phase) {
+    case 'reported':
+    case 'confirmed':
+      return null;
+    default:
+      return reading.valve && reading.reportedAt
+        ? t('valves.reading.lastReported', {
+            valve: t(`meters.valves.${reading.valve}`),
+            time: time(reading.reportedAt),
+          })
+        : t('valves.reading.notReported');
+  }
+}
+
 /** Why a command failed, in red: the gateway's answer or the timeout. */
 export function CommandFailureText({ command }: { command: Pick<ValveCommandView, 'failure' | 'detail'> }) {
   const { t } = useTranslation();
@@ -83,6 +102,32 @@ export function CommandFailureText({ command }: { command: Pick<ValveCommandView
     <Text size="xs" c="red" style={LINE_STYLE} data-testid="valve-failure">
       {t(failure.key, failure.params)}
     </Text>
+  );
+}
+
+/**
+ * A failed or timed-out command: why, and (with `retry`, for the meter's latest command) a button that
+ * sends it again; nothing for any other. The one way a failed valve command shows, in the valve state and
+ * in an account's history.
+ */
+export function CommandFailure({
+  meterNo,
+  command,
+  retry = true,
+  onRetried,
+}: {
+  meterNo: string;
+  command: ValveCommandView;
+  retry?: boolean;
+  /** After a retry was sent: reload what shows the command. */
+  onRetried?: (() => void) | undefined;
+}) {
+  if (command.status !== 'fail' && command.status !== 'timeout') return null;
+  return (
+    <Stack gap={2} align="flex-start">
+      <CommandFailureText command={command} />
+      {retry && <RetryButton meterNo={meterNo} command={command} onRetried={onRetried} />}
+    </Stack>
   );
 }
 
@@ -126,9 +171,9 @@ function RetryButton({
 }
 
 /**
- * A meter's valve wherever it is shown: what the meter last reported beside its latest valve command, so
- * that a command that succeeded but is not yet confirmed by a report, or one that failed (with its reason
- * and a retry), reads differently from a valve the meter confirmed.
+ * A meter's valve wherever it is shown: what the meter last reported (and when) beside its latest valve
+ * command, so that a command on its way, one that succeeded but is not yet confirmed by a report, or one
+ * that failed (with its reason and a retry) reads differently from a valve the meter confirmed.
  */
 export function ValveState({
   meterNo,
@@ -148,6 +193,7 @@ export function ValveState({
   const reading = readValve(valve, reportedAt, command);
   const { label, color, variant } = headline(t, reading);
   const line = explanation(t, reading);
+  const reported = lastReport(t, reading);
   return (
     <Stack gap={2} align="flex-start" data-testid={`valve-${meterNo}`} data-phase={reading.phase}>
       <Badge color={color} variant={variant} styles={BADGE_STYLES}>
@@ -164,11 +210,13 @@ export function ValveState({
           {line}
         </Text>
       )}
+      {reported && (
+        <Text size="xs" c="dimmed" style={LINE_STYLE} data-testid="valve-reported">
+          {reported}
+        </Text>
+      )}
       {reading.phase === 'failed' && command && (
-        <>
-          <CommandFailureText command={command} />
-          <RetryButton meterNo={meterNo} command={command} onRetried={onRetried} />
-        </>
+        <CommandFailure meterNo={meterNo} command={command} onRetried={onRetried} />
       )}
     </Stack>
   );

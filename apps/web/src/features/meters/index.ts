@@ -1,2 +1,2 @@
 export { listMeterCommands, type MeterCommandRecord } from './api/meters.ts';
-export { CommandFailureText, ValveState } from './ValveState.tsx';
+export { CommandFailure, CommandFailureText, ValveState } from './ValveState.tsx';

@@ -246,7 +246,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function MeterHeader({ history, daily }: { history: History; daily: readonly DailyRow[] }) {
+function MeterHeader({
+  history,
+  daily,
+  onRetried,
+}: {
+  history: History;
+  daily: readonly DailyRow[];
+  onRetried(): void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { meter, timeZone } = history;
@@ -283,6 +291,7 @@ function MeterHeader({ history, daily }: { history: History; daily: readonly Dai
             valve={meter.valve}
             reportedAt={meter.lastReportAt}
             command={history.valveCommand}
+            onRetried={onRetried}
           />
         </Fact>
         <Fact label={t('history.rangeVolume')}>
@@ -643,6 +652,17 @@ export function MeterHistory() {
       .finally(() => id === request.current && setLoading(false));
   }, [query, attempt, t]);
 
+  /** The shown meter fetched again quietly (no overlay): after a retry, and while its command is under way. */
+  const refresh = useCallback(() => {
+    const id = request.current;
+    if (!query.meterNo) return;
+    getMeterHistory({ meterNo: query.meterNo, from: query.from, to: query.to }).then(
+      (history) => id === request.current && setLoaded({ query, history }),
+      () => undefined,
+    );
+  }, [query]);
+  usePollWhile(isCommandUnderWay(loaded?.history.valveCommand?.status ?? null), refresh);
+
   function search() {
     const meterNo = form.meterNo.trim();
     const meterError = meterNoError(meterNo, currentMessages());
@@ -760,7 +780,7 @@ export function MeterHistory() {
         <Box pos="relative">
           <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} />
           <Stack gap="md">
-            <MeterHeader history={shown.history} daily={daily} />
+            <MeterHeader history={shown.history} daily={daily} onRetried={refresh} />
             {shown.history.truncated && (
               <Alert color="yellow" variant="light" data-testid="history-truncated">
                 {t('history.truncated', { count: shown.history.readings.length })}
@@ -810,9 +830,9 @@ export function MeterHistory() {
                 </Tabs.Panel>
                 {canSeeCommands && (
                   <Tabs.Panel value="commands" pt="sm">
-                    {/* Another meter starts on the first page of its own commands. */}
+                    {/* Another meter, or a command sent since, starts on the first page of the commands. */}
                     <CommandsTable
-                      key={shown.history.meter.meterId}
+                      key={`${shown.history.meter.meterId}|${shown.history.valveCommand?.commandId ?? ''}`}
                       meterId={shown.history.meter.meterId}
                       timeZone={shown.history.timeZone}
                     />

@@ -1,5 +1,6 @@
-import type { Boundary, CascadeThresholds } from '@hydrolog/schemas';
+import type { Boundary, CascadeAlarmListQuery, CascadeThresholds } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** Cascade partitions, their metering points and the leakage figures (/cascade). */
 
@@ -89,7 +90,9 @@ export const importSubMeters = (pointId: string, file: File) => {
   return api.data('POST /cascade/point/:pointId/subMeters/import', { params: { pointId }, body: form });
 };
 
-export const SUB_METER_TEMPLATE_PATH = '/cascade/point/subMeters/template';
+/** The xlsx template of a sub-meter import: one meter number per row. */
+export const downloadSubMeterTemplate = () =>
+  api.download('POST /cascade/point/subMeters/template', 'sub-meters-template.xlsx');
 
 export interface AnalysisQuery {
   pointId: string;
@@ -129,8 +132,11 @@ export const infrastructureLeakageIndex = (query: AnalysisQuery & IliInput) =>
 export const leakageRanking = (days = 30) =>
   api.call('GET /cascade/analysis/ranking', { query: { days } }).then((r) => r.rows);
 
-export const listCascadeAlarms = (query: { pageNum: number; pageSize: number; partitionId?: string }) =>
+export const listCascadeAlarms = (query: { pageNum: number; pageSize: number } & CascadeAlarmListQuery) =>
   api.call('GET /cascade/alarm/list', { query });
+
+export const exportCascadeAlarms = (filter: CascadeAlarmListQuery) =>
+  api.download('POST /cascade/alarm/export', exportName('cascade-alarms'), { body: filter });
 
 /** Marks alarms processed (one confirmed action; processed ones stay so). */
 export const processCascadeAlarms = (alarmIds: readonly string[]) =>
