@@ -82,6 +82,17 @@ describe('the message catalogue', () => {
     expect(isMessageKey('error.meterType.inUse')).toBe(true);
   });
 
+  it.each([['en', en], ...OTHERS])(
+    "%s tells a utility's staff what they see, not of modules, releases or the service's internals",
+    (_, catalogue) => {
+      const talk =
+        /\bmodul(e|es)?\b|\breleases?\b|\brilis\b|\bversion\b|\bspec\b|projection|read model|模块|版本/i;
+      // Only the operators' service status names the read models it watches.
+      const shown = texts(catalogue).filter(([key]) => !key.startsWith('status.'));
+      expect(shown.filter(([, text]) => talk.test(text))).toEqual([]);
+    },
+  );
+
   it('tells a key from any other text', () => {
     expect(isMessageKey('error.tenant.notFound')).toBe(true);
     expect(isMessageKey('Invalid input: expected string')).toBe(false);

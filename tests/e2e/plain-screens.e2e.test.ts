@@ -65,6 +65,13 @@ describe('plain screens for a new user', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('status-card').count()).toBe(0);
     expect(await page.getByText('Service status').count()).toBe(0);
+    // Without billing the bill panel says what that means here, not what is to come.
+    expect(await page.getByTestId('bills-pending').innerText()).toContain(
+      'Billing is not set up for this utility.',
+    );
+    await page.getByTestId('bell').click();
+    await expect.poll(() => page.getByText('No notifications').count()).toBeGreaterThan(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/\bmodules?\b|\brelease\b|\barrive/i);
     await page.context().close();
   });
 

@@ -1,8 +1,5 @@
 /** Cascade partitions and leakage analysis, in English. */
 export const cascade = {
-  cascadeScreen: {
-    text: 'The full-screen leakage view arrives with the cascade partition module.',
-  },
   cascade: {
     partitionsTitle: 'Cascade partitions',
     new: 'New partition',

@@ -2,9 +2,6 @@ import type { cascade as english } from '../en/cascade.ts';
 
 /** Cascade partitions and leakage analysis. */
 export const cascade: typeof english = {
-  cascadeScreen: {
-    text: 'La vue plein écran des fuites arrive avec le module de sectorisation.',
-  },
   cascade: {
     partitionsTitle: 'Secteurs',
     new: 'Nouveau secteur',

@@ -2,9 +2,6 @@ import type { cascade as english } from '../en/cascade.ts';
 
 /** Cascade partitions and leakage analysis. */
 export const cascade: typeof english = {
-  cascadeScreen: {
-    text: 'Tampilan layar penuh kebocoran hadir bersama modul partisi bertingkat.',
-  },
   cascade: {
     partitionsTitle: 'Partisi bertingkat',
     new: 'Partisi baru',

@@ -2,9 +2,6 @@ import type { cascade as english } from '../en/cascade.ts';
 
 /** Cascade partitions and leakage analysis. */
 export const cascade: typeof english = {
-  cascadeScreen: {
-    text: '全屏漏损视图将随分区计量模块提供。',
-  },
   cascade: {
     partitionsTitle: '分区管理',
     new: '新建分区',
