@@ -83,12 +83,27 @@ describe('plain screens for a new user', () => {
     await page.context().close();
   });
 
-  it('counts one of a kind in the singular', async () => {
-    const page = await newPage();
-    await signIn(page, 'demo_admin', 'Demo1234', '/system/user?userName=demo_admin');
-    await expect.poll(() => page.getByText(/^1 users?$/).count()).toBe(1);
-    expect(await page.getByText('1 users').count()).toBe(0);
-    expect(await page.getByText('1 user', { exact: true }).count()).toBe(1);
-    await page.context().close();
+  it('counts one of a kind in the singular and more in the plural, in English and in French', async () => {
+    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const list = await fetch(`${service.url}/prod-api/system/user/list`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({}),
+    });
+    const users = (await list.json()).total as number;
+    expect(users).toBeGreaterThan(1);
+    for (const [locale, one, more] of [
+      ['en-US', '1 user', `${users} users`],
+      ['fr-FR', '1 utilisateur', `${users} utilisateurs`],
+    ] as const) {
+      const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await signIn(page, 'demo_admin', 'Demo1234', '/system/user?userName=demo_admin');
+      await expect.poll(() => page.getByText(one, { exact: true }).count()).toBe(1);
+      expect(await page.getByText(`${one}s`, { exact: true }).count()).toBe(0);
+      await page.goto(`${service.url}/system/user`);
+      await expect.poll(() => page.getByText(more, { exact: true }).count()).toBe(1);
+      await context.close();
+    }
   });
 });
