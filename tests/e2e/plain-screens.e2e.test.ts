@@ -22,20 +22,52 @@ describe('plain screens for a new user', () => {
   });
 
   const WRONG = 'Wrong user name or password';
+  /** A one-pixel PNG: the captcha image. */
+  const PIXEL =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-  it('says how long a second attempt within 3 s waits, and leaves no error over the dashboard', async () => {
+  it('says how long a second attempt within 3 s waits, keeping what was typed, and leaves no error over the dashboard', async () => {
     const page = await newPage();
+    // The captcha as a service that asks for one would give it (this one checks none): each a new image.
+    let captchas = 0;
+    await page.route('**/prod-api/auth/code', (route) => {
+      captchas += 1;
+      return route.fulfill({
+        json: {
+          code: 200,
+          msg: 'OK',
+          data: { captchaEnabled: true, uuid: `captcha-${captchas}`, img: PIXEL },
+        },
+      });
+    });
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/prod-api/auth/login')) logins.push(request.method());
+    });
     await page.goto(`${service.url}/index`);
     await page.waitForURL('**/login?redirect=*');
+    const code = page.getByLabel('Verification code', { exact: true });
+    await expect.poll(() => code.count()).toBe(1);
+    expect(captchas).toBe(1);
+    await code.fill('1234');
     await fillLogin(page, 'demo_admin', 'Wrong1234');
     await expect.poll(() => page.getByText(WRONG).count()).toBe(1);
+    // The refused attempt spent its captcha: a new one, to be typed afresh.
+    await expect.poll(() => captchas).toBe(2);
+    expect(await code.inputValue()).toBe('');
 
-    // At once again: held back by the 3 s debounce, and the button says so, counting down.
+    // At once again: held back by the 3 s debounce, and the button says so, counting down; nothing else changes.
+    await code.fill('5678');
     await page.locator('button[type="submit"]').click();
     const waiting = page.getByRole('button', { name: /^Sign in again in [1-3] s$/ });
     await expect.poll(() => waiting.count()).toBe(1);
     expect(await waiting.isDisabled()).toBe(true);
+    expect(await code.inputValue()).toBe('5678');
+    expect(captchas).toBe(2);
+    expect(logins).toHaveLength(1);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
+    expect(await code.inputValue()).toBe('5678');
+    expect(captchas).toBe(2);
 
     // The right password, while the earlier error would still be shown (errors stay 5 s).
     await page.locator('input[type="password"]').fill('Demo1234');
@@ -43,6 +75,7 @@ describe('plain screens for a new user', () => {
     await page.waitForURL('**/index');
     await expect.poll(() => page.getByTestId('figure-customers').count()).toBe(1);
     expect(await page.getByText(WRONG).count()).toBe(0);
+    expect(logins).toHaveLength(2);
     await page.context().close();
   });
 
