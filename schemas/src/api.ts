@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Where the back office's API is served: every route of the contracts lies under it. */
+export const API_PREFIX = '/prod-api';
+
 /** Response codes of spec section 8. */
 export const ResponseCode = {
   success: 200,

@@ -80,7 +80,24 @@ describe('the message catalogue', () => {
     expect(translate('error.meterType.inUse', 'en', { count: 3 })).toContain('used by 3 meters');
     expect(translate('error.meterType.inUse', 'fr', { count: 0 })).toContain('utilisé par 0 compteur et');
     expect(isMessageKey('error.meterType.inUse')).toBe(true);
+    // The waits the server counts down can end at one.
+    expect(translate('error.login.tooMany', 'en', { count: 1 })).toBe(
+      'Too many login attempts: try again in 1 second',
+    );
+    expect(translate('error.recovery.cooldown', 'fr', { count: 1 })).toContain('dans 1 seconde');
+    expect(translate('error.sms.addressLimit', 'en', { count: 2 })).toContain('in 2 minutes');
   });
+
+  it.each([['en', en], ...OTHERS])(
+    "%s tells a utility's staff what they see, not of modules, releases or the service's internals",
+    (_, catalogue) => {
+      const talk =
+        /\bmodul(e|es)?\b|\breleases?\b|\brilis\b|\bversion\b|\bspec\b|projection|read model|模块|版本/i;
+      // Only the operators' service status names the read models it watches.
+      const shown = texts(catalogue).filter(([key]) => !key.startsWith('status.'));
+      expect(shown.filter(([, text]) => talk.test(text))).toEqual([]);
+    },
+  );
 
   it('tells a key from any other text', () => {
     expect(isMessageKey('error.tenant.notFound')).toBe(true);

@@ -249,7 +249,7 @@ describe('cascade partitions in the browser', () => {
     });
     await expect
       .poll(() => dialog.getByTestId('boundary-summary').innerText())
-      .toContain('Boundary with 4 corners, 1 meter positions');
+      .toContain('Boundary with 4 corners, 1 meter position.');
     await expect
       .poll(() => dialog.getByTestId('boundary-preview').locator('canvas').count())
       .toBeGreaterThan(0);
@@ -320,7 +320,7 @@ describe('cascade partitions in the browser', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect
       .poll(() => dialog.getByTestId('boundary-summary').innerText())
-      .toContain('Boundary with 4 corners, 1 meter positions');
+      .toContain('Boundary with 4 corners, 1 meter position.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     const confirm = page.getByRole('dialog', { name: 'Replace the boundary?' });
     await expect.poll(() => confirm.innerText()).toContain('E2E zone already has a boundary');

@@ -1,29 +1,19 @@
-import { en } from '@hydrolog/schemas/messages/en';
-import { fr } from '@hydrolog/schemas/messages/fr';
-import { id } from '@hydrolog/schemas/messages/id';
-import { zhCN } from '@hydrolog/schemas/messages/zh-CN';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, launchChromium, startService } from './support.ts';
 
-/** The total length of a catalogue's texts. */
-const length = (catalogue: object): number =>
-  Object.values(catalogue).reduce<number>(
-    (sum, value) => sum + (typeof value === 'string' ? value.length : length(value)),
-    0,
-  );
-
-/** The language whose texts are longest: the one that tests the columns hardest. */
-const longest = (
-  [
-    ['en-US', en],
-    ['fr-FR', fr],
-    ['id-ID', id],
-    ['zh-CN', zhCN],
-  ] as const
-)
-  .map(([locale, catalogue]) => ({ locale, size: length(catalogue) }))
-  .reduce((most, language) => (language.size > most.size ? language : most));
+/**
+ * The pages of the menus that show no table: dashboards, the map, a meter's history (once one is chosen),
+ * the notice centre's feed of cards, and the reading rate until meters report. Every other page shows its
+ * table, or says it is not built yet.
+ */
+const WITHOUT_TABLE = new Set([
+  '/tenant/dashboard',
+  '/report/history',
+  '/report/readingRate',
+  '/cascade/gis',
+  '/message/noticeCenter',
+]);
 
 interface RouterNode {
   path: string;
@@ -70,7 +60,12 @@ function tableDefects(page: Page): Promise<string[]> {
   });
 }
 
-describe('the list pages in the longest language', () => {
+/**
+ * The list pages in the longest languages: French has the longest texts overall, Indonesian some of the
+ * longest badges (Terbuka, Tertutup, Luring). Each user's walk takes one of them, so both are covered in
+ * the time of one walk each.
+ */
+describe('the list pages in the longest languages', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
   beforeAll(async () => {
@@ -82,14 +77,14 @@ describe('the list pages in the longest language', () => {
     await service?.stop();
   });
 
-  /** Signs in and visits every page of the user's menu, collecting the tables' defects at each width. */
-  async function walk(username: string, password: string) {
+  /**
+   * Signs in and visits every page of the user's menu, collecting the tables' defects at each width; a
+   * page that should show a table and does not, or whose list cannot load, is a defect too.
+   */
+  async function walk(username: string, password: string, locale: string) {
     const defects: string[] = [];
     let tables = 0;
-    const context = await browser.newContext({
-      locale: longest.locale,
-      viewport: { width: 1440, height: 900 },
-    });
+    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${service.url}/login`);
     await fillLogin(page, username, password);
@@ -102,21 +97,28 @@ describe('the list pages in the longest language', () => {
       return (await answer.json()).data;
     });
     for (const path of pagePaths(routers)) {
+      if (WITHOUT_TABLE.has(path)) continue;
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(service.url + path);
-      // A page not built yet says so at once; a built one without a list shows no table in time.
+      // A page not built yet says so; any other shows its table.
       const shown = await page
         .locator('table[data-testid], [data-testid="placeholder"]')
         .first()
-        .waitFor({ timeout: 3000 })
+        .waitFor({ timeout: 15_000 })
         .then(
           () => page.locator('table[data-testid]').count(),
-          () => 0,
+          () => null,
         );
+      if (shown === null) {
+        defects.push(`${path}: no table`);
+        continue;
+      }
       if (shown === 0) continue;
       tables += shown;
       // Measured once the rows (or the empty row) replaced the skeleton.
       await page.waitForFunction(() => !document.querySelector('table[data-testid] .mantine-Skeleton-root'));
+      if ((await page.locator('table[data-testid] [data-testid$="-failed"]').count()) > 0)
+        defects.push(`${path}: the list could not be loaded`);
       for (const width of [1440, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         for (const defect of await tableDefects(page)) defects.push(`${width} px ${path}: ${defect}`);
@@ -126,14 +128,14 @@ describe('the list pages in the longest language', () => {
     return { defects, tables };
   }
 
-  it('shows every column of every table beside the others, and no text cut short, as a tenant administrator', async () => {
-    const { defects, tables } = await walk('demo_admin', 'Demo1234');
+  it('shows every column of every table beside the others, and no text cut short, as a tenant administrator in Indonesian', async () => {
+    const { defects, tables } = await walk('demo_admin', 'Demo1234', 'id-ID');
     expect(tables).toBeGreaterThan(15);
     expect(defects).toEqual([]);
   }, 600_000);
 
-  it('shows every column of every table beside the others, and no text cut short, as a platform operator', async () => {
-    const { defects, tables } = await walk('admin', 'Admin123');
+  it('shows every column of every table beside the others, and no text cut short, as a platform operator in French', async () => {
+    const { defects, tables } = await walk('admin', 'Admin123', 'fr-FR');
     expect(tables).toBeGreaterThan(10);
     expect(defects).toEqual([]);
   }, 600_000);

@@ -22,20 +22,52 @@ describe('plain screens for a new user', () => {
   });
 
   const WRONG = 'Wrong user name or password';
+  /** A one-pixel PNG: the captcha image. */
+  const PIXEL =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-  it('says how long a second attempt within 3 s waits, and leaves no error over the dashboard', async () => {
+  it('says how long a second attempt within 3 s waits, keeping what was typed, and leaves no error over the dashboard', async () => {
     const page = await newPage();
+    // The captcha as a service that asks for one would give it (this one checks none): each a new image.
+    let captchas = 0;
+    await page.route('**/prod-api/auth/code', (route) => {
+      captchas += 1;
+      return route.fulfill({
+        json: {
+          code: 200,
+          msg: 'OK',
+          data: { captchaEnabled: true, uuid: `captcha-${captchas}`, img: PIXEL },
+        },
+      });
+    });
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/prod-api/auth/login')) logins.push(request.method());
+    });
     await page.goto(`${service.url}/index`);
     await page.waitForURL('**/login?redirect=*');
+    const code = page.getByLabel('Verification code', { exact: true });
+    await expect.poll(() => code.count()).toBe(1);
+    expect(captchas).toBe(1);
+    await code.fill('1234');
     await fillLogin(page, 'demo_admin', 'Wrong1234');
     await expect.poll(() => page.getByText(WRONG).count()).toBe(1);
+    // The refused attempt spent its captcha: a new one, to be typed afresh.
+    await expect.poll(() => captchas).toBe(2);
+    expect(await code.inputValue()).toBe('');
 
-    // At once again: held back by the 3 s debounce, and the button says so, counting down.
+    // At once again: held back by the 3 s debounce, and the button says so, counting down; nothing else changes.
+    await code.fill('5678');
     await page.locator('button[type="submit"]').click();
     const waiting = page.getByRole('button', { name: /^Sign in again in [1-3] s$/ });
     await expect.poll(() => waiting.count()).toBe(1);
     expect(await waiting.isDisabled()).toBe(true);
+    expect(await code.inputValue()).toBe('5678');
+    expect(captchas).toBe(2);
+    expect(logins).toHaveLength(1);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
+    expect(await code.inputValue()).toBe('5678');
+    expect(captchas).toBe(2);
 
     // The right password, while the earlier error would still be shown (errors stay 5 s).
     await page.locator('input[type="password"]').fill('Demo1234');
@@ -43,6 +75,7 @@ describe('plain screens for a new user', () => {
     await page.waitForURL('**/index');
     await expect.poll(() => page.getByTestId('figure-customers').count()).toBe(1);
     expect(await page.getByText(WRONG).count()).toBe(0);
+    expect(logins).toHaveLength(2);
     await page.context().close();
   });
 
@@ -65,6 +98,13 @@ describe('plain screens for a new user', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('status-card').count()).toBe(0);
     expect(await page.getByText('Service status').count()).toBe(0);
+    // Without billing the bill panel says what that means here, not what is to come.
+    expect(await page.getByTestId('bills-pending').innerText()).toContain(
+      'Billing is not set up for this utility.',
+    );
+    await page.getByTestId('bell').click();
+    await expect.poll(() => page.getByText('No notifications').count()).toBeGreaterThan(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/\bmodules?\b|\brelease\b|\barrive/i);
     await page.context().close();
   });
 
@@ -76,12 +116,27 @@ describe('plain screens for a new user', () => {
     await page.context().close();
   });
 
-  it('counts one of a kind in the singular', async () => {
-    const page = await newPage();
-    await signIn(page, 'demo_admin', 'Demo1234', '/system/user?userName=demo_admin');
-    await expect.poll(() => page.getByText(/^1 users?$/).count()).toBe(1);
-    expect(await page.getByText('1 users').count()).toBe(0);
-    expect(await page.getByText('1 user', { exact: true }).count()).toBe(1);
-    await page.context().close();
+  it('counts one of a kind in the singular and more in the plural, in English and in French', async () => {
+    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const list = await fetch(`${service.url}/prod-api/system/user/list`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({}),
+    });
+    const users = (await list.json()).total as number;
+    expect(users).toBeGreaterThan(1);
+    for (const [locale, one, more] of [
+      ['en-US', '1 user', `${users} users`],
+      ['fr-FR', '1 utilisateur', `${users} utilisateurs`],
+    ] as const) {
+      const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await signIn(page, 'demo_admin', 'Demo1234', '/system/user?userName=demo_admin');
+      await expect.poll(() => page.getByText(one, { exact: true }).count()).toBe(1);
+      expect(await page.getByText(`${one}s`, { exact: true }).count()).toBe(0);
+      await page.goto(`${service.url}/system/user`);
+      await expect.poll(() => page.getByText(more, { exact: true }).count()).toBe(1);
+      await context.close();
+    }
   });
 });

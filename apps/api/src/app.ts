@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { KafkaDelivery, type KafkaSettings, ReadingIngest, startKafkaConsumer } from '@hydrolog/ingest';
-import { IMAGE_MAX_BYTES, type MapProvider, uuidv7 } from '@hydrolog/schemas';
+import { API_PREFIX, IMAGE_MAX_BYTES, type MapProvider, uuidv7 } from '@hydrolog/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CaptchaStore } from './auth/captcha.ts';
@@ -47,8 +47,6 @@ import { type MessageProvider, messageProvider } from './sms.ts';
 import { auditRoutes, dictTypeRoutes, healthRoutes, noticeRoutes, systemRoutes } from './system/index.ts';
 import { moveUntenantedUploads, registerUploads } from './uploads.ts';
 import { registerWebApp } from './web-app.ts';
-
-export const API_PREFIX = '/prod-api';
 
 declare module 'fastify' {
   interface FastifyInstance {

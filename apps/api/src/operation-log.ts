@@ -73,7 +73,7 @@ export function registerOperationLog(api: FastifyInstance, services: Services): 
           data: {
             operId: uuidv7(),
             // The module's key: the log names it in the reader's language.
-            title: operLogModuleOf(operUrl.slice(api.prefix.length)),
+            title: operLogModuleOf(operUrl),
             businessType,
             requestMethod: request.method,
             operName: caller.userName,

@@ -1,9 +1,8 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { apiRoutes, type RouteSchemas } from '@hydrolog/schemas';
+import { API_PREFIX, apiRoutes, type RouteSchemas } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_PREFIX } from '../src/app.ts';
 import type { Services } from '../src/services.ts';
 import { startApi } from './support.ts';
 

@@ -451,7 +451,7 @@ export interface OneTimeCodes {
 export function codeIssueRefusal(state: OneTimeCodes, issuedAt: string): DomainError | null {
   const { code } = state;
   const wait = code ? RECOVERY_RESEND_SECONDS - (Date.parse(issuedAt) - Date.parse(code.issuedAt)) / 1000 : 0;
-  if (wait > 0) return new DomainError('error.recovery.cooldown', { seconds: Math.ceil(wait) });
+  if (wait > 0) return new DomainError('error.recovery.cooldown', { count: Math.ceil(wait) });
   const oldest = state.issued.length >= RECOVERY_CODES_PER_DAY ? state.issued[0]! : null;
   if (oldest && Date.parse(issuedAt) - Date.parse(oldest) < 86_400_000) {
     return new DomainError('error.recovery.dailyLimit');

@@ -75,7 +75,7 @@ export const smsQuotaDecider: Decider<SmsQuotaCommand, SmsQuotaEvent, SmsQuotaSt
     const oldest = state.taken.length >= SMS_PER_ADDRESS_PER_HOUR ? state.taken[0]! : null;
     if (oldest && Date.parse(command.at) - Date.parse(oldest) < HOUR_MS) {
       const minutes = Math.ceil((Date.parse(oldest) + HOUR_MS - Date.parse(command.at)) / 60_000);
-      return new DomainError('error.sms.addressLimit', { minutes });
+      return new DomainError('error.sms.addressLimit', { count: minutes });
     }
     return [{ type: 'SmsQuotaTaken', data: { ip: command.ip, at: command.at } }];
   },

@@ -391,7 +391,7 @@ describe('recovery code decider', () => {
     const again = { type: 'IssueRecoveryCode' as const, ...issued.data, issuedAt: '2026-01-01T00:00:30Z' };
     given(recoveryDecider, [issued])
       .when(again)
-      .thenFails({ key: 'error.recovery.cooldown', params: { seconds: 30 } });
+      .thenFails({ key: 'error.recovery.cooldown', params: { count: 30 } });
     given(recoveryDecider, [issued])
       .when({ ...again, issuedAt: '2026-01-01T00:01:00Z' })
       .thenMatches([{ type: 'RecoveryCodeIssued' }]);

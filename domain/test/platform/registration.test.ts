@@ -35,7 +35,7 @@ describe('phone code decider (registration)', () => {
     given(phoneCodeDecider, []).when(issue).then([issued]);
     given(phoneCodeDecider, [issued])
       .when({ ...issue, issuedAt: '2026-01-01T00:00:45Z' })
-      .thenFails({ key: 'error.recovery.cooldown', params: { seconds: 15 } });
+      .thenFails({ key: 'error.recovery.cooldown', params: { count: 15 } });
     given(phoneCodeDecider, [issued])
       .when({ ...issue, issuedAt: '2026-01-01T00:01:00Z' })
       .thenMatches([{ type: 'PhoneCodeIssued' }]);
@@ -107,7 +107,7 @@ describe('SMS quota of an address', () => {
       .then([taken(minute(30))]);
     given(smsQuotaDecider, full)
       .when(take(minute(30)))
-      .thenFails({ key: 'error.sms.addressLimit', params: { minutes: 30 } });
+      .thenFails({ key: 'error.sms.addressLimit', params: { count: 30 } });
     given(smsQuotaDecider, full)
       .when(take('2026-01-01T01:00:00Z'))
       .then([taken('2026-01-01T01:00:00Z')]);

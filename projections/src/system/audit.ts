@@ -1,10 +1,10 @@
 import type { Sql } from '@hydrolog/eventstore';
 import {
-  isOperLogModule,
   type Language,
   type LoginLogQuery,
   type LoginLogRow,
   OPER_LOG_MODULES,
+  type OperLogModule,
   type OperLogQuery,
   type OperLogRow,
 } from '@hydrolog/schemas';
@@ -64,7 +64,7 @@ export async function listLoginLog(
 
 interface OperLogDbRow {
   oper_id: string;
-  title: string;
+  title: OperLogModule;
   business_type: OperLogRow['businessType'];
   request_method: string;
   oper_name: string;
@@ -78,9 +78,9 @@ interface OperLogDbRow {
   oper_time: Date;
 }
 
-/** A module's name in the reader's language; a title recorded before modules were named stays as it is. */
-const moduleName = (title: string, language: Language) =>
-  isOperLogModule(title) ? translate(`operLog.modules.${title}`, language) : title;
+/** A module's name in the reader's language. */
+const moduleName = (module: OperLogModule, language: Language) =>
+  translate(`operLog.modules.${module}`, language);
 
 /**
  * The caller's tenant's operation log (run in withTenant), newest first, modules named in the caller's
@@ -94,19 +94,18 @@ export async function listOperLog(
   const search = query.title?.toLocaleLowerCase(language);
   const modules = search
     ? OPER_LOG_MODULES.filter((m) => moduleName(m, language).toLocaleLowerCase(language).includes(search))
-    : [];
-  const where = `WHERE ($1::text IS NULL OR title ILIKE $1 OR title = ANY($7::text[]))
+    : null;
+  const where = `WHERE ($1::text[] IS NULL OR title = ANY($1::text[]))
     AND ($2::text IS NULL OR oper_name ILIKE $2)
     AND ($3::text IS NULL OR business_type = $3) AND ($4::text IS NULL OR status = $4)
     AND ($5::timestamptz IS NULL OR oper_time >= $5) AND ($6::timestamptz IS NULL OR oper_time <= $6)`;
   const params = [
-    containsPattern(query.title),
+    modules,
     containsPattern(query.operName),
     query.businessType ?? null,
     query.status ?? null,
     query.beginTime ?? null,
     endOfRange(query.endTime),
-    modules,
   ];
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM oper_log ${where}`,
@@ -115,7 +114,7 @@ export async function listOperLog(
   const { rows } = await sql.query<OperLogDbRow>(
     `SELECT oper_id::text, title, business_type, request_method, oper_name, dept_name, oper_url, oper_ip, oper_param,
        status, error_msg, cost_time, oper_time FROM oper_log o ${where}
-     ORDER BY o.oper_time DESC, o.oper_id LIMIT $8 OFFSET $9`,
+     ORDER BY o.oper_time DESC, o.oper_id LIMIT $7 OFFSET $8`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {

@@ -1,4 +1,4 @@
-import type { EventData } from '@hydrolog/schemas';
+import { type EventData, operLogModuleOf } from '@hydrolog/schemas';
 import type { Projection } from '../projection.ts';
 
 /**
@@ -246,10 +246,13 @@ export const settingsProjection: Projection = {
   },
 };
 
-/** Every command through the API, for the operation log screen. */
+/**
+ * Every command through the API, for the operation log screen. Its module comes from the request's URL,
+ * not from the title recorded with it, so entries recorded before the modules were named get theirs too.
+ */
 export const operationLogProjection: Projection = {
   name: 'operlog',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['oper_log'],
   reads: ['login_log'],
@@ -283,7 +286,7 @@ export const operationLogProjection: Projection = {
         [
           d.operId,
           event.metadata.tenantId,
-          d.title,
+          operLogModuleOf(d.operUrl),
           d.businessType,
           d.requestMethod,
           d.operName,

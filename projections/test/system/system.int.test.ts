@@ -1,7 +1,13 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { uuidv7 } from '@hydrolog/schemas';
+import { type DomainEvent, type Language, type OperLogQuery, uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminProjection, operationLogProjection, settingsProjection } from '../../src/index.ts';
+import {
+  adminProjection,
+  listOperLog,
+  operationLogProjection,
+  settingsProjection,
+  withTenant,
+} from '../../src/index.ts';
 import { type ProjectionsFixture, projectionsOn } from '../fixtures.ts';
 
 const AT = '2026-03-01T08:00:00.000Z';
@@ -150,34 +156,55 @@ describe.each(testEngines())('system projections on $engine', (engine) => {
     ]);
   });
 
-  it('operation log: an operation is one row of its tenant', async () => {
-    const operId = uuidv7();
+  it('operation log: an operation is one row of its tenant, filed under the module of its URL', async () => {
+    const logged = (title: string, operUrl: string, operTime: string): DomainEvent => ({
+      type: 'OperationLogged',
+      data: {
+        operId: uuidv7(),
+        title,
+        businessType: '1',
+        requestMethod: 'POST',
+        operName: 'admin',
+        deptName: null,
+        operUrl,
+        operIp: '10.0.0.7',
+        operParam: '{}',
+        status: '0',
+        errorMsg: null,
+        costTime: 12,
+        operTime,
+      },
+    });
     await fx.append(
       `operLog-${tenantId}`,
       [
-        {
-          type: 'OperationLogged',
-          data: {
-            operId,
-            title: 'Meter',
-            businessType: '1',
-            requestMethod: 'POST',
-            operName: 'admin',
-            deptName: null,
-            operUrl: '/prod-api/meter',
-            operIp: '10.0.0.7',
-            operParam: '{}',
-            status: '0',
-            errorMsg: null,
-            costTime: 12,
-            operTime: AT,
-          },
-        },
+        logged('meters', '/prod-api/business/meter', AT),
+        // Recorded before the modules were named: its title was the note of the day.
+        logged('spec section 9: users', '/prod-api/system/user/:userId', '2026-03-01T09:00:00.000Z'),
+        logged('other', '/prod-api/nowhere', '2026-03-01T10:00:00.000Z'),
       ],
       metadata,
     );
-    expect(await fx.rows('SELECT oper_id::text, tenant_id::text, title, cost_time FROM oper_log')).toEqual([
-      { oper_id: operId, tenant_id: tenantId, title: 'Meter', cost_time: 12 },
+    expect(
+      await fx.rows('SELECT tenant_id::text, title, cost_time FROM oper_log ORDER BY oper_time'),
+    ).toEqual([
+      { tenant_id: tenantId, title: 'meters', cost_time: 12 },
+      { tenant_id: tenantId, title: 'users', cost_time: 12 },
+      { tenant_id: tenantId, title: 'other', cost_time: 12 },
     ]);
+    // A rebuild reads the same modules from the same URLs.
+    const before = await fx.rows('SELECT * FROM oper_log ORDER BY oper_time');
+    await fx.runner.rebuild('operlog');
+    expect(await fx.rows('SELECT * FROM oper_log ORDER BY oper_time')).toEqual(before);
+    const list = (query: Partial<OperLogQuery>, language: Language) =>
+      withTenant(fx.db, tenantId, (sql) =>
+        listOperLog(sql, { pageNum: 1, pageSize: 10, ...query }, language),
+      );
+    expect((await list({}, 'en')).rows.map((r) => r.title)).toEqual(['Other', 'Staff users', 'Meters']);
+    // The module filter finds the old entry by the name it now has.
+    expect((await list({ title: 'utilisateurs' }, 'fr')).rows.map((r) => r.operUrl)).toEqual([
+      '/prod-api/system/user/:userId',
+    ]);
+    expect((await list({ title: 'spec' }, 'en')).total).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, timeRangeSchema } from '../api.ts';
+import { API_PREFIX, pageQuerySchema, timeRangeSchema } from '../api.ts';
 
 /** The login log and the operation log (spec section 2 system administration; RuoYi's monitor screens). */
 
@@ -77,8 +77,12 @@ const OPER_LOG_MODULE_ROUTES = {
 export type OperLogModule = keyof typeof OPER_LOG_MODULE_ROUTES;
 export const OPER_LOG_MODULES = Object.keys(OPER_LOG_MODULE_ROUTES) as OperLogModule[];
 
-/** The module of a route (`/prod-api` left off), 'other' when no module claims it. */
-export function operLogModuleOf(route: string): OperLogModule {
+/**
+ * The module of a logged request by its URL as recorded (`/prod-api/system/user/:userId`), 'other' when no
+ * module claims it.
+ */
+export function operLogModuleOf(operUrl: string): OperLogModule {
+  const route = operUrl.startsWith(`${API_PREFIX}/`) ? operUrl.slice(API_PREFIX.length) : operUrl;
   const segments = route.split('/');
   let found: OperLogModule = 'other';
   let length = 0;
@@ -93,9 +97,6 @@ export function operLogModuleOf(route: string): OperLogModule {
   }
   return found;
 }
-
-export const isOperLogModule = (value: string): value is OperLogModule =>
-  Object.hasOwn(OPER_LOG_MODULE_ROUTES, value);
 
 export const operLogQuerySchema = pageQuerySchema.extend({
   title: z.string().trim().max(100).optional(),

@@ -28,7 +28,7 @@ export function loginThrottle(app: FastifyInstance, limits: LoginLimits | undefi
         return reply
           .status(429)
           .header('retry-after', String(seconds))
-          .send(failure(request, 'error.login.tooMany', { seconds }, 429));
+          .send(failure(request, 'error.login.tooMany', { count: seconds }, 429));
       }
     }
   };

@@ -1,4 +1,4 @@
-import type { FieldError } from '@hydrolog/schemas';
+import { API_PREFIX, type FieldError } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import i18next, { type ParseKeys } from 'i18next';
@@ -6,7 +6,6 @@ import { alertDialog } from '../lib/dialogs.ts';
 import { getToken, removeToken } from '../lib/token.ts';
 
 /** Spec sections 7, 8 and 9: prefix, 30 s timeout, bearer token, language header, envelope codes, errors shown 5 s. */
-export const PREFIX = '/prod-api';
 const TIMEOUT_MS = 30_000;
 export const ERROR_DISPLAY_MS = 5_000;
 /** The session must end (revoked, user disabled, tenant suspended, password changed elsewhere). */
@@ -85,7 +84,7 @@ export interface RequestOptions {
 
 /** fetch with the common headers and the timeout; network failure and timeout are shown and rejected. */
 async function send(path: string, options: RequestOptions, contentType?: string, payload?: BodyInit) {
-  const url = new URL(PREFIX + path, window.location.origin);
+  const url = new URL(API_PREFIX + path, window.location.origin);
   setQuery(url, options.query ?? {});
   const headers: Record<string, string> = { 'Content-Language': i18next.language };
   const bearer = options.noToken ? undefined : getToken();
@@ -181,7 +180,7 @@ export function upload<T>(
   query: Query,
   onProgress: (sent: number) => void,
 ): Promise<T> {
-  const url = new URL(PREFIX + path, window.location.origin);
+  const url = new URL(API_PREFIX + path, window.location.origin);
   setQuery(url, query);
   const form = fileForm(file);
   return new Promise<T>((resolve, reject) => {

@@ -29,3 +29,34 @@ describe('a form editing a record that loads afresh', () => {
     expect(result.current.values).toEqual({ name: 'Leak team', leader: 'Bob', phone: '0200' });
   });
 });
+
+describe('a click the 3 s gate holds back', () => {
+  const named = z.object({ name: z.string().min(1, 'validation.required') });
+
+  it('changes nothing, neither checking the values nor sending them, and says how long it waits', async () => {
+    const { result } = renderHook(() => useSchemaForm(named, { name: 'Leak team' }));
+    const sent: unknown[] = [];
+    const send = async (data: unknown) => {
+      sent.push(data);
+    };
+
+    let first = false;
+    await act(async () => {
+      first = await result.current.submit(send);
+    });
+    expect(first).toBe(true);
+    expect(result.current.retryIn).toBe(0);
+
+    act(() => result.current.set('name', ''));
+    let second = true;
+    await act(async () => {
+      second = await result.current.submit(send);
+    });
+    expect(second).toBe(false);
+    expect(sent).toEqual([{ name: 'Leak team' }]);
+    expect(result.current.errors).toEqual({});
+    expect(result.current.values).toEqual({ name: '' });
+    expect(result.current.retryIn).toBeGreaterThanOrEqual(1);
+    expect(result.current.retryIn).toBeLessThanOrEqual(3);
+  });
+});

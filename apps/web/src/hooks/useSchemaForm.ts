@@ -13,7 +13,8 @@ type Schema<T> = {
  * The one way a form works here: values, their field errors, a busy flag, and a submit that validates with
  * the shared zod schema, lets one click through per 3 s (spec section 9), and puts the server's field
  * errors (HTTP 400) under the fields. Other failures were already shown by the request layer. A click the
- * 3 s gate holds back sets `retryIn`, the seconds left, counting down to 0, for the form to show.
+ * 3 s gate holds back changes nothing (no check, no error, no call): it sets `retryIn`, the seconds left,
+ * counting down to 0, for the form to show.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
   schema: Schema<Parsed>,
@@ -73,14 +74,15 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
 
   /** Runs `send` with the parsed values when they and the `extra` checks pass; true once it succeeded. */
   async function submit(send: (data: Parsed) => Promise<unknown>, extra: FieldErrors = {}): Promise<boolean> {
+    if (gate.remaining() > 0) {
+      setRetryIn(Math.ceil(gate.remaining() / 1000));
+      return false;
+    }
     const checked = validate(schema, values);
     const found = { ...checked.errors, ...extra };
     setErrors(found);
     if (!checked.data || Object.keys(found).length > 0) return false;
-    if (!gate()) {
-      setRetryIn(Math.ceil(gate.remaining() / 1000));
-      return false;
-    }
+    gate();
     setBusy(true);
     try {
       await send(checked.data);

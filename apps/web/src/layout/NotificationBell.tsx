@@ -42,7 +42,7 @@ export function NotificationBell() {
                 size="sm"
                 icon={<Icon name="bell" />}
                 title={t('bell.empty')}
-                description={t('bell.later')}
+                description={t('bell.hint')}
               />
             </Tabs.Panel>
           ))}

@@ -1,8 +1,5 @@
 /** Cascade partitions and leakage analysis, in English. */
 export const cascade = {
-  cascadeScreen: {
-    text: 'The full-screen leakage view arrives with the cascade partition module.',
-  },
   cascade: {
     partitionsTitle: 'Cascade partitions',
     new: 'New partition',
@@ -42,7 +39,8 @@ export const cascade = {
       typed: 'Meter numbers',
       import: 'Import file (xls/xlsx)',
       template: 'Download template',
-      added: '{{added}} sub-meters added, {{total}} in all',
+      added_one: '{{count}} sub-meter added, {{total}} in all',
+      added_other: '{{count}} sub-meters added, {{total}} in all',
       rowError: 'Row {{row}}: {{message}}',
       associate: 'Associate',
       finish: 'Finish',
@@ -155,7 +153,8 @@ export const cascade = {
       'Edit a point’s leader and thresholds (the root’s are the partition’s), add a point below one, or select points to delete.',
     pointsDelete: 'Delete selected ({{count}})',
     pointsDeleteTitle: 'Delete metering points',
-    pointsDeleteConfirm: 'Delete the selected metering points ({{count}})? This cannot be undone.',
+    pointsDeleteConfirm_one: 'Delete {{count}} selected metering point? This cannot be undone.',
+    pointsDeleteConfirm_other: 'Delete {{count}} selected metering points? This cannot be undone.',
     pointsDeleted: 'Metering points deleted: {{count}}',
     selectPoint: 'Select {{name}}',
     selectPoints: 'Select every point that can be deleted',
@@ -208,10 +207,13 @@ export const cascade = {
       },
       hint: 'A GeoJSON file (.geojson or .json, coordinates as [longitude, latitude]): a Polygon for the boundary and, if you like, Point features with properties.meterNo for the meters’ positions.',
       file: 'GeoJSON file',
-      summary: 'Boundary with {{corners}} corners, {{meters}} meter positions. Check the map, then save.',
+      summary_one: 'Boundary with {{corners}} corners, {{count}} meter position. Check the map, then save.',
+      summary_other:
+        'Boundary with {{corners}} corners, {{count}} meter positions. Check the map, then save.',
       none: 'No boundary yet: choose a file to preview it.',
       saved: 'Boundary of {{name}} saved',
-      summaryMeters: 'Boundary unchanged, {{meters}} meter positions. Check the map, then save.',
+      summaryMeters_one: 'Boundary unchanged, {{count}} meter position. Check the map, then save.',
+      summaryMeters_other: 'Boundary unchanged, {{count}} meter positions. Check the map, then save.',
       replaceTitle: 'Replace the boundary?',
       replaceConfirm:
         '{{name}} already has a boundary: saving replaces it. Meter positions not set again are kept.',

@@ -40,7 +40,7 @@ export const common = {
     meter: 'Meter alarms',
     system: 'System alarms',
     empty: 'No notifications',
-    later: 'Alarm notifications arrive with the alarm module.',
+    hint: 'Meter and system alarms for you will be listed here.',
   },
   tags: {
     label: 'Visited pages',
@@ -52,7 +52,7 @@ export const common = {
     closeTab: 'Close {{title}}',
   },
   placeholder: {
-    text: 'This screen arrives in a later release.',
+    text: 'This screen is not open for use yet.',
     actions: 'Actions available to you on this screen',
   },
   actions: {

@@ -121,7 +121,7 @@ export const customers = {
     countVolume: 'Count volume',
     billing: 'Bill this account',
     priceScheme: 'Price scheme',
-    priceSchemeLater: 'Price schemes arrive with billing',
+    priceSchemeNone: 'No price scheme is set up',
     payChannel: 'Pay channel',
     payChannels: {
       '0': 'Mobile wallet 1',

@@ -297,7 +297,8 @@ export const identity = {
       captchaExpired: 'The verification code has expired',
       disabled: 'This account is disabled',
       undecryptable: 'The password could not be decrypted; reload the page and try again',
-      tooMany: 'Too many login attempts: try again in {{seconds}} seconds',
+      tooMany_one: 'Too many login attempts: try again in {{count}} second',
+      tooMany_other: 'Too many login attempts: try again in {{count}} seconds',
     },
     session: {
       ended: 'Your session has ended, please log in again',
@@ -310,7 +311,8 @@ export const identity = {
     recovery: {
       codeWrong: 'The verification code is incorrect or invalid',
       noContact: 'This account has no email or phone to receive a code',
-      cooldown: 'Sent too often, try again in {{seconds}} seconds',
+      cooldown_one: 'Sent too often, try again in {{count}} second',
+      cooldown_other: 'Sent too often, try again in {{count}} seconds',
       dailyLimit: 'Too many codes today for this account',
     },
     user: {

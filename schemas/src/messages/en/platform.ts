@@ -217,7 +217,8 @@ export const platform = {
       phoneTaken: 'Mobile phone number has been registered, please log in directly',
     },
     sms: {
-      addressLimit: 'Too many codes requested from this address, try again in {{minutes}} minutes',
+      addressLimit_one: 'Too many codes requested from this address, try again in {{count}} minute',
+      addressLimit_other: 'Too many codes requested from this address, try again in {{count}} minutes',
       sendFailed: 'The text message could not be sent, try again later',
     },
     carrier: {

@@ -1,9 +1,5 @@
 /** Parameters, dictionaries, notices, the message outbox and the logs, in English. */
 export const system = {
-  dictData: {
-    title: 'Dictionary data',
-    text: 'The data of dictionary {{id}} arrives with the dictionary screen.',
-  },
   configs: {
     title: 'Configuration',
     configName: 'Parameter name',
@@ -133,7 +129,7 @@ export const system = {
   },
   operLog: {
     title: 'Operation log',
-    operTitle: 'Module',
+    operTitle: 'Area',
     businessType: 'Type',
     businessTypes: {
       '0': 'Other',

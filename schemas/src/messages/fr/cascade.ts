@@ -2,9 +2,6 @@ import type { cascade as english } from '../en/cascade.ts';
 
 /** Cascade partitions and leakage analysis. */
 export const cascade: typeof english = {
-  cascadeScreen: {
-    text: 'La vue plein écran des fuites arrive avec le module de sectorisation.',
-  },
   cascade: {
     partitionsTitle: 'Secteurs',
     new: 'Nouveau secteur',
@@ -45,7 +42,8 @@ export const cascade: typeof english = {
       typed: 'Numéros de compteur',
       import: 'Fichier à importer (xls/xlsx)',
       template: 'Télécharger le modèle',
-      added: '{{added}} sous-compteurs ajoutés, {{total}} au total',
+      added_one: '{{count}} sous-compteur ajouté, {{total}} au total',
+      added_other: '{{count}} sous-compteurs ajoutés, {{total}} au total',
       rowError: 'Ligne {{row}} : {{message}}',
       associate: 'Associer',
       finish: 'Terminer',
@@ -160,7 +158,9 @@ export const cascade: typeof english = {
       'Modifiez le responsable et les seuils d’un point (ceux de la racine sont ceux du secteur), ajoutez un point en dessous d’un autre ou sélectionnez des points à supprimer.',
     pointsDelete: 'Supprimer la sélection ({{count}})',
     pointsDeleteTitle: 'Supprimer des points de comptage',
-    pointsDeleteConfirm:
+    pointsDeleteConfirm_one:
+      'Supprimer {{count}} point de comptage sélectionné ? Cette action est irréversible.',
+    pointsDeleteConfirm_other:
       'Supprimer les {{count}} points de comptage sélectionnés ? Cette action est irréversible.',
     pointsDeleted: 'Points de comptage supprimés : {{count}}',
     selectPoint: 'Sélectionner {{name}}',
@@ -214,12 +214,16 @@ export const cascade: typeof english = {
       },
       hint: 'Un fichier GeoJSON (.geojson ou .json, coordonnées [longitude, latitude]) : un Polygon pour le périmètre et, si vous le souhaitez, des entités Point avec properties.meterNo pour la position des compteurs.',
       file: 'Fichier GeoJSON',
-      summary:
-        'Périmètre de {{corners}} sommets, {{meters}} positions de compteurs. Vérifiez la carte, puis enregistrez.',
+      summary_one:
+        'Périmètre de {{corners}} sommets, {{count}} position de compteur. Vérifiez la carte, puis enregistrez.',
+      summary_other:
+        'Périmètre de {{corners}} sommets, {{count}} positions de compteurs. Vérifiez la carte, puis enregistrez.',
       none: 'Pas encore de périmètre : choisissez un fichier pour l’afficher.',
       saved: 'Périmètre de {{name}} enregistré',
-      summaryMeters:
-        'Périmètre inchangé, {{meters}} positions de compteurs. Vérifiez la carte, puis enregistrez.',
+      summaryMeters_one:
+        'Périmètre inchangé, {{count}} position de compteur. Vérifiez la carte, puis enregistrez.',
+      summaryMeters_other:
+        'Périmètre inchangé, {{count}} positions de compteurs. Vérifiez la carte, puis enregistrez.',
       replaceTitle: 'Remplacer le périmètre ?',
       replaceConfirm:
         '{{name}} a déjà un périmètre : l’enregistrement le remplace. Les positions de compteurs non redéfinies sont conservées.',

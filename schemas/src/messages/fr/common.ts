@@ -42,7 +42,7 @@ export const common: typeof english = {
     meter: 'Alarmes compteurs',
     system: 'Alarmes système',
     empty: 'Aucune notification',
-    later: 'Les notifications d’alarme arrivent avec le module des alarmes.',
+    hint: 'Les alarmes des compteurs et du système qui vous concernent s’afficheront ici.',
   },
   tags: {
     label: 'Pages visitées',
@@ -54,7 +54,7 @@ export const common: typeof english = {
     closeTab: 'Fermer {{title}}',
   },
   placeholder: {
-    text: 'Cet écran arrive dans une prochaine version.',
+    text: 'Cet écran n’est pas encore ouvert.',
     actions: 'Actions qui vous sont ouvertes sur cet écran',
   },
   actions: {

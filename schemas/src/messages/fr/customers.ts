@@ -124,7 +124,7 @@ export const customers: typeof english = {
     countVolume: 'Compter le volume',
     billing: 'Facturer ce compte',
     priceScheme: 'Barème',
-    priceSchemeLater: 'Les barèmes arrivent avec la facturation',
+    priceSchemeNone: 'Aucun barème n’est en place',
     payChannel: 'Canal de paiement',
     payChannels: {
       '0': 'Portefeuille mobile 1',

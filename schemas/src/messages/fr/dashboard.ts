@@ -19,7 +19,7 @@ export const dashboard: typeof english = {
     loadFailed: 'Les chiffres n’ont pas pu être chargés',
     outboundHint: 'Compteurs ayant déjà transmis',
     readingRateHint: 'Du dernier jour complet',
-    billingPending: 'Les chiffres de facturation arrivent avec le module de facturation.',
+    billingPending: 'La facturation n’est pas mise en place pour ce service d’eau.',
     billingPendingTitle: 'Pas encore de factures',
     usage: 'Consommation d’eau',
     period: 'Période',
@@ -32,8 +32,7 @@ export const dashboard: typeof english = {
     neverReported: '{{count}} jamais entendus',
     reportedMeters: 'Compteurs ayant transmis',
     communicationChart: 'Compteurs ayant transmis par jour sur les {{count}} derniers jours',
-    alarmSource:
-      'Codes d’alarme transmis par les compteurs ; les alarmes enregistrées arrivent avec le module alarmes.',
+    alarmSource: 'Compté d’après les codes d’alarme transmis par les compteurs.',
     noAlarms: 'Aucun compteur n’a transmis de code d’alarme ces {{count}} derniers jours',
     alarmMeters: 'Compteurs en alarme',
     alarmChart: 'Compteurs ayant transmis un code d’alarme par jour sur les {{count}} derniers jours',

@@ -301,7 +301,8 @@ export const identity: typeof english = {
       captchaExpired: 'Le code de vérification a expiré',
       disabled: 'Ce compte est désactivé',
       undecryptable: "Le mot de passe n'a pas pu être déchiffré ; rechargez la page et réessayez",
-      tooMany: 'Trop de tentatives de connexion : réessayez dans {{seconds}} secondes',
+      tooMany_one: 'Trop de tentatives de connexion : réessayez dans {{count}} seconde',
+      tooMany_other: 'Trop de tentatives de connexion : réessayez dans {{count}} secondes',
     },
     session: {
       ended: 'Votre session est terminée, veuillez vous reconnecter',
@@ -314,7 +315,8 @@ export const identity: typeof english = {
     recovery: {
       codeWrong: 'Le code de vérification est incorrect ou invalide',
       noContact: "Ce compte n'a ni e-mail ni téléphone pour recevoir un code",
-      cooldown: 'Envoi trop fréquent, réessayez dans {{seconds}} secondes',
+      cooldown_one: 'Envoi trop fréquent, réessayez dans {{count}} seconde',
+      cooldown_other: 'Envoi trop fréquent, réessayez dans {{count}} secondes',
       dailyLimit: "Trop de codes aujourd'hui pour ce compte",
     },
     user: {

@@ -220,7 +220,8 @@ export const platform: typeof english = {
       phoneTaken: 'Ce numéro de téléphone est déjà enregistré, veuillez vous connecter directement',
     },
     sms: {
-      addressLimit: 'Trop de codes demandés depuis cette adresse, réessayez dans {{minutes}} minutes',
+      addressLimit_one: 'Trop de codes demandés depuis cette adresse, réessayez dans {{count}} minute',
+      addressLimit_other: 'Trop de codes demandés depuis cette adresse, réessayez dans {{count}} minutes',
       sendFailed: "Le SMS n'a pas pu être envoyé, réessayez plus tard",
     },
     carrier: {

@@ -2,10 +2,6 @@ import type { system as english } from '../en/system.ts';
 
 /** Parameters, dictionaries, notices, the message outbox and the logs. */
 export const system: typeof english = {
-  dictData: {
-    title: 'Données du dictionnaire',
-    text: 'Les données du dictionnaire {{id}} arrivent avec l’écran des dictionnaires.',
-  },
   configs: {
     title: 'Paramètres',
     configName: 'Nom du paramètre',
@@ -137,7 +133,7 @@ export const system: typeof english = {
   },
   operLog: {
     title: 'Journal des opérations',
-    operTitle: 'Module',
+    operTitle: 'Rubrique',
     businessType: 'Type',
     businessTypes: {
       '0': 'Autre',

@@ -2,9 +2,6 @@ import type { cascade as english } from '../en/cascade.ts';
 
 /** Cascade partitions and leakage analysis. */
 export const cascade: typeof english = {
-  cascadeScreen: {
-    text: 'Tampilan layar penuh kebocoran hadir bersama modul partisi bertingkat.',
-  },
   cascade: {
     partitionsTitle: 'Partisi bertingkat',
     new: 'Partisi baru',
@@ -46,7 +43,8 @@ export const cascade: typeof english = {
       typed: 'Nomor meter',
       import: 'Berkas impor (xls/xlsx)',
       template: 'Unduh templat',
-      added: '{{added}} sub-meter ditambahkan, total {{total}}',
+      added_one: '{{count}} sub-meter ditambahkan, total {{total}}',
+      added_other: '{{count}} sub-meter ditambahkan, total {{total}}',
       rowError: 'Baris {{row}}: {{message}}',
       associate: 'Kaitkan',
       finish: 'Selesai',
@@ -161,7 +159,9 @@ export const cascade: typeof english = {
       'Ubah penanggung jawab dan ambang titik (milik akar adalah milik partisi), tambahkan titik di bawah titik lain, atau pilih titik untuk dihapus.',
     pointsDelete: 'Hapus yang dipilih ({{count}})',
     pointsDeleteTitle: 'Hapus titik meter',
-    pointsDeleteConfirm: 'Hapus {{count}} titik meter yang dipilih? Tindakan ini tidak dapat dibatalkan.',
+    pointsDeleteConfirm_one: 'Hapus {{count}} titik meter yang dipilih? Tindakan ini tidak dapat dibatalkan.',
+    pointsDeleteConfirm_other:
+      'Hapus {{count}} titik meter yang dipilih? Tindakan ini tidak dapat dibatalkan.',
     pointsDeleted: '{{count}} titik meter dihapus',
     selectPoint: 'Pilih {{name}}',
     selectPoints: 'Pilih semua titik yang dapat dihapus',
@@ -214,10 +214,12 @@ export const cascade: typeof english = {
       },
       hint: 'Berkas GeoJSON (.geojson atau .json, koordinat [bujur, lintang]): sebuah Polygon untuk batas dan, bila perlu, fitur Point dengan properties.meterNo untuk posisi meter.',
       file: 'Berkas GeoJSON',
-      summary: 'Batas dengan {{corners}} sudut, {{meters}} posisi meter. Periksa peta, lalu simpan.',
+      summary_one: 'Batas dengan {{corners}} sudut, {{count}} posisi meter. Periksa peta, lalu simpan.',
+      summary_other: 'Batas dengan {{corners}} sudut, {{count}} posisi meter. Periksa peta, lalu simpan.',
       none: 'Belum ada batas: pilih berkas untuk melihat pratinjaunya.',
       saved: 'Batas {{name}} disimpan',
-      summaryMeters: 'Batas tidak berubah, {{meters}} posisi meter. Periksa peta, lalu simpan.',
+      summaryMeters_one: 'Batas tidak berubah, {{count}} posisi meter. Periksa peta, lalu simpan.',
+      summaryMeters_other: 'Batas tidak berubah, {{count}} posisi meter. Periksa peta, lalu simpan.',
       replaceTitle: 'Ganti batas?',
       replaceConfirm:
         '{{name}} sudah memiliki batas: menyimpan akan menggantinya. Posisi meter yang tidak diatur ulang tetap disimpan.',

@@ -42,7 +42,7 @@ export const common: typeof english = {
     meter: 'Alarm meter',
     system: 'Alarm sistem',
     empty: 'Tidak ada notifikasi',
-    later: 'Notifikasi alarm hadir bersama modul alarm.',
+    hint: 'Alarm meter dan sistem untuk Anda akan tampil di sini.',
   },
   tags: {
     label: 'Halaman yang dikunjungi',
@@ -54,7 +54,7 @@ export const common: typeof english = {
     closeTab: 'Tutup {{title}}',
   },
   placeholder: {
-    text: 'Layar ini hadir di rilis berikutnya.',
+    text: 'Layar ini belum dibuka untuk digunakan.',
     actions: 'Aksi yang tersedia untuk Anda di layar ini',
   },
   actions: {

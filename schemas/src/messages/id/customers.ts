@@ -124,7 +124,7 @@ export const customers: typeof english = {
     countVolume: 'Hitung volume',
     billing: 'Tagih akun ini',
     priceScheme: 'Skema harga',
-    priceSchemeLater: 'Skema harga hadir bersama penagihan',
+    priceSchemeNone: 'Belum ada skema harga',
     payChannel: 'Saluran bayar',
     payChannels: {
       '0': 'Dompet seluler 1',

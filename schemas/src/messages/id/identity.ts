@@ -299,7 +299,8 @@ export const identity: typeof english = {
       captchaExpired: 'Kode verifikasi sudah kedaluwarsa',
       disabled: 'Akun ini dinonaktifkan',
       undecryptable: 'Kata sandi tidak dapat didekripsi; muat ulang halaman lalu coba lagi',
-      tooMany: 'Terlalu banyak percobaan masuk: coba lagi dalam {{seconds}} detik',
+      tooMany_one: 'Terlalu banyak percobaan masuk: coba lagi dalam {{count}} detik',
+      tooMany_other: 'Terlalu banyak percobaan masuk: coba lagi dalam {{count}} detik',
     },
     session: {
       ended: 'Sesi Anda telah berakhir, silakan masuk kembali',
@@ -312,7 +313,8 @@ export const identity: typeof english = {
     recovery: {
       codeWrong: 'Kode verifikasi salah atau tidak valid',
       noContact: 'Akun ini tidak memiliki email atau telepon untuk menerima kode',
-      cooldown: 'Terlalu sering, coba lagi dalam {{seconds}} detik',
+      cooldown_one: 'Terlalu sering, coba lagi dalam {{count}} detik',
+      cooldown_other: 'Terlalu sering, coba lagi dalam {{count}} detik',
       dailyLimit: 'Terlalu banyak kode hari ini untuk akun ini',
     },
     user: {

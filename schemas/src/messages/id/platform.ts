@@ -219,7 +219,8 @@ export const platform: typeof english = {
       phoneTaken: 'Nomor ponsel sudah terdaftar, silakan langsung masuk',
     },
     sms: {
-      addressLimit: 'Terlalu banyak kode diminta dari alamat ini, coba lagi dalam {{minutes}} menit',
+      addressLimit_one: 'Terlalu banyak kode diminta dari alamat ini, coba lagi dalam {{count}} menit',
+      addressLimit_other: 'Terlalu banyak kode diminta dari alamat ini, coba lagi dalam {{count}} menit',
       sendFailed: 'SMS tidak dapat dikirim, coba lagi nanti',
     },
     carrier: {

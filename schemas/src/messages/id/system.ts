@@ -2,10 +2,6 @@ import type { system as english } from '../en/system.ts';
 
 /** Parameters, dictionaries, notices, the message outbox and the logs. */
 export const system: typeof english = {
-  dictData: {
-    title: 'Data kamus',
-    text: 'Data kamus {{id}} hadir bersama layar kamus.',
-  },
   configs: {
     title: 'Konfigurasi',
     configName: 'Nama parameter',
@@ -135,7 +131,7 @@ export const system: typeof english = {
   },
   operLog: {
     title: 'Log operasi',
-    operTitle: 'Modul',
+    operTitle: 'Bagian',
     businessType: 'Jenis',
     businessTypes: {
       '0': 'Lainnya',

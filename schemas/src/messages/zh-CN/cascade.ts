@@ -2,9 +2,6 @@ import type { cascade as english } from '../en/cascade.ts';
 
 /** Cascade partitions and leakage analysis. */
 export const cascade: typeof english = {
-  cascadeScreen: {
-    text: '全屏漏损视图将随分区计量模块提供。',
-  },
   cascade: {
     partitionsTitle: '分区管理',
     new: '新建分区',
@@ -44,7 +41,8 @@ export const cascade: typeof english = {
       typed: '表号',
       import: '导入文件 (xls/xlsx)',
       template: '下载模板',
-      added: '新增 {{added}} 个子表，共 {{total}} 个',
+      added_one: '新增 {{count}} 个子表，共 {{total}} 个',
+      added_other: '新增 {{count}} 个子表，共 {{total}} 个',
       rowError: '第 {{row}} 行：{{message}}',
       associate: '关联',
       finish: '完成',
@@ -156,7 +154,8 @@ export const cascade: typeof english = {
       '可编辑计量点的负责人和阈值（根节点即分区本身），在某计量点下新增下级计量点，或勾选计量点批量删除。',
     pointsDelete: '删除所选（{{count}}）',
     pointsDeleteTitle: '删除计量点',
-    pointsDeleteConfirm: '确定删除所选的 {{count}} 个计量点吗？此操作不可恢复。',
+    pointsDeleteConfirm_one: '确定删除所选的 {{count}} 个计量点吗？此操作不可恢复。',
+    pointsDeleteConfirm_other: '确定删除所选的 {{count}} 个计量点吗？此操作不可恢复。',
     pointsDeleted: '已删除 {{count}} 个计量点',
     selectPoint: '选择 {{name}}',
     selectPoints: '选择所有可删除的计量点',
@@ -208,10 +207,12 @@ export const cascade: typeof english = {
       },
       hint: 'GeoJSON 文件（.geojson 或 .json，坐标为 [经度, 纬度]）：一个 Polygon 作为边界，可附带带 properties.meterNo 的 Point 要素作为水表位置。',
       file: 'GeoJSON 文件',
-      summary: '边界共 {{corners}} 个顶点，水表位置 {{meters}} 个。请检查地图后保存。',
+      summary_one: '边界共 {{corners}} 个顶点，水表位置 {{count}} 个。请检查地图后保存。',
+      summary_other: '边界共 {{corners}} 个顶点，水表位置 {{count}} 个。请检查地图后保存。',
       none: '暂无边界：选择文件即可预览。',
       saved: '{{name}} 的边界已保存',
-      summaryMeters: '边界不变，水表位置 {{meters}} 个。请检查地图后保存。',
+      summaryMeters_one: '边界不变，水表位置 {{count}} 个。请检查地图后保存。',
+      summaryMeters_other: '边界不变，水表位置 {{count}} 个。请检查地图后保存。',
       replaceTitle: '替换边界？',
       replaceConfirm: '{{name}} 已有边界：保存后将被替换。未重新设置的水表位置保持不变。',
       replace: '替换',

@@ -42,7 +42,7 @@ export const common: typeof english = {
     meter: '水表告警',
     system: '系统告警',
     empty: '暂无通知',
-    later: '告警通知将随告警模块提供。',
+    hint: '与您相关的水表告警和系统告警将显示在这里。',
   },
   tags: {
     label: '已访问页面',
@@ -54,7 +54,7 @@ export const common: typeof english = {
     closeTab: '关闭 {{title}}',
   },
   placeholder: {
-    text: '该页面将在后续版本中提供。',
+    text: '此页面暂未开放使用。',
     actions: '您在此页面可执行的操作',
   },
   actions: {

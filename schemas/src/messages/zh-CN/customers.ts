@@ -121,7 +121,7 @@ export const customers: typeof english = {
     countVolume: '计量',
     billing: '计费',
     priceScheme: '价格方案',
-    priceSchemeLater: '价格方案随计费功能上线',
+    priceSchemeNone: '暂无价格方案',
     payChannel: '支付渠道',
     payChannels: {
       '0': '移动钱包一',

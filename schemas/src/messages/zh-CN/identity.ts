@@ -298,7 +298,8 @@ export const identity: typeof english = {
       captchaExpired: '验证码已失效',
       disabled: '该账号已停用',
       undecryptable: '密码无法解密，请刷新页面后重试',
-      tooMany: '登录尝试过于频繁，请 {{seconds}} 秒后再试',
+      tooMany_one: '登录尝试过于频繁，请 {{count}} 秒后再试',
+      tooMany_other: '登录尝试过于频繁，请 {{count}} 秒后再试',
     },
     session: {
       ended: '登录状态已过期，请重新登录',
@@ -311,7 +312,8 @@ export const identity: typeof english = {
     recovery: {
       codeWrong: '验证码错误或已失效',
       noContact: '该账号没有可接收验证码的邮箱或手机号',
-      cooldown: '发送过于频繁，请 {{seconds}} 秒后再试',
+      cooldown_one: '发送过于频繁，请 {{count}} 秒后再试',
+      cooldown_other: '发送过于频繁，请 {{count}} 秒后再试',
       dailyLimit: '今日验证码发送次数已达上限',
     },
     user: {

@@ -218,7 +218,8 @@ export const platform: typeof english = {
       phoneTaken: '手机号已注册，请直接登录',
     },
     sms: {
-      addressLimit: '该地址请求验证码过于频繁，请 {{minutes}} 分钟后再试',
+      addressLimit_one: '该地址请求验证码过于频繁，请 {{count}} 分钟后再试',
+      addressLimit_other: '该地址请求验证码过于频繁，请 {{count}} 分钟后再试',
       sendFailed: '短信发送失败，请稍后再试',
     },
     carrier: {

@@ -2,10 +2,6 @@ import type { system as english } from '../en/system.ts';
 
 /** Parameters, dictionaries, notices, the message outbox and the logs. */
 export const system: typeof english = {
-  dictData: {
-    title: '字典数据',
-    text: '字典 {{id}} 的数据将随字典管理页面提供。',
-  },
   configs: {
     title: '参数设置',
     configName: '参数名称',
@@ -135,7 +131,7 @@ export const system: typeof english = {
   },
   operLog: {
     title: '操作日志',
-    operTitle: '系统模块',
+    operTitle: '所属功能',
     businessType: '操作类型',
     businessTypes: {
       '0': '其他',

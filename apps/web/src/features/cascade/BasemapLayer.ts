@@ -5,11 +5,14 @@ import { tileBounds, tileLevelOf, tilesCovering, tileUrl } from './basemap.ts';
 interface BasemapLayerProps {
   /** The provider's URL template ({z}, {x}, {y}). */
   tiles: string;
+  /** Told of each tile fetched: whether it loaded. */
+  onTile?: (loaded: boolean) => void;
 }
 
 /**
  * A raster basemap: the provider's tiles that cover the view, one BitmapLayer each, chosen afresh as the
- * view moves. A tile keeps its layer id, so deck.gl fetches it once while it stays in view.
+ * view moves. A tile keeps its layer id, so deck.gl fetches it once while it stays in view. A tile that
+ * fails is told to `onTile` rather than raised as the map's error.
  */
 export class BasemapLayer extends CompositeLayer<BasemapLayerProps> {
   static override layerName = 'BasemapLayer';
@@ -23,6 +26,17 @@ export class BasemapLayer extends CompositeLayer<BasemapLayerProps> {
     const { viewport } = this.context;
     const [west, south, east, north] = viewport.getBounds();
     const level = tileLevelOf(viewport.zoom);
+    const { fetch, onTile } = this.props;
+    const fetchTile: typeof fetch = async (url, context) => {
+      try {
+        const image = await fetch(url, context);
+        onTile?.(true);
+        return image;
+      } catch (error) {
+        onTile?.(false);
+        throw error;
+      }
+    };
     return tilesCovering([west, south, east, north], level).map(
       (tile) =>
         new BitmapLayer(
@@ -30,6 +44,9 @@ export class BasemapLayer extends CompositeLayer<BasemapLayerProps> {
             id: `${tile.z}-${tile.x}-${tile.y}`,
             image: tileUrl(this.props.tiles, tile),
             bounds: tileBounds(tile),
+            fetch: fetchTile,
+            // Counted by fetchTile: one missing tile leaves the grid showing through, no more.
+            onError: () => true,
           }),
         ),
     );

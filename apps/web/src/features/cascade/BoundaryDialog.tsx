@@ -59,10 +59,11 @@ function GeoPreview({ geo, pending }: { geo: PartitionGeo | null; pending: boole
         <Alert color="blue" data-testid="boundary-summary">
           {geo.boundary
             ? t('cascade.geo.summary', {
+                // A boundary has at least three corners: the plural follows the meters.
                 corners: Math.max(0, (geo.boundary.coordinates[0]?.length ?? 1) - 1),
-                meters: geo.positions.length,
+                count: geo.positions.length,
               })
-            : t('cascade.geo.summaryMeters', { meters: geo.positions.length })}
+            : t('cascade.geo.summaryMeters', { count: geo.positions.length })}
         </Alert>
       )}
       <Box

@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
 import { BasemapLayer, graticuleLayer } from './BasemapLayer.ts';
-import { DECK_ZOOMS, scaleBar } from './basemap.ts';
+import { DECK_ZOOMS, meterDotRadius, scaleBar, UNREACHABLE_AFTER_FAILURES } from './basemap.ts';
 import { graticule, viewOf } from './cascadeGeo.ts';
 import { rateColor } from './cascadeQuery.ts';
+import { remember, remembered, startingProvider, useViewer } from './partitionChoice.ts';
 
 /** A partition as the map draws it. */
 export interface MapPartition {
@@ -129,10 +130,11 @@ function Overlay({ viewport, partitions }: { viewport: Viewport; partitions: rea
 }
 
 /**
- * The partition map: the configured basemap (spec section 3's map settings, mapType 0 and 1) with its
- * attribution over a plain background with a grid, which shows where there is none or it cannot be reached; the
- * partitions' boundaries coloured by leakage rate with their names, the chosen partition's meters at a size
- * that grows with the zoom, a scale bar and a north arrow. The view fits the chosen partition.
+ * The partition map: the configured basemap (spec section 3's map settings, mapType 0 and 1; the one this
+ * user last chose) with its attribution over a plain background with a grid, which shows where there is
+ * none or it cannot be reached (tiles keep failing, not one alone); the partitions' boundaries coloured by
+ * leakage rate with their names, the chosen partition's meters at a size that grows with the zoom, a scale
+ * bar and a north arrow. The view fits the chosen partition.
  */
 export function PartitionMap({
   partitions,
@@ -150,10 +152,19 @@ export function PartitionMap({
   const { t } = useTranslation();
   const info = session.use().info;
   const providers = info?.mapProviders ?? [];
-  const [mapType, setMapType] = useState<MapProvider['mapType'] | undefined>(providers[0]?.mapType);
+  const viewer = useViewer();
+  const [mapType, setMapType] = useState(() =>
+    startingProvider(providers, viewer && remembered(viewer, 'mapType')),
+  );
+  const choose = (chosen: MapProvider['mapType']) => {
+    setMapType(chosen);
+    if (viewer) remember(viewer, 'mapType', String(chosen));
+  };
   const provider = providers.find((p) => p.mapType === mapType);
-  const [unreachable, setUnreachable] = useState(false);
-  useEffect(() => setUnreachable(false), [mapType]);
+  // Tiles failed in a row: any tile that loads sets it back to 0.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => setFailures(0), [mapType]);
+  const unreachable = failures >= UNREACHABLE_AFTER_FAILURES;
 
   // Fit the chosen partition (its boundary, else its meters), else every boundary, else the tenant's centre.
   const chosen = partitions.find((p) => p.partitionId === selected);
@@ -176,7 +187,12 @@ export function PartitionMap({
   const layers = [
     // The grid shows where tiles are missing: no basemap, or one that cannot be reached.
     graticuleLayer('grid', grid.lines),
-    provider && new BasemapLayer({ id: `basemap-${provider.mapType}`, tiles: provider.tiles }),
+    provider &&
+      new BasemapLayer({
+        id: `basemap-${provider.mapType}`,
+        tiles: provider.tiles,
+        onTile: (loaded: boolean) => setFailures((n) => (loaded ? 0 : n + 1)),
+      }),
     new GeoJsonLayer({
       id: 'partitions',
       data: {
@@ -208,14 +224,15 @@ export function PartitionMap({
       getPosition: (m: { coordinates: [number, number] }) => m.coordinates,
       getFillColor: (m: { meterNo: string }) =>
         summaryMeterNos.has(m.meterNo) ? [25, 113, 194, 255] : [52, 58, 64, 230],
-      // A few metres across on the ground, but never smaller than a readable dot nor larger than a marker.
-      getRadius: (m: { meterNo: string }) => (summaryMeterNos.has(m.meterNo) ? 8 : 5),
-      radiusUnits: 'meters',
-      radiusMinPixels: 4,
-      radiusMaxPixels: 14,
+      // Readable from the farthest zoom and growing at every closer one; summary meters half as large again.
+      getRadius: (m: { meterNo: string }) => (summaryMeterNos.has(m.meterNo) ? 1.5 : 1),
+      radiusUnits: 'pixels',
+      radiusScale: meterDotRadius(viewState.zoom),
       stroked: true,
       getLineColor: [255, 255, 255, 255],
-      lineWidthMinPixels: 1.5,
+      // A ring of the same width at every zoom, so that the dot's colour grows with it.
+      getLineWidth: 1.5,
+      lineWidthUnits: 'pixels',
       updateTriggers: { getFillColor: summaryMeterNos, getRadius: summaryMeterNos },
     }),
   ];
@@ -228,7 +245,7 @@ export function PartitionMap({
           mb="xs"
           data-testid="gis-provider"
           value={String(mapType)}
-          onChange={(v) => setMapType(Number(v) as MapProvider['mapType'])}
+          onChange={(v) => choose(Number(v) as MapProvider['mapType'])}
           data={providers.map((p) => ({
             value: String(p.mapType),
             label: t('cascade.gisMap.provider', { number: p.mapType + 1 }),
@@ -252,10 +269,6 @@ export function PartitionMap({
           onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
           controller={{ dragRotate: false, touchRotate: false }}
           layers={layers}
-          onError={(_error, layer) => {
-            // A tile that cannot be fetched: the grid shows through, and the note says why.
-            if (layer?.id.startsWith('basemap-')) setUnreachable(true);
-          }}
         >
           {({ viewport }) => <Overlay viewport={viewport} partitions={partitions} />}
         </DeckGL>

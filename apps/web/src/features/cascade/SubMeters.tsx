@@ -218,7 +218,7 @@ export function SubMeterAssociation({
       </Tabs>
       {result && (
         <Alert color={result.errors.length ? 'yellow' : 'green'} data-testid="sub-meter-result">
-          <Text size="sm">{t('cascade.wizard.added', { added: result.added, total: result.total })}</Text>
+          <Text size="sm">{t('cascade.wizard.added', { count: result.added, total: result.total })}</Text>
           {result.errors.length > 0 && (
             <List size="sm">
               {result.errors.slice(0, 20).map((e) => (

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DECK_ZOOMS, scaleBar, tileBounds, tileLevelOf, tilesCovering, tileUrl } from './basemap.ts';
+import {
+  DECK_ZOOMS,
+  METER_DOT_PIXELS,
+  meterDotRadius,
+  scaleBar,
+  tileBounds,
+  tileLevelOf,
+  tilesCovering,
+  tileUrl,
+} from './basemap.ts';
 
 describe('basemap tiles', () => {
   it("counts spec section 9's zoom range 10-20 in deck.gl's 512-pixel world as 9-19", () => {
@@ -40,5 +49,13 @@ describe('basemap tiles', () => {
     expect(scaleBar(2.4)).toEqual({ meters: 200, pixels: 200 / 2.4 });
     expect(scaleBar(0.3)).toEqual({ meters: 20, pixels: 20 / 0.3 });
     expect(scaleBar(60)).toEqual({ meters: 5000, pixels: 5000 / 60 });
+  });
+
+  it('draws meters readable at the farthest zoom and larger at every closer one', () => {
+    expect(meterDotRadius(DECK_ZOOMS.min)).toBe(METER_DOT_PIXELS.farthest);
+    expect(meterDotRadius(DECK_ZOOMS.max)).toBe(METER_DOT_PIXELS.closest);
+    for (let zoom = DECK_ZOOMS.min; zoom < DECK_ZOOMS.max; zoom++)
+      expect(meterDotRadius(zoom + 1)).toBeGreaterThan(meterDotRadius(zoom));
+    expect(meterDotRadius(DECK_ZOOMS.min - 3)).toBe(METER_DOT_PIXELS.farthest);
   });
 });

@@ -75,6 +75,21 @@ export function tileUrl(template: string, { x, y, z }: TileIndex): string {
 }
 
 /**
+ * Tiles failed in a row, none loading in between, after which the basemap counts as unreachable: one tile
+ * missing is the provider's hiccup, not a basemap gone.
+ */
+export const UNREACHABLE_AFTER_FAILURES = 4;
+
+/** A meter's dot radius in pixels at deck.gl's `zoom`: readable at the farthest level, growing to the closest. */
+export const METER_DOT_PIXELS = { farthest: 4, closest: 12 } as const;
+
+export function meterDotRadius(zoom: number): number {
+  const share =
+    (clamp(zoom, DECK_ZOOMS.min, DECK_ZOOMS.max) - DECK_ZOOMS.min) / (DECK_ZOOMS.max - DECK_ZOOMS.min);
+  return METER_DOT_PIXELS.farthest + share * (METER_DOT_PIXELS.closest - METER_DOT_PIXELS.farthest);
+}
+
+/**
  * The scale bar at `metersPerPixel`: the longest round distance (1, 2 or 5 × 10^k metres) no wider than
  * `maxPixels`, and its width in pixels.
  */

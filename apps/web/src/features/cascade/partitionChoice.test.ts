@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberedPartition, rememberPartition, startingPartition } from './partitionChoice.ts';
+import { remember, remembered, startingPartition, startingProvider } from './partitionChoice.ts';
 
 const figures = (
   partitionId: string,
@@ -39,10 +39,25 @@ describe('the partition a cascade page opens on', () => {
   });
 
   it('remembers per tenant and user', () => {
-    rememberPartition({ tenantId: 't1', userId: 'u1' }, 'p1');
-    rememberPartition({ tenantId: 't1', userId: 'u2' }, 'p2');
-    expect(rememberedPartition({ tenantId: 't1', userId: 'u1' })).toBe('p1');
-    expect(rememberedPartition({ tenantId: 't1', userId: 'u2' })).toBe('p2');
-    expect(rememberedPartition({ tenantId: 't2', userId: 'u1' })).toBeNull();
+    remember({ tenantId: 't1', userId: 'u1' }, 'partition', 'p1');
+    remember({ tenantId: 't1', userId: 'u2' }, 'partition', 'p2');
+    expect(remembered({ tenantId: 't1', userId: 'u1' }, 'partition')).toBe('p1');
+    expect(remembered({ tenantId: 't1', userId: 'u2' }, 'partition')).toBe('p2');
+    expect(remembered({ tenantId: 't2', userId: 'u1' }, 'partition')).toBeNull();
+    expect(remembered({ tenantId: 't1', userId: 'u1' }, 'mapType')).toBeNull();
+  });
+});
+
+describe('the basemap the partition map opens on', () => {
+  const providers = [
+    { mapType: 0 as const, tiles: 'https://a/{z}/{x}/{y}.png', attribution: '' },
+    { mapType: 1 as const, tiles: 'https://b/{z}/{x}/{y}.png', attribution: '' },
+  ];
+
+  it('opens on the one last chosen while it is configured, else on the first, and on none without any', () => {
+    expect(startingProvider(providers, '1')).toBe(1);
+    expect(startingProvider(providers, null)).toBe(0);
+    expect(startingProvider(providers.slice(0, 1), '1')).toBe(0);
+    expect(startingProvider([], '1')).toBeUndefined();
   });
 });

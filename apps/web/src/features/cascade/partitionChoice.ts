@@ -1,10 +1,11 @@
-import type { CascadeOverview, PartitionDetail } from '@hydrolog/schemas';
+import type { CascadeOverview, MapProvider, PartitionDetail } from '@hydrolog/schemas';
 import { useEffect, useMemo } from 'react';
 import { session } from '../../store/session.ts';
 
 /**
  * Which partition the leakage analysis and the partition map open on: the one this user last viewed in
- * this browser (kept per tenant and user), else the one with the most data.
+ * this browser (kept per tenant and user), else the one with the most data; and which basemap the map
+ * opens on: the one this user last chose, else the first configured.
  */
 
 type PartitionFigures = Pick<
@@ -18,22 +19,32 @@ export interface Viewer {
   userId: string;
 }
 
-const storageKey = ({ tenantId, userId }: Viewer) => `hydrolog.cascade.partition.${tenantId}.${userId}`;
+/** What a viewer's choice is remembered of: the partition viewed, the basemap chosen. */
+export type Choice = 'partition' | 'mapType';
 
-export function rememberedPartition(viewer: Viewer): string | null {
+const storageKey = ({ tenantId, userId }: Viewer, choice: Choice) =>
+  `hydrolog.cascade.${choice}.${tenantId}.${userId}`;
+
+export function remembered(viewer: Viewer, choice: Choice): string | null {
   try {
-    return localStorage.getItem(storageKey(viewer));
+    return localStorage.getItem(storageKey(viewer, choice));
   } catch {
     return null;
   }
 }
 
-export function rememberPartition(viewer: Viewer, partitionId: string): void {
+export function remember(viewer: Viewer, choice: Choice, value: string): void {
   try {
-    localStorage.setItem(storageKey(viewer), partitionId);
+    localStorage.setItem(storageKey(viewer, choice), value);
   } catch {
     // Storage refused (private mode, quota): the page opens on the default next time.
   }
+}
+
+/** The signed-in user, whose choices are remembered; null before the session is known. */
+export function useViewer(): Viewer | null {
+  const info = session.use().info;
+  return useMemo(() => (info ? { tenantId: info.tenant.tenantId, userId: info.user.userId } : null), [info]);
 }
 
 /**
@@ -73,18 +84,22 @@ export function useViewedPartition(
   chosen: string | null,
   partitions: readonly PartitionFigures[] | null,
 ): string | null {
-  const info = session.use().info;
-  const viewer = useMemo(
-    () => (info ? { tenantId: info.tenant.tenantId, userId: info.user.userId } : null),
-    [info],
-  );
+  const viewer = useViewer();
   const starting = useMemo(
-    () => (partitions ? startingPartition(partitions, viewer && rememberedPartition(viewer)) : null),
+    () => (partitions ? startingPartition(partitions, viewer && remembered(viewer, 'partition')) : null),
     [partitions, viewer],
   );
   const shown = chosen || starting;
   useEffect(() => {
-    if (viewer && shown) rememberPartition(viewer, shown);
+    if (viewer && shown) remember(viewer, 'partition', shown);
   }, [viewer, shown]);
   return shown;
+}
+
+/** The basemap to open on: `remembered` (a mapType) while it is still configured, else the first; none without any. */
+export function startingProvider(
+  providers: readonly MapProvider[],
+  remembered: string | null,
+): MapProvider['mapType'] | undefined {
+  return (providers.find((p) => String(p.mapType) === remembered) ?? providers[0])?.mapType;
 }

@@ -277,7 +277,7 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
             <TextInput
               label={t('customers.priceScheme')}
               disabled
-              placeholder={t('customers.priceSchemeLater')}
+              placeholder={t('customers.priceSchemeNone')}
             />
             <NumberInput label={t('customers.purchaseLimit')} {...money('purchaseLimit')} />
             <NumberInput label={t('customers.arrearsCloseThreshold')} {...money('arrearsCloseThreshold')} />

@@ -74,6 +74,10 @@ export function Login() {
         rememberMe: data.rememberMe,
         code: captcha?.captchaEnabled ? data.code : undefined,
         uuid: captcha?.captchaEnabled ? captcha.uuid : undefined,
+      }).catch((error: unknown) => {
+        // The request layer has shown why; the server spent the captcha, so a new one comes.
+        if (captcha?.captchaEnabled) refreshCaptcha();
+        throw error;
       });
       setToken(result.access_token, result.expires_in);
       if (data.rememberMe)
@@ -88,8 +92,6 @@ export function Login() {
       notifications.clean();
       await navigate({ href: safeRedirect(search.redirect) });
     }
-    // The request layer has shown why; a used captcha is worthless, so a new one comes.
-    else if (captcha?.captchaEnabled) refreshCaptcha();
   }
 
   return (

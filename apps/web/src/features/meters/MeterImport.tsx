@@ -72,7 +72,10 @@ export function MeterImport({ onClose, onImported }: Props) {
               color={result.failures.length > 0 ? 'orange' : 'green'}
               icon={<Icon name={result.failures.length > 0 ? 'alert' : 'check'} size={18} />}
             >
-              {t('meters.importSummary', { imported: result.imported, failed: result.failures.length })}
+              {t('meters.importSummary', {
+                imported: t('meters.importImported', { count: result.imported }),
+                failed: t('meters.importRefused', { count: result.failures.length }),
+              })}
             </Alert>
             {result.failures.length > 0 && (
               <RowErrors rows={result.failures} testId="meter-import-failures" />

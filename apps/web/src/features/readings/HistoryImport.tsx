@@ -169,7 +169,7 @@ function ImportProgress({
   if (!view)
     return step(t('history.importUploading', { percent: percent(sent) }), sent, 'history-import-upload');
   if (view.status === 'checking')
-    return step(t('history.importChecking', { rows: view.rows }), 0, 'history-import-checking');
+    return step(t('history.importChecking', { count: view.rows }), 0, 'history-import-checking');
   if (view.status === 'storing')
     return step(
       t('history.importStoring', { stored: view.stored, readings: view.readings }),
@@ -198,9 +198,9 @@ function ImportReport({ view, onShow }: { view: ReadingImportView; onShow: Props
         {failed
           ? t('history.importFailed', { message: view.message ?? '' })
           : t('history.importDone', {
-              stored: view.stored,
-              duplicates: view.duplicates,
-              count: view.errorCount,
+              stored: t('history.importStored', { count: view.stored }),
+              duplicates: t('history.importDuplicates', { count: view.duplicates }),
+              refused: t('history.importRefused', { count: view.errorCount }),
             })}
       </Alert>
       {view.from && view.to && view.meterNos.length > 0 && (

@@ -299,7 +299,7 @@ function MeterHeader({
             {withUnit(formatNumber(summary.volume, language, 3), M3)}
           </span>
           <Text size="xs" c="dimmed">
-            {t('history.completeDays', { known: summary.knownDays, days: summary.days })}
+            {t('history.completeDays', { known: summary.knownDays, count: summary.days })}
           </Text>
         </Fact>
       </SimpleGrid>

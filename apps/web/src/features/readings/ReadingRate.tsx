@@ -70,6 +70,7 @@ function rateChartOptions(
     const day = idx === null ? undefined : days[idx];
     if (v === null || !day) return '—';
     return `${formatPercent(day.rate, language)} (${t('readingRate.counts', {
+      count: day.installed,
       reported: formatNumber(day.reported, language),
       installed: formatNumber(day.installed, language),
     })})`;
