@@ -39,7 +39,14 @@ describe.each(testEngines())('login and operation logs on $engine', (engine) => 
 
   it('unlocks a locked user', async () => {
     for (let i = 0; i < 5; i++) await loginResponse(app, 'demo_operator', 'Wrong1234');
-    expect((await loginResponse(app, ...ACCOUNTS.demoOperator)).json().key).toBe('error.login.locked');
+    const locked = (await loginResponse(app, ...ACCOUNTS.demoOperator)).json();
+    expect(locked).toMatchObject({
+      key: 'error.login.locked',
+      msg: 'Too many wrong passwords: the account is locked for 10 minutes',
+    });
+    // The log says what happened, without the minutes the answer named.
+    const logged = (await admin('/prod-api/monitor/logininfor/list?userName=demo_operator')).json().rows[0];
+    expect(logged.msg).toBe('Refused: the account was locked after too many wrong passwords');
     expect((await admin('/prod-api/monitor/logininfor/unlock/demo_operator')).json().code).toBe(200);
     expect((await loginResponse(app, ...ACCOUNTS.demoOperator)).json().code).toBe(200);
     // Another tenant's user cannot be unlocked from here.

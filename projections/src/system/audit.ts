@@ -11,6 +11,15 @@ import {
 import { isMessageKey, translate } from '@hydrolog/schemas/messages/all';
 import { containsPattern, endOfRange } from '../sql.ts';
 
+/** A refusal whose answer named the moment's figures (the lock's minutes) reads in the log without them. */
+const LOGGED_AS: Record<string, string> = { 'error.login.locked': 'login.lockedLogged' };
+
+/** A login log message: a recorded message key in the caller's language, anything else as recorded. */
+function loginLogMessage(msg: string, language: Language): string {
+  const key = LOGGED_AS[msg] ?? msg;
+  return isMessageKey(key) ? translate(key, language) : msg;
+}
+
 interface LoginLogDbRow {
   info_id: string;
   user_name: string;
@@ -56,7 +65,7 @@ export async function listLoginLog(
       browser: r.browser,
       os: r.os,
       status: r.status,
-      msg: isMessageKey(r.msg) ? translate(r.msg, language, { minutes: '' }) : r.msg,
+      msg: loginLogMessage(r.msg, language),
       loginTime: r.login_time.toISOString(),
     })),
   };

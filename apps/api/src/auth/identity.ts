@@ -145,7 +145,7 @@ export class Identity {
       if (lockedUntil(failures, lock, at)) {
         const reason = right ? 'error.login.locked' : 'error.login.badCredentials';
         await this.recordFailure(user, userName, reason, false, client, at);
-        throw new DomainError(reason, right ? { minutes: settings.lockMinutes } : {});
+        throw new DomainError(reason, right ? { count: settings.lockMinutes } : {});
       }
       if (right) return;
       await this.recordFailure(user, userName, 'error.login.badCredentials', true, client, at);

@@ -13,6 +13,7 @@ export const identity = {
     forgot: 'Forgot password?',
     success: 'Logged in',
     unlocked: 'Unlocked by an administrator',
+    lockedLogged: 'Refused: the account was locked after too many wrong passwords',
   },
   recovery: {
     title: 'Reset your password',
@@ -292,7 +293,8 @@ export const identity = {
   error: {
     login: {
       badCredentials: 'Wrong user name or password',
-      locked: 'Too many wrong passwords: the account is locked for {{minutes}} minutes',
+      locked_one: 'Too many wrong passwords: the account is locked for {{count}} minute',
+      locked_other: 'Too many wrong passwords: the account is locked for {{count}} minutes',
       captchaWrong: 'The verification code is wrong',
       captchaExpired: 'The verification code has expired',
       disabled: 'This account is disabled',

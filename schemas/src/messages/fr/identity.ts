@@ -15,6 +15,7 @@ export const identity: typeof english = {
     forgot: 'Mot de passe oublié ?',
     success: 'Connecté',
     unlocked: 'Déverrouillé par un administrateur',
+    lockedLogged: 'Refusé : le compte était verrouillé après trop de mots de passe erronés',
   },
   recovery: {
     title: 'Réinitialiser le mot de passe',
@@ -296,7 +297,8 @@ export const identity: typeof english = {
   error: {
     login: {
       badCredentials: "Nom d'utilisateur ou mot de passe incorrect",
-      locked: 'Trop de mots de passe erronés : le compte est verrouillé pendant {{minutes}} minutes',
+      locked_one: 'Trop de mots de passe erronés : le compte est verrouillé pendant {{count}} minute',
+      locked_other: 'Trop de mots de passe erronés : le compte est verrouillé pendant {{count}} minutes',
       captchaWrong: 'Le code de vérification est incorrect',
       captchaExpired: 'Le code de vérification a expiré',
       disabled: 'Ce compte est désactivé',

@@ -15,6 +15,7 @@ export const identity: typeof english = {
     forgot: 'Lupa kata sandi?',
     success: 'Berhasil masuk',
     unlocked: 'Dibuka oleh administrator',
+    lockedLogged: 'Ditolak: akun terkunci karena terlalu banyak kata sandi salah',
   },
   recovery: {
     title: 'Atur ulang kata sandi',
@@ -294,7 +295,8 @@ export const identity: typeof english = {
   error: {
     login: {
       badCredentials: 'Nama pengguna atau kata sandi salah',
-      locked: 'Terlalu banyak kata sandi salah: akun dikunci selama {{minutes}} menit',
+      locked_one: 'Terlalu banyak kata sandi salah: akun dikunci selama {{count}} menit',
+      locked_other: 'Terlalu banyak kata sandi salah: akun dikunci selama {{count}} menit',
       captchaWrong: 'Kode verifikasi salah',
       captchaExpired: 'Kode verifikasi sudah kedaluwarsa',
       disabled: 'Akun ini dinonaktifkan',

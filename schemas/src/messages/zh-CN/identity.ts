@@ -15,6 +15,7 @@ export const identity: typeof english = {
     forgot: '忘记密码？',
     success: '登录成功',
     unlocked: '管理员已解锁',
+    lockedLogged: '已拒绝：密码错误次数过多，帐户已锁定',
   },
   recovery: {
     title: '重置密码',
@@ -293,7 +294,8 @@ export const identity: typeof english = {
   error: {
     login: {
       badCredentials: '用户不存在或密码错误',
-      locked: '密码错误次数过多，帐户已锁定 {{minutes}} 分钟',
+      locked_one: '密码错误次数过多，帐户已锁定 {{count}} 分钟',
+      locked_other: '密码错误次数过多，帐户已锁定 {{count}} 分钟',
       captchaWrong: '验证码错误',
       captchaExpired: '验证码已失效',
       disabled: '该账号已停用',
