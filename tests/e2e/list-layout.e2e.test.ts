@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillLogin, launchChromium, startService } from './support.ts';
+import { apiLogin } from './api-login.ts';
+import { fillLogin, fleetBackfilled, launchChromium, startService } from './support.ts';
 
 /**
  * The pages of the menus that show no table: dashboards, the map, a meter's history (once one is chosen),
@@ -38,7 +39,9 @@ function pagePaths(nodes: RouterNode[], parent = ''): string[] {
 function tableDefects(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
+    // A table in a tab not opened yet is measured when its tab is.
     for (const table of document.querySelectorAll<HTMLTableElement>('table[data-testid]')) {
+      if (!table.checkVisibility()) continue;
       const name = table.dataset.testid;
       const rows = [...table.querySelectorAll('tr')].slice(0, 6);
       for (const row of rows) {
@@ -69,9 +72,11 @@ describe('the list pages in the longest languages', () => {
   let service: Awaited<ReturnType<typeof startService>>;
   let browser: Browser;
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
+    // With the simulated fleet, so that the lists have rows: meters, accounts and valves with their badges.
+    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
+    await fleetBackfilled(service.url, await apiLogin(service.url, 'demo_admin', 'Demo1234'));
     browser = await launchChromium();
-  });
+  }, 480_000);
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
@@ -116,7 +121,20 @@ describe('the list pages in the longest languages', () => {
       if (shown === 0) continue;
       tables += shown;
       // Measured once the rows (or the empty row) replaced the skeleton.
-      await page.waitForFunction(() => !document.querySelector('table[data-testid] .mantine-Skeleton-root'));
+      const loaded = await page
+        .waitForFunction(() =>
+          [...document.querySelectorAll('table[data-testid]')].every(
+            (table) => !table.checkVisibility() || !table.querySelector('.mantine-Skeleton-root'),
+          ),
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!loaded) {
+        defects.push(`${path}: still loading after 30 s`);
+        continue;
+      }
       if ((await page.locator('table[data-testid] [data-testid$="-failed"]').count()) > 0)
         defects.push(`${path}: the list could not be loaded`);
       for (const width of [1440, 1280]) {

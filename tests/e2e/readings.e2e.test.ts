@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import {
+  browserSession,
+  fleetBackfilled,
+  launchChromium,
+  outputDir,
+  type RateDay,
+  startService,
+} from './support.ts';
 
 /** The demo tenant's days are Asia/Shanghai days; the browsers below run in other zones on purpose. */
 const TENANT_ZONE = 'Asia/Shanghai';
@@ -22,13 +29,6 @@ function dateIn(timeZone: string, offset = 0): string {
 /** "1,234.567" as a number. */
 const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-interface RateDay {
-  date: string;
-  reported: number;
-  installed: number;
-  rate: number;
-}
-
 /**
  * The reading reports on the simulated demo fleet: the reading rate over 30 and 180 days, and one meter's
  * history (header, hourly chart, daily volumes, freeze records), in the tenant's days whatever the browser's zone.
@@ -44,17 +44,7 @@ describe('reading reports in the browser', () => {
   beforeAll(async () => {
     service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
     // The simulator backfills 60 days through the gateway protocol; the readings projection follows.
-    const { authorization = '' } = await apiLogin(service.url, 'demo_admin', 'Demo1234');
-    const deadline = Date.now() + 240_000;
-    for (;;) {
-      const answer = await fetch(`${service.url}/prod-api/report/readingRate/list?days=30`, {
-        headers: { authorization },
-      });
-      rateDays = (await answer.json()).data?.days ?? [];
-      // The backfill goes day by day: wait until the last complete day is in.
-      if ((rateDays.at(-3)?.rate ?? 0) > 0.9 || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 3000));
-    }
+    rateDays = await fleetBackfilled(service.url, await apiLogin(service.url, 'demo_admin', 'Demo1234'));
     expect(rateDays.at(-3)?.date).toBe(LAST_COMPLETE_DAY());
     expect(rateDays.at(-3)?.rate).toBeGreaterThan(0.9);
     browser = await launchChromium();

@@ -133,6 +133,28 @@ export async function startService(
   };
 }
 
+/** A day of the reading rate report, as `/report/readingRate/list` answers it. */
+export interface RateDay {
+  date: string;
+  reported: number;
+  installed: number;
+  rate: number;
+}
+
+/**
+ * Waits until the simulated fleet's 60-day backfill reached the last complete day (the day before
+ * yesterday, as NB-IoT meters upload a day up to four hours after midnight), and answers the report's days.
+ */
+export async function fleetBackfilled(url: string, headers: Record<string, string>): Promise<RateDay[]> {
+  const deadline = Date.now() + 360_000;
+  for (;;) {
+    const answer = await fetch(`${url}/prod-api/report/readingRate/list?days=30`, { headers });
+    const days: RateDay[] = (await answer.json()).data?.days ?? [];
+    if ((days.at(-3)?.rate ?? 0) > 0.9 || Date.now() > deadline) return days;
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
   mkdirSync(outputDir, { recursive: true });
