@@ -264,6 +264,7 @@ export const meters = {
       awaitingReport: "Awaiting the meter's report",
       confirmedAt: 'Confirmed by the meter {{time}}',
       reportedAt: 'Reported {{time}}',
+      readingWithoutValve: 'Last reading {{time}} gave no valve state',
       contradicted: 'Commanded {{target}} {{time}}, but the meter reports {{valve}}',
       closeFailed: 'Close failed {{time}}',
       openFailed: 'Open failed {{time}}',

@@ -269,6 +269,7 @@ export const meters: typeof english = {
       awaitingReport: 'En attente du relevé du compteur',
       confirmedAt: 'Confirmée par le compteur {{time}}',
       reportedAt: 'Relevée {{time}}',
+      readingWithoutValve: 'Dernier relevé {{time}}, sans état de vanne',
       contradicted: 'Commandée {{target}} {{time}}, mais le compteur la relève {{valve}}',
       closeFailed: 'Échec de la fermeture {{time}}',
       openFailed: 'Échec de l’ouverture {{time}}',

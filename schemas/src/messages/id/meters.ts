@@ -268,6 +268,7 @@ export const meters: typeof english = {
       awaitingReport: 'Menunggu laporan meter',
       confirmedAt: 'Dikonfirmasi meter {{time}}',
       reportedAt: 'Dilaporkan {{time}}',
+      readingWithoutValve: 'Pembacaan terakhir {{time}} tanpa status katup',
       contradicted: 'Diperintah {{target}} {{time}}, tetapi meter melaporkan {{valve}}',
       closeFailed: 'Penutupan gagal {{time}}',
       openFailed: 'Pembukaan gagal {{time}}',

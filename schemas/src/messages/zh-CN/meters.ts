@@ -258,6 +258,7 @@ export const meters: typeof english = {
       awaitingReport: '等待水表上报确认',
       confirmedAt: '水表已于 {{time}} 上报确认',
       reportedAt: '上报于 {{time}}',
+      readingWithoutValve: '最近读数 {{time}} 未含阀门状态',
       contradicted: '{{time}} 已下发{{target}}，但水表上报为{{valve}}',
       closeFailed: '关阀失败 {{time}}',
       openFailed: '开阀失败 {{time}}',

@@ -54,6 +54,11 @@ describe('ValveState', () => {
     expect(screen.getByTestId('valve-reported').textContent).toBe(`Last report: Open ${shown(REPORTED_AT)}`);
   });
 
+  it('dates a meter’s last reading, not a valve state, when its readings carry none', () => {
+    renderInMantine(<ValveState meterNo={METER_NO} valve={null} reportedAt={REPORTED_AT} command={null} />);
+    expect(text()).toBe(`Not reported yetLast reading ${shown(REPORTED_AT)} gave no valve state`);
+  });
+
   it('says so when the meter never reported its valve', () => {
     renderInMantine(
       <ValveState meterNo={METER_NO} valve={null} reportedAt={null} command={command('sending')} />,

@@ -54,7 +54,11 @@ function headline(t: TFunction, reading: ValveReading): { label: string; color: 
 function explanation(t: TFunction, reading: ValveReading): string | null {
   switch (reading.phase) {
     case 'reported':
-      return reading.reportedAt ? t('valves.reading.reportedAt', { time: time(reading.reportedAt) }) : null;
+      if (!reading.reportedAt) return null;
+      // A meter may report readings without its valve: the time is of its reading, not of a valve state.
+      return t(reading.valve ? 'valves.reading.reportedAt' : 'valves.reading.readingWithoutValve', {
+        time: time(reading.reportedAt),
+      });
     case 'commanding':
       return `${t('valves.reading.commandedAt', { time: time(reading.commandedAt) })} · ${t('valves.reading.awaitingGateway')}`;
     case 'awaitingReport':
