@@ -149,7 +149,8 @@ export async function fleetBackfilled(url: string, headers: Record<string, strin
   const deadline = Date.now() + 360_000;
   for (;;) {
     const answer = await fetch(`${url}/prod-api/report/readingRate/list?days=30`, { headers });
-    const days: RateDay[] = (await answer.json()).data?.days ?? [];
+    const { data } = (await answer.json()) as { data?: { days: RateDay[] } };
+    const days = data?.days ?? [];
     if ((days.at(-3)?.rate ?? 0) > 0.9 || Date.now() > deadline) return days;
     await new Promise((r) => setTimeout(r, 3000));
   }
