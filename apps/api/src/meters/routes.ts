@@ -21,14 +21,17 @@ import { z } from 'zod';
 import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
+import { changeMeter } from './change-meter.ts';
 import { changeMeterType } from './change-meter-type.ts';
 import { createMeterType } from './create-meter-type.ts';
 import { deleteMeterTypes } from './delete-meter-types.ts';
+import { deleteMeters } from './delete-meters.ts';
 import { exportMeterTypes } from './export-meter-types.ts';
 import { exportMeters } from './export-meters.ts';
 import { importMeters, sendImportTemplate } from './import.ts';
 import { meterTypeOf, meterTypeOptions } from './meter-types.ts';
-import { changeMeter, deleteMeters, meterOf, registerMeter } from './meters.ts';
+import { meterOf } from './meters.ts';
+import { registerMeter } from './register-meter.ts';
 
 const meterTypeIdParams = z.object({ meterTypeId: z.uuid() });
 const meterIdParams = z.object({ meterId: z.uuid() });

@@ -22,11 +22,14 @@ import { operatorOnly, ownSession, signedIn } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
 import { ok, okList, requestLanguage } from '../http.ts';
 import { changeConfig } from './change-config.ts';
+import { changeDictData } from './change-dict-data.ts';
 import { configOf, configValue } from './configs.ts';
 import { deleteConfigs } from './delete-configs.ts';
-import { changeDictData, deleteDictData, dictDataOf, saveDictData } from './dict-data.ts';
+import { deleteDictData } from './delete-dict-data.ts';
+import { dictDataOf } from './dict-data.ts';
 import { routersOf } from './routers.ts';
 import { saveConfig } from './save-config.ts';
+import { saveDictData } from './save-dict-data.ts';
 
 const ids = z.object({
   ids: idListSchema,

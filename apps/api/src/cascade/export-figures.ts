@@ -1,17 +1,10 @@
-import { dailyFigures, listCascadeAlarms, nightFigures } from '@hydrolog/projections';
-import {
-  analysisQuerySchema,
-  type CascadeAlarmListQuery,
-  type CascadeAlarmView,
-  type MessageKey,
-  type UnknownReason,
-} from '@hydrolog/schemas';
+import { dailyFigures, nightFigures } from '@hydrolog/projections';
+import { analysisQuerySchema, type MessageKey, type UnknownReason } from '@hydrolog/schemas';
 import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readAsCaller } from '../auth/guard.ts';
-import { requestLanguage, translator } from '../http.ts';
+import { requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
-import { type Column, EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { type Column, sendXlsx } from '../xlsx.ts';
 import { type PeriodFigures, periodFigures } from './analysis.ts';
 
 type Row = Record<string, string | number | null>;
@@ -75,31 +68,4 @@ function figureColumns(request: FastifyRequest, kind: 'daily' | 'night'): Column
         ),
         figure('coverage', 'cascade.nightCoverage'),
       ];
-}
-
-/** The cascade alarms of a filter as an xlsx workbook, newest first, with the list's columns. */
-export async function exportCascadeAlarms(
-  { db }: Services,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  filter: CascadeAlarmListQuery,
-): Promise<FastifyReply> {
-  const t = translator(request);
-  const { rows } = await readAsCaller(db, request, (sql) =>
-    listCascadeAlarms(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
-  );
-  return sendXlsx<CascadeAlarmView>(
-    reply,
-    'cascade-alarms',
-    [
-      { header: t('cascade.alarmType'), value: (r) => t(`cascade.alarmKinds.${r.kind}`), width: 22 },
-      { header: t('cascade.point'), value: (r) => r.pointName, width: 24 },
-      { header: t('cascade.alarmContent'), value: (r) => t(`cascade.alarmContents.${r.kind}`), width: 40 },
-      { header: t('cascade.alarmValue'), value: (r) => r.value },
-      { header: t('cascade.alarmTrend'), value: (r) => r.trend },
-      { header: t('cascade.alarmTime'), value: (r) => r.day },
-      { header: t('cascade.alarmStatus'), value: (r) => t(`cascade.alarmStatuses.${r.status}`) },
-    ],
-    rows,
-  );
 }
