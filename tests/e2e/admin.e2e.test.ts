@@ -1,24 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, startService } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** Waits on a shared machine: a command and the list after it may take a few seconds. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** Platform administration in the browser: menus as data, notices and the notice centre, agent recharge. */
 describe('platform administration in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed();
+  const { newPage, signIn } = bed;
 
   const sidebar = (page: Page) => page.getByTestId('sidebar');
 
@@ -86,7 +77,7 @@ describe('platform administration in the browser', () => {
     await viewer.keyboard.press('Escape');
     await poll(() => item.getByText(/Read ·/).count()).toBe(1);
     // Read state is per user: the author has not read it.
-    await admin.goto(`${service.url}/message/noticeCenter`);
+    await admin.goto(`${bed.url}/message/noticeCenter`);
     await poll(() =>
       admin
         .getByRole('button', { name: 'Works on Sunday' })
@@ -96,13 +87,13 @@ describe('platform administration in the browser', () => {
   });
 
   it("recharges an agent's account and refuses a withdrawal beyond the balance", async () => {
-    const headers = await apiLogin(service.url, 'admin', 'Admin123');
-    const role = await fetch(`${service.url}/prod-api/system/role`, {
+    const headers = await apiLogin(bed.url, 'admin', 'Admin123');
+    const role = await fetch(`${bed.url}/prod-api/system/role`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ roleName: 'Agent', roleKey: 'agent', roleType: 'agent' }),
     }).then((r) => r.json());
-    await fetch(`${service.url}/prod-api/system/user`, {
+    await fetch(`${bed.url}/prod-api/system/user`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ userName: 'agent_wang', nickName: 'Agent Wang', roleIds: [role.data.roleId] }),
@@ -130,8 +121,8 @@ describe('platform administration in the browser', () => {
   });
 
   it('opens the entries of one dictionary by its numeric id', async () => {
-    const headers = await apiLogin(service.url, 'admin', 'Admin123');
-    const types = await fetch(`${service.url}/prod-api/system/dict/type/list?dictType=alarm_status`, {
+    const headers = await apiLogin(bed.url, 'admin', 'Admin123');
+    const types = await fetch(`${bed.url}/prod-api/system/dict/type/list?dictType=alarm_status`, {
       headers,
     }).then((r) => r.json());
     const { dictId } = types.rows[0];

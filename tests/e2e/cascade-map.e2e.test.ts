@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, freePort, launchChromium, outputDir, startService } from './support.ts';
+import { freePort, outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** The colour of every generated tile: far from the map's plain background and from the partitions' fills. */
 const TILE_RGB = [40, 90, 200] as const;
@@ -153,41 +154,38 @@ async function drag(page: Page, map: Locator, dx: number) {
  * tiles load again; zoom held to spec section 9's range; the provider chosen kept for the next visit.
  */
 describe('the partition map on its basemap', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
   let tiles: Server;
   const tileRequests: string[] = [];
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
-    width: 1440,
-    height: 1000,
-  });
-  let page: Page;
-
   let revived: Server | undefined;
   const revivedRequests: string[] = [];
   let failNext = 0;
   let nobodyPort: number;
   const png = solidPng(TILE_RGB);
 
+  // The service's basemaps: the tile server, listening before the service starts, and a port nobody listens on.
+  const bed = browserTestBed(
+    async () => {
+      tiles = tileServer(png, tileRequests, () => failNext > 0 && failNext-- > 0);
+      const tilePort = await freePort();
+      await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
+      nobodyPort = await freePort();
+      return {
+        HYDROLOG_MAP_TILES_0: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+        HYDROLOG_MAP_ATTRIBUTION_0: '© Test tiles contributors',
+        HYDROLOG_MAP_TILES_1: `http://127.0.0.1:${nobodyPort}/{z}/{x}/{y}.png`,
+      };
+    },
+    { width: 1440, height: 1000 },
+  );
+  const { newPage, signIn } = bed;
+  let page: Page;
+
   beforeAll(async () => {
-    tiles = tileServer(png, tileRequests, () => failNext > 0 && failNext-- > 0);
-    const tilePort = await freePort();
-    await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
-    nobodyPort = await freePort();
-    service = await startService({
-      HYDROLOG_SEED_CAPTCHA: 'false',
-      HYDROLOG_MAP_TILES_0: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
-      HYDROLOG_MAP_ATTRIBUTION_0: '© Test tiles contributors',
-      HYDROLOG_MAP_TILES_1: `http://127.0.0.1:${nobodyPort}/{z}/{x}/{y}.png`,
-    });
-    await createRiversideAndHillside(service.url, await apiLogin(service.url, 'demo_admin', 'Demo1234'));
-    browser = await launchChromium();
+    await createRiversideAndHillside(bed.url, await apiLogin(bed.url, 'demo_admin', 'Demo1234'));
     page = await newPage();
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
     await new Promise((resolve) => tiles?.close(resolve));
     await new Promise((resolve) => (revived ? revived.close(resolve) : resolve(undefined)));
   });
@@ -296,20 +294,15 @@ const DOT_RGB = [71, 76, 81] as const;
  * on the plain background, no tile asked for anywhere; meters drawn larger at every closer zoom.
  */
 describe('the partition map without a basemap', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
-    width: 1440,
-    height: 1000,
-  });
+  const bed = browserTestBed({}, { width: 1440, height: 1000 });
+  const { newPage, signIn } = bed;
   let page: Page;
   const requests: string[] = [];
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
-    await createRiversideAndHillside(service.url, headers);
-    const { meterTypeId } = await call(service.url, headers, 'POST', '/business/meterType', {
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
+    await createRiversideAndHillside(bed.url, headers);
+    const { meterTypeId } = await call(bed.url, headers, 'POST', '/business/meterType', {
       name: 'E2E map DN15',
       billingMode: 'postpaid',
       valveControl: false,
@@ -318,7 +311,7 @@ describe('the partition map without a basemap', () => {
       reportIntervalMinutes: 60,
     });
     for (const meterNo of ['73000001', '73000002', '73000003'])
-      await call(service.url, headers, 'POST', '/business/meter', { meterNo, meterTypeId });
+      await call(bed.url, headers, 'POST', '/business/meter', { meterNo, meterTypeId });
     // Far from Hangzhou, one meter at the centre of each: fitted, the map shows it from the farthest zoom
     // (a degree across), from a middle one (a hundredth) and from a close one (the smallest fit).
     for (const [name, half, meterNo] of [
@@ -327,21 +320,15 @@ describe('the partition map without a basemap', () => {
       ['Narrow', 0.00001, '73000003'],
     ] as const)
       await createPartition(
-        service.url,
+        bed.url,
         headers,
         name,
         [100 - half, 25 - half, 100 + half, 25 + half],
         [{ meterNo, coordinates: [100, 25] }],
       );
-    browser = await launchChromium();
     page = await newPage();
     page.on('request', (request) => requests.push(request.url()));
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   async function view(name: string) {
     const chosen = page.getByTestId('gis-partition');
@@ -371,7 +358,7 @@ describe('the partition map without a basemap', () => {
     expect(await page.getByTestId('gis-attribution').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     const elsewhere = requests.filter(
-      (url) => !url.startsWith(service.url) && !url.startsWith('data:') && !url.startsWith('blob:'),
+      (url) => !url.startsWith(bed.url) && !url.startsWith('data:') && !url.startsWith('blob:'),
     );
     expect(elsewhere).toEqual([]);
     await page.screenshot({ path: join(outputDir, 'cascade-map-unconfigured.png'), fullPage: true });

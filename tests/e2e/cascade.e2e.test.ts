@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** "1,234.567 m³" as a number. */
 const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
@@ -13,36 +14,29 @@ const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
  * without a session.
  */
 describe('cascade partitions in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed({ HYDROLOG_SIMULATE: '1' });
+  const { newPage, signIn } = bed;
   let page: Page;
   let headers: Record<string, string>;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
     // The simulator backfills 60 days; wait until the first district has yesterday's supply.
-    headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const deadline = Date.now() + 240_000;
     for (;;) {
-      const overview = await (
-        await fetch(`${service.url}/prod-api/cascade/screen/overview`, { headers })
-      ).json();
+      const overview = await (await fetch(`${bed.url}/prod-api/cascade/screen/overview`, { headers })).json();
       if ((overview.data?.partitions === 3 && overview.data.yesterday.supply > 0) || Date.now() > deadline)
         break;
       await new Promise((r) => setTimeout(r, 3000));
     }
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 1000 } });
+    const context = await bed.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1440, height: 1000 },
+    });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
   }, 360_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   it('shows the leakage analysis of a seeded partition: balance, daily chart and table, night flow, statistics', async () => {
     await signIn(page, 'demo_admin', 'Demo1234', '/cascade/analysis');
@@ -92,7 +86,7 @@ describe('cascade partitions in the browser', () => {
   });
 
   it('creates a partition through the wizard: partition, summary meter, sub-meters typed with commas and selected, done', async () => {
-    await page.goto(`${service.url}/cascade/partition`);
+    await page.goto(`${bed.url}/cascade/partition`);
     const table = page.getByTestId('partitions-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
     await page.getByRole('button', { name: 'New partition' }).click();
@@ -330,11 +324,11 @@ describe('cascade partitions in the browser', () => {
 
     // Read back from the API: the rectangle as clicked, closed and counter-clockwise; the meter at the centre.
     const list = await (
-      await fetch(`${service.url}/prod-api/cascade/partition/list?name=E2E`, { headers })
+      await fetch(`${bed.url}/prod-api/cascade/partition/list?name=E2E`, { headers })
     ).json();
     const partitionId = list.rows[0].partitionId;
     const detail = (
-      await (await fetch(`${service.url}/prod-api/cascade/partition/${partitionId}`, { headers })).json()
+      await (await fetch(`${bed.url}/prod-api/cascade/partition/${partitionId}`, { headers })).json()
     ).data;
     const ring: [number, number][] = detail.boundary.coordinates[0];
     expect(ring).toHaveLength(5);
@@ -357,7 +351,7 @@ describe('cascade partitions in the browser', () => {
   });
 
   it('computes the Infrastructure Leakage Index and shows the leak detection of the MNF series', async () => {
-    await page.goto(`${service.url}/cascade/analysis?tab=detection`);
+    await page.goto(`${bed.url}/cascade/analysis?tab=detection`);
     const panel = page.getByTestId('ili-panel');
     await expect
       .poll(() => page.getByTestId('leaks-chart').locator('canvas').count(), { timeout: 30_000 })
@@ -388,16 +382,16 @@ describe('cascade partitions in the browser', () => {
   });
 
   it('shows the full-screen view to the signed-in user, and only a sign-in prompt to anyone else', async () => {
-    await page.goto(`${service.url}/cascadeScreen`);
+    await page.goto(`${bed.url}/cascadeScreen`);
     await expect.poll(() => page.getByTestId('cascade-screen').count(), { timeout: 30_000 }).toBe(1);
     const supply = (await page.getByTestId('screen-supply').innerText()).match(/([\d,]+\.\d) m³/);
     expect(figure(supply?.[1] ?? '')).toBeGreaterThan(0);
     expect(await page.getByTestId('screen-partitions').innerText()).toContain('4');
     await page.screenshot({ path: join(outputDir, 'cascade-screen-en.png'), fullPage: true });
 
-    const anonymous = await browser.newContext({ locale: 'en-US' });
+    const anonymous = await bed.browser.newContext({ locale: 'en-US' });
     const stranger = await anonymous.newPage();
-    await stranger.goto(`${service.url}/cascadeScreen`);
+    await stranger.goto(`${bed.url}/cascadeScreen`);
     await expect.poll(() => stranger.getByTestId('cascade-screen-signin').count()).toBe(1);
     expect(await stranger.getByTestId('cascade-screen').count()).toBe(0);
     expect(await stranger.locator('body').innerText()).not.toMatch(/m³/);
@@ -405,7 +399,7 @@ describe('cascade partitions in the browser', () => {
   });
 
   it('draws the partition map in its own chunk: boundaries coloured by leakage rate, tree and counts', async () => {
-    await page.goto(`${service.url}/cascade/gis`);
+    await page.goto(`${bed.url}/cascade/gis`);
     await expect.poll(() => page.getByTestId('gis-partitions').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('gis-partitions').innerText()).toContain('4');
     await expect.poll(() => page.getByTestId('gis-map').locator('canvas').count()).toBeGreaterThan(0);
@@ -417,7 +411,7 @@ describe('cascade partitions in the browser', () => {
 
   it('opens the map and the analysis on the partition with the most data, then on the one last viewed, and says when it has no summary meter', async () => {
     // Newest in the list, without a summary meter: never the one to open on by default.
-    const created = await fetch(`${service.url}/prod-api/cascade/partition`, {
+    const created = await fetch(`${bed.url}/prod-api/cascade/partition`, {
       method: 'POST',
       headers,
       body: JSON.stringify({
@@ -428,7 +422,7 @@ describe('cascade partitions in the browser', () => {
       }),
     });
     expect((await created.json()).code).toBe(200);
-    const overview = (await (await fetch(`${service.url}/prod-api/cascade/gis/overview`, { headers })).json())
+    const overview = (await (await fetch(`${bed.url}/prod-api/cascade/gis/overview`, { headers })).json())
       .data as { partitionFigures: { name: string; supply: number | null }[] };
     const mostSupply = overview.partitionFigures.reduce((a, b) =>
       (b.supply ?? -1) > (a.supply ?? -1) ? b : a,
@@ -448,7 +442,7 @@ describe('cascade partitions in the browser', () => {
     await expect
       .poll(() => fresh.getByTestId('no-summary-meter').innerText())
       .toContain('E2E no meter yet has no summary meter yet');
-    await fresh.goto(`${service.url}/cascade/analysis`);
+    await fresh.goto(`${bed.url}/cascade/analysis`);
     await expect
       .poll(() => fresh.getByTestId('analysis-partition').inputValue(), { timeout: 30_000 })
       .toBe('E2E no meter yet');
@@ -458,7 +452,7 @@ describe('cascade partitions in the browser', () => {
     await fresh.getByTestId('analysis-partition').click();
     await fresh.getByRole('option', { name: mostSupply.name }).click();
     await expect.poll(() => fresh.getByTestId('no-summary-meter').count()).toBe(0);
-    await fresh.goto(`${service.url}/cascade/gis`);
+    await fresh.goto(`${bed.url}/cascade/gis`);
     await expect.poll(() => gisPartition.inputValue(), { timeout: 30_000 }).toBe(mostSupply.name);
     await fresh.context().close();
   });
@@ -466,7 +460,7 @@ describe('cascade partitions in the browser', () => {
   it('says what it does not know: no sub-meters (never a 100% leakage rate) and a day not yet complete', async () => {
     // A district measured at its inlet only (district 3's inlet): supply, but nothing to compare it with.
     const post = (url: string, method: string, body: object) =>
-      fetch(`${service.url}/prod-api${url}`, {
+      fetch(`${bed.url}/prod-api${url}`, {
         method,
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -484,7 +478,7 @@ describe('cascade partitions in the browser', () => {
     });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
-    await page.goto(`${service.url}/cascade/analysis?partitionId=${partitionId}&from=${weekAgo}&to=${today}`);
+    await page.goto(`${bed.url}/cascade/analysis?partitionId=${partitionId}&from=${weekAgo}&to=${today}`);
     const table = page.getByTestId('analysis-daily-table');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(7);
     // Today is not over: its supply is not yet complete; the days before have a supply and no leakage.

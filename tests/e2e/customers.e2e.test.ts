@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** A simulated household meter of the demo fleet (a valve-capable type) that the seed leaves without account. */
 const HOUSEHOLD = '1000000002';
@@ -14,37 +15,29 @@ const ACCOUNT = 'E2E0001';
  * recharge, a cancellation refused while the balance remains, the refund, then the cancellation.
  */
 describe('customer accounts in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed({ HYDROLOG_SIMULATE: '1' });
+  const { signIn } = bed;
   let page: Page;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
     // The fleet backfills 60 days first (the service is busy meanwhile); a valve command then goes to
     // the concentrator the meter's latest reading came through.
-    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const deadline = Date.now() + 360_000;
     let reported = 0;
     while (reported < 200 && Date.now() < deadline) {
-      const answer = await fetch(`${service.url}/prod-api/report/readingRate/list?days=30`, { headers });
+      const answer = await fetch(`${bed.url}/prod-api/report/readingRate/list?days=30`, { headers });
       const days = ((await answer.json()).data?.days ?? []) as { reported: number }[];
       reported = days.at(-3)?.reported ?? 0;
       if (reported < 200) await new Promise((r) => setTimeout(r, 3000));
     }
     expect(reported).toBe(200);
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
   }, 480_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   /** Answers the confirmation dialog. */
   async function answer(button: string) {
@@ -69,7 +62,7 @@ describe('customer accounts in the browser', () => {
   });
 
   it('opens an account with a simulated household meter', async () => {
-    await page.goto(`${service.url}/customer/account`);
+    await page.goto(`${bed.url}/customer/account`);
     await page.getByRole('button', { name: 'Open account' }).click();
     const form = page.getByTestId('customer-form');
     await form.getByLabel('Name').fill('Wang Fang');

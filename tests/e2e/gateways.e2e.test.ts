@@ -1,33 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 const NAME = 'North reservoir gateway';
 
 /** The demo tenant's administrator registers a gateway, uses its key, rotates it and revokes the gateway. */
 describe('gateways in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed();
+  const { signIn } = bed;
   let page: Page;
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bed.url });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   /** One reading of meter 123 (not registered) as a gateway sends it: NDJSON with its key. */
   const upload = (key: string) =>
-    fetch(`${service.url}/ingest/v1/readings`, {
+    fetch(`${bed.url}/ingest/v1/readings`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${key}`,
@@ -78,7 +72,7 @@ describe('gateways in the browser', () => {
     expect(await intro.innerText()).toContain('No gateway yet');
     const hint = await intro.getByTestId('gateway-connect-hint').innerText();
     expect(hint).toContain('POST /ingest/v1/readings');
-    expect(hint).toContain(`Host: ${new URL(service.url).host}`);
+    expect(hint).toContain(`Host: ${new URL(bed.url).host}`);
     expect(hint).toContain('Authorization: Bearer <key>');
     await page.screenshot({ path: join(outputDir, 'gateways-empty-en.png') });
   });
@@ -188,7 +182,7 @@ describe('gateways in the browser', () => {
   });
 
   it('shows a read-only user the list and the export, without the commands', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     const viewer = await context.newPage();
     const path = '/gateway/gateway';
     await signIn(viewer, 'demo_viewer', 'View1234', path);

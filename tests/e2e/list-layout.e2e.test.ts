@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { fillLogin, fleetBackfilled, launchChromium, startService } from './support.ts';
+import { fillLogin, fleetBackfilled } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /**
  * The pages of the menus that show no table: dashboards, the map, a meter's history (once one is chosen),
@@ -69,18 +70,11 @@ function tableDefects(page: Page): Promise<string[]> {
  * the time of one walk each.
  */
 describe('the list pages in the longest languages', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
+  // With the simulated fleet, so that the lists have rows: meters, accounts and valves with their badges.
+  const bed = browserTestBed({ HYDROLOG_SIMULATE: '1' });
   beforeAll(async () => {
-    // With the simulated fleet, so that the lists have rows: meters, accounts and valves with their badges.
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
-    await fleetBackfilled(service.url, await apiLogin(service.url, 'demo_admin', 'Demo1234'));
-    browser = await launchChromium();
+    await fleetBackfilled(bed.url, await apiLogin(bed.url, 'demo_admin', 'Demo1234'));
   }, 480_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   /**
    * Signs in and visits every page of the user's menu, collecting the tables' defects at each width; a
@@ -89,9 +83,9 @@ describe('the list pages in the longest languages', () => {
   async function walk(username: string, password: string, locale: string) {
     const defects: string[] = [];
     let tables = 0;
-    const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
+    const context = await bed.browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${service.url}/login`);
+    await page.goto(`${bed.url}/login`);
     await fillLogin(page, username, password);
     await page.waitForURL('**/index');
     const routers = await page.evaluate(async () => {
@@ -104,7 +98,7 @@ describe('the list pages in the longest languages', () => {
     for (const path of pagePaths(routers)) {
       if (WITHOUT_TABLE.has(path)) continue;
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto(service.url + path);
+      await page.goto(bed.url + path);
       // A page not built yet says so; any other shows its table.
       const shown = await page
         .locator('table[data-testid], [data-testid="placeholder"]')

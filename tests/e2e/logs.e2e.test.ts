@@ -1,26 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** The login log and the operation log of the demo tenant. */
 describe('login log and operation log in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
-    width: 1400,
-    height: 900,
-  });
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed({}, { width: 1400, height: 900 });
+  const { newPage, signIn } = bed;
 
   /** Answers the confirmation dialog, and waits until it is gone. */
   async function answer(page: Page, button: string): Promise<void> {
@@ -29,7 +18,7 @@ describe('login log and operation log in the browser', () => {
   }
 
   it('lists the own login and a wrong password as a failure; filters, unlocks and exports', async () => {
-    await expect(apiLogin(service.url, 'demo_viewer', 'Wrong999')).rejects.toThrow();
+    await expect(apiLogin(bed.url, 'demo_viewer', 'Wrong999')).rejects.toThrow();
     const page = await newPage();
     await signIn(page, 'demo_admin', 'Demo1234', '/system/logininfor');
     const table = page.getByTestId('login-log-table');
@@ -83,7 +72,7 @@ describe('login log and operation log in the browser', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'New department' }).count()).toBe(0);
 
-    await page.goto(`${service.url}/system/operlog`);
+    await page.goto(`${bed.url}/system/operlog`);
     const table = page.getByTestId('oper-log-table');
     const row = table.getByRole('row').filter({ hasText: 'Departments' });
     await expect.poll(() => row.count()).toBe(1);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, startService } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
@@ -9,13 +9,12 @@ const METER = '72000001';
 
 /** A platform operator moves a demo meter with its account to the trial tenant through the browser. */
 describe('meter move between tenants in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed();
+  const { signIn } = bed;
   let page: Page;
   const api = async (headers: Record<string, string>, path: string, body?: object) =>
     (
-      await fetch(`${service.url}/prod-api${path}`, {
+      await fetch(`${bed.url}/prod-api${path}`, {
         method: body ? 'POST' : 'GET',
         headers,
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -33,9 +32,8 @@ describe('meter move between tenants in the browser', () => {
   let trial: Record<string, string>;
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    demo = await apiLogin(service.url, 'demo_admin', 'Demo1234');
-    trial = await apiLogin(service.url, 'trial_admin', 'Trial123');
+    demo = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
+    trial = await apiLogin(bed.url, 'trial_admin', 'Trial123');
     const type = await api(demo, '/business/meterType', meterType('E2E move DN15'));
     const meter = await api(demo, '/business/meter', { meterNo: METER, meterTypeId: type.data.meterTypeId });
     const customerType = await api(demo, '/business/customerType', { name: 'E2E movers' });
@@ -50,13 +48,11 @@ describe('meter move between tenants in the browser', () => {
     expect(opened.code).toBe(200);
     expect((await api(trial, '/business/meterType', meterType('Trial DN15'))).code).toBe(200);
     expect((await api(trial, '/business/customerType', { name: 'Incoming households' })).code).toBe(200);
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 1000 } });
+    const context = await bed.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1400, height: 1000 },
+    });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   it('picks meters by customer and meter type, refuses the same tenant, asks, moves and records', async () => {

@@ -1,22 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 /** The demo administrator replaces the meter of an account through the browser; the account follows. */
 describe('meter replacement in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed();
+  const { signIn } = bed;
   let page: Page;
   let headers: Record<string, string>;
   let customerId: string;
   const api = async (path: string, body?: object) =>
     (
-      await fetch(`${service.url}/prod-api${path}`, {
+      await fetch(`${bed.url}/prod-api${path}`, {
         method: body ? 'POST' : 'GET',
         headers,
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -24,8 +24,7 @@ describe('meter replacement in the browser', () => {
     ).json();
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const type = await api('/business/meterType', {
       name: 'E2E swap DN15',
       billingMode: 'postpaid',
@@ -47,13 +46,8 @@ describe('meter replacement in the browser', () => {
     });
     expect(opened.code).toBe(200);
     customerId = opened.data.customerId;
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   it('checks the form, asks before the irreversible swap, lists it and moves the account', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 const TYPE = 'E2E NB-IoT DN15';
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
@@ -62,23 +63,16 @@ const filteredBy = (meterNo: number) => (url: URL) =>
 
 /** The demo administrator creates a meter type, registers a meter, then imports 1,000 meters through the browser. */
 describe('meters in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed();
+  const { signIn } = bed;
   let page: Page;
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       locale: 'en-US',
       viewport: { width: 1400, height: 900 },
       acceptDownloads: true,
     });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   it('creates a meter type in the meter types page', async () => {
@@ -100,7 +94,7 @@ describe('meters in the browser', () => {
   });
 
   it('registers a meter with the form, checking the IMEI first', async () => {
-    await page.goto(`${service.url}/meter/list`);
+    await page.goto(`${bed.url}/meter/list`);
     await eventually(() => page.getByText('No meter yet', { exact: false }).count()).toBe(1);
     await page.getByRole('button', { name: 'Register a meter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Register a meter' });
@@ -165,7 +159,7 @@ describe('meters in the browser', () => {
   });
 
   it('sorts the list by a header click, kept in the URL, and keeps a hidden column hidden after a reload', async () => {
-    await page.goto(`${service.url}/meter/list`);
+    await page.goto(`${bed.url}/meter/list`);
     const table = page.getByTestId('meters-table');
     const firstMeterNo = () => table.locator('tbody tr').first().locator('td').first().textContent();
     const sortedBy = (isAsc: string) => (url: URL) =>
@@ -211,9 +205,9 @@ describe('meters in the browser', () => {
   });
 
   it('closes two valves in one batch: sending until the gateway answers, then success, live in the list', async () => {
-    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const gateway = await (
-      await fetch(`${service.url}/prod-api/ingest/gateway`, {
+      await fetch(`${bed.url}/prod-api/ingest/gateway`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ name: 'E2E gateway', kind: 'gateway' }),
@@ -221,7 +215,7 @@ describe('meters in the browser', () => {
     ).json();
     const key = gateway.data.key as string;
     // Meter 39999999 reports through this gateway, so its commands go there.
-    const uploaded = await fetch(`${service.url}/ingest/v1/readings`, {
+    const uploaded = await fetch(`${bed.url}/ingest/v1/readings`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -231,7 +225,7 @@ describe('meters in the browser', () => {
     });
     expect(uploaded.status).toBe(202);
 
-    await page.goto(`${service.url}/meter/valve`);
+    await page.goto(`${bed.url}/meter/valve`);
     const table = page.getByTestId('valves-table');
     const row = (meterNo: string) =>
       table.getByRole('row').filter({ has: page.getByRole('cell', { name: meterNo, exact: true }) });
@@ -247,12 +241,12 @@ describe('meters in the browser', () => {
 
     const gatewayHeaders = { authorization: `Bearer ${key}` };
     const { commands } = await (
-      await fetch(`${service.url}/ingest/v1/commands?wait=5`, { headers: gatewayHeaders })
+      await fetch(`${bed.url}/ingest/v1/commands?wait=5`, { headers: gatewayHeaders })
     ).json();
     expect(commands.map((c: { meterNo: string; kind: string }) => [c.meterNo, c.kind])).toEqual([
       ['39999999', 'valveClose'],
     ]);
-    const ack = await fetch(`${service.url}/ingest/v1/commands/${commands[0].commandId}/ack`, {
+    const ack = await fetch(`${bed.url}/ingest/v1/commands/${commands[0].commandId}/ack`, {
       method: 'POST',
       headers: { ...gatewayHeaders, 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'success' }),
@@ -267,7 +261,7 @@ describe('meters in the browser', () => {
   });
 
   it("lists the meter's valve command in its history, opened from the meter list", async () => {
-    await page.goto(`${service.url}/meter/list?meterNo=39999999`);
+    await page.goto(`${bed.url}/meter/list?meterNo=39999999`);
     await page.getByTestId('meters-table').getByRole('link', { name: '39999999', exact: true }).click();
     await page.waitForURL(
       (url) =>

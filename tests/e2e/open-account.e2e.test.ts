@@ -1,7 +1,7 @@
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, startService } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 const DEMO_TENANT = 'Demo Water Utility';
 
@@ -10,14 +10,13 @@ const DEMO_TENANT = 'Demo Water Utility';
  * blank one is filled in by the server), and picking a meter asks the server nothing it refuses.
  */
 describe('opening an account in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed();
+  const { signIn } = bed;
   let page: Page;
   let admin: Record<string, string>;
   const api = async (headers: Record<string, string>, method: string, path: string, body?: object) =>
     (
-      await fetch(`${service.url}/prod-api${path}`, {
+      await fetch(`${bed.url}/prod-api${path}`, {
         method,
         headers,
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -27,8 +26,7 @@ describe('opening an account in the browser', () => {
   const meterSearches: Response[] = [];
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    admin = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    admin = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     // The demo fleet's type name: with the meter number, the picked label is longer than a meter number.
     const type = await api(admin, 'POST', '/business/meterType', {
       name: 'NB-IoT household (daily upload)',
@@ -43,16 +41,11 @@ describe('opening an account in the browser', () => {
         (await api(admin, 'POST', '/business/meter', { meterNo, meterTypeId: type.data.meterTypeId })).code,
       ).toBe(200);
     expect((await api(admin, 'POST', '/business/customerType', { name: 'Households' })).code).toBe(200);
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('response', (response) => {
       if (response.url().includes('/prod-api/business/customer/meterOptions')) meterSearches.push(response);
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   const form = () => page.getByTestId('customer-form');
@@ -102,7 +95,7 @@ describe('opening an account in the browser', () => {
   });
 
   it('lets the number be left blank where the tenant generates it', async () => {
-    const operator = await apiLogin(service.url, 'admin', 'Admin123');
+    const operator = await apiLogin(bed.url, 'admin', 'Admin123');
     const tenants = await api(operator, 'GET', `/system/tenant/list?name=${encodeURIComponent(DEMO_TENANT)}`);
     const { tenantId } = tenants.rows[0];
     const tenant = (await api(operator, 'GET', `/system/tenant/${tenantId}`)).data;

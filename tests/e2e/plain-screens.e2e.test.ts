@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, fillLogin, launchChromium, startService } from './support.ts';
+import { fillLogin } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /**
  * What a new user reads on the first screens: a login that says when it makes one wait and leaves no
@@ -9,17 +9,8 @@ import { browserSession, fillLogin, launchChromium, startService } from './suppo
  * come, the service status on the operators' page, and counts in the singular when there is one.
  */
 describe('plain screens for a new user', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed();
+  const { newPage, signIn } = bed;
 
   const WRONG = 'Wrong user name or password';
   /** A one-pixel PNG: the captcha image. */
@@ -44,7 +35,7 @@ describe('plain screens for a new user', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/prod-api/auth/login')) logins.push(request.method());
     });
-    await page.goto(`${service.url}/index`);
+    await page.goto(`${bed.url}/index`);
     await page.waitForURL('**/login?redirect=*');
     const code = page.getByLabel('Verification code', { exact: true });
     await expect.poll(() => code.count()).toBe(1);
@@ -86,13 +77,10 @@ describe('plain screens for a new user', () => {
     await expect.poll(() => page.getByTestId('figure-customers-value').textContent()).toMatch(/^\d+$/);
     expect(await customers.innerText()).not.toContain('Counted from meters');
     // The figure is the tenant's open accounts: active or frozen, not closed.
-    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const accounts = async (status: string) =>
-      (
-        await (
-          await fetch(`${service.url}/prod-api/business/customer/list?status=${status}`, { headers })
-        ).json()
-      ).total as number;
+      (await (await fetch(`${bed.url}/prod-api/business/customer/list?status=${status}`, { headers })).json())
+        .total as number;
     const open = (await accounts('active')) + (await accounts('frozen'));
     expect(await page.getByTestId('figure-customers-value').textContent()).toBe(String(open));
     await page.waitForLoadState('networkidle');
@@ -117,8 +105,8 @@ describe('plain screens for a new user', () => {
   });
 
   it('counts one of a kind in the singular and more in the plural, in English and in French', async () => {
-    const headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
-    const list = await fetch(`${service.url}/prod-api/system/user/list`, {
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
+    const list = await fetch(`${bed.url}/prod-api/system/user/list`, {
       method: 'POST',
       headers,
       body: JSON.stringify({}),
@@ -129,12 +117,12 @@ describe('plain screens for a new user', () => {
       ['en-US', '1 user', `${users} users`],
       ['fr-FR', '1 utilisateur', `${users} utilisateurs`],
     ] as const) {
-      const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+      const context = await bed.browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await signIn(page, 'demo_admin', 'Demo1234', '/system/user?userName=demo_admin');
       await expect.poll(() => page.getByText(one, { exact: true }).count()).toBe(1);
       expect(await page.getByText(`${one}s`, { exact: true }).count()).toBe(0);
-      await page.goto(`${service.url}/system/user`);
+      await page.goto(`${bed.url}/system/user`);
       await expect.poll(() => page.getByText(more, { exact: true }).count()).toBe(1);
       await context.close();
     }

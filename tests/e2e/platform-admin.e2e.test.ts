@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, fillLogin, launchChromium, outputDir, startService } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fillLogin, outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /**
  * From an operator's new tenant to a user who sees only what a role grants: the operator creates Delta
@@ -10,23 +11,11 @@ import { browserSession, fillLogin, launchChromium, outputDir, startService } fr
  * and its demo mode. (tenants.e2e and tenant-admin.e2e cover the tenant list, logo and suspension.)
  */
 describe('platform administration in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
-    width: 1400,
-    height: 900,
-  });
+  const bed = browserTestBed({}, { width: 1400, height: 900 });
+  const { newPage, signIn } = bed;
   let operator: Page;
   let deltaAdminPassword = '';
   let readerPassword = '';
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   /** Signs in with the initial password, changes it in the forced dialog, signs in again with the new one. */
   async function firstSignIn(page: Page, username: string, initial: string, chosen: string) {
@@ -75,7 +64,7 @@ describe('platform administration in the browser', () => {
       .toBe(1);
     expect(await sidebar.getByRole('button', { name: 'Tenants' }).count()).toBe(0);
 
-    await admin.goto(`${service.url}/system/role`);
+    await admin.goto(`${bed.url}/system/role`);
     await admin.getByRole('button', { name: 'New role' }).click();
     const roleForm = admin.getByRole('dialog', { name: 'New role' });
     await roleForm.getByRole('textbox', { name: 'Role name' }).fill('Readers');
@@ -89,7 +78,7 @@ describe('platform administration in the browser', () => {
     await expect.poll(() => admin.getByRole('dialog', { name: 'New role' }).count()).toBe(0);
     await expect.poll(() => rowIn(admin, 'roles-table', 'Readers').count()).toBe(1);
 
-    await admin.goto(`${service.url}/system/user`);
+    await admin.goto(`${bed.url}/system/user`);
     await admin.getByRole('button', { name: 'New user' }).click();
     const userForm = admin.getByRole('dialog', { name: 'New user' });
     await userForm.getByRole('textbox', { name: 'User name' }).fill('delta_reader');
@@ -122,13 +111,13 @@ describe('platform administration in the browser', () => {
     await reader.waitForURL('**/report/readingRate');
     await expect.poll(() => reader.getByTestId('reading-rate-page').count()).toBe(1);
     // Any other page, opened by its address, is refused.
-    await reader.goto(`${service.url}/system/user`);
+    await reader.goto(`${bed.url}/system/user`);
     await reader.waitForURL('**/401');
     await reader.context().close();
   });
 
   it("shows the operator every tenant's figures, one tenant's, and cycles through them in demo mode", async () => {
-    await operator.goto(`${service.url}/tenant/dashboard`);
+    await operator.goto(`${bed.url}/tenant/dashboard`);
     const figure = (name: string) => operator.getByTestId(`figure-${name}-value`);
     await expect.poll(() => figure('totalTenants').textContent(), { timeout: 10_000 }).toBe('3');
     expect(await operator.getByTestId('figure-totalTenants').innerText()).toContain('1 on trial');

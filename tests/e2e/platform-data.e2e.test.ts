@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, startService } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** Waits on a shared machine: a command and the list after it may take a few seconds. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 /** The platform's reference data in the browser: carriers, regions, third-party platforms, dictionary types. */
 describe('platform reference data in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed();
+  const { newPage, signIn } = bed;
 
   it('adds a carrier: picking the country fills in its area code', async () => {
     const page = await newPage();
@@ -110,8 +100,8 @@ describe('platform reference data in the browser', () => {
     await poll(() => typeRow.getByRole('cell', { name: 'Pipe material', exact: true }).count()).toBe(1);
     await typeRow.getByRole('link', { name: 'pipe_material' }).click();
 
-    const headers = await apiLogin(service.url, 'admin', 'Admin123');
-    const listed = await fetch(`${service.url}/prod-api/system/dict/type/list?dictType=pipe_material`, {
+    const headers = await apiLogin(bed.url, 'admin', 'Admin123');
+    const listed = await fetch(`${bed.url}/prod-api/system/dict/type/list?dictType=pipe_material`, {
       headers,
     }).then((r) => r.json());
     const { dictId } = listed.rows[0];
@@ -140,7 +130,7 @@ describe('platform reference data in the browser', () => {
     await poll(() => entryRow.getByRole('cell', { name: 'pe', exact: true }).count()).toBe(1);
 
     // The type now counts its entry.
-    const after = await fetch(`${service.url}/prod-api/system/dict/type/${dictId}`, { headers }).then((r) =>
+    const after = await fetch(`${bed.url}/prod-api/system/dict/type/${dictId}`, { headers }).then((r) =>
       r.json(),
     );
     expect(after.data.dataCount).toBe(1);

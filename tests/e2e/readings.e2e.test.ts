@@ -1,15 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import {
-  browserSession,
-  fleetBackfilled,
-  launchChromium,
-  outputDir,
-  type RateDay,
-  startService,
-} from './support.ts';
+import { fleetBackfilled, outputDir, type RateDay } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** The demo tenant's days are Asia/Shanghai days; the browsers below run in other zones on purpose. */
 const TENANT_ZONE = 'Asia/Shanghai';
@@ -34,21 +28,18 @@ const figure = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
  * history (header, hourly chart, daily volumes, freeze records), in the tenant's days whatever the browser's zone.
  */
 describe('reading reports in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed({ HYDROLOG_SIMULATE: '1' });
+  const { signIn } = bed;
   let page: Page;
   let rateDays: RateDay[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false', HYDROLOG_SIMULATE: '1' });
     // The simulator backfills 60 days through the gateway protocol; the readings projection follows.
-    rateDays = await fleetBackfilled(service.url, await apiLogin(service.url, 'demo_admin', 'Demo1234'));
+    rateDays = await fleetBackfilled(bed.url, await apiLogin(bed.url, 'demo_admin', 'Demo1234'));
     expect(rateDays.at(-3)?.date).toBe(LAST_COMPLETE_DAY());
     expect(rateDays.at(-3)?.rate).toBeGreaterThan(0.9);
-    browser = await launchChromium();
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       locale: 'en-US',
       timezoneId: 'America/New_York',
       viewport: { width: 1400, height: 900 },
@@ -56,11 +47,6 @@ describe('reading reports in the browser', () => {
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
   }, 360_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   it('shows the reading rate of the last 30 days: figures, chart, days newest first; then 180 days', async () => {
     await signIn(page, 'demo_admin', 'Demo1234', '/report/readingRate');
@@ -99,7 +85,7 @@ describe('reading reports in the browser', () => {
   });
 
   it('shows a meter’s history over the last 7 days of the tenant', async () => {
-    await page.goto(`${service.url}/report/history`);
+    await page.goto(`${bed.url}/report/history`);
     await expect.poll(() => page.getByTestId('history-choose').count()).toBe(1);
 
     await page.getByLabel('Meter number').fill(INLET);
@@ -182,7 +168,7 @@ describe('reading reports in the browser', () => {
   });
 
   it('shows the history in Chinese', async () => {
-    const context = await browser.newContext({
+    const context = await bed.browser.newContext({
       locale: 'zh-CN',
       timezoneId: 'Europe/Paris',
       viewport: { width: 1400, height: 900 },
@@ -202,7 +188,7 @@ describe('reading reports in the browser', () => {
   });
 
   it('imports years-old volumes from a file, with progress and refused rows, and shows the gap it leaves', async () => {
-    await page.goto(`${service.url}/report/history`);
+    await page.goto(`${bed.url}/report/history`);
     await page.getByTestId('history-import-open').click();
     const dialog = page.getByTestId('history-import');
     await dialog.getByLabel('the volume of the interval ending at the time (m³)').check();
@@ -246,20 +232,11 @@ describe('reading reports in the browser', () => {
 
 /** A tenant whose meters have not reported yet: the reading rate says when it will appear. */
 describe('the reading rate before any meter reports', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { signIn } = browserSession(() => ({ url: service.url, browser }));
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed();
+  const { signIn } = bed;
 
   it('explains that the rate appears once meters report', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'demo_admin', 'Demo1234', '/report/readingRate');
     const empty = page.getByTestId('reading-rate-empty');

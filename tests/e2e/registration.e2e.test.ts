@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { fillLogin, launchChromium, outputDir, startService } from './support.ts';
+import { fillLogin, outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /**
  * The experience-account registration page: from the login page, a code by SMS (read from the outbox as
@@ -10,18 +11,11 @@ import { fillLogin, launchChromium, outputDir, startService } from './support.ts
  * counter and the /index dashboard of a tenant without meters yet.
  */
 describe('experience-account registration in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
+  const bed = browserTestBed();
   let page: Page;
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   const phone = '13911112222';
@@ -29,12 +23,12 @@ describe('experience-account registration in the browser', () => {
 
   /** The newest code sent to the phone, as an operator reveals it in the outbox. */
   async function outboxCode(): Promise<string> {
-    const headers = await apiLogin(service.url, 'admin', 'Admin123');
+    const headers = await apiLogin(bed.url, 'admin', 'Admin123');
     const list = await (
-      await fetch(`${service.url}/prod-api/system/msg/outbox/list?recipient=${phone}`, { headers })
+      await fetch(`${bed.url}/prod-api/system/msg/outbox/list?recipient=${phone}`, { headers })
     ).json();
     const revealed = await (
-      await fetch(`${service.url}/prod-api/system/msg/outbox/reveal/${list.rows[0].messageId}`, {
+      await fetch(`${bed.url}/prod-api/system/msg/outbox/reveal/${list.rows[0].messageId}`, {
         method: 'POST',
         headers: { authorization: headers.authorization! },
       })
@@ -43,7 +37,7 @@ describe('experience-account registration in the browser', () => {
   }
 
   it('opens from the login page without a session and refuses a registered phone', async () => {
-    await page.goto(`${service.url}/index`);
+    await page.goto(`${bed.url}/index`);
     await page.waitForURL('**/login?redirect=*');
     await page.getByTestId('register-link').click();
     await page.waitForURL('**/register');
@@ -120,9 +114,9 @@ describe('experience-account registration in the browser', () => {
   });
 
   it('shows the operator the outbox with codes masked; revealing one is written to the operation log', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
     const operator = await context.newPage();
-    await operator.goto(`${service.url}/platform/outbox?recipient=${phone}`);
+    await operator.goto(`${bed.url}/platform/outbox?recipient=${phone}`);
     await operator.waitForURL('**/login?redirect=*');
     await fillLogin(operator, 'admin', 'Admin123');
     await operator.waitForURL('**/platform/outbox*');
@@ -140,7 +134,7 @@ describe('experience-account registration in the browser', () => {
     expect((await texts.first().innerText()).replace(/\d{6}/, '******')).toBe(masked);
 
     // The newest entry of the operator's operation log: the reveal, under its module.
-    await operator.goto(`${service.url}/system/operlog`);
+    await operator.goto(`${bed.url}/system/operlog`);
     const newest = operator.getByTestId('oper-log-table').locator('tbody tr').first();
     await expect.poll(() => newest.innerText()).toContain('Message outbox');
     // (The badges show their label in capitals.)

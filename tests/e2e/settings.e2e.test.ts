@@ -1,21 +1,13 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** The platform operator's configuration parameters and dictionaries. */
 describe('configuration and dictionaries in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed();
+  const { newPage, signIn } = bed;
 
   const rowIn = (page: Page, testId: string, name: string) =>
     page

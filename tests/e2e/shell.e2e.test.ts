@@ -1,21 +1,13 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, fillLogin, launchChromium, outputDir, startService } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fillLogin, outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** The browser shell of issue 3: login, guard, menus by role, permissions, language, forced password, logout. */
 describe('the shell in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const bed = browserTestBed();
+  const { newPage, signIn } = bed;
 
   const sidebar = (page: Page) => page.getByTestId('sidebar');
   /** The sidebar's entries once the menu tree has arrived (Home is always first). */
@@ -48,11 +40,11 @@ describe('the shell in the browser', () => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy'))
         violations.push(message.text());
     });
-    const answer = await page.goto(`${service.url}/login`);
+    const answer = await page.goto(`${bed.url}/login`);
     expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await signIn(page, 'demo_admin', 'Demo1234', '/index');
     await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
-    await page.goto(`${service.url}/cascadeScreen`);
+    await page.goto(`${bed.url}/cascadeScreen`);
     await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
     expect(violations).toEqual([]);
     await page.context().close();
@@ -73,9 +65,9 @@ describe('the shell in the browser', () => {
     await expect.poll(() => page.getByTestId('tenant-name').innerText()).toBe('Demo Water Utility');
 
     // A known page outside the user's menus ends on /401; an unknown path on /404.
-    await page.goto(`${service.url}/tenant/list`);
+    await page.goto(`${bed.url}/tenant/list`);
     await page.waitForURL('**/401');
-    await page.goto(`${service.url}/no/such/page`);
+    await page.goto(`${bed.url}/no/such/page`);
     await page.waitForURL('**/404');
     await page.context().close();
   });
@@ -89,7 +81,7 @@ describe('the shell in the browser', () => {
     await expect
       .poll(() => page.getByTestId('placeholder').getByRole('button', { name: 'Add' }).count())
       .toBe(1);
-    await page.goto(`${service.url}/system/user`);
+    await page.goto(`${bed.url}/system/user`);
     await page.waitForURL('**/401');
     await page.context().close();
   });
@@ -276,7 +268,7 @@ describe('the shell in the browser', () => {
 
   it('ends the session on logout: back to the login page, the old token refused, the name remembered', async () => {
     const page = await newPage();
-    await page.goto(`${service.url}/login`);
+    await page.goto(`${bed.url}/login`);
     await page.getByLabel('Remember me').check();
     await fillLogin(page, 'demo_admin', 'Demo1234');
     await page.waitForURL('**/index');
@@ -288,7 +280,7 @@ describe('the shell in the browser', () => {
     await page.waitForURL('**/login**');
     expect(await token(page)).toBeNull();
 
-    const answer = await fetch(`${service.url}/prod-api/system/user/getInfo`, {
+    const answer = await fetch(`${bed.url}/prod-api/system/user/getInfo`, {
       headers: { Authorization: `Bearer ${oldToken}` },
     });
     const body = (await answer.json()) as { code: number };

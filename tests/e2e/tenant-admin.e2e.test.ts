@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from(
@@ -12,21 +13,9 @@ const PNG = Buffer.from(
 
 /** The platform operator: a tenant with its first administrator, its logo, suspension and resumption. */
 describe('tenant administration in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
-    width: 1400,
-    height: 900,
-  });
+  const bed = browserTestBed({}, { width: 1400, height: 900 });
+  const { newPage, signIn } = bed;
   let admin: Page;
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   const row = (page: Page, name: string) =>
     page
@@ -120,7 +109,7 @@ describe('tenant administration in the browser', () => {
     expect(await ended.textContent()).toContain('This tenant is suspended');
     await ended.getByRole('button', { name: 'OK' }).click();
     await viewer.waitForURL('**/login**');
-    await expect(apiLogin(service.url, 'demo_viewer', 'View1234')).rejects.toThrow(/suspended/);
+    await expect(apiLogin(bed.url, 'demo_viewer', 'View1234')).rejects.toThrow(/suspended/);
 
     await row(admin, 'Demo Water Utility').getByRole('button', { name: 'Resume Demo Water Utility' }).click();
     await admin
@@ -128,7 +117,7 @@ describe('tenant administration in the browser', () => {
       .getByRole('button', { name: 'Resume' })
       .click();
     await expect.poll(() => row(admin, 'Demo Water Utility').textContent()).toContain('Active');
-    await apiLogin(service.url, 'demo_viewer', 'View1234');
+    await apiLogin(bed.url, 'demo_viewer', 'View1234');
     await viewer.context().close();
   });
 });

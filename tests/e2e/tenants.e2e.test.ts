@@ -1,32 +1,26 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { fillLogin, launchChromium, outputDir, startService } from './support.ts';
+import { fillLogin, outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 describe('tenants in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
+  const bed = browserTestBed();
   let page: Page;
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   it('signs the platform operator in; the tenant data dashboard shows the service status', async () => {
-    await page.goto(service.url);
+    await page.goto(bed.url);
     await page.waitForURL('**/login?redirect=*');
     await fillLogin(page, 'admin', 'Admin123');
     await page.waitForURL('**/index');
-    await page.goto(`${service.url}/tenant/dashboard`);
+    await page.goto(`${bed.url}/tenant/dashboard`);
     await expect.poll(() => page.getByTestId('engine').textContent()).toBe('pglite');
-    await page.goto(`${service.url}/index`);
+    await page.goto(`${bed.url}/index`);
     await page.screenshot({ path: join(outputDir, 'home-en.png') });
   });
 
@@ -55,10 +49,8 @@ describe('tenants in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Aqua Nova Renamed' }).count()).toBe(1);
 
-    const headers = await apiLogin(service.url, 'admin', 'Admin123');
-    const list = await (
-      await fetch(`${service.url}/prod-api/system/tenant/list?name=Aqua`, { headers })
-    ).json();
+    const headers = await apiLogin(bed.url, 'admin', 'Admin123');
+    const list = await (await fetch(`${bed.url}/prod-api/system/tenant/list?name=Aqua`, { headers })).json();
     expect(list.rows).toMatchObject([{ name: 'Aqua Nova Renamed', trial: true, version: 1 }]);
   });
 });

@@ -1,23 +1,15 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** The staff users page: list, filter, create with the initial password, and who may open it. */
 describe('staff users in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }));
+  const bed = browserTestBed();
+  const { newPage, signIn } = bed;
   /** The initial password the administrator was shown for field_clerk. */
   let clerkPassword = '';
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   const table = (page: Page) => page.getByTestId('users-table');
   /** Answers the confirmation dialog, and waits until it is gone. */
@@ -159,7 +151,7 @@ describe('staff users in the browser', () => {
   it('keeps the read-only user out of the page', async () => {
     const page = await newPage();
     await signIn(page, 'demo_viewer', 'View1234', '/customer/account');
-    await page.goto(`${service.url}/system/user`);
+    await page.goto(`${bed.url}/system/user`);
     await page.waitForURL('**/401');
     await page.context().close();
   });

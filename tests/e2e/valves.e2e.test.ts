@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { browserSession, launchChromium, outputDir, startService } from './support.ts';
+import { outputDir } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 const METER_NO = '38800001';
 const ACCOUNT = 'VALVE01';
@@ -15,27 +16,23 @@ const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeou
  * the account and the meter's history; a failed close says why, is retried in one click and leaves a notice.
  */
 describe('valve state in the browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
   let page: Page;
   let headers: Record<string, string>;
   let gatewayHeaders: Record<string, string>;
   let customerId: string;
-  const { newPage, signIn } = browserSession(() => ({ url: service.url, browser }), {
-    width: 1440,
-    height: 900,
-  });
+  const bed = browserTestBed({}, { width: 1440, height: 900 });
+  const { newPage, signIn } = bed;
 
   const api = async (method: string, path: string, body?: object) =>
     (
-      await fetch(`${service.url}/prod-api${path}`, {
+      await fetch(`${bed.url}/prod-api${path}`, {
         method,
         headers,
         ...(body ? { body: JSON.stringify(body) } : {}),
       })
     ).json();
   const report = async (valve: 'open' | 'closed', ts: Date) => {
-    const uploaded = await fetch(`${service.url}/ingest/v1/readings`, {
+    const uploaded = await fetch(`${bed.url}/ingest/v1/readings`, {
       method: 'POST',
       headers: { ...gatewayHeaders, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -48,10 +45,10 @@ describe('valve state in the browser', () => {
   /** The gateway takes the meter's command and answers it. */
   const answer = async (status: 'success' | 'fail', detail?: string) => {
     const { commands } = await (
-      await fetch(`${service.url}/ingest/v1/commands?wait=5`, { headers: gatewayHeaders })
+      await fetch(`${bed.url}/ingest/v1/commands?wait=5`, { headers: gatewayHeaders })
     ).json();
     expect(commands.map((c: { meterNo: string }) => c.meterNo)).toEqual([METER_NO]);
-    const ack = await fetch(`${service.url}/ingest/v1/commands/${commands[0].commandId}/ack`, {
+    const ack = await fetch(`${bed.url}/ingest/v1/commands/${commands[0].commandId}/ack`, {
       method: 'POST',
       headers: { ...gatewayHeaders, 'content-type': 'application/json' },
       body: JSON.stringify(detail ? { status, detail } : { status }),
@@ -73,9 +70,7 @@ describe('valve state in the browser', () => {
       .map((c: { kind: string; status: string }) => [c.kind, c.status]);
 
   beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-    headers = await apiLogin(service.url, 'demo_admin', 'Demo1234');
+    headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const gateway = await api('POST', '/ingest/gateway', { name: 'Valve gateway', kind: 'gateway' });
     gatewayHeaders = { authorization: `Bearer ${gateway.data.key}` };
     const type = await api('POST', '/business/meterType', {
@@ -104,10 +99,6 @@ describe('valve state in the browser', () => {
     page = await newPage();
     await signIn(page, 'demo_admin', 'Demo1234', `/meter/valve?meterNo=${METER_NO}`);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   it('reads a successful close as commanded until the meter reports it closed, everywhere the valve shows', async () => {
     await eventually(text).toContain('Open');
@@ -131,12 +122,12 @@ describe('valve state in the browser', () => {
     expect(await page.getByTestId(`command-${METER_NO}`).textContent()).toBe('Close · Success');
     await page.screenshot({ path: `${outputDir}/valves-awaiting-report.png` });
 
-    await page.goto(`${service.url}/meter/list?meterNo=${METER_NO}`);
+    await page.goto(`${bed.url}/meter/list?meterNo=${METER_NO}`);
     await eventually(phase).toBe('awaitingReport');
     expect(await text()).toContain('Commanded closed');
     expect(await lastReport()).toMatch(REPORTED_OPEN);
 
-    await page.goto(`${service.url}/customer/account?accountNo=${ACCOUNT}`);
+    await page.goto(`${bed.url}/customer/account?accountNo=${ACCOUNT}`);
     await eventually(phase).toBe('awaitingReport');
     expect(await lastReport()).toMatch(REPORTED_OPEN);
     await page.getByRole('button', { name: `Details of ${ACCOUNT}` }).click();
@@ -148,7 +139,7 @@ describe('valve state in the browser', () => {
     await page.keyboard.press('Escape');
 
     await report('closed', new Date());
-    await page.goto(`${service.url}/report/history?meterNo=${METER_NO}`);
+    await page.goto(`${bed.url}/report/history?meterNo=${METER_NO}`);
     const header = page.getByTestId('history-meter');
     await eventually(() => header.getByTestId(`valve-${METER_NO}`).getAttribute('data-phase')).toBe(
       'confirmed',
@@ -164,7 +155,7 @@ describe('valve state in the browser', () => {
     expect(frozen.data.status).toBe('frozen');
     await answer('fail', 'Valve motor jammed');
 
-    await page.goto(`${service.url}/customer/account?accountNo=${ACCOUNT}`);
+    await page.goto(`${bed.url}/customer/account?accountNo=${ACCOUNT}`);
     await eventually(phase).toBe('failed');
     const failed = await text();
     expect(failed).toContain('Close failed');
@@ -178,7 +169,7 @@ describe('valve state in the browser', () => {
       ['valveClose', 'fail'],
     ]);
 
-    await page.goto(`${service.url}/message/noticeCenter`);
+    await page.goto(`${bed.url}/message/noticeCenter`);
     const notice = page.getByRole('button', { name: `Valve close failed: meter ${METER_NO}` });
     await eventually(() => notice.count()).toBe(1);
     await notice.click();
@@ -205,7 +196,7 @@ describe('valve state in the browser', () => {
       },
       { times: 1 },
     );
-    await page.goto(`${service.url}/meter/valve?meterNo=${METER_NO}`);
+    await page.goto(`${bed.url}/meter/valve?meterNo=${METER_NO}`);
     await eventually(phase).toBe('failed');
     const failed = await text();
     expect(failed).toContain('Close failed');
@@ -231,7 +222,7 @@ describe('valve state in the browser', () => {
     expect(unfrozen.data.status).toBe('active');
     await answer('fail', 'Valve stuck');
 
-    await page.goto(`${service.url}/customer/account?accountNo=${ACCOUNT}`);
+    await page.goto(`${bed.url}/customer/account?accountNo=${ACCOUNT}`);
     await eventually(phase).toBe('failed');
     await page.getByRole('button', { name: `Details of ${ACCOUNT}` }).click();
     const history = page.getByTestId('customer-history');
@@ -266,7 +257,7 @@ describe('valve state in the browser', () => {
 
   it('refreshes the meter’s history after a retry: the command is on its way, and no second retry is offered', async () => {
     await answer('fail', 'Valve stuck');
-    await page.goto(`${service.url}/report/history?meterNo=${METER_NO}`);
+    await page.goto(`${bed.url}/report/history?meterNo=${METER_NO}`);
     const header = page.getByTestId('history-meter');
     const headerPhase = () => header.getByTestId(`valve-${METER_NO}`).getAttribute('data-phase');
     await eventually(headerPhase).toBe('failed');

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_LOAD_BUDGET_KB, type FirstLoad, measureFirstLoad } from './first-load.ts';
-import { launchChromium, startService } from './support.ts';
+import { browserTestBed } from './test-bed.ts';
 
 /** A catalogue chunk is named after its module: en-<hash>.js, zh-CN-<hash>.js, ... */
 const catalogue = (language: string) => new RegExp(`^/assets/${language}-[\\w-]{8}\\.js$`);
@@ -9,20 +8,11 @@ const catalogues = (load: FirstLoad) =>
   ['en', 'fr', 'id', 'zh-CN'].filter((l) => load.files.some((f) => catalogue(l).test(f.path)));
 
 describe('delivery of the back office to a browser', () => {
-  let service: Awaited<ReturnType<typeof startService>>;
-  let browser: Browser;
+  const bed = browserTestBed();
   const admin = { username: 'demo_admin', password: 'Demo1234' };
-  beforeAll(async () => {
-    service = await startService({ HYDROLOG_SEED_CAPTCHA: 'false' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   it('loads the login page and the dashboard within the budget, compressed and cached for good', async () => {
-    const load = await measureFirstLoad(browser, service.url, admin);
+    const load = await measureFirstLoad(bed.browser, bed.url, admin);
     const scripts = load.files.filter((f) => /\.(?:js|css)$/.test(f.path));
     expect(scripts.length).toBeGreaterThan(1);
     expect(load.gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB * 1024);
@@ -45,9 +35,9 @@ describe('delivery of the back office to a browser', () => {
     ['fr-FR', 'fr', 'Connexion à Hydrolog'],
     ['zh-CN', 'zh-CN', '登录 Hydrolog'],
   ])('fetches only the catalogue of a %s browser, before anything shows', async (locale, language, title) => {
-    const load = await measureFirstLoad(browser, service.url, { ...admin, locale });
+    const load = await measureFirstLoad(bed.browser, bed.url, { ...admin, locale });
     expect(catalogues(load)).toEqual([language]);
-    const context = await browser.newContext({ locale });
+    const context = await bed.browser.newContext({ locale });
     // Records whether a message key (not its text) was ever on screen while the page came up.
     await context.addInitScript(() => {
       const seen = () => /\blogin\.\w+/.test(document.body?.innerText ?? '');
@@ -56,7 +46,7 @@ describe('delivery of the back office to a browser', () => {
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     const page = await context.newPage();
-    await page.goto(`${service.url}/login`);
+    await page.goto(`${bed.url}/login`);
     await expect.poll(() => page.getByText(title).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => 'keyShown' in window)).toBe(false);
     await context.close();
