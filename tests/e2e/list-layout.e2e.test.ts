@@ -1,18 +1,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
-import { fillLogin, fleetBackfilled } from './support.ts';
+import { fleetBackfilled } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 /**
- * The pages of the menus that show no table: dashboards, the map, a meter's history (once one is chosen),
- * the notice centre's feed of cards, and the reading rate until meters report. Every other page shows its
- * table, or says it is not built yet.
+ * The pages of the menus that show no table: dashboards, the map, a meter's history (once one is chosen)
+ * and the notice centre's feed of cards. Every other page shows its table, or says it is not built yet.
  */
 const WITHOUT_TABLE = new Set([
   '/tenant/dashboard',
   '/report/history',
-  '/report/readingRate',
   '/cascade/gis',
   '/message/noticeCenter',
 ]);
@@ -85,16 +83,11 @@ describe('the list pages in the longest languages', () => {
     let tables = 0;
     const context = await bed.browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${bed.url}/login`);
-    await fillLogin(page, username, password);
-    await page.waitForURL('**/index');
-    const routers = await page.evaluate(async () => {
-      const bearer = document.cookie.match(/(?:^|; )Admin-Token=([^;]+)/)?.[1];
-      const answer = await fetch('/prod-api/system/menu/getRouters', {
-        headers: { Authorization: `Bearer ${bearer}` },
-      });
-      return (await answer.json()).data;
+    await bed.signIn(page, username, password);
+    const answer = await fetch(`${bed.url}/prod-api/system/menu/getRouters`, {
+      headers: await apiLogin(bed.url, username, password),
     });
+    const routers: RouterNode[] = (await answer.json()).data;
     for (const path of pagePaths(routers)) {
       if (WITHOUT_TABLE.has(path)) continue;
       await page.setViewportSize({ width: 1440, height: 900 });

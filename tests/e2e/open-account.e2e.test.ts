@@ -24,6 +24,8 @@ describe('opening an account in the browser', () => {
     ).json();
   /** Every answer to the meter picker's search. */
   const meterSearches: Response[] = [];
+  let meterSearchesSent = 0;
+  const isMeterSearch = (url: string) => url.includes('/prod-api/business/customer/meterOptions');
 
   beforeAll(async () => {
     admin = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
@@ -43,8 +45,11 @@ describe('opening an account in the browser', () => {
     expect((await api(admin, 'POST', '/business/customerType', { name: 'Households' })).code).toBe(200);
     const context = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
+    page.on('request', (request) => {
+      if (isMeterSearch(request.url())) meterSearchesSent += 1;
+    });
     page.on('response', (response) => {
-      if (response.url().includes('/prod-api/business/customer/meterOptions')) meterSearches.push(response);
+      if (isMeterSearch(response.url())) meterSearches.push(response);
     });
   });
 
@@ -85,7 +90,8 @@ describe('opening an account in the browser', () => {
 
     // The meter search after the pick has answered, and no search was refused.
     await expect.poll(() => meterSearches.length).toBeGreaterThan(1);
-    await page.waitForTimeout(500);
+    // Every search sent has its answer.
+    await expect.poll(() => meterSearches.length).toBe(meterSearchesSent);
     expect(meterSearches.map((r) => r.status())).not.toContain(400);
     expect(meterSearches.every((r) => r.status() === 200)).toBe(true);
 
@@ -140,7 +146,8 @@ describe('opening an account in the browser', () => {
     // More than a meter number, digits or not.
     await search(() => picker.fill('7'.repeat(40)));
     await search(() => picker.fill(`  72000003 ${'x'.repeat(40)}`));
-    await page.waitForTimeout(500);
+    // Every search sent has its answer.
+    await expect.poll(() => meterSearches.length).toBe(meterSearchesSent);
     const statuses = meterSearches.map((r) => r.status());
     expect(statuses).not.toContain(400);
     expect(statuses.every((status) => status === 200)).toBe(true);

@@ -46,7 +46,7 @@ describe('reading reports in the browser', () => {
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-  }, 360_000);
+  }, 480_000);
 
   it('shows the reading rate of the last 30 days: figures, chart, days newest first; then 180 days', async () => {
     await signIn(page, 'demo_admin', 'Demo1234', '/report/readingRate');

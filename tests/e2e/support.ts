@@ -143,15 +143,20 @@ export interface RateDay {
 
 /**
  * Waits until the simulated fleet's 60-day backfill reached the last complete day (the day before
- * yesterday, as NB-IoT meters upload a day up to four hours after midnight), and answers the report's days.
+ * yesterday, as NB-IoT meters upload a day up to four hours after midnight), and answers the report's days;
+ * fails with the last days seen when it does not within 5 minutes.
  */
 export async function fleetBackfilled(url: string, headers: Record<string, string>): Promise<RateDay[]> {
-  const deadline = Date.now() + 360_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const answer = await fetch(`${url}/prod-api/report/readingRate/list?days=30`, { headers });
     const { data } = (await answer.json()) as { data?: { days: RateDay[] } };
     const days = data?.days ?? [];
-    if ((days.at(-3)?.rate ?? 0) > 0.9 || Date.now() > deadline) return days;
+    if ((days.at(-3)?.rate ?? 0) > 0.9) return days;
+    if (Date.now() > deadline)
+      throw new Error(
+        `the fleet's backfill did not reach the last complete day: ${JSON.stringify(days.slice(-3))}`,
+      );
     await new Promise((r) => setTimeout(r, 3000));
   }
 }
