@@ -111,24 +111,37 @@ export interface StreamCommand {
   command: unknown;
   /** The version of this aggregate the caller saw (a form's `version`): a different one is refused as stale. */
   expectedVersion?: bigint | undefined;
+  /**
+   * The index of an earlier step this one is a consequence of (the notice of a command's failure): it is
+   * appended only when that step records something, as decided in the same attempt.
+   */
+  consequenceOf?: number;
 }
 
 /**
  * Decides one command on each of several aggregates and appends all their events in one transaction: all
  * of them land or none (a meter move with its accounts). Refusals name the first aggregate refused. A
  * concurrent writer makes the whole thing decided again; a step that pinned its version is then stale.
+ * Answers each step's events.
  */
 export async function executeAll(
   store: EventStore,
   steps: readonly StreamCommand[],
   context: CommandContext,
-): Promise<void> {
+): Promise<DomainEvent[][]> {
   for (let attempt = 1; ; attempt++) {
     const decisions: Decision<DomainEvent>[] = [];
-    for (const step of steps)
-      decisions.push(await decideOn(store, step.decider, step.id, [step.command], step.expectedVersion));
-    if (decisions.every((d) => d.events.length === 0)) return;
-    if ((await appendDecisions(store, decisions, context, attempt)) !== 'retry') return;
+    for (const step of steps) {
+      const cause = step.consequenceOf === undefined ? undefined : decisions[step.consequenceOf];
+      decisions.push(
+        cause?.events.length === 0
+          ? { stream: streamName(step.decider, step.id), current: -1n, events: [] }
+          : await decideOn(store, step.decider, step.id, [step.command], step.expectedVersion),
+      );
+    }
+    const events = decisions.map((d) => d.events);
+    if (events.every((e) => e.length === 0)) return events;
+    if ((await appendDecisions(store, decisions, context, attempt)) !== 'retry') return events;
   }
 }
 

@@ -1,12 +1,17 @@
+import { meterCommandDecider } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
+import { getMeterCommand, withTenant } from '@hydrolog/projections';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeAll } from '../src/commands.ts';
+import { failedValveNotice } from '../src/ingest/failed-valve-notice.ts';
 import type { Services } from '../src/services.ts';
 import { addGateway, type injectAs, signInTenantUsers, startApi } from './support.ts';
 
 const EN = { 'content-language': 'en' };
 const METER_NO = '3900001';
+const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 
 /**
  * Wherever a valve is shown, the latest valve command is beside what the meter last reported; a failed valve
@@ -199,5 +204,23 @@ describe.each(testEngines())('valve state and failed valve commands on $engine',
       ['fail', 'gatewayFail'],
       ['success', null],
     ]);
+  });
+
+  it('appends a failed command’s notice only with its failure: none for a time-out not yet due', async () => {
+    const pending = await close();
+    const before = await notices();
+    const command = await withTenant(services.db, DEMO_TENANT, (sql) => getMeterCommand(sql, pending));
+    const at = new Date().toISOString();
+    const [timedOut, notice] = await executeAll(
+      services.store,
+      [
+        { decider: meterCommandDecider, id: pending, command: { type: 'TimeOutMeterCommand', at } },
+        { ...(await failedValveNotice(services, command!, 'notPickedUp', null, at)), consequenceOf: 0 },
+      ],
+      { metadata: { tenantId: DEMO_TENANT, correlationId: uuidv7() } },
+    );
+    expect(timedOut).toEqual([]);
+    expect(notice).toEqual([]);
+    expect(await notices()).toEqual(before);
   });
 });

@@ -159,9 +159,12 @@ export class CommandDispatch {
         },
       },
     ];
-    // A failed valve command tells the staff, in the same append as the failure.
+    // A failed valve command tells the staff, in the same append as the failure (none for an answer again).
     if (answer.status === 'fail' && command.kind !== 'keyUpdate')
-      steps.push(await failedValveNotice(this.services, command, 'gatewayFail', answer.detail ?? null, at));
+      steps.push({
+        ...(await failedValveNotice(this.services, command, 'gatewayFail', answer.detail ?? null, at)),
+        consequenceOf: 0,
+      });
     await executeAll(this.services.store, steps, { metadata: gatewayMetadata(gateway) });
   }
 
@@ -170,32 +173,24 @@ export class CommandDispatch {
     const overdue = await overdueCommands(this.services.db, now, COMMAND_PICKUP_MINUTES);
     let count = 0;
     for (const command of overdue) {
-      const metadata = { tenantId: command.tenantId, correlationId: uuidv7() };
-      const timeOut = { type: 'TimeOutMeterCommand', at: now.toISOString() } as const;
-      if (command.kind === 'keyUpdate') {
-        const { events } = await execute(
-          this.services.store,
-          meterCommandDecider,
-          command.commandId,
-          [timeOut],
-          {
-            metadata,
-          },
-        );
-        count += events.length;
-        continue;
+      const steps: StreamCommand[] = [
+        {
+          decider: meterCommandDecider,
+          id: command.commandId,
+          command: { type: 'TimeOutMeterCommand', at: now.toISOString() },
+        },
+      ];
+      // A valve command that times out fails, and tells the staff why in the same append; none when a
+      // gateway took the command since it was read as overdue.
+      if (command.kind !== 'keyUpdate') {
+        const failure = command.gatewayId ? 'noAck' : 'notPickedUp';
+        const notice = await failedValveNotice(this.services, command, failure, null, now.toISOString());
+        steps.push({ ...notice, consequenceOf: 0 });
       }
-      // A valve command that times out fails, and tells the staff why, in the same append.
-      const failure = command.gatewayId ? 'noAck' : 'notPickedUp';
-      await executeAll(
-        this.services.store,
-        [
-          { decider: meterCommandDecider, id: command.commandId, command: timeOut },
-          await failedValveNotice(this.services, command, failure, null, now.toISOString()),
-        ],
-        { metadata },
-      );
-      count += 1;
+      const [timedOut] = await executeAll(this.services.store, steps, {
+        metadata: { tenantId: command.tenantId, correlationId: uuidv7() },
+      });
+      count += timedOut!.length;
     }
     // A key update offered again is waiting for its gateway.
     if (count > 0) this.issued.emit('issued');
