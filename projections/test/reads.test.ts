@@ -31,9 +31,16 @@ const sourcesIn = (dir: string) =>
     .filter((file) => file.endsWith('.ts'))
     .map((file) => readFileSync(join(dir, file), 'utf8'));
 
-/** The SQL helpers shared by every context (src/*.ts), by exported name: a call reads their tables. */
+const contextDirs = readdirSync(SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The exported SQL helpers, by name: those every context shares (src/*.ts) and those a context lends the
+ * others through its index (a join of its tables): a call reads their tables.
+ */
 const sharedHelpers = new Map<string, Set<string>>();
-for (const text of sourcesIn(SRC)) {
+for (const text of [SRC, ...contextDirs.map((dir) => join(SRC, dir))].flatMap(sourcesIn)) {
   for (const part of text.split(/(?=^export )/m)) {
     const name = part.match(/^export (?:async )?(?:function|const) (\w+)/)?.[1];
     const tables = tablesIn(part);
@@ -122,9 +129,7 @@ function declarationErrors({ context, definitions, queries }: ContextSql): strin
   return errors;
 }
 
-const contexts = readdirSync(SRC, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => readContext(entry.name));
+const contexts = contextDirs.map(readContext);
 
 describe('the tables a projection reads', () => {
   it.each(contexts)('are declared in $context/ exactly as its SQL reads them', (context) => {

@@ -42,7 +42,7 @@ export const customersProjection: Projection = {
   version: 2,
   mode: 'inline',
   tables: ['customer_types', 'customers'],
-  reads: ['meters', 'meter_types', 'meter_latest', 'users', 'depts'],
+  reads: ['meters', 'meter_types', 'meter_latest', 'meter_commands', 'users', 'depts'],
   tenantTables: ['customer_types', 'customers'],
   migrations: [
     `CREATE TABLE customer_types (
