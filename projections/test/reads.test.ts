@@ -37,14 +37,27 @@ const contextDirs = readdirSync(SRC, { withFileTypes: true })
 
 /**
  * The exported SQL helpers, by name: those every context shares (src/*.ts) and those a context lends the
- * others through its index (a join of its tables): a call reads their tables.
+ * others through its index (a join of its tables): a call reads their tables, and those of the helpers it
+ * calls in turn.
  */
 const sharedHelpers = new Map<string, Set<string>>();
+const helperTexts = new Map<string, string>();
 for (const text of [SRC, ...contextDirs.map((dir) => join(SRC, dir))].flatMap(sourcesIn)) {
   for (const part of text.split(/(?=^export )/m)) {
     const name = part.match(/^export (?:async )?(?:function|const) (\w+)/)?.[1];
-    const tables = tablesIn(part);
-    if (name && tables.size > 0) sharedHelpers.set(name, tables);
+    if (name) helperTexts.set(name, part);
+  }
+}
+const calls = (text: string, name: string) => new RegExp(`\\b${name}\\(`).test(text);
+for (let grown = true; grown; ) {
+  grown = false;
+  for (const [name, text] of helperTexts) {
+    const tables = tablesIn(text);
+    for (const [other, read] of sharedHelpers) if (calls(text, other)) for (const t of read) tables.add(t);
+    if (tables.size > (sharedHelpers.get(name)?.size ?? 0)) {
+      sharedHelpers.set(name, tables);
+      grown = true;
+    }
   }
 }
 
@@ -52,7 +65,7 @@ for (const text of [SRC, ...contextDirs.map((dir) => join(SRC, dir))].flatMap(so
 function tablesRead(text: string): Set<string> {
   const tables = tablesIn(text);
   for (const [name, read] of sharedHelpers) {
-    if (new RegExp(`\\b${name}\\(`).test(text)) for (const table of read) tables.add(table);
+    if (calls(text, name)) for (const table of read) tables.add(table);
   }
   return tables;
 }

@@ -48,18 +48,22 @@ function commandRow(row: Record<string, unknown>): MeterCommandRow {
 }
 
 /**
- * The latest valve command of the meter whose id is the SQL expression `meterId`, as a lateral join whose
- * columns `vc_*` feed `valveCommandOf`: every list that shows a valve shows the command beside it. Its own
+ * The latest command, of the kinds the SQL expression `kinds` lists (a text array), of the meter whose id is
+ * the SQL expression `meterId`, as a lateral join whose columns `vc_*` feed `valveCommandOf`. Its own
  * aliases (vcmd, vc) are unusual so that they never hide a table of the query it joins.
  */
-export const latestValveCommandJoin = (meterId: string) => `LEFT JOIN LATERAL (
+export const latestCommandJoin = (meterId: string, kinds: string) => `LEFT JOIN LATERAL (
     SELECT vcmd.command_id::text AS vc_command_id, vcmd.meter_id::text AS vc_meter_id, vcmd.kind AS vc_kind,
       vcmd.status AS vc_status, vcmd.issued_at AS vc_issued_at, vcmd.updated_at AS vc_updated_at, vcmd.failure AS vc_failure,
       vcmd.detail AS vc_detail
-    FROM meter_commands vcmd WHERE vcmd.meter_id = ${meterId} AND vcmd.kind IN ('valveOpen', 'valveClose')
+    FROM meter_commands vcmd WHERE vcmd.meter_id = ${meterId} AND vcmd.kind = ANY(${kinds})
     ORDER BY vcmd.issued_at DESC, vcmd.command_id DESC LIMIT 1) vc ON true`;
 
-/** The columns `latestValveCommandJoin` adds, for a select list. */
+/** The latest valve command of a meter (`latestCommandJoin`): every list that shows a valve shows it beside. */
+export const latestValveCommandJoin = (meterId: string) =>
+  latestCommandJoin(meterId, "ARRAY['valveOpen', 'valveClose']");
+
+/** The columns `latestCommandJoin` adds, for a select list. */
 export const VALVE_COMMAND_COLUMNS =
   'vc.vc_command_id, vc.vc_meter_id, vc.vc_kind, vc.vc_status, vc.vc_issued_at, vc.vc_updated_at, vc.vc_failure, vc.vc_detail';
 

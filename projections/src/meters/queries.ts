@@ -22,13 +22,14 @@ import {
   withinRange,
 } from '../sql.ts';
 import {
+  latestCommandJoin,
   latestValveCommandJoin,
   VALVE_COMMAND_COLUMNS,
   type ValveCommandColumns,
   valveCommandOf,
 } from './commands.ts';
 
-/** Queries of the meter registry (tables of the devices projection, latest state from the readings one). */
+/** Queries of the meter registry (tables of the meterRegistry projection, latest state from the readings one). */
 
 interface MeterTypeRow {
   meter_type_id: string;
@@ -363,18 +364,13 @@ export async function listMeterCommandStates(
 ): Promise<{ total: number; rows: MeterCommandState[] }> {
   const kinds = family === 'valve' ? ['valveOpen', 'valveClose'] : ['keyUpdate'];
   const joins = `FROM meters m JOIN meter_types t ON t.meter_type_id = m.meter_type_id
-    LEFT JOIN meter_latest l ON l.meter_id = m.meter_id
-    LEFT JOIN LATERAL (SELECT c.command_id, c.kind, c.status, c.updated_at, c.detail FROM meter_commands c
-      WHERE c.meter_id = m.meter_id AND c.kind = ANY($1::text[]) ORDER BY c.issued_at DESC, c.command_id DESC LIMIT 1) c
-      ON true`;
+    LEFT JOIN meter_latest l ON l.meter_id = m.meter_id ${latestCommandJoin('m.meter_id', '$1::text[]')}`;
   const where = `WHERE ($2::boolean OR t.valve_control) AND ($3::text IS NULL OR m.meter_no LIKE $3)
-      AND ($4::boolean IS NOT TRUE OR c.status IN ${OPEN_STATUSES})`;
-  // The valve list shows the latest valve command in full beside the reported valve.
-  const valve = family === 'valve';
+      AND ($4::boolean IS NOT TRUE OR vc.vc_status IN ${OPEN_STATUSES})`;
   const params = [kinds, family === 'keyUpdate', containsPattern(query.meterNo), query.pending === '1'];
   const total = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${joins} ${where}`, params);
   const { rows } = await sql.query<
-    Partial<ValveCommandColumns> & {
+    ValveCommandColumns & {
       meter_id: string;
       meter_no: string;
       meter_type_name: string;
@@ -382,17 +378,11 @@ export async function listMeterCommandStates(
       report_interval_minutes: number;
       valve: MeterView['valve'];
       ts: Date | null;
-      command_id: string | null;
-      kind: MeterCommandState['commandKind'];
-      status: MeterCommandState['commandStatus'];
-      updated_at: Date | null;
-      detail: string | null;
     }
   >(
     `SELECT m.meter_id::text, m.meter_no, t.name AS meter_type_name, t.valve_control, t.report_interval_minutes,
-       l.valve, l.ts, c.command_id::text, c.kind, c.status, c.updated_at, c.detail
-       ${valve ? `, ${VALVE_COMMAND_COLUMNS}` : ''}
-     ${joins} ${valve ? latestValveCommandJoin('m.meter_id') : ''} ${where} ${orderBy(query, COMMAND_STATE_ORDER, 'm.meter_no, m.meter_id')} LIMIT $5 OFFSET $6`,
+       l.valve, l.ts, ${VALVE_COMMAND_COLUMNS}
+     ${joins} ${where} ${orderBy(query, COMMAND_STATE_ORDER, 'm.meter_no, m.meter_id')} LIMIT $5 OFFSET $6`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return {
@@ -405,12 +395,13 @@ export async function listMeterCommandStates(
       valve: r.valve,
       link: r.ts !== null && isOnline(r.ts, r.report_interval_minutes, now) ? 'online' : 'offline',
       lastReportAt: r.ts?.toISOString() ?? null,
-      commandId: r.command_id,
-      commandKind: r.kind,
-      commandStatus: r.status,
-      commandAt: r.updated_at?.toISOString() ?? null,
-      commandDetail: r.detail,
-      valveCommand: valve ? valveCommandOf(r as ValveCommandColumns) : null,
+      commandId: r.vc_command_id,
+      commandKind: r.vc_kind as MeterCommandState['commandKind'],
+      commandStatus: r.vc_status,
+      commandAt: r.vc_updated_at?.toISOString() ?? null,
+      commandDetail: r.vc_detail,
+      // The valve list shows the latest valve command in full beside the reported valve.
+      valveCommand: family === 'valve' ? valveCommandOf(r) : null,
     })),
   };
 }
