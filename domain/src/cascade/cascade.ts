@@ -45,6 +45,10 @@ type MeterRef = { meterId: string; meterNo: string };
  * number) and whether it is opened, held by an account that is not cancelled.
  */
 export type SubMeterFacts = { meterNo: string; meterId: string | null; opened: boolean };
+
+/** Only a registered meter held by a live account may become a sub-meter. */
+export const mayBeSubMeter = (meter: SubMeterFacts): meter is SubMeterFacts & { meterId: string } =>
+  meter.opened && meter.meterId !== null;
 type PointFields = Omit<EventData<'CascadePointChanged'>, 'partitionId'>;
 
 export type CascadeCommand =
@@ -198,7 +202,7 @@ export const cascadeDecider: Decider<CascadeCommand, CascadeEvent, CascadeState>
       case 'AssociateSubMeters': {
         const target = point(command.pointId);
         if (!target) return new DomainError('error.cascade.pointNotFound');
-        const notOpened = command.meters.filter((m) => !m.opened || m.meterId === null);
+        const notOpened = command.meters.filter((m) => !mayBeSubMeter(m));
         if (notOpened.length > 0) {
           const meterNo = notOpened
             .slice(0, 10)

@@ -217,21 +217,21 @@ export async function activeAccountOfMeter(sql: Sql, meterId: string): Promise<s
 }
 
 /**
- * The tenant's opened meters among these numbers (number -> meter id): registered and held by an account
- * that is not cancelled. Only these may become sub-meters of a cascade point.
+ * The tenant's meters among these numbers (number -> meter id), each with whether it is opened: held by an
+ * account that is not cancelled. Only opened meters may become sub-meters of a cascade point.
  */
-export async function openedMetersByNo(
+export async function openedStateByNo(
   sql: Sql,
   tenantId: string,
   meterNos: readonly string[],
-): Promise<Map<string, string>> {
-  const { rows } = await sql.query<{ meter_id: string; meter_no: string }>(
-    `SELECT m.meter_id::text, m.meter_no FROM meters m
-      WHERE m.tenant_id = $1 AND m.meter_no = ANY($2::text[])
-        AND EXISTS (SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled')`,
+): Promise<Map<string, { meterId: string; opened: boolean }>> {
+  const { rows } = await sql.query<{ meter_id: string; meter_no: string; opened: boolean }>(
+    `SELECT m.meter_id::text, m.meter_no,
+        EXISTS (SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id AND c.status <> 'cancelled') AS opened
+      FROM meters m WHERE m.tenant_id = $1 AND m.meter_no = ANY($2::text[])`,
     [tenantId, meterNos],
   );
-  return new Map(rows.map((r) => [r.meter_no, r.meter_id]));
+  return new Map(rows.map((r) => [r.meter_no, { meterId: r.meter_id, opened: r.opened }]));
 }
 
 /** The tenant's meters by number with their type, and whether an account holds each (batch open). */

@@ -1,3 +1,5 @@
+import type { SubMeterFacts } from '@hydrolog/domain';
+import type { PointView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { pointOf, subMeterFacts } from './lookups.ts';
@@ -11,9 +13,18 @@ export async function associateSubMeters(
   meterNos: readonly string[],
 ) {
   const point = await pointOf(services, request, pointId);
-  const meters = await subMeterFacts(services, request, meterNos);
+  return addSubMeters(services, request, point, await subMeterFacts(services, request, meterNos));
+}
+
+/** Adds the meters, whose facts the caller read, to the point's sub-meters, as the partition decides. */
+export async function addSubMeters(
+  services: Services,
+  request: FastifyRequest,
+  point: PointView,
+  meters: readonly SubMeterFacts[],
+) {
   const { events } = await executeOnPartition(services, request, point.partitionId, [
-    { type: 'AssociateSubMeters', pointId, meters },
+    { type: 'AssociateSubMeters', pointId: point.pointId, meters },
   ]);
   const added = events.reduce(
     (n, e) => n + (e.type === 'CascadeSubMetersAssociated' ? e.data.meters.length : 0),

@@ -1,15 +1,13 @@
-import { DomainError } from '@hydrolog/domain';
-import { openedMetersByNo } from '@hydrolog/projections';
+import { DomainError, mayBeSubMeter } from '@hydrolog/domain';
 import { CASCADE_IMPORT_MAX, type MessageKey, meterNoSchema } from '@hydrolog/schemas';
 import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf, readAsCaller } from '../auth/guard.ts';
 import { requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
 import { cellText, readFirstSheet } from '../spreadsheet.ts';
 import { sendXlsx } from '../xlsx.ts';
-import { associateSubMeters } from './associate-sub-meters.ts';
-import { pointOf } from './lookups.ts';
+import { addSubMeters } from './associate-sub-meters.ts';
+import { pointOf, subMeterFacts } from './lookups.ts';
 
 /** The import template: one meter number per row under a header. */
 export const sendSubMeterTemplate = (request: FastifyRequest, reply: FastifyReply) =>
@@ -53,21 +51,19 @@ export async function importSubMeters(services: Services, request: FastifyReques
     if (!okNo) rowError(r.row, r.meterNo, 'validation.meterNo');
     return okNo;
   });
-  const found = await readAsCaller(services.db, request, (sql) =>
-    openedMetersByNo(
-      sql,
-      callerOf(request).tenantId,
-      valid.map((r) => r.meterNo),
-    ),
+  // Each number once, with what the partition's decider needs; a row it would refuse is reported.
+  const facts = new Map(
+    (await subMeterFacts(services, request, [...new Set(valid.map((r) => r.meterNo))])).map((f) => [
+      f.meterNo,
+      f,
+    ]),
   );
-  const opened = valid.filter((r) => {
-    if (!found.has(r.meterNo)) rowError(r.row, r.meterNo, 'error.cascade.meterNotOpened');
-    return found.has(r.meterNo);
-  });
-  const meters = [...new Set(opened.map((r) => r.meterNo))];
+  for (const r of valid)
+    if (!mayBeSubMeter(facts.get(r.meterNo)!)) rowError(r.row, r.meterNo, 'error.cascade.meterNotOpened');
+  const meters = [...facts.values()].filter(mayBeSubMeter);
   const answer =
     meters.length > 0
-      ? await associateSubMeters(services, request, pointId, meters)
+      ? await addSubMeters(services, request, point, meters)
       : { added: 0, total: point.subMeterCount };
   return { ...answer, errors };
 }

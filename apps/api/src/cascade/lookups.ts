@@ -1,5 +1,5 @@
 import { DomainError, type SubMeterFacts } from '@hydrolog/domain';
-import { findMeters, getPartition, getPoint, openedMetersByNo } from '@hydrolog/projections';
+import { findMeters, getPartition, getPoint, openedStateByNo } from '@hydrolog/projections';
 import type { PointView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
@@ -44,14 +44,12 @@ export async function subMeterFacts(
   request: FastifyRequest,
   meterNos: readonly string[],
 ): Promise<SubMeterFacts[]> {
-  const { tenantId } = callerOf(request);
-  const { registered, opened } = await readAsCaller(services.db, request, async (sql) => ({
-    registered: await findMeters(sql, tenantId, meterNos),
-    opened: await openedMetersByNo(sql, tenantId, meterNos),
-  }));
+  const found = await readAsCaller(services.db, request, (sql) =>
+    openedStateByNo(sql, callerOf(request).tenantId, meterNos),
+  );
   return meterNos.map((meterNo) => ({
     meterNo,
-    meterId: registered.get(meterNo) ?? null,
-    opened: opened.has(meterNo),
+    meterId: found.get(meterNo)?.meterId ?? null,
+    opened: found.get(meterNo)?.opened ?? false,
   }));
 }
