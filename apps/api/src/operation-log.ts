@@ -1,4 +1,4 @@
-import { type BusinessType, operLogModuleOf, uuidv7 } from '@hydrolog/schemas';
+import { type BusinessType, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { record } from './commands.ts';
 import type { Services } from './services.ts';
@@ -72,8 +72,8 @@ export function registerOperationLog(api: FastifyInstance, services: Services): 
           type: 'OperationLogged',
           data: {
             operId: uuidv7(),
-            // The module's key: the log names it in the reader's language.
-            title: operLogModuleOf(operUrl),
+            // What the route does; the log's module comes from the URL when it is projected.
+            title: (request.routeOptions.schema?.summary ?? operUrl).slice(0, 100),
             businessType,
             requestMethod: request.method,
             operName: caller.userName,
