@@ -1,10 +1,17 @@
+import { meterGroupDecider } from '@hydrolog/domain';
 import type { FastifyRequest } from 'fastify';
+import { commandContext } from '../caller-command.ts';
+import { executeAll } from '../commands.ts';
 import type { Services } from '../services.ts';
-import { groupOf, runGroup } from './groups.ts';
+import { groupOf } from './groups.ts';
 
-/** Deletes groups (the meters stay); all are found first. */
+/** Deletes groups (the meters stay), all found first, in one transaction. */
 export async function deleteGroups({ db, store }: Services, request: FastifyRequest, groupIds: string) {
   const ids = [...new Set(groupIds.split(','))];
   for (const id of ids) await groupOf(db, request, id);
-  for (const id of ids) await runGroup(store, request, id, [{ type: 'DeleteMeterGroup' }]);
+  await executeAll(
+    store,
+    ids.map((id) => ({ decider: meterGroupDecider, id, command: { type: 'DeleteMeterGroup' } })),
+    commandContext(request, 'error.group.exists'),
+  );
 }
