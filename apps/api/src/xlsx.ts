@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 
 export interface Column<Row> {
   header: string;
@@ -9,6 +10,12 @@ export interface Column<Row> {
 
 /** Most rows an export writes (the list's filter applies; a bigger one is cut here). */
 export const EXPORT_MAX_ROWS = 50_000;
+
+/** Every row of a list page's filter: each export is that list's xlsx workbook, in the caller's language. */
+export const everyRow = { pageNum: 1, pageSize: EXPORT_MAX_ROWS };
+
+/** An export takes the whole filter of a list, up to EXPORT_MAX_ROWS rows. */
+export type Filter<Query extends z.ZodObject> = Omit<z.output<Query>, 'pageNum' | 'pageSize'>;
 
 /** Answers an .xlsx workbook of one sheet (the export of a list's current filter). */
 export async function sendXlsx<Row>(

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 
 /** The cascade alarms of a filter as an xlsx workbook, newest first, with the list's columns. */
 export async function exportCascadeAlarms(
@@ -15,7 +15,7 @@ export async function exportCascadeAlarms(
 ): Promise<FastifyReply> {
   const t = translator(request);
   const { rows } = await readAsCaller(db, request, (sql) =>
-    listCascadeAlarms(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
+    listCascadeAlarms(sql, { ...filter, ...everyRow }),
   );
   return sendXlsx<CascadeAlarmView>(
     reply,

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 
 /** The customer types of a filter as an xlsx workbook. */
 export async function exportCustomerTypes(
@@ -15,7 +15,7 @@ export async function exportCustomerTypes(
 ): Promise<FastifyReply> {
   const t = translator(request);
   const { rows } = await readAsCaller(db, request, (sql) =>
-    listCustomerTypes(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }),
+    listCustomerTypes(sql, { ...filter, ...everyRow }),
   );
   return sendXlsx<CustomerTypeView>(
     reply,

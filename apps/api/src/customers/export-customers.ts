@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 
 /** The accounts of a filter (within the caller's data scope) as an xlsx workbook. */
 export async function exportCustomers(
@@ -15,7 +15,7 @@ export async function exportCustomers(
 ): Promise<FastifyReply> {
   const t = translator(request);
   const { rows } = await readAsCaller(db, request, (sql) =>
-    listCustomers(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }, callerOf(request).dataScope),
+    listCustomers(sql, { ...filter, ...everyRow }, callerOf(request).dataScope),
   );
   return sendXlsx<CustomerRow>(
     reply,

@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { type Column, sendXlsx } from '../xlsx.ts';
-import { everyRow } from './export.ts';
+import { type Column, everyRow, sendXlsx } from '../xlsx.ts';
 
 /** The columns of a command page's export: the page's columns; a command's key is a secret and has none. */
 function commandStateColumns(

@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import { readAsCaller } from '../auth/guard.ts';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { sendXlsx } from '../xlsx.ts';
-import { everyRow } from './export.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 
 export async function exportGateways(
   db: Services['db'],

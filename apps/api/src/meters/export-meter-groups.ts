@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { sendXlsx } from '../xlsx.ts';
-import { everyRow } from './export.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 
 export async function exportMeterGroups(
   db: Services['db'],

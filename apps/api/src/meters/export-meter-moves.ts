@@ -2,8 +2,7 @@ import type { MeterMoveListQuery, MeterMoveView } from '@hydrolog/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { sendXlsx } from '../xlsx.ts';
-import { everyRow } from './export.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 import { listMoves } from './move-meters.ts';
 
 export async function exportMeterMoves(

@@ -2,8 +2,7 @@ import type { MeterReplacementListQuery, MeterReplacementView } from '@hydrolog/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
-import { sendXlsx } from '../xlsx.ts';
-import { everyRow } from './export.ts';
+import { everyRow, sendXlsx } from '../xlsx.ts';
 import { listReplacements } from './replacements.ts';
 
 export async function exportMeterReplacements(

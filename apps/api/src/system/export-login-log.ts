@@ -4,8 +4,7 @@ import type { LoginLogRow, loginLogQuerySchema } from '@hydrolog/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { requestLanguage, translator } from '../http.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
-import type { Filter } from './export-logs.ts';
+import { everyRow, type Filter, sendXlsx } from '../xlsx.ts';
 
 /** The login log of a filter as an xlsx download, titles and statuses in the caller's language. */
 export async function exportLoginLog(
@@ -16,7 +15,7 @@ export async function exportLoginLog(
 ) {
   const language = requestLanguage(request);
   const { rows } = await readAsCaller(db, request, (sql) =>
-    listLoginLog(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }, language),
+    listLoginLog(sql, { ...filter, ...everyRow }, language),
   );
   const t = translator(request);
   return sendXlsx<LoginLogRow>(

@@ -4,8 +4,7 @@ import type { OperLogRow, operLogQuerySchema } from '@hydrolog/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import { requestLanguage, translator } from '../http.ts';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../xlsx.ts';
-import type { Filter } from './export-logs.ts';
+import { everyRow, type Filter, sendXlsx } from '../xlsx.ts';
 
 /** The operation log of a filter as an xlsx download, titles and statuses in the caller's language. */
 export async function exportOperLog(
@@ -16,7 +15,7 @@ export async function exportOperLog(
 ) {
   const language = requestLanguage(request);
   const { rows } = await readAsCaller(db, request, (sql) =>
-    listOperLog(sql, { ...filter, pageNum: 1, pageSize: EXPORT_MAX_ROWS }, language),
+    listOperLog(sql, { ...filter, ...everyRow }, language),
   );
   const t = translator(request);
   return sendXlsx<OperLogRow>(
