@@ -1,8 +1,7 @@
 import { dailyFigures, nightFigures } from '@hydrolog/projections';
 import { analysisQuerySchema, type MessageKey, type UnknownReason } from '@hydrolog/schemas';
-import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestLanguage } from '../http.ts';
+import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { type Column, sendXlsx } from '../xlsx.ts';
 import { type PeriodFigures, periodFigures } from './analysis.ts';
@@ -45,8 +44,7 @@ export async function exportFigures(
 
 /** The columns of an export, headed in the reader's language. */
 function figureColumns(request: FastifyRequest, kind: 'daily' | 'night'): Column<Row>[] {
-  const language = requestLanguage(request);
-  const t = (key: MessageKey) => translate(key, language);
+  const t = translator(request);
   // Each null figure's reason in the reader's language, in a column of its own.
   const figure = (field: string, header: MessageKey): Column<Row> => ({
     header: t(header),

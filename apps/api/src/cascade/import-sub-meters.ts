@@ -1,8 +1,7 @@
 import { DomainError, mayBeSubMeter } from '@hydrolog/domain';
 import { CASCADE_IMPORT_MAX, type MessageKey, meterNoSchema } from '@hydrolog/schemas';
-import { translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestLanguage } from '../http.ts';
+import { translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { cellText, readFirstSheet } from '../spreadsheet.ts';
 import { sendXlsx } from '../xlsx.ts';
@@ -14,7 +13,7 @@ export const sendSubMeterTemplate = (request: FastifyRequest, reply: FastifyRepl
   sendXlsx<string>(
     reply,
     'sub-meters',
-    [{ header: translate('cascade.meterNo', requestLanguage(request)), value: (no) => no, width: 24 }],
+    [{ header: translator(request)('cascade.meterNo'), value: (no) => no, width: 24 }],
     [],
   );
 
@@ -42,10 +41,10 @@ export async function importSubMeters(services: Services, request: FastifyReques
   if (rows.length === 0) throw new DomainError('validation.atLeastOne');
   if (rows.length > CASCADE_IMPORT_MAX)
     throw new DomainError('validation.tooMany', { max: CASCADE_IMPORT_MAX });
-  const language = requestLanguage(request);
+  const t = translator(request);
   const errors: { row: number; meterNo: string; message: string }[] = [];
   const rowError = (row: number, meterNo: string, key: MessageKey) =>
-    errors.push({ row, meterNo, message: translate(key, language, { meterNo }) });
+    errors.push({ row, meterNo, message: t(key, { meterNo }) });
   const valid = rows.filter((r) => {
     const okNo = meterNoSchema.safeParse(r.meterNo).success;
     if (!okNo) rowError(r.row, r.meterNo, 'validation.meterNo');

@@ -15,7 +15,7 @@ import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf } from '../auth/guard.ts';
-import { requestLanguage } from '../http.ts';
+import { requestLanguage, translator } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
 import { cellText, readFirstSheet } from '../spreadsheet.ts';
@@ -113,7 +113,7 @@ export interface ImportedAccount {
   account: AccountToOpen;
 }
 
-type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+type Translate = ReturnType<typeof translator>;
 
 /**
  * A row's reason for a refusal of the rules of opening (`openingRefusal`, the customer decider's), naming
@@ -145,8 +145,7 @@ export async function importCustomers(
   request: FastifyRequest,
   options: ImportOptions,
 ): Promise<{ accounts: ImportedAccount[]; failed: ImportReport['failed'] }> {
-  const language = requestLanguage(request);
-  const t: Translate = (key, params = {}) => translate(key, language, params);
+  const t = translator(request);
   const rows = await readRows(request);
   const failed: ImportReport['failed'] = [];
   const fail = (row: number, reason: string) => failed.push({ row, reason });
@@ -170,7 +169,7 @@ export async function importCustomers(
     });
     if (!result.success) {
       const issue = result.error.issues[0]!;
-      const { field, message } = toFieldError(issue, messagesIn(language));
+      const { field, message } = toFieldError(issue, messagesIn(requestLanguage(request)));
       const column = COLUMNS.find((c) => c === field);
       fail(row, t('import.row.field', { field: column ? t(HEADERS[column]) : field, message }));
       continue;
@@ -256,8 +255,7 @@ export function takenMeanwhile(
   accounts: readonly ImportedAccount[],
   clashes: readonly (OpeningClash | null)[],
 ): ImportReport['failed'] {
-  const language = requestLanguage(request);
-  const t: Translate = (key, params = {}) => translate(key, language, params);
+  const t = translator(request);
   return accounts.flatMap(({ row, account: { accountNo, meterNo, facts } }, i) => {
     const refused = openingRefusal({
       ...facts,
