@@ -6,7 +6,7 @@ import { containsPattern } from '../sql.ts';
 const CODE = /\d{4,}/g;
 
 /** A message as the outbox lists it: its codes masked, so that reading the list reveals none. */
-export const maskCodes = (text: string): string => text.replace(CODE, (code) => '*'.repeat(code.length));
+const maskCodes = (text: string): string => text.replace(CODE, (code) => '*'.repeat(code.length));
 
 /**
  * The outbox of every tenant, newest first (platform operators: run as the owner, not withTenant), codes
@@ -50,7 +50,7 @@ export async function listOutbox(
 /** The clear text of one message of the outbox, or null when there is none with this id. */
 export async function outboxText(sql: Sql, messageId: string): Promise<string | null> {
   const { rows } = await sql.query<{ text: string }>(
-    'SELECT text FROM message_outbox WHERE message_id::text = $1',
+    'SELECT text FROM message_outbox WHERE message_id = $1',
     [messageId],
   );
   return rows[0]?.text ?? null;
