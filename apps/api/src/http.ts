@@ -17,6 +17,9 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 /** The caller's messages: a key (and its parameters) in the caller's language, for exports' headers and cells. */
+/** The ids of a comma-separated list in a path (`1,2,3`), each once. */
+export const distinctIds = (list: string) => [...new Set(list.split(','))];
+
 export function translator(request: FastifyRequest) {
   const language = requestLanguage(request);
   return (key: MessageKey, params?: Record<string, string | number>) => translate(key, language, params);

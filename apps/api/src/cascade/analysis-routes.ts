@@ -33,14 +33,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
-import { ok, okList } from '../http.ts';
+import { distinctIds, ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { hourlyFlow, leakageIndex, periodFigures, rankingOfLastDays } from './analysis.ts';
 import { exportCascadeAlarms } from './export-cascade-alarms.ts';
 import { exportFigures } from './export-figures.ts';
 import { setHolidays } from './holidays.ts';
 import { cascadeOverview } from './overview.ts';
-import { distinctIds, idList } from './params.ts';
+import { idList } from './params.ts';
 import { processAlarms } from './process-alarms.ts';
 
 /** A list answered whole, as one page. */

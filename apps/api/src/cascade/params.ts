@@ -2,6 +2,3 @@ import { z } from 'zod';
 
 /** Ids separated by commas, in a path. */
 export const idList = () => z.string().regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i, 'validation.atLeastOne');
-
-/** The ids of an `idList`, each once. */
-export const distinctIds = (list: string) => [...new Set(list.split(','))];

@@ -29,7 +29,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
-import { ok, okList } from '../http.ts';
+import { distinctIds, ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { addPoint } from './add-point.ts';
 import { associateSubMeters } from './associate-sub-meters.ts';
@@ -41,7 +41,7 @@ import { deletePartition } from './delete-partition.ts';
 import { deletePoints } from './delete-points.ts';
 import { importSubMeters, sendSubMeterTemplate } from './import-sub-meters.ts';
 import { partitionOf } from './lookups.ts';
-import { distinctIds, idList } from './params.ts';
+import { idList } from './params.ts';
 import { placeMeters } from './place-meters.ts';
 import { removeSubMeters } from './remove-sub-meters.ts';
 import { subMeterCandidates, subMetersOf } from './sub-meters.ts';

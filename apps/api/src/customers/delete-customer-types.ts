@@ -2,6 +2,7 @@ import { customerTypeDecider } from '@hydrolog/domain';
 import type { FastifyRequest } from 'fastify';
 import { commandContext } from '../caller-command.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
+import { distinctIds } from '../http.ts';
 import type { Services } from '../services.ts';
 import { customerTypeOf } from './customer-types.ts';
 
@@ -12,7 +13,7 @@ export async function deleteCustomerTypes(
   customerTypeIds: string,
 ): Promise<void> {
   const deletions: StreamCommand[] = [];
-  for (const id of new Set(customerTypeIds.split(','))) {
+  for (const id of distinctIds(customerTypeIds)) {
     const { customerCount } = await customerTypeOf(db, request, id);
     deletions.push({
       decider: customerTypeDecider,

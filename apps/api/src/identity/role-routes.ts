@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { ok, okList, okWith } from '../http.ts';
+import { distinctIds, ok, okList, okWith } from '../http.ts';
 import { changeRole } from './change-role.ts';
 import { changeRoleDataScope } from './change-role-data-scope.ts';
 import { changeRoleStatus } from './change-role-status.ts';
@@ -121,7 +121,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      await deleteRoles(services, request, [...new Set(request.params.roleIds.split(','))]);
+      await deleteRoles(services, request, distinctIds(request.params.roleIds));
       return ok(request, null);
     },
   );

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { ok, okList, okWith } from '../http.ts';
+import { distinctIds, ok, okList, okWith } from '../http.ts';
 import { changeUser } from './change-user.ts';
 import { changeUserStatus } from './change-user-status.ts';
 import { createUser } from './create-user.ts';
@@ -197,7 +197,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async (
       },
     },
     async (request) => {
-      await deleteUsers(services, request, [...new Set(request.params.userIds.split(','))]);
+      await deleteUsers(services, request, distinctIds(request.params.userIds));
       return ok(request, null);
     },
   );

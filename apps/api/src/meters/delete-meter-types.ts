@@ -2,6 +2,7 @@ import { meterTypeDecider } from '@hydrolog/domain';
 import type { FastifyRequest } from 'fastify';
 import { commandContext } from '../caller-command.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
+import { distinctIds } from '../http.ts';
 import type { Services } from '../services.ts';
 import { meterTypeOf } from './meter-types.ts';
 
@@ -12,7 +13,7 @@ export async function deleteMeterTypes(
   meterTypeIds: string,
 ): Promise<void> {
   const deletions: StreamCommand[] = [];
-  for (const id of new Set(meterTypeIds.split(','))) {
+  for (const id of distinctIds(meterTypeIds)) {
     const type = await meterTypeOf(db, request, id);
     deletions.push({
       decider: meterTypeDecider,

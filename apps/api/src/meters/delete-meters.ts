@@ -3,6 +3,7 @@ import { activeAccountOfMeter, meterHasReadings } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, readAsCaller } from '../auth/guard.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
+import { distinctIds } from '../http.ts';
 import type { Services } from '../services.ts';
 import { meterOf } from './meters.ts';
 
@@ -13,7 +14,7 @@ export async function deleteMeters(
   meterIds: string,
 ): Promise<void> {
   const deletions: StreamCommand[] = [];
-  for (const meterId of new Set(meterIds.split(','))) {
+  for (const meterId of distinctIds(meterIds)) {
     await meterOf(db, request, meterId);
     const { hasReadings, onAccount } = await readAsCaller(db, request, async (sql) => ({
       hasReadings: await meterHasReadings(sql, meterId),

@@ -25,7 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { ok, okList } from '../http.ts';
+import { distinctIds, ok, okList } from '../http.ts';
 import { deleteCarriers } from './delete-carriers.ts';
 import { deleteRegion } from './delete-region.ts';
 import { deleteThirdParties } from './delete-third-parties.ts';
@@ -37,7 +37,6 @@ import { saveThirdParty } from './save-third-party.ts';
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const ids = (key: string) => z.object({ [key]: idListSchema });
-const splitIds = (value: string) => [...new Set(value.split(','))];
 
 /**
  * The routes every kind of platform record has: one record by id, add, change; when given, its page
@@ -60,7 +59,7 @@ function registerRecord<
     body: Body;
     update: Update;
     summaries: { one: string; add: string; change: string };
-    find(request: FastifyRequest, id: string): Promise<View>;
+    find(id: string): Promise<View>;
     /** Adds the record (`id` null) or changes a known one; answers it as saved. */
     save(request: FastifyRequest, id: string | null, body: z.infer<Body>): Promise<View>;
     list?: {
@@ -102,8 +101,7 @@ function registerRecord<
         response,
       },
     },
-    async (request) =>
-      ok(request, await find(request, String((request.params as Record<string, unknown>)[idKey]))),
+    async (request) => ok(request, await find(String((request.params as Record<string, unknown>)[idKey]))),
   );
   app.post(
     path,
@@ -139,7 +137,7 @@ function registerRecord<
       async (request) => {
         await removeMany.remove(
           request,
-          splitIds(String((request.params as Record<string, unknown>)[`${idKey}s`])),
+          distinctIds(String((request.params as Record<string, unknown>)[`${idKey}s`])),
         );
         return ok(request, null);
       },
@@ -164,7 +162,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
     body: carrierBodySchema,
     update: updateCarrierBodySchema,
     summaries: { one: 'One carrier', add: 'Add a carrier', change: 'Change a carrier' },
-    find: (_request, carrierId) => carrierOf(db, carrierId),
+    find: (carrierId) => carrierOf(db, carrierId),
     save: (request, carrierId, body) => saveCarrier(store, db, request, carrierId, body),
     list: {
       summary: 'Mobile carriers',
@@ -206,7 +204,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       add: 'Add a top region (no parent) or a sub-region',
       change: 'Change a region',
     },
-    find: (_request, regionId) => regionOf(db, regionId),
+    find: (regionId) => regionOf(db, regionId),
     save: (request, regionId, body) => saveRegion(store, db, request, regionId, body),
   });
 
@@ -256,7 +254,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       add: 'Add a third-party platform',
       change: 'Change a third-party platform',
     },
-    find: (_request, thirdPartyId) => thirdPartyOf(db, thirdPartyId),
+    find: (thirdPartyId) => thirdPartyOf(db, thirdPartyId),
     save: (request, thirdPartyId, body) => saveThirdParty(store, db, request, thirdPartyId, body),
     list: {
       summary: 'Third-party platforms with their recharge count and total',

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOnly } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { ok, okList } from '../http.ts';
+import { distinctIds, ok, okList } from '../http.ts';
 import { addDictType } from './add-dict-type.ts';
 import { changeDictType } from './change-dict-type.ts';
 import { deleteDictTypes } from './delete-dict-types.ts';
@@ -121,7 +121,7 @@ export const dictTypeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = asy
       },
     },
     async (request) => {
-      await deleteDictTypes(services, request, [...new Set(request.params.dictIds.split(',').map(Number))]);
+      await deleteDictTypes(services, request, distinctIds(request.params.dictIds).map(Number));
       return ok(request, null);
     },
   );

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAsCaller, requires } from '../auth/guard.ts';
 import type { Identity } from '../auth/identity.ts';
-import { ok, okList } from '../http.ts';
+import { distinctIds, ok, okList } from '../http.ts';
 import { changeNotice } from './change-notice.ts';
 import { createNotice } from './create-notice.ts';
 import { deleteNotices } from './delete-notices.ts';
@@ -143,7 +143,7 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ identity: Identity }> = async
       },
     },
     async (request) => {
-      await deleteNotices(services, request, [...new Set(request.params.noticeIds.split(','))]);
+      await deleteNotices(services, request, distinctIds(request.params.noticeIds));
       return ok(request, null);
     },
   );
