@@ -1,6 +1,5 @@
 import type {
   CascadeAlarmView,
-  CascadeOverview,
   DailyFigure,
   PartitionDetail,
   PartitionView,
@@ -66,7 +65,7 @@ import {
   rateColor,
 } from './cascadeQuery.ts';
 import { NoSummaryMeterNote } from './NoSummaryMeterNote.tsx';
-import { useViewedPartition } from './partitionChoice.ts';
+import { type PartitionFigures, remembered, useViewedPartition, useViewer } from './partitionChoice.ts';
 
 const m3 = (v: number | null | undefined, language: string) => formatNumber(v, language, 3);
 const dayX = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
@@ -218,7 +217,7 @@ export function CascadeAnalysis() {
   const yesterday = addDays(todayIn(timeZone), -1);
   const to = query.to || yesterday;
   const from = query.from || addDays(to, -29);
-  const [figures, setFigures] = useState<CascadeOverview['partitionFigures'] | null>(null);
+  const [figures, setFigures] = useState<PartitionFigures[] | null>(null);
   const partitionId =
     useViewedPartition(query.partitionId || null, figures) ??
     (figures?.length === 0 ? partitions?.[0]?.partitionId : undefined) ??
@@ -230,12 +229,23 @@ export function CascadeAnalysis() {
       (r) => setPartitions(r.rows),
       () => setPartitions([]),
     );
-    // Each partition's figures, to open on the one with the most data (none: the first listed).
-    gisOverview().then(
+  }, []);
+  const viewer = useViewer();
+  useEffect(() => {
+    if (!partitions || !viewer || figures) return;
+    const last = remembered(viewer, 'partition');
+    if (query.partitionId || partitions.some((p) => p.partitionId === last)) {
+      // Named by the URL or this user's last view: no figures needed to choose.
+      setFigures(partitions.map(({ partitionId }) => ({ partitionId, supply: null, unknown: null })));
+      return;
+    }
+    // Each partition's figures, to open on the one with the most data (none: the first listed); asked
+    // quietly, as an analyst may not be allowed the map they come from.
+    gisOverview({ quiet: true }).then(
       (o) => setFigures(o.partitionFigures),
       () => setFigures([]),
     );
-  }, []);
+  }, [partitions, viewer, figures, query.partitionId]);
   useEffect(() => {
     if (!partitionId) return;
     getPartition(partitionId).then(setPartition, () => setPartition(null));

@@ -8,7 +8,7 @@ import { session } from '../../store/session.ts';
  * opens on: the one this user last chose, else the first configured.
  */
 
-type PartitionFigures = Pick<
+export type PartitionFigures = Pick<
   CascadeOverview['partitionFigures'][number],
   'partitionId' | 'supply' | 'unknown'
 >;

@@ -151,5 +151,6 @@ export const exportFigures = (kind: 'daily' | 'night', query: AnalysisQuery, for
     },
   );
 
-export const gisOverview = () => api.data('GET /cascade/gis/overview');
+export const gisOverview = (options: { quiet?: boolean } = {}) =>
+  api.data('GET /cascade/gis/overview', options);
 export const screenOverview = () => api.data('GET /cascade/screen/overview');
