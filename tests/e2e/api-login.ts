@@ -23,3 +23,22 @@ export async function apiLogin(
   if (body.code !== 200) throw new Error(`login of ${username} refused: ${body.msg}`);
   return { authorization: `Bearer ${body.data.access_token}`, 'content-type': 'application/json' };
 }
+
+/**
+ * The JSON answer of `method path` under /prod-api, called with the `headers` apiLogin gave (and `body` as
+ * JSON, when there is one).
+ */
+export async function apiCall(
+  baseUrl: string,
+  headers: Record<string, string>,
+  method: string,
+  path: string,
+  body?: object,
+) {
+  const answer = await fetch(`${baseUrl}/prod-api${path}`, {
+    method,
+    headers,
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return answer.json();
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api-login.ts';
+import { apiCall, apiLogin } from './api-login.ts';
 import { freePort, outputDir } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
@@ -96,9 +96,7 @@ async function call(
   path: string,
   body: object,
 ) {
-  const answer = await (
-    await fetch(`${url}/prod-api${path}`, { method, headers, body: JSON.stringify(body) })
-  ).json();
+  const answer = await apiCall(url, headers, method, path, body);
   expect(answer, `${method} ${path}`).toMatchObject({ code: 200 });
   return answer.data;
 }

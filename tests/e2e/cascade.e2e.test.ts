@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api-login.ts';
+import { apiCall, apiLogin } from './api-login.ts';
 import { outputDir } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
@@ -411,19 +411,16 @@ describe('cascade partitions in the browser', () => {
 
   it('opens the map and the analysis on the partition with the most data, then on the one last viewed, and says when it has no summary meter', async () => {
     // Newest in the list, without a summary meter: never the one to open on by default.
-    const created = await fetch(`${bed.url}/prod-api/cascade/partition`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: 'E2E no meter yet',
-        leaderName: 'Li Wei',
-        leaderPhone: '13800000000',
-        thresholds: { leakageRate: 0.3, mnf: 1, kl: 0.5 },
-      }),
+    const created = await apiCall(bed.url, headers, 'POST', '/cascade/partition', {
+      name: 'E2E no meter yet',
+      leaderName: 'Li Wei',
+      leaderPhone: '13800000000',
+      thresholds: { leakageRate: 0.3, mnf: 1, kl: 0.5 },
     });
-    expect((await created.json()).code).toBe(200);
-    const overview = (await (await fetch(`${bed.url}/prod-api/cascade/gis/overview`, { headers })).json())
-      .data as { partitionFigures: { name: string; supply: number | null }[] };
+    expect(created.code).toBe(200);
+    const overview = (await apiCall(bed.url, headers, 'GET', '/cascade/gis/overview')).data as {
+      partitionFigures: { name: string; supply: number | null }[];
+    };
     const mostSupply = overview.partitionFigures.reduce((a, b) =>
       (b.supply ?? -1) > (a.supply ?? -1) ? b : a,
     );
@@ -459,12 +456,7 @@ describe('cascade partitions in the browser', () => {
 
   it('says what it does not know: no sub-meters (never a 100% leakage rate) and a day not yet complete', async () => {
     // A district measured at its inlet only (district 3's inlet): supply, but nothing to compare it with.
-    const post = (url: string, method: string, body: object) =>
-      fetch(`${bed.url}/prod-api${url}`, {
-        method,
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
+    const post = (url: string, method: string, body: object) => apiCall(bed.url, headers, method, url, body);
     const created = await post('/cascade/partition', 'POST', {
       name: 'E2E inlet only',
       leaderName: 'Li Wei',

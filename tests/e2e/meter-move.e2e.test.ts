@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api-login.ts';
+import { apiCall, apiLogin } from './api-login.ts';
 import { browserTestBed } from './test-bed.ts';
 
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
@@ -12,14 +12,8 @@ describe('meter move between tenants in the browser', () => {
   const bed = browserTestBed();
   const { signIn } = bed;
   let page: Page;
-  const api = async (headers: Record<string, string>, path: string, body?: object) =>
-    (
-      await fetch(`${bed.url}/prod-api${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      })
-    ).json();
+  const api = (headers: Record<string, string>, path: string, body?: object) =>
+    apiCall(bed.url, headers, body ? 'POST' : 'GET', path, body);
   const meterType = (name: string) => ({
     name,
     billingMode: 'postpaid',

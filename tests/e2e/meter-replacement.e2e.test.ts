@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api-login.ts';
+import { apiCall, apiLogin } from './api-login.ts';
 import { outputDir } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
@@ -14,14 +14,7 @@ describe('meter replacement in the browser', () => {
   let page: Page;
   let headers: Record<string, string>;
   let customerId: string;
-  const api = async (path: string, body?: object) =>
-    (
-      await fetch(`${bed.url}/prod-api${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      })
-    ).json();
+  const api = (path: string, body?: object) => apiCall(bed.url, headers, body ? 'POST' : 'GET', path, body);
 
   beforeAll(async () => {
     headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api-login.ts';
+import { apiCall, apiLogin } from './api-login.ts';
 import { browserTestBed } from './test-bed.ts';
 
 const DEMO_TENANT = 'Demo Water Utility';
@@ -14,14 +14,8 @@ describe('opening an account in the browser', () => {
   const { signIn } = bed;
   let page: Page;
   let admin: Record<string, string>;
-  const api = async (headers: Record<string, string>, method: string, path: string, body?: object) =>
-    (
-      await fetch(`${bed.url}/prod-api${path}`, {
-        method,
-        headers,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      })
-    ).json();
+  const api = (headers: Record<string, string>, method: string, path: string, body?: object) =>
+    apiCall(bed.url, headers, method, path, body);
   /** Every answer to the meter picker's search. */
   const meterSearches: Response[] = [];
   let meterSearchesSent = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './api-login.ts';
+import { apiCall, apiLogin } from './api-login.ts';
 import { outputDir } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
@@ -23,14 +23,7 @@ describe('valve state in the browser', () => {
   const bed = browserTestBed({}, { width: 1440, height: 900 });
   const { newPage, signIn } = bed;
 
-  const api = async (method: string, path: string, body?: object) =>
-    (
-      await fetch(`${bed.url}/prod-api${path}`, {
-        method,
-        headers,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      })
-    ).json();
+  const api = (method: string, path: string, body?: object) => apiCall(bed.url, headers, method, path, body);
   const report = async (valve: 'open' | 'closed', ts: Date) => {
     const uploaded = await fetch(`${bed.url}/ingest/v1/readings`, {
       method: 'POST',
