@@ -5,24 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { defineListScreen, listColumns } from '../../components/ListScreen.tsx';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
+import { type TreeRow, treeRows } from '../../lib/treeRows.ts';
 import { deletePoints, getPartition, type PointView } from './api/cascade.ts';
 import { PointForm } from './PointForm.tsx';
 import { PointSubMeters } from './SubMeters.tsx';
 
-/** The points in tree order: each point followed by its children (depth first from the root). */
-function treeOrder(points: readonly PointView[]): PointView[] {
-  const children = new Map<string | null, PointView[]>();
-  for (const point of points) children.set(point.parentId, [...(children.get(point.parentId) ?? []), point]);
-  const ordered: PointView[] = [];
-  const visit = (parentId: string | null) => {
-    for (const point of children.get(parentId) ?? []) {
-      ordered.push(point);
-      visit(point.pointId);
-    }
-  };
-  visit(null);
-  return ordered;
-}
+type PointRow = PointView & TreeRow;
+const POINT_TREE = {
+  id: (point: PointView) => point.pointId,
+  parentId: (point: PointView) => point.parentId,
+  // Siblings keep the server's order (by name): the sort is stable.
+  compare: () => 0,
+};
 
 /**
  * A partition's cascade tree: edit a point's leader and thresholds (the root's are the partition's), see and
@@ -47,7 +41,7 @@ interface PointsProps {
   onGone(): void;
 }
 
-const column = listColumns<PointView>();
+const column = listColumns<PointRow>();
 
 const Points = defineListScreen({
   bare: true,
@@ -59,7 +53,7 @@ const Points = defineListScreen({
     getPartition(partitionId).then(
       (detail) => {
         onLoaded(detail.name);
-        return { total: detail.points.length, rows: treeOrder(detail.points) };
+        return { total: detail.points.length, rows: treeRows(detail.points, POINT_TREE) };
       },
       (error: unknown) => {
         onGone();
@@ -78,7 +72,7 @@ const Points = defineListScreen({
   columns: ({ t, language }) => [
     column.accessor('name', {
       header: t('cascade.pointName'),
-      cell: (c) => <Box style={{ paddingLeft: (c.row.original.level - 1) * 20 }}>{c.getValue()}</Box>,
+      cell: (c) => <Box style={{ paddingLeft: c.row.original.depth * 20 }}>{c.getValue()}</Box>,
     }),
     column.accessor('level', { header: t('cascade.level') }),
     column.accessor((point) => point.summaryMeter?.meterNo ?? '—', {
