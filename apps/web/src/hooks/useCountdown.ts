@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left before something may be done again (a code sent anew): `start(n)` counts down from n to 0. */
+/**
+ * Seconds left before something may be done again (a code sent anew, a click the debounce holds back):
+ * `start(n)` counts down from n to 0, a second a step. `firstStepMs` shortens the first step, so that the
+ * count ends when a wait that began mid-second does.
+ */
 export function useCountdown() {
-  const [left, setLeft] = useState(0);
+  const [count, setCount] = useState({ left: 0, stepMs: 1000 });
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    if (count.left <= 0) return;
+    const timer = setTimeout(() => setCount({ left: count.left - 1, stepMs: 1000 }), count.stepMs);
     return () => clearTimeout(timer);
-  }, [left]);
-  return { left, start: setLeft };
+  }, [count]);
+  const start = useCallback(
+    (seconds: number, firstStepMs = 1000) => setCount({ left: seconds, stepMs: firstStepMs }),
+    [],
+  );
+  return { left: count.left, start };
 }

@@ -1,9 +1,10 @@
 import type { IssueLike } from '@hydrolog/schemas';
 import { notifications } from '@mantine/notifications';
-import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, useCallback, useState } from 'react';
 import { RequestError } from '../api/request.ts';
 import { type FieldErrors, fieldErrors, validate } from '../lib/forms.ts';
 import { useClickGate } from './useClickGate.ts';
+import { useCountdown } from './useCountdown.ts';
 
 type Schema<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: IssueLike[] } };
@@ -25,15 +26,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const gate = useClickGate();
-  const [retryIn, setRetryIn] = useState(0);
-  useEffect(() => {
-    if (retryIn === 0) return;
-    const timer = setTimeout(
-      () => setRetryIn(Math.ceil(gate.remaining() / 1000)),
-      gate.remaining() % 1000 || 1000,
-    );
-    return () => clearTimeout(timer);
-  }, [retryIn, gate]);
+  const { left: retryIn, start: countDown } = useCountdown();
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -74,8 +67,9 @@ export function useSchemaForm<Values extends Record<string, unknown>, Parsed>(
 
   /** Runs `send` with the parsed values when they and the `extra` checks pass; true once it succeeded. */
   async function submit(send: (data: Parsed) => Promise<unknown>, extra: FieldErrors = {}): Promise<boolean> {
-    if (gate.remaining() > 0) {
-      setRetryIn(Math.ceil(gate.remaining() / 1000));
+    const wait = gate.remaining();
+    if (wait > 0) {
+      countDown(Math.ceil(wait / 1000), wait % 1000 || 1000);
       return false;
     }
     const checked = validate(schema, values);
