@@ -3,8 +3,6 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../lib/meterQuery.ts';
 
-/** Badges keep their whole label when the table is narrow. */
-const BADGE_STYLES = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 const STATUS_COLORS: Record<CustomerStatus, string> = {
   active: 'green',
   frozen: 'orange',
@@ -14,7 +12,7 @@ const STATUS_COLORS: Record<CustomerStatus, string> = {
 export function StatusBadge({ status }: { status: CustomerStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" styles={BADGE_STYLES} data-status={status}>
+    <Badge color={STATUS_COLORS[status]} variant="light" data-status={status}>
       {t(`customers.statuses.${status}`)}
     </Badge>
   );
@@ -27,7 +25,6 @@ export function CommandBadge({ command }: { command: NonNullable<CustomerRow['la
     <Badge
       color={commandStatusColor(command.status)}
       variant="dot"
-      styles={BADGE_STYLES}
       data-testid="valve-command"
       data-status={command.status}
     >

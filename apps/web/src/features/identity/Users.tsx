@@ -53,14 +53,7 @@ export const Users = defineListScreen({
       cell: (c) => (
         <Group gap={4} wrap="nowrap">
           {c.getValue().map((name: string) => (
-            <Badge
-              key={name}
-              variant="light"
-              size="sm"
-              tt="none"
-              style={{ flexShrink: 0 }}
-              styles={{ label: { overflow: 'visible' } }}
-            >
+            <Badge key={name} variant="light" size="sm" tt="none">
               {name}
             </Badge>
           ))}

@@ -29,8 +29,6 @@ export const INGEST_READINGS_PATH = '/ingest/v1/readings';
 
 const column = listColumns<GatewayView>();
 const FULL_TIME = 'YYYY-MM-DD HH:mm:ss';
-/** Badges keep their whole label when the table is narrow. */
-const BADGE_STYLES = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 
 /** How a gateway sends readings: the request line, its headers and one NDJSON line. */
 function ConnectHint() {
@@ -134,7 +132,7 @@ export const Gateways = defineListScreen({
     column.accessor('status', {
       header: () => t('gateways.status'),
       cell: (c) => (
-        <Badge color={c.getValue() === 'active' ? 'green' : 'red'} variant="light" styles={BADGE_STYLES}>
+        <Badge color={c.getValue() === 'active' ? 'green' : 'red'} variant="light">
           {t(`gateways.statuses.${c.getValue()}`)}
         </Badge>
       ),
@@ -162,7 +160,7 @@ export const Gateways = defineListScreen({
         const { lastSeenAt } = c.row.original;
         return (
           <Group gap={6} wrap="nowrap">
-            <Badge color={c.getValue() ? 'teal' : 'gray'} variant="dot" styles={BADGE_STYLES}>
+            <Badge color={c.getValue() ? 'teal' : 'gray'} variant="dot">
               {t(c.getValue() ? 'gateways.online' : 'gateways.offline')}
             </Badge>
             {lastSeenAt ? (

@@ -9,8 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermi } from '../../components/Permission.tsx';
 import { operateValves } from './api/meters.ts';
 
-/** Badges keep their whole label when the table is narrow. */
-const BADGE_STYLES = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 const time = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
 /** The lines under the badge wrap in a narrow column instead of running under the next one. */
 const LINE_STYLE = { whiteSpace: 'normal', maxWidth: 260 } as const;
@@ -200,7 +198,7 @@ export function ValveState({
   const reported = lastReport(t, reading);
   return (
     <Stack gap={2} align="flex-start" data-testid={`valve-${meterNo}`} data-phase={reading.phase}>
-      <Badge color={color} variant={variant} styles={BADGE_STYLES}>
+      <Badge color={color} variant={variant}>
         {label}
       </Badge>
       {line && (
