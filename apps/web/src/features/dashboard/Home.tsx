@@ -14,11 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayChart } from '../../components/DayChart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { useLatestLoad } from '../../hooks/useLatestLoad.ts';
 import { useRouteQuery } from '../../hooks/useRouteQuery.ts';
 import { formatNumber, formatPercent } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
@@ -41,18 +42,6 @@ import { homeSearch, parseHomeQuery } from './dashboardQuery.ts';
 
 export const HOME_PATH = '/index';
 const NO_FIGURE = '—';
-
-/** Loads `fetch` on mount and whenever it changes; `retry` loads it again after a failure. */
-function useLoad<T>(fetch: () => Promise<T>) {
-  const [data, setData] = useState<T | null>(null);
-  const [failed, setFailed] = useState(false);
-  const retry = useCallback(() => {
-    setFailed(false);
-    fetch().then(setData, () => setFailed(true));
-  }, [fetch]);
-  useEffect(retry, [retry]);
-  return { data, failed, retry };
-}
 
 /** A card of the dashboard with its loading, failure and content. */
 function Panel({
@@ -110,7 +99,7 @@ export function Home() {
 function Dashboard() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const top = useLoad<DashboardTopData>(getTopData);
+  const top = useLatestLoad<DashboardTopData>(getTopData);
   const m3 = (value: number) => `${formatNumber(value, language, 0, 1)} m³`;
   const figure = (value: number | null | undefined, format = (v: number) => formatNumber(v, language)) =>
     value === null || value === undefined ? NO_FIGURE : format(value);
@@ -120,7 +109,7 @@ function Dashboard() {
     <>
       {top.failed && (
         <Alert color="red" title={t('dashboard.loadFailed')}>
-          <Button size="xs" variant="light" onClick={top.retry}>
+          <Button size="xs" variant="light" onClick={top.load}>
             {t('common.retry')}
           </Button>
         </Alert>
@@ -181,13 +170,13 @@ function UsagePanel() {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useRouteQuery(HOME_PATH, parseHomeQuery, homeSearch);
   const fetch = useCallback(() => getUsage(query.days), [query.days]);
-  const usage = useLoad<UsageStatistics>(fetch);
+  const usage = useLatestLoad<UsageStatistics>(fetch);
   return (
     <Panel
       title={t('dashboard.usage')}
       testId="dashboard-usage"
       failed={usage.failed}
-      retry={usage.retry}
+      retry={usage.load}
       loaded={usage.data !== null}
       extra={
         <SegmentedControl
@@ -224,14 +213,14 @@ function UsagePanel() {
 
 function CommunicationPanel() {
   const { t } = useTranslation();
-  const comms = useLoad<CommunicationStatistics>(getCommunication);
+  const comms = useLatestLoad<CommunicationStatistics>(getCommunication);
   const c = comms.data;
   return (
     <Panel
       title={t('dashboard.communication')}
       testId="dashboard-communication"
       failed={comms.failed}
-      retry={comms.retry}
+      retry={comms.load}
       loaded={c !== null}
     >
       {c && (
@@ -262,8 +251,8 @@ function CommunicationPanel() {
 
 function AlarmPanel() {
   const { t } = useTranslation();
-  const alarms = useLoad<AlarmStatistics>(getAlarmStatistics);
-  const types = useLoad<DictDataView[]>(getAlarmTypes);
+  const alarms = useLatestLoad<AlarmStatistics>(getAlarmStatistics);
+  const types = useLatestLoad<DictDataView[]>(getAlarmTypes);
   const a = alarms.data;
   const label = (code: string) => types.data?.find((d) => d.dictValue === code)?.dictLabel ?? code;
   return (
@@ -271,7 +260,7 @@ function AlarmPanel() {
       title={t('dashboard.alarms')}
       testId="dashboard-alarms"
       failed={alarms.failed}
-      retry={alarms.retry}
+      retry={alarms.load}
       loaded={a !== null}
     >
       {a && (
@@ -315,13 +304,13 @@ function AlarmPanel() {
 
 function BillPanel() {
   const { t } = useTranslation();
-  const bills = useLoad<BillStatistics>(getBillStatistics);
+  const bills = useLatestLoad<BillStatistics>(getBillStatistics);
   return (
     <Panel
       title={t('dashboard.bills')}
       testId="dashboard-bills"
       failed={bills.failed}
-      retry={bills.retry}
+      retry={bills.load}
       loaded={bills.data !== null}
     >
       {bills.data && !bills.data.available && (

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchHealth, type Health } from './api/dashboard.ts';
+import { useLatestLoad } from '../../hooks/useLatestLoad.ts';
+import { fetchHealth } from './api/dashboard.ts';
 
 /**
  * The service status (database, log, read models and how far behind they are): for the platform's operators,
@@ -9,13 +9,7 @@ import { fetchHealth, type Health } from './api/dashboard.ts';
  */
 export function ServiceStatus() {
   const { t } = useTranslation();
-  const [health, setHealth] = useState<Health | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(() => {
-    setFailed(false);
-    fetchHealth().then(setHealth, () => setFailed(true));
-  }, []);
-  useEffect(load, []);
+  const { data: health, failed, load } = useLatestLoad(fetchHealth);
 
   return (
     <Card withBorder maw={720} data-testid="status-card">

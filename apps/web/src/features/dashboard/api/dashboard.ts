@@ -1,7 +1,5 @@
 import { api } from '../../../api/client.ts';
 
-export type { Health } from '@hydrolog/schemas';
-
 export const fetchHealth = () => api.data('GET /health');
 
 /** The dashboards: /index of a tenant (spec section 7 /business/dashboard/*) and the operators' tenant dashboard. */
