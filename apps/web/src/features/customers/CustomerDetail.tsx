@@ -1,23 +1,25 @@
 import type { CustomerHistoryEntry, CustomerView } from '@hydrolog/schemas';
 import { Drawer, Group, Loader, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePollWhile } from '../../hooks/usePollWhile.ts';
+import { isCommandUnderWay } from '../../lib/meterQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { CommandFailure, ValveState } from '../meters/index.ts';
 import { customerHistory, getCustomer } from './api/customers.ts';
 import { CommandBadge, StatusBadge } from './CustomerBadges.tsx';
 
-/** While a valve command is on its way, the drawer looks again this often. */
-const REFRESH_MS = 3000;
-
-function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
+/** A labelled value (a text, a number or an element such as the valve's state), a dash when empty. */
+function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm">{value === null || value === undefined || value === '' ? '—' : value}</Text>
+      <Text size="sm" component="div">
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Text>
     </Stack>
   );
 }
@@ -27,22 +29,18 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
   const { t, i18n } = useTranslation();
   const [customer, setCustomer] = useState<CustomerView | null>(null);
   const [history, setHistory] = useState<CustomerHistoryEntry[] | null>(null);
-  const [tick, setTick] = useState(0);
 
-  useEffect(() => {
-    void tick;
+  const reload = useCallback(() => {
     getCustomer(customerId).then(setCustomer, onClose);
     customerHistory(customerId).then(setHistory, () => setHistory([]));
-  }, [customerId, onClose, tick]);
-
-  const pending =
-    customer?.lastValveCommand?.status === 'sending' ||
-    (history?.some((h) => h.valveCommand?.status === 'sending') ?? false);
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [pending]);
+  }, [customerId, onClose]);
+  useEffect(reload, [reload]);
+  // While a valve command is on its way, the drawer looks again.
+  usePollWhile(
+    isCommandUnderWay(customer?.lastValveCommand?.status ?? null) ||
+      (history?.some((h) => isCommandUnderWay(h.valveCommand?.status ?? null)) ?? false),
+    reload,
+  );
 
   const money = (value: number | null) => formatNumber(value, i18n.language, 2);
   const describe = (entry: CustomerHistoryEntry) => {
@@ -76,18 +74,18 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
               value={`${customer.meterNo} · ${customer.meterTypeName ?? ''}`}
             />
             {customer.valveControl && (
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed">
-                  {t('customers.valve')}
-                </Text>
-                <ValveState
-                  meterNo={customer.meterNo}
-                  valve={customer.valve}
-                  reportedAt={customer.lastReportAt}
-                  command={customer.lastValveCommand}
-                  onRetried={() => setTick((n) => n + 1)}
-                />
-              </Stack>
+              <Field
+                label={t('customers.valve')}
+                value={
+                  <ValveState
+                    meterNo={customer.meterNo}
+                    valve={customer.valve}
+                    reportedAt={customer.lastReportAt}
+                    command={customer.lastValveCommand}
+                    onRetried={reload}
+                  />
+                }
+              />
             )}
             <Field label={t('customers.nature')} value={t(`customers.natures.${customer.nature}`)} />
             <Field label={t('customers.idType')} value={t(`customers.idTypes.${customer.idType}`)} />
@@ -156,7 +154,7 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
                       meterNo={customer.meterNo}
                       command={entry.valveCommand}
                       retry={entry.valveCommand.commandId === customer.lastValveCommand?.commandId}
-                      onRetried={() => setTick((n) => n + 1)}
+                      onRetried={reload}
                     />
                   )}
                 </Timeline.Item>
