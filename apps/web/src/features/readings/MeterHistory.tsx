@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type Language } from '@hydrolog/schemas';
+import { DEFAULT_PAGE_SIZE, type Language, PAGE_SIZES } from '@hydrolog/schemas';
 import {
   Alert,
   alpha,
@@ -624,6 +624,12 @@ export function MeterHistory() {
   // The URL decides the form: back/forward and shared links fill it.
   useEffect(() => setForm(formOf(query)), [query]);
 
+  /** The history of the meter and range in the URL. */
+  const fetchHistory = useCallback(
+    () => getMeterHistory({ meterNo: query.meterNo, from: query.from, to: query.to }),
+    [query],
+  );
+
   useEffect(() => {
     const id = ++request.current;
     if (!query.meterNo) {
@@ -634,7 +640,7 @@ export function MeterHistory() {
     }
     setLoading(true);
     setFailure(null);
-    getMeterHistory({ meterNo: query.meterNo, from: query.from, to: query.to })
+    fetchHistory()
       .then(
         (history) => {
           if (id !== request.current) return;
@@ -650,18 +656,35 @@ export function MeterHistory() {
         },
       )
       .finally(() => id === request.current && setLoading(false));
-  }, [query, attempt, t]);
+  }, [fetchHistory, query, attempt, t]);
 
-  /** The shown meter fetched again quietly (no overlay): after a retry, and while its command is under way. */
+  /** The shown meter fetched again quietly (no overlay): after a retry, and once its command is done. */
   const refresh = useCallback(() => {
     const id = request.current;
     if (!query.meterNo) return;
-    getMeterHistory({ meterNo: query.meterNo, from: query.from, to: query.to }).then(
+    fetchHistory().then(
       (history) => id === request.current && setLoaded({ query, history }),
       () => undefined,
     );
-  }, [query]);
-  usePollWhile(isCommandUnderWay(loaded?.history.valveCommand?.status ?? null), refresh);
+  }, [fetchHistory, query]);
+
+  // While the meter's valve command is under way, only that command is looked at again; the history is
+  // fetched once it is done (or overtaken). Who may not list commands gets the whole history each time.
+  const command = loaded?.history.valveCommand ?? null;
+  const meterId = loaded?.history.meter.meterId;
+  const pollCommand = useCallback(() => {
+    if (!command || !meterId) return;
+    const id = request.current;
+    // The smallest page the service serves; its first row is the latest command of that kind.
+    listMeterCommands({ meterId, kind: command.kind, pageNum: 1, pageSize: PAGE_SIZES[0] }).then(
+      ({ rows: [latest] }) => {
+        if (id !== request.current) return;
+        if (latest?.commandId !== command.commandId || !isCommandUnderWay(latest.status)) refresh();
+      },
+      () => undefined,
+    );
+  }, [command, meterId, refresh]);
+  usePollWhile(isCommandUnderWay(command?.status ?? null), canSeeCommands ? pollCommand : refresh);
 
   function search() {
     const meterNo = form.meterNo.trim();
