@@ -156,14 +156,14 @@ export function PartitionMap({
   const [mapType, setMapType] = useState(() =>
     startingProvider(providers, viewer && remembered(viewer, 'mapType')),
   );
+  // Tiles failed in a row: any tile that loads sets it back to 0, and so does another provider.
+  const [failures, setFailures] = useState(0);
   const choose = (chosen: MapProvider['mapType']) => {
     setMapType(chosen);
+    setFailures(0);
     if (viewer) remember(viewer, 'mapType', String(chosen));
   };
   const provider = providers.find((p) => p.mapType === mapType);
-  // Tiles failed in a row: any tile that loads sets it back to 0.
-  const [failures, setFailures] = useState(0);
-  useEffect(() => setFailures(0), [mapType]);
   const unreachable = failures >= UNREACHABLE_AFTER_FAILURES;
 
   // Fit the chosen partition (its boundary, else its meters), else every boundary, else the tenant's centre.

@@ -7,7 +7,7 @@ import { MAP_ZOOMS } from '@hydrolog/schemas';
  */
 
 /** deck.gl's zoom for a provider's level. */
-export const deckZoom = (level: number) => level - 1;
+const deckZoom = (level: number) => level - 1;
 
 /** Spec section 9's zoom range and initial zoom, as deck.gl counts them. */
 export const DECK_ZOOMS = {
@@ -17,7 +17,7 @@ export const DECK_ZOOMS = {
 } as const;
 
 /** The deepest level tile providers serve (OpenStreetMap's); closer zooms stretch its tiles. */
-export const MAX_TILE_LEVEL = 19;
+const MAX_TILE_LEVEL = 19;
 /** Web Mercator ends here. */
 const MAX_LATITUDE = 85.0511287798;
 /** A guard against an absurdly large viewport asking for hundreds of tiles. */
