@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@hydrolog/schemas';
 
+export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './decider.ts';
