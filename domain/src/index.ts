@@ -11,6 +11,7 @@ export * from './readings/index.ts';
 export * from './system/index.ts';
 export * from './time.ts';
 
+import { priceSchemeDecider } from './billing/index.ts';
 import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade/index.ts';
 import { customerDecider, customerTypeDecider } from './customers/index.ts';
 import {
@@ -76,5 +77,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     regionDecider,
     thirdPartyDecider,
     agentAccountDecider,
+    priceSchemeDecider,
   ].map((d) => [d.category, d]),
 );

@@ -1,3 +1,4 @@
+import { billingRoutes } from './billing/index.ts';
 import { cascadeRoutes } from './cascade/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
@@ -9,6 +10,7 @@ import { systemRoutes } from './system/index.ts';
 
 /** Every route the browser calls, by `METHOD /path`: the route contract of the API. */
 export const apiRoutes = {
+  ...billingRoutes,
   ...cascadeRoutes,
   ...customersRoutes,
   ...dashboardRoutes,

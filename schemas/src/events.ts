@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingEventSchemas } from './billing/index.ts';
 import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
@@ -40,6 +41,7 @@ export const eventSchemas = {
   ...registrationEventSchemas,
   ...adminEventSchemas,
   ...platformEventSchemas,
+  ...billingEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

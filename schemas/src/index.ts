@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './api-routes.ts';
+export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './dashboard/index.ts';

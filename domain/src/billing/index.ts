@@ -1,1 +1,2 @@
+export * from './price-schemes.ts';
 export * from './tariff.ts';

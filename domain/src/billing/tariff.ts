@@ -1,3 +1,5 @@
+import type { PriceVersion } from '@hydrolog/schemas';
+
 /**
  * The tariff math (DESIGN principle 10): what a volume of water costs under a price scheme. Pure; the trial
  * calculation and the bill run both call it.
@@ -16,25 +18,13 @@
  * charge of the cycle's volume, and a larger volume never costs less.
  */
 
-/** One step of a price ladder: [startLitres, endLitres) at a unit price; `endLitres` null is unlimited. */
-export interface TariffStep {
-  startLitres: number;
-  endLitres: number | null;
-  unitPriceCents: number;
-}
-
-/** 'tiered': the steps fill with the volume accumulated over the cycle. 'flat': one unlimited step. */
-export type ChargingModel = 'tiered' | 'flat';
-
-/** The prices of a scheme from a day on, until the next version. */
-export interface TariffVersion {
-  effectiveFrom: string;
-  chargingModel: ChargingModel;
-  steps: readonly TariffStep[];
-  /** A fixed charge per month (0: none). */
-  standingChargeCents: number;
-  vatRateBasisPoints: number;
-}
+/**
+ * The prices of a scheme from a day on, until the next version: steps [startLitres, endLitres) at a unit
+ * price (`endLitres` null: unlimited), a standing charge per month (0: none) and VAT. 'tiered' fills the
+ * steps with the volume accumulated over the cycle; 'flat' is one unlimited step.
+ */
+export type TariffVersion = PriceVersion;
+export type TariffStep = PriceVersion['steps'][number];
 
 /** A price scheme as the math needs it: its cycles from its start day, and its versions. */
 export interface Tariff {

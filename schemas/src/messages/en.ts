@@ -1,4 +1,5 @@
 import { combine } from './combine.ts';
+import { billing } from './en/billing.ts';
 import { cascade } from './en/cascade.ts';
 import { common } from './en/common.ts';
 import { customers } from './en/customers.ts';
@@ -20,6 +21,7 @@ export const en = combine(
   readings,
   cascade,
   dashboard,
+  billing,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

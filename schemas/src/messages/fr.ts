@@ -1,5 +1,6 @@
 import { combine } from './combine.ts';
 import type { Messages } from './en.ts';
+import { billing } from './fr/billing.ts';
 import { cascade } from './fr/cascade.ts';
 import { common } from './fr/common.ts';
 import { customers } from './fr/customers.ts';
@@ -21,4 +22,5 @@ export const fr: Messages = combine(
   readings,
   cascade,
   dashboard,
+  billing,
 );

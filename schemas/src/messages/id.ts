@@ -1,5 +1,6 @@
 import { combine } from './combine.ts';
 import type { Messages } from './en.ts';
+import { billing } from './id/billing.ts';
 import { cascade } from './id/cascade.ts';
 import { common } from './id/common.ts';
 import { customers } from './id/customers.ts';
@@ -21,4 +22,5 @@ export const id: Messages = combine(
   readings,
   cascade,
   dashboard,
+  billing,
 );

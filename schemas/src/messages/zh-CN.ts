@@ -1,5 +1,6 @@
 import { combine } from './combine.ts';
 import type { Messages } from './en.ts';
+import { billing } from './zh-CN/billing.ts';
 import { cascade } from './zh-CN/cascade.ts';
 import { common } from './zh-CN/common.ts';
 import { customers } from './zh-CN/customers.ts';
@@ -21,4 +22,5 @@ export const zhCN: Messages = combine(
   readings,
   cascade,
   dashboard,
+  billing,
 );

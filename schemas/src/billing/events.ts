@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { priceSchemeHeadSchema, priceVersionSchema } from './price-schemes.ts';
+
+const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
+
+/** Price schemes: created with their first version, revised by a version from a day on, deleted unused. */
+export const billingEventSchemas = {
+  PriceSchemeCreated: eventSchema(
+    priceSchemeHeadSchema.extend({
+      priceSchemeId: z.uuid(),
+      tenantId: z.uuid(),
+      version: priceVersionSchema,
+      createdAt: z.string(),
+    }),
+  ),
+  PriceSchemeRevised: eventSchema(
+    priceSchemeHeadSchema.extend({
+      priceSchemeId: z.uuid(),
+      version: priceVersionSchema,
+      revisedAt: z.string(),
+    }),
+  ),
+  PriceSchemeDeleted: eventSchema(z.object({ priceSchemeId: z.uuid() })),
+};

@@ -1,0 +1,3 @@
+export * from './events.ts';
+export * from './price-schemes.ts';
+export * from './routes.ts';
