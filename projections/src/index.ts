@@ -1,3 +1,4 @@
+export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './dashboard/index.ts';
@@ -10,6 +11,7 @@ export * from './runner.ts';
 export * from './system/index.ts';
 export * from './tenancy.ts';
 
+import { billingProjection } from './billing/index.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
@@ -35,6 +37,7 @@ export const allProjections = [
   readingsProjection,
   cascadeProjection,
   customersProjection,
+  billingProjection,
   adminProjection,
   platformProjection,
   meterReplacementsProjection,

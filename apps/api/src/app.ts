@@ -12,6 +12,7 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
+import { priceSchemeRoutes } from './billing/index.ts';
 import { analysisRoutes, cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
@@ -216,6 +217,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(cascadeRoutes, { services });
       await api.register(analysisRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
+      await api.register(priceSchemeRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

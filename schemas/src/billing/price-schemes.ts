@@ -208,3 +208,18 @@ export const priceTrialSchema = z.object({
   total: z.number(),
 });
 export type PriceTrial = z.infer<typeof priceTrialSchema>;
+
+/** A version as a person reads it: m³, amounts and a VAT rate in % (the exact integers divided once). */
+export function priceVersionView(version: PriceVersion): PriceVersionView {
+  return {
+    effectiveFrom: version.effectiveFrom,
+    chargingModel: version.chargingModel,
+    vatRate: version.vatRateBasisPoints / 100,
+    standingCharge: version.standingChargeCents / 100,
+    steps: version.steps.map((step) => ({
+      startVolume: step.startLitres / 1000,
+      endVolume: step.endLitres === null ? UNLIMITED : step.endLitres / 1000,
+      unitPrice: step.unitPriceCents / 100,
+    })),
+  };
+}

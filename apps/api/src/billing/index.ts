@@ -1,0 +1,1 @@
+export { priceSchemeRoutes } from './routes.ts';
