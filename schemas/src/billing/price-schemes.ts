@@ -15,6 +15,7 @@ export const PRICE_SCHEME_NAME_MAX = 20;
 
 export const chargingModelSchema = z.enum(['tiered', 'flat']);
 export type ChargingModel = z.infer<typeof chargingModelSchema>;
+export const CHARGING_MODELS = chargingModelSchema.options;
 
 /** An ISO day ('YYYY-MM-DD'), as the tenant counts days. */
 export const isoDaySchema = z.iso.date('validation.invalidFormat');

@@ -1,5 +1,6 @@
 import { MENU_CATALOGUE } from '@hydrolog/schemas';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import * as billing from '../features/billing/routes.ts';
 import * as cascade from '../features/cascade/routes.ts';
 import * as customers from '../features/customers/routes.ts';
 import * as dashboard from '../features/dashboard/routes.ts';
@@ -21,6 +22,7 @@ const BUILT: Record<string, RouteComponent> = {
   ...platform.pages,
   ...system.pages,
   ...customers.pages,
+  ...billing.pages,
   ...meters.pages,
   ...readings.pages,
   ...cascade.pages,

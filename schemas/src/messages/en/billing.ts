@@ -41,6 +41,7 @@ export const billing = {
     total_other: '{{count}} price schemes',
     trial: 'Trial calculation',
     trialOf: 'Trial calculation of {{name}}',
+    trialOn: 'Prices in force on',
     volume: 'Volume (m³)',
     accumulatedVolume: 'Already accumulated in the cycle (m³)',
     calculate: 'Calculate',

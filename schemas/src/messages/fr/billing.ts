@@ -44,6 +44,7 @@ export const billing: typeof en = {
     total_other: '{{count}} barèmes',
     trial: 'Calcul d’essai',
     trialOf: 'Calcul d’essai de {{name}}',
+    trialOn: 'Prix en vigueur le',
     volume: 'Volume (m³)',
     accumulatedVolume: 'Déjà cumulé dans le cycle (m³)',
     calculate: 'Calculer',

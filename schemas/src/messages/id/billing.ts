@@ -44,6 +44,7 @@ export const billing: typeof en = {
     total_other: '{{count}} skema harga',
     trial: 'Kalkulasi percobaan',
     trialOf: 'Kalkulasi percobaan {{name}}',
+    trialOn: 'Harga yang berlaku pada',
     volume: 'Volume (m³)',
     accumulatedVolume: 'Sudah terakumulasi dalam siklus (m³)',
     calculate: 'Hitung',

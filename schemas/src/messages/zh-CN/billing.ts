@@ -43,6 +43,7 @@ export const billing: typeof en = {
     total_other: '{{count}} 个价格方案',
     trial: '试算',
     trialOf: '{{name}} 试算',
+    trialOn: '价格执行日期',
     volume: '水量（m³）',
     accumulatedVolume: '本周期已累计水量（m³）',
     calculate: '计算',
