@@ -1,10 +1,13 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
+import { uuidv7 } from '@hydrolog/schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
 
+const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const EN = { 'content-language': 'en' };
 const FR = { 'content-language': 'fr' };
 
@@ -235,6 +238,55 @@ describe.each(testEngines())('price schemes on $engine', (engine) => {
     );
     expect((await trial('/prod-api/business/priceScheme/options')).json().data).toEqual([]);
     expect(await eventCount()).toBe(before);
+  });
+
+  it('is chosen on an account: a scheme of the tenant only, and one in use is not deleted', async () => {
+    const metadata = { tenantId: DEMO_TENANT, correlationId: uuidv7() };
+    const meterTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Scheme meters',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 60,
+    });
+    const [meterId] = await registerMeters(services.store, metadata, [{ meterNo: '880001', meterTypeId }]);
+    const customerTypeId = (
+      await admin({
+        method: 'POST',
+        url: '/prod-api/business/customerType',
+        payload: { name: 'Scheme holders' },
+      })
+    ).json().data.customerTypeId;
+    const { priceSchemeId } = (await create({ ...ladder, name: 'On an account' })).json().data;
+    const foreign = (await create({ ...ladder, name: 'Trial tenant' }, trial)).json().data.priceSchemeId;
+    const open = (scheme: string) =>
+      admin({
+        method: 'POST',
+        url: '/prod-api/business/customer',
+        payload: {
+          name: 'Li Wei',
+          phone: '13800000021',
+          accountNo: 'PS-1',
+          customerTypeId,
+          meterId,
+          priceSchemeId: scheme,
+        },
+        headers: EN,
+      });
+    expect((await open(foreign)).json().key).toBe('error.priceScheme.notFound');
+    const opened = await open(priceSchemeId);
+    expect(opened.json()).toMatchObject({ code: 200, data: { priceSchemeId } });
+    expect((await admin(`/prod-api/business/priceScheme/${priceSchemeId}`)).json().data.accountCount).toBe(1);
+    const refused = await admin({
+      method: 'DELETE',
+      url: `/prod-api/business/priceScheme/${priceSchemeId}`,
+      headers: EN,
+    });
+    expect(refused.json()).toMatchObject({
+      code: 500,
+      msg: '1 account has this price scheme: it cannot be deleted',
+    });
   });
 
   it('rebuilds the price schemes from the log to equal rows (replay --verify)', async () => {

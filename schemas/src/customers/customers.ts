@@ -119,7 +119,7 @@ const accountFields = {
   businessMode: businessModeSchema.default('prepaid'),
   countVolume: z.boolean().default(true),
   billing: z.boolean().default(true),
-  /** A price scheme of the tenant (the billing issue checks it); optional until then. */
+  /** A price scheme of the tenant: what the account's water is charged at. */
   priceSchemeId: z.uuid().optional(),
   payChannel: payChannelSchema.default('3'),
   purchaseLimit: amountSchema.optional(),
@@ -259,7 +259,11 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 /** Batch open: one customer type and one meter type per batch (spec section 5). */
-export const importQuerySchema = z.object({ customerTypeId: z.uuid(), meterTypeId: z.uuid() });
+export const importQuerySchema = z.object({
+  customerTypeId: z.uuid(),
+  meterTypeId: z.uuid(),
+  priceSchemeId: z.uuid().optional(),
+});
 
 // ---- Events ------------------------------------------------------------------------------------------
 

@@ -1,1 +1,2 @@
+export { priceSchemeOf } from './price-schemes.ts';
 export { priceSchemeRoutes } from './routes.ts';

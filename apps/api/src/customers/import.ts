@@ -15,6 +15,7 @@ import { messagesIn, translate } from '@hydrolog/schemas/messages/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf } from '../auth/guard.ts';
+import { priceSchemeOf } from '../billing/index.ts';
 import { requestLanguage, translator } from '../http.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
@@ -73,6 +74,7 @@ interface ImportOptions {
   settings: TenantSettings;
   customerTypeId: string;
   meterTypeId: string;
+  priceSchemeId: string | undefined;
   nextAccountNos(sql: Sql, count: number): Promise<string[]>;
 }
 
@@ -165,6 +167,7 @@ export async function importCustomers(
       nature: '0',
       waterUse: 'domestic',
       customerTypeId: options.customerTypeId,
+      priceSchemeId: options.priceSchemeId,
       meterId: '00000000-0000-7000-8000-000000000000', // matched by number below
     });
     if (!result.success) {
@@ -278,10 +281,11 @@ export async function batchOpen(
   services: Services,
   dispatch: CommandDispatch,
   request: FastifyRequest,
-  { customerTypeId, meterTypeId }: z.output<typeof importQuerySchema>,
+  { customerTypeId, meterTypeId, priceSchemeId }: z.output<typeof importQuerySchema>,
 ): Promise<ImportReport> {
   const { db } = services;
   await customerTypeOf(db, request, customerTypeId);
+  if (priceSchemeId) await priceSchemeOf(db, request, priceSchemeId);
   const settings = await tenantSettings(db, request);
   const { accounts, failed } = await importCustomers(request, {
     db,
@@ -289,6 +293,7 @@ export async function batchOpen(
     settings,
     customerTypeId,
     meterTypeId,
+    priceSchemeId,
     nextAccountNos: (sql, count) => nextAccountNos(sql, settings, count),
   });
   if (accounts.length === 0) return { opened: 0, failed };

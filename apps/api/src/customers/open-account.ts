@@ -23,6 +23,7 @@ import {
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerMetadata, callerOf, readAsCaller } from '../auth/guard.ts';
+import { priceSchemeOf } from '../billing/index.ts';
 import { appendOfNew, decideNew, isUniqueViolation, type StreamCommand } from '../commands.ts';
 import type { CommandDispatch } from '../ingest/dispatch.ts';
 import type { Services } from '../services.ts';
@@ -187,6 +188,8 @@ export async function openAccount(
   const { db } = services;
   const settings = await tenantSettings(db, request);
   await customerTypeOf(db, request, body.customerTypeId);
+  // Another tenant's scheme, or one deleted, is unknown to the caller.
+  if (body.priceSchemeId) await priceSchemeOf(db, request, body.priceSchemeId);
   const meter = await readAsCaller(db, request, (sql) => meterForOpening(sql, body.meterId));
   if (!meter) throw new DomainError('error.meter.notFound');
   const given = body.accountNo;

@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/numberFormat.ts';
 import { CommandFailure, ValveState } from '../meters/index.ts';
 import { customerHistory, getCustomer } from './api/customers.ts';
 import { CommandBadge, StatusBadge } from './CustomerBadges.tsx';
+import { usePriceSchemes } from './usePriceSchemes.ts';
 
 /** A labelled value (a text, a number or an element such as the valve's state), a dash when empty. */
 function Field({ label, value }: { label: string; value: ReactNode }) {
@@ -29,6 +30,7 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
   const { t, i18n } = useTranslation();
   const [customer, setCustomer] = useState<CustomerView | null>(null);
   const [history, setHistory] = useState<CustomerHistoryEntry[] | null>(null);
+  const schemes = usePriceSchemes();
 
   const reload = useCallback(() => {
     getCustomer(customerId).then(setCustomer, onClose);
@@ -99,6 +101,10 @@ export function CustomerDetail({ customerId, onClose }: { customerId: string; on
             <Field
               label={t('customers.payChannel')}
               value={t(`customers.payChannels.${customer.payChannel}`)}
+            />
+            <Field
+              label={t('customers.priceScheme')}
+              value={schemes.find((s) => s.priceSchemeId === customer.priceSchemeId)?.name}
             />
             {customer.nature === '1' && (
               <>

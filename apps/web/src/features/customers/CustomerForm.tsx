@@ -33,6 +33,7 @@ import type { FieldErrors } from '../../lib/forms.ts';
 import { session } from '../../store/session.ts';
 import { freeMeters, openAccount, uploadAttachment } from './api/customers.ts';
 import { meterSearchOf } from './customerQuery.ts';
+import { usePriceSchemes } from './usePriceSchemes.ts';
 
 interface Props {
   types: readonly CustomerTypeView[];
@@ -52,6 +53,7 @@ type Values = Record<string, unknown> & {
   creditCode: string;
   legalRepresentative: string;
   customerTypeId: string;
+  priceSchemeId: string;
   meterId: string;
   waterUse: 'domestic' | 'commercial' | 'industrial' | 'public';
   businessMode: 'prepaid' | 'postpaid';
@@ -78,6 +80,7 @@ const INITIAL: Values = {
   creditCode: '',
   legalRepresentative: '',
   customerTypeId: '',
+  priceSchemeId: '',
   meterId: '',
   waterUse: 'domestic',
   businessMode: 'prepaid',
@@ -122,6 +125,7 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
   const [meterSearch, setMeterSearch] = useState('');
   const [picked, setPicked] = useState<FreeMeter | null>(null);
   const meters = useFreeMeters(meterSearch);
+  const schemes = usePriceSchemes();
   // The tenant numbers accounts by hand unless its settings generate them (the server refuses a blank one).
   const manualAccountNos = (session.use().info?.tenant.settings.accountNoGenMode ?? 'manual') === 'manual';
   const [uploading, setUploading] = useState(false);
@@ -274,10 +278,16 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
               value={values.payChannel}
               onChange={(v) => set('payChannel', pick(PAY_CHANNELS, v, '3'))}
             />
-            <TextInput
+            <Select
               label={t('customers.priceScheme')}
-              disabled
-              placeholder={t('customers.priceSchemeNone')}
+              clearable
+              searchable
+              data={schemes.map((s) => ({ value: s.priceSchemeId, label: s.name }))}
+              placeholder={schemes.length ? undefined : t('customers.priceSchemeNone')}
+              disabled={schemes.length === 0}
+              value={values.priceSchemeId || null}
+              onChange={(v) => set('priceSchemeId', v ?? '')}
+              error={form.errors.priceSchemeId}
             />
             <NumberInput label={t('customers.purchaseLimit')} {...money('purchaseLimit')} />
             <NumberInput label={t('customers.arrearsCloseThreshold')} {...money('arrearsCloseThreshold')} />

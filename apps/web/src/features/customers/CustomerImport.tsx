@@ -3,6 +3,7 @@ import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table, Text } fr
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadImportTemplate, importCustomers, meterTypeOptions } from './api/customers.ts';
+import { usePriceSchemes } from './usePriceSchemes.ts';
 
 interface Props {
   types: readonly CustomerTypeView[];
@@ -20,6 +21,8 @@ export function CustomerImport({ types, onClose, onOpened }: Props) {
   const [meterTypes, setMeterTypes] = useState<{ meterTypeId: string; name: string }[]>([]);
   const [customerTypeId, setCustomerTypeId] = useState<string | null>(null);
   const [meterTypeId, setMeterTypeId] = useState<string | null>(null);
+  const [priceSchemeId, setPriceSchemeId] = useState<string | null>(null);
+  const schemes = usePriceSchemes();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -32,7 +35,7 @@ export function CustomerImport({ types, onClose, onOpened }: Props) {
     if (!file || !customerTypeId || !meterTypeId) return;
     setBusy(true);
     try {
-      const answer = await importCustomers(file, customerTypeId, meterTypeId);
+      const answer = await importCustomers(file, customerTypeId, meterTypeId, priceSchemeId ?? undefined);
       setReport(answer);
       if (answer.opened > 0) onOpened();
     } catch {
@@ -64,6 +67,15 @@ export function CustomerImport({ types, onClose, onOpened }: Props) {
           data={meterTypes.map((type) => ({ value: type.meterTypeId, label: type.name }))}
           value={meterTypeId}
           onChange={setMeterTypeId}
+        />
+        <Select
+          label={t('customers.priceScheme')}
+          clearable
+          data={schemes.map((s) => ({ value: s.priceSchemeId, label: s.name }))}
+          placeholder={schemes.length ? undefined : t('customers.priceSchemeNone')}
+          disabled={schemes.length === 0}
+          value={priceSchemeId}
+          onChange={setPriceSchemeId}
         />
         <FileInput
           label={t('customers.importFile')}

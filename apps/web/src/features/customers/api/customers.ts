@@ -55,10 +55,17 @@ export const downloadImportTemplate = () =>
 export const uploadAttachment = (file: File) =>
   api.data('POST /business/customer/attachment', { body: fileForm(file) });
 
-export const importCustomers = (file: File, customerTypeId: string, meterTypeId: string) =>
+export const importCustomers = (
+  file: File,
+  customerTypeId: string,
+  meterTypeId: string,
+  priceSchemeId: string | undefined,
+) =>
   api.data('POST /business/customer/import', {
-    query: { customerTypeId, meterTypeId },
+    query: { customerTypeId, meterTypeId, priceSchemeId },
     body: fileForm(file),
   });
 
+/** The tenant's price schemes, to choose the one an account is charged at. */
+export const priceSchemeOptions = () => api.data('GET /business/priceScheme/options');
 export const meterTypeOptions = () => api.data('GET /business/customer/meterTypeOptions');
