@@ -1,7 +1,13 @@
 import { execute, openAccounts, type Services } from '@hydrolog/api';
-import { customerDecider, customerTypeDecider, DomainError } from '@hydrolog/domain';
+import { customerDecider, customerTypeDecider, DomainError, priceSchemeDecider } from '@hydrolog/domain';
 import { metersForOpening, withTenant } from '@hydrolog/projections';
-import { type EventMetadata, openAccountBodySchema, uuidv7 } from '@hydrolog/schemas';
+import {
+  type EventMetadata,
+  openAccountBodySchema,
+  type PriceSchemeBody,
+  priceSchemeBodySchema,
+  uuidv7,
+} from '@hydrolog/schemas';
 import type { Fleet } from '@hydrolog/sim';
 import { DEMO_TENANT_ID } from './seed.ts';
 
@@ -11,9 +17,61 @@ const SEEDED = 60;
 const SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'];
 const GIVEN = ['Wei', 'Fang', 'Na', 'Min', 'Jing', 'Lei', 'Qiang', 'Yan', 'Jun', 'Hui', 'Tao', 'Xiu'];
 
+/** The demo's tariffs from the start of the year: a yearly ladder billed monthly, and a flat price. */
+function demoSchemes(): PriceSchemeBody[] {
+  const startTime = `${new Date().getUTCFullYear()}-01-01`;
+  const common = { accumulationCycle: 12, billingCycle: 1, startTime, vatRate: 9 };
+  return [
+    {
+      ...common,
+      name: 'Domestic ladder',
+      chargingModel: 'tiered',
+      standingCharge: 2.5,
+      steps: [
+        { startVolume: 0, endVolume: 180, unitPrice: 3.45 },
+        { startVolume: 180, endVolume: 260, unitPrice: 4.83 },
+        { startVolume: 260, endVolume: -1, unitPrice: 9.38 },
+      ],
+    },
+    {
+      ...common,
+      name: 'Flat commercial',
+      chargingModel: 'flat',
+      standingCharge: 0,
+      steps: [{ startVolume: 0, endVolume: -1, unitPrice: 5.2 }],
+    },
+  ];
+}
+
+/** Creates the demo's price schemes; answers their ids. */
+async function seedPriceSchemes(services: Services, metadata: EventMetadata): Promise<string[]> {
+  const ids: string[] = [];
+  for (const body of demoSchemes()) {
+    const priceSchemeId = uuidv7();
+    await execute(
+      services.store,
+      priceSchemeDecider,
+      priceSchemeId,
+      [
+        {
+          type: 'CreatePriceScheme',
+          ...priceSchemeBodySchema.parse(body),
+          priceSchemeId,
+          tenantId: DEMO_TENANT_ID,
+          createdAt: new Date().toISOString(),
+        },
+      ],
+      { metadata, taken: 'error.priceScheme.exists' },
+    );
+    ids.push(priceSchemeId);
+  }
+  return ids;
+}
+
 /**
  * Demo accounts on the simulated household meters (once, with the fleet): a "Residential" customer type
- * and accounts D0001.. with a few recharges, so that the customers screen of a fresh demo is not empty.
+ * and accounts D0001.. with a few recharges and a price scheme each (mostly the ladder), so that the
+ * customers and price screens of a fresh demo are not empty.
  */
 export async function seedDemoCustomers(services: Services, fleet: Fleet): Promise<void> {
   const metadata: EventMetadata = { tenantId: DEMO_TENANT_ID, userId: 'seed', correlationId: uuidv7() };
@@ -36,6 +94,7 @@ export async function seedDemoCustomers(services: Services, fleet: Fleet): Promi
   ).catch((error) => {
     if (!(error instanceof DomainError)) throw error;
   });
+  const [ladder, flat] = await seedPriceSchemes(services, metadata);
   const households = fleet.meters
     .filter((m) => m.role === 'household')
     .slice(FIRST_SEEDED, FIRST_SEEDED + SEEDED);
@@ -57,6 +116,7 @@ export async function seedDemoCustomers(services: Services, fleet: Fleet): Promi
       meterId: meter.meterId,
       businessMode: meter.billingMode,
       payChannel: String(i % 4),
+      priceSchemeId: i % 5 === 4 ? flat : ladder,
     });
     return [
       {

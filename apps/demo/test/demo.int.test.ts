@@ -50,6 +50,18 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     expect(detail.meterPositions).toHaveLength(fleet.districts[0]!.householdMeterNos.length + 1);
   });
 
+  it('seeds a yearly ladder and a flat price scheme, and puts every demo account on one', async () => {
+    const schemes = (await admin('/prod-api/business/priceScheme/list')).json().rows;
+    expect(schemes.map((s: { name: string; chargingModel: string }) => [s.name, s.chargingModel])).toEqual([
+      ['Domestic ladder', 'tiered'],
+      ['Flat commercial', 'flat'],
+    ]);
+    const accounts = (await admin('/prod-api/business/customer/list?pageSize=50')).json();
+    const onSchemes = schemes.reduce((sum: number, s: { accountCount: number }) => sum + s.accountCount, 0);
+    expect(onSchemes).toBe(accounts.total);
+    expect(schemes[1].accountCount).toBeGreaterThan(0);
+  });
+
   // One scenario for every read model: the demo seed, its fleet and partitions, then two days of readings
   // uploaded through the gateway protocol.
   it('rebuilds every projection from the log to the rows it holds live (replay --verify)', async () => {
