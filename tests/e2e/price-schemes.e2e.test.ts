@@ -8,7 +8,7 @@ describe('price schemes in the browser', () => {
   const bed = browserTestBed();
   const { newPage, signIn } = bed;
 
-  it('creates a tiered scheme, refuses a bad step under its field, and calculates a trial line by line', async () => {
+  it('creates a tiered scheme, refuses a bad step under its field, and calculates trials before and after saving', async () => {
     const page = await newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -29,6 +29,14 @@ describe('price schemes in the browser', () => {
     await expect.poll(() => step(2).getByText('The unit price must be greater than zero').count()).toBe(1);
     await step(2).getByLabel('Unit price').fill('3.5');
     await expect.poll(() => step(2).getByLabel('From (m³)').inputValue()).toBe('12');
+    // The prices as typed, before saving: 10 m³ from an empty cycle, all on step 1.
+    await form.getByRole('button', { name: 'Trial calculation' }).click();
+    const unsaved = page.getByTestId('price-trial');
+    await unsaved.getByRole('button', { name: 'Calculate' }).click();
+    await expect.poll(() => page.getByTestId('trial-total').count()).toBe(1);
+    expect(await page.getByTestId('trial-total').innerText()).toContain('22.00');
+    await unsaved.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('price-trial').count()).toBe(0);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByTestId('price-scheme-form').count()).toBe(0);
 

@@ -20,11 +20,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
+import { validate } from '../../lib/forms.ts';
 import { createPriceScheme, revisePriceScheme } from './api/billing.ts';
+import { PriceTrialDialog, type TrialSource } from './PriceTrial.tsx';
 
 interface SchemeValues extends Record<string, unknown> {
   priceSchemeId?: string;
@@ -87,6 +90,7 @@ export function PriceSchemeForm(props: { scheme: PriceSchemeView | null; onClose
       : BLANK,
   );
   const { values, errors, set } = form;
+  const [trial, setTrial] = useState<TrialSource | null>(null);
   const setSteps = (steps: PriceStep[]) => set('steps', shaped(steps));
   const setStep = (i: number, change: Partial<PriceStep>) =>
     setSteps(values.steps.map((step, j) => (j === i ? { ...step, ...change } : step)));
@@ -105,85 +109,106 @@ export function PriceSchemeForm(props: { scheme: PriceSchemeView | null; onClose
   }
 
   return (
-    <FormDialog
-      title={scheme ? t('priceSchemes.editOf', { name: scheme.name }) : t('priceSchemes.new')}
-      size="xl"
-      busy={form.busy}
-      testId="price-scheme-form"
-      onClose={props.onClose}
-      onSubmit={submit}
-    >
-      <TextInput
-        label={t('priceSchemes.name')}
-        withAsterisk
-        data-autofocus
-        maxLength={20}
-        {...form.text('name')}
-      />
-      <Group grow align="flex-start">
-        <NumberInput
-          label={t('priceSchemes.accumulationCycle')}
-          min={1}
-          allowDecimal={false}
-          disabled={scheme !== null}
-          {...form.number('accumulationCycle')}
-        />
-        <NumberInput
-          label={t('priceSchemes.billingCycle')}
-          min={1}
-          allowDecimal={false}
-          disabled={scheme !== null}
-          {...form.number('billingCycle')}
-        />
+    <>
+      <FormDialog
+        title={scheme ? t('priceSchemes.editOf', { name: scheme.name }) : t('priceSchemes.new')}
+        size="xl"
+        busy={form.busy}
+        testId="price-scheme-form"
+        onClose={props.onClose}
+        onSubmit={submit}
+      >
         <TextInput
-          label={t('priceSchemes.startTime')}
-          type="date"
-          disabled={scheme !== null}
-          {...form.text('startTime')}
-        />
-      </Group>
-      {scheme && (
-        <TextInput
-          label={t('priceSchemes.effectiveFrom')}
-          description={t('priceSchemes.effectiveFromHint')}
-          type="date"
+          label={t('priceSchemes.name')}
           withAsterisk
-          {...form.text('effectiveFrom')}
+          data-autofocus
+          maxLength={20}
+          {...form.text('name')}
         />
-      )}
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('priceSchemes.chargingModel')}
-        </Text>
-        <SegmentedControl
-          value={values.chargingModel}
-          onChange={(value) => setModel(value as ChargingModel)}
-          data={CHARGING_MODELS.map((value) => ({ value, label: t(`priceSchemes.chargingModels.${value}`) }))}
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('priceSchemes.accumulationCycle')}
+            min={1}
+            allowDecimal={false}
+            disabled={scheme !== null}
+            {...form.number('accumulationCycle')}
+          />
+          <NumberInput
+            label={t('priceSchemes.billingCycle')}
+            min={1}
+            allowDecimal={false}
+            disabled={scheme !== null}
+            {...form.number('billingCycle')}
+          />
+          <TextInput
+            label={t('priceSchemes.startTime')}
+            type="date"
+            disabled={scheme !== null}
+            {...form.text('startTime')}
+          />
+        </Group>
+        {scheme && (
+          <TextInput
+            label={t('priceSchemes.effectiveFrom')}
+            description={t('priceSchemes.effectiveFromHint')}
+            type="date"
+            withAsterisk
+            {...form.text('effectiveFrom')}
+          />
+        )}
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('priceSchemes.chargingModel')}
+          </Text>
+          <SegmentedControl
+            value={values.chargingModel}
+            onChange={(value) => setModel(value as ChargingModel)}
+            data={CHARGING_MODELS.map((value) => ({
+              value,
+              label: t(`priceSchemes.chargingModels.${value}`),
+            }))}
+          />
+        </Stack>
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('priceSchemes.standingCharge')}
+            min={0}
+            decimalScale={2}
+            {...form.number('standingCharge')}
+          />
+          <NumberInput
+            label={t('priceSchemes.vatRate')}
+            min={0}
+            max={99.99}
+            decimalScale={2}
+            {...form.number('vatRate')}
+          />
+        </Group>
+        <StepsEditor
+          steps={values.steps}
+          errors={errors}
+          flat={values.chargingModel === 'flat'}
+          onStep={setStep}
+          onSteps={setSteps}
         />
-      </Stack>
-      <Group grow align="flex-start">
-        <NumberInput
-          label={t('priceSchemes.standingCharge')}
-          min={0}
-          decimalScale={2}
-          {...form.number('standingCharge')}
-        />
-        <NumberInput
-          label={t('priceSchemes.vatRate')}
-          min={0}
-          max={99.99}
-          decimalScale={2}
-          {...form.number('vatRate')}
-        />
-      </Group>
-      <StepsEditor
-        steps={values.steps}
-        errors={errors}
-        flat={values.chargingModel === 'flat'}
-        onStep={setStep}
-        onSteps={setSteps}
-      />
-    </FormDialog>
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<Icon name="coin" />}
+            onClick={() => {
+              // The prices as typed, checked by the form's schema (a change's own fields left out).
+              const checked = validate(priceSchemeBodySchema, values);
+              form.setErrors(checked.errors ?? {});
+              if (checked.data) setTrial({ name: checked.data.name, scheme: checked.data });
+            }}
+          >
+            {t('priceSchemes.trial')}
+          </Button>
+        </Group>
+      </FormDialog>
+      {/* Beside the form, not in it: a submit of the trial must not bubble to the scheme's form. */}
+      {trial && <PriceTrialDialog source={trial} onClose={() => setTrial(null)} />}
+    </>
   );
 }
 

@@ -101,5 +101,10 @@ export const PriceSchemes = defineListScreen({
   create: ({ t }) => ({ label: t('priceSchemes.new'), permission: ['business:priceScheme:add'] }),
   form: ({ row, close, saved }) => <PriceSchemeForm scheme={row} onClose={close} onSaved={saved} />,
   dialogs: ({ page: { trial } }) =>
-    trial.value && <PriceTrialDialog scheme={trial.value} onClose={trial.close} />,
+    trial.value && (
+      <PriceTrialDialog
+        source={{ name: trial.value.name, priceSchemeId: trial.value.priceSchemeId }}
+        onClose={trial.close}
+      />
+    ),
 });

@@ -1,5 +1,5 @@
 import {
-  type PriceSchemeView,
+  type PriceSchemeBody,
   type PriceTrial,
   type PriceTrialBody,
   type PriceTrialLine,
@@ -16,34 +16,40 @@ import { session } from '../../store/session.ts';
 import { trialCalculation } from './api/billing.ts';
 
 interface TrialValues extends Record<string, unknown> {
-  priceSchemeId: string;
-  on: string;
+  priceSchemeId?: string;
+  scheme?: PriceSchemeBody;
+  on?: string;
   volume: number;
   accumulatedVolume: number;
 }
 
+/** A saved scheme (its prices in force on a day), or the prices of a form not saved yet. */
+export type TrialSource = { name: string } & ({ priceSchemeId: string } | { scheme: PriceSchemeBody });
+
 /**
- * The trial calculation of a scheme: a volume, where the cycle stands and the day whose prices apply, then
- * the charge line by line in the tenant's currency. Nothing is saved.
+ * The trial calculation of a scheme: a volume, where the cycle stands and, for a saved scheme, the day whose
+ * prices apply, then the charge line by line in the tenant's currency. Nothing is saved.
  */
-export function PriceTrialDialog(props: { scheme: PriceSchemeView; onClose(): void }) {
+export function PriceTrialDialog({ source, onClose }: { source: TrialSource; onClose(): void }) {
   const { t } = useTranslation();
   const [trial, setTrial] = useState<PriceTrial | null>(null);
+  const saved = 'priceSchemeId' in source;
   const form = useSchemaForm<TrialValues, PriceTrialBody>(priceTrialBodySchema, {
-    priceSchemeId: props.scheme.priceSchemeId,
-    on: dayjs().format('YYYY-MM-DD'),
+    ...(saved
+      ? { priceSchemeId: source.priceSchemeId, on: dayjs().format('YYYY-MM-DD') }
+      : { scheme: source.scheme }),
     volume: 10,
     accumulatedVolume: 0,
   });
 
   return (
     <FormDialog
-      title={t('priceSchemes.trialOf', { name: props.scheme.name })}
+      title={t('priceSchemes.trialOf', { name: source.name })}
       size="lg"
       busy={form.busy}
       submitLabel={t('priceSchemes.calculate')}
       testId="price-trial"
-      onClose={props.onClose}
+      onClose={onClose}
       onSubmit={() => form.submit(async (body) => setTrial(await trialCalculation(body)))}
     >
       <Group grow align="flex-start">
@@ -60,7 +66,7 @@ export function PriceTrialDialog(props: { scheme: PriceSchemeView; onClose(): vo
           decimalScale={3}
           {...form.number('accumulatedVolume')}
         />
-        <TextInput label={t('priceSchemes.trialOn')} type="date" {...form.text('on')} />
+        {saved && <TextInput label={t('priceSchemes.trialOn')} type="date" {...form.text('on')} />}
       </Group>
       {trial && <TrialLines trial={trial} />}
     </FormDialog>
