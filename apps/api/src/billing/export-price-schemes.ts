@@ -37,7 +37,7 @@ export async function exportPriceSchemes(
       { header: t('priceSchemes.accumulationCycle'), value: (r) => r.accumulationCycle, width: 14 },
       { header: t('priceSchemes.billingCycle'), value: (r) => r.billingCycle, width: 14 },
       { header: t('priceSchemes.startTime'), value: (r) => r.startTime, width: 14 },
-      { header: t('priceSchemes.effectiveFrom'), value: (r) => r.effectiveFrom, width: 14 },
+      { header: t('priceSchemes.pricesFrom'), value: (r) => r.effectiveFrom, width: 14 },
       { header: t('priceSchemes.steps'), value: steps, width: 50 },
       { header: t('priceSchemes.standingCharge'), value: (r) => r.standingCharge, width: 14 },
       { header: t('priceSchemes.vatRate'), value: (r) => r.vatRate, width: 10 },

@@ -16,7 +16,7 @@ export const billing = {
     standingCharge: 'Standing charge per month',
     effectiveFrom: 'New prices take effect on',
     effectiveFromHint: 'Bills spanning this date are split there; the later part is a price adjustment',
-    pricesSince: 'Prices since {{date}}',
+    pricesFrom: 'Prices from',
     steps: 'Steps',
     step: 'Step {{step}}',
     startVolume: 'From (m³)',

@@ -19,7 +19,7 @@ export const billing: typeof en = {
     effectiveFrom: 'Les nouveaux prix s’appliquent le',
     effectiveFromHint:
       'Une facture qui couvre cette date y est coupée ; la seconde partie est un ajustement de prix',
-    pricesSince: 'Prix depuis le {{date}}',
+    pricesFrom: 'Prix à partir du',
     steps: 'Tranches',
     step: 'Tranche {{step}}',
     startVolume: 'De (m³)',

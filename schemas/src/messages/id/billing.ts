@@ -19,7 +19,7 @@ export const billing: typeof en = {
     effectiveFrom: 'Harga baru berlaku mulai',
     effectiveFromHint:
       'Tagihan yang melewati tanggal ini dipecah di sana; bagian berikutnya adalah penyesuaian harga',
-    pricesSince: 'Harga sejak {{date}}',
+    pricesFrom: 'Harga mulai',
     steps: 'Tingkat',
     step: 'Tingkat {{step}}',
     startVolume: 'Dari (m³)',

@@ -18,7 +18,7 @@ export const billing: typeof en = {
     standingCharge: '每月固定费',
     effectiveFrom: '新价格生效日期',
     effectiveFromHint: '跨越该日期的账单在此拆分，后一部分为调价账单',
-    pricesSince: '{{date}} 起的价格',
+    pricesFrom: '价格生效日期',
     steps: '阶梯',
     step: '第 {{step}} 阶梯',
     startVolume: '起始水量（m³）',

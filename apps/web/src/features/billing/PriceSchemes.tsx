@@ -1,4 +1,4 @@
-import { CHARGING_MODELS, type ChargingModel, type PriceSchemeView } from '@hydrolog/schemas';
+import { CHARGING_MODELS, type ChargingModel, type PriceSchemeView, UNLIMITED } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
 import { z } from 'zod';
 import {
@@ -63,18 +63,20 @@ export const PriceSchemes = defineListScreen({
     }),
     column.accessor('steps', {
       header: t('priceSchemes.steps'),
+      // Each step as "from–to: unit price", the unlimited end as ∞.
       cell: (c) =>
         c
           .getValue()
-          .map((s) => `${formatNumber(s.unitPrice, language, 2)}`)
-          .join(' / '),
+          .map(
+            (s) =>
+              `${formatNumber(s.startVolume, language, 0, 3)}–${s.endVolume === UNLIMITED ? '∞' : formatNumber(s.endVolume, language, 0, 3)}: ${formatNumber(s.unitPrice, language, 2)}`,
+          )
+          .join(' · '),
     }),
     column.accessor('accumulationCycle', { header: t('priceSchemes.accumulationCycle') }),
     column.accessor('billingCycle', { header: t('priceSchemes.billingCycle') }),
-    column.accessor('effectiveFrom', {
-      header: t('priceSchemes.startTime'),
-      cell: (c) => t('priceSchemes.pricesSince', { date: c.getValue() }),
-    }),
+    column.accessor('startTime', { header: t('priceSchemes.startTime') }),
+    column.accessor('effectiveFrom', { header: t('priceSchemes.pricesFrom') }),
     column.accessor('vatRate', { header: t('priceSchemes.vatRate') }),
     column.accessor('accountCount', { header: t('priceSchemes.accountCount') }),
   ],
