@@ -28,6 +28,7 @@ import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { validate } from '../../lib/forms.ts';
 import { createPriceScheme, revisePriceScheme } from './api/billing.ts';
 import { PriceTrialDialog, type TrialSource } from './PriceTrial.tsx';
+import { shapedSteps, withStepAdded } from './priceSteps.ts';
 
 interface SchemeValues extends Record<string, unknown> {
   priceSchemeId?: string;
@@ -40,20 +41,6 @@ interface SchemeValues extends Record<string, unknown> {
   standingCharge: number;
   steps: PriceStep[];
   effectiveFrom?: string;
-}
-
-/**
- * Each step starts where the one before ends (the first at 0) and only the last is unlimited: the editor
- * keeps that shape as steps are added, removed or changed, so the user types only ends and prices.
- */
-function shaped(steps: PriceStep[]): PriceStep[] {
-  return steps.map((step, i) => {
-    const before = steps[i - 1];
-    const startVolume = before ? (before.endVolume === UNLIMITED ? before.startVolume : before.endVolume) : 0;
-    const last = i === steps.length - 1;
-    const endVolume = last ? UNLIMITED : step.endVolume === UNLIMITED ? startVolume + 1 : step.endVolume;
-    return { ...step, startVolume, endVolume };
-  });
 }
 
 /** A new scheme: a yearly ladder billed monthly, with one unlimited step to start from. */
@@ -91,7 +78,7 @@ export function PriceSchemeForm(props: { scheme: PriceSchemeView | null; onClose
   );
   const { values, errors, set } = form;
   const [trial, setTrial] = useState<TrialSource | null>(null);
-  const setSteps = (steps: PriceStep[]) => set('steps', shaped(steps));
+  const setSteps = (steps: PriceStep[]) => set('steps', shapedSteps(steps));
   const setStep = (i: number, change: Partial<PriceStep>) =>
     setSteps(values.steps.map((step, j) => (j === i ? { ...step, ...change } : step)));
   const setModel = (model: ChargingModel) => {
@@ -290,15 +277,7 @@ function StepsEditor(props: {
           <Button
             variant="light"
             leftSection={<Icon name="plus" />}
-            onClick={() => {
-              // The last step gets an end (one m³ on) and the new one is unlimited.
-              const before = steps.at(-1)!;
-              props.onSteps([
-                ...steps.slice(0, -1),
-                { ...before, endVolume: before.startVolume + 1 },
-                { startVolume: before.startVolume + 1, endVolume: UNLIMITED, unitPrice: before.unitPrice },
-              ]);
-            }}
+            onClick={() => props.onSteps(withStepAdded(steps))}
           >
             {t('priceSchemes.addStep')}
           </Button>
