@@ -6,7 +6,7 @@ import {
   UNLIMITED,
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
-import { centsOf, litresOf, type Tariff } from './tariff.ts';
+import { basisPointsOf, centsOf, litresOf, type Tariff } from './tariff.ts';
 
 export type PriceSchemeEvent = EventOf<'PriceSchemeCreated' | 'PriceSchemeRevised' | 'PriceSchemeDeleted'>;
 export type PriceSchemeState =
@@ -35,7 +35,7 @@ export function priceVersionOf(scheme: PriceSchemeInput, effectiveFrom: string):
       unitPriceCents: centsOf(step.unitPrice),
     })),
     standingChargeCents: centsOf(scheme.standingCharge),
-    vatRateBasisPoints: centsOf(scheme.vatRate),
+    vatRateBasisPoints: basisPointsOf(scheme.vatRate),
   };
 }
 
