@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { seedDemo } from '../../demo/src/index.ts';
 import { buildApp } from '../src/app.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
-import type { IngestSettings, LoginLimits } from '../src/config.ts';
+import type { IngestSettings, LoginLimits, MqttSettings } from '../src/config.ts';
 import type { Services } from '../src/services.ts';
 import type { MessageProvider } from '../src/sms.ts';
 
@@ -51,6 +51,7 @@ export async function startApi(
     captchaEnabled?: boolean;
     ingest?: IngestSettings;
     kafka?: KafkaSettings;
+    mqtt?: MqttSettings;
     /** The app's clock (codes, logins, dashboards): tests move it instead of waiting. */
     now?: () => Date;
     messages?: MessageProvider;
@@ -78,6 +79,7 @@ export async function startApi(
     captchas,
     ...(options.ingest ? { ingest: options.ingest } : {}),
     ...(options.kafka ? { kafka: options.kafka } : {}),
+    ...(options.mqtt ? { mqtt: options.mqtt } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.messages ? { messages: options.messages } : {}),
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
