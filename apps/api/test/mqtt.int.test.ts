@@ -1,6 +1,6 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { gatewayTopics, MQTT_KEY_PROPERTY } from '@hydrolog/ingest';
-import { type DownlinkCommand, uuidv7 } from '@hydrolog/schemas';
+import { DEFAULT_INGEST_HORIZON_DAYS, type DownlinkCommand, uuidv7 } from '@hydrolog/schemas';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
@@ -76,13 +76,14 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
       qos: 1,
       ...(external ? { properties: { userProperties: { [MQTT_KEY_PROPERTY]: key } } } : {}),
     });
-  /** Publishes a request and waits for its reply. */
+  /** Publishes a request and waits for its reply; the readings projection caught up first, as it is not pushing back. */
   async function request(
     client: MqttClient,
     topic: string,
     body: unknown,
     wanted?: (reply: Message) => boolean,
   ) {
+    await api.services.runner.catchUp('readings');
     const reply = nextMessage(client, gatewayTopics(gateway.gatewayId).replies, wanted);
     await publish(client, topic, body);
     return reply;
@@ -97,6 +98,8 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
   beforeAll(async () => {
     api = await startApi(testEngines()[0]!, {
       mqtt: external ? { port: null, url } : { port: 0, host: '127.0.0.1' },
+      // Pushed back as soon as the readings projection is one event behind: tests catch it up by hand.
+      ingest: { horizonDays: DEFAULT_INGEST_HORIZON_DAYS, maxBacklog: 1 },
     });
     admin = injectAs(api.app, await login(api.app, ...ACCOUNTS.demoAdmin));
     const metadata = { tenantId: DEMO_TENANT, correlationId: uuidv7() };
@@ -249,5 +252,73 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
       await closed;
       await expect(connect(spare)).rejects.toThrow(/Bad username or password/i);
     }
+  });
+
+  it('pushes back with a retry-after while the readings projection is too far behind', async () => {
+    const client = await connect(gateway);
+    const topics = gatewayTopics(gateway.gatewayId);
+    await client.subscribeAsync(topics.replies, { qos: 1 });
+    const batch = () => ({
+      batchId: uuidv7(),
+      readings: [{ meterNo: '7701', ts: iso(hourStart), total: 40 }],
+    });
+    expect((await request(client, topics.readings, batch())).status).toBe(202);
+    // Not caught up: the batch just stored is behind.
+    const pushed = batch();
+    const busy = nextMessage(client, topics.replies);
+    await publish(client, topics.readings, pushed);
+    expect(await busy).toMatchObject({
+      status: 429,
+      retryAfter: 2,
+      batchId: pushed.batchId,
+      body: { key: 'error.ingest.busy' },
+    });
+    expect(await request(client, topics.readings, pushed)).toMatchObject({
+      status: 202,
+      batchId: pushed.batchId,
+    });
+  });
+
+  it("refuses a suspended tenant's gateways like HTTP does, and a rotated key", async () => {
+    const operator = injectAs(api.app, await login(api.app, ...ACCOUNTS.platformAdmin));
+    const spare = await addGateway('Rotated gateway');
+    const client = await connect(spare);
+    const topics = gatewayTopics(spare.gatewayId);
+    await client.subscribeAsync(topics.replies, { qos: 1 });
+    const batch = { batchId: uuidv7(), readings: [{ meterNo: '9999', ts: iso(hourStart), total: 1 }] };
+    const closed = new Promise((resolve) => client.once('close', () => resolve(true)));
+    await operator({ method: 'PUT', url: `/prod-api/system/tenant/suspend/${DEMO_TENANT}` });
+    try {
+      if (external) {
+        const refused = nextMessage(client, topics.replies);
+        await publish(client, topics.readings, batch, spare.key);
+        expect(await refused).toMatchObject({ status: 403, body: { key: 'error.tenant.suspended' } });
+      } else {
+        await closed;
+        await expect(connect(spare)).rejects.toThrow(/Not authorized/i);
+      }
+    } finally {
+      await operator({ method: 'PUT', url: `/prod-api/system/tenant/resume/${DEMO_TENANT}` });
+    }
+
+    const again = await connect(spare);
+    await again.subscribeAsync(topics.replies, { qos: 1 });
+    const rotatedAway = new Promise((resolve) => again.once('close', () => resolve(true)));
+    const rotated = await admin({ method: 'PUT', url: `/prod-api/ingest/gateway/${spare.gatewayId}/rotate` });
+    const newKey = rotated.json().data.key as string;
+    if (external) {
+      const refused = nextMessage(again, topics.replies);
+      await publish(again, topics.readings, batch, spare.key);
+      expect(await refused).toMatchObject({ status: 401 });
+    } else {
+      await rotatedAway;
+      await expect(connect(spare)).rejects.toThrow(/Bad username or password/i);
+    }
+    const renewed = await connect({ ...spare, key: newKey });
+    await renewed.subscribeAsync(topics.replies, { qos: 1 });
+    await api.services.runner.catchUp('readings');
+    const answered = nextMessage(renewed, topics.replies);
+    await publish(renewed, topics.readings, batch, newKey);
+    expect(await answered).toMatchObject({ status: 202, batchId: batch.batchId });
   });
 });
