@@ -1,6 +1,11 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { gatewayTopics, MQTT_KEY_PROPERTY } from '@hydrolog/ingest';
-import { DEFAULT_INGEST_HORIZON_DAYS, type DownlinkCommand, uuidv7 } from '@hydrolog/schemas';
+import {
+  DEFAULT_INGEST_HORIZON_DAYS,
+  type DownlinkCommand,
+  gatewayTopics,
+  MQTT_KEY_PROPERTY,
+  uuidv7,
+} from '@hydrolog/schemas';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';

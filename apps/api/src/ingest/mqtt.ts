@@ -5,12 +5,12 @@ import {
   ExternalMqttSubscriber,
   type GatewayHandlers,
   IngestRequestError,
-  type MqttReply,
 } from '@hydrolog/ingest';
 import {
   commandAckBodySchema,
   INGEST_MAX_BYTES,
   type Language,
+  type MqttReply,
   resolveLanguage,
   toFieldError,
   uuidv7,
