@@ -9,7 +9,7 @@ import {
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
-import { ACCOUNTS, injectAs, login, startApi, type TestApi } from './support.ts';
+import { ACCOUNTS, closeValve, injectAs, login, startApi, type TestApi } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const HOUR = 3_600_000;
@@ -100,6 +100,30 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
       await admin({ method: 'POST', url: '/prod-api/ingest/gateway', payload: { name, kind: 'gateway' } })
     ).json().data;
 
+  /**
+   * Connects `spare`, makes `change`, and checks that its key stopped at once: the embedded broker
+   * disconnects it and refuses it at CONNECT; through an external broker, its next batch is answered `status`.
+   */
+  async function expectStopped(spare: Gateway, status: 401 | 403, change: () => Promise<unknown>) {
+    const client = await connect(spare);
+    const topics = gatewayTopics(spare.gatewayId);
+    await client.subscribeAsync(topics.replies, { qos: 1 });
+    const closed = new Promise((resolve) => client.once('close', () => resolve(true)));
+    await change();
+    if (external) {
+      const refused = nextMessage(client, topics.replies);
+      const batch = { batchId: uuidv7(), readings: [{ meterNo: '9999', ts: iso(hourStart), total: 1 }] };
+      await publish(client, topics.readings, batch, spare.key);
+      const key = status === 401 ? 'error.gateway.key' : 'error.tenant.suspended';
+      expect(await refused).toMatchObject({ status, body: { key } });
+    } else {
+      await closed;
+      await expect(connect(spare)).rejects.toThrow(
+        status === 401 ? /Bad username or password/i : /Not authorized/i,
+      );
+    }
+  }
+
   beforeAll(async () => {
     api = await startApi(testEngines()[0]!, {
       mqtt: external ? { port: null, url } : { port: 0, host: '127.0.0.1' },
@@ -182,17 +206,7 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
     const client = await connect(gateway);
     const topics = gatewayTopics(gateway.gatewayId);
     await client.subscribeAsync([topics.replies, topics.commands], { qos: 1 });
-    const meterId = (
-      await api.services.db.query<{ meter_id: string }>(
-        `SELECT meter_id::text FROM meters WHERE meter_no = '7701'`,
-      )
-    ).rows[0]!.meter_id;
-    const issued = await admin({
-      method: 'POST',
-      url: '/prod-api/business/valve/close',
-      payload: { meterIds: [meterId] },
-    });
-    const [commandId] = issued.json().data.commandIds as [string];
+    const commandId = await closeValve(api.services, admin, '7701');
     const received = nextMessage(client, topics.commands, (body) =>
       (body.commands ?? []).some((c) => c.commandId === commandId),
     );
@@ -243,20 +257,9 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
 
   it('stops a revoked key at once', async () => {
     const spare = await addGateway('Spare gateway');
-    const client = await connect(spare);
-    const topics = gatewayTopics(spare.gatewayId);
-    await client.subscribeAsync(topics.replies, { qos: 1 });
-    const closed = new Promise((resolve) => client.once('close', () => resolve(true)));
-    await admin({ method: 'DELETE', url: `/prod-api/ingest/gateway/${spare.gatewayId}` });
-    const batch = { batchId: uuidv7(), readings: [{ meterNo: '7701', ts: iso(hourStart), total: 31 }] };
-    if (external) {
-      const refused = nextMessage(client, topics.replies);
-      await publish(client, topics.readings, batch, spare.key);
-      expect(await refused).toMatchObject({ status: 401 });
-    } else {
-      await closed;
-      await expect(connect(spare)).rejects.toThrow(/Bad username or password/i);
-    }
+    await expectStopped(spare, 401, () =>
+      admin({ method: 'DELETE', url: `/prod-api/ingest/gateway/${spare.gatewayId}` }),
+    );
   });
 
   it('pushes back with a retry-after while the readings projection is too far behind', async () => {
@@ -287,41 +290,26 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
   it("refuses a suspended tenant's gateways like HTTP does, and a rotated key", async () => {
     const operator = injectAs(api.app, await login(api.app, ...ACCOUNTS.platformAdmin));
     const spare = await addGateway('Rotated gateway');
-    const client = await connect(spare);
-    const topics = gatewayTopics(spare.gatewayId);
-    await client.subscribeAsync(topics.replies, { qos: 1 });
-    const batch = { batchId: uuidv7(), readings: [{ meterNo: '9999', ts: iso(hourStart), total: 1 }] };
-    const closed = new Promise((resolve) => client.once('close', () => resolve(true)));
-    await operator({ method: 'PUT', url: `/prod-api/system/tenant/suspend/${DEMO_TENANT}` });
     try {
-      if (external) {
-        const refused = nextMessage(client, topics.replies);
-        await publish(client, topics.readings, batch, spare.key);
-        expect(await refused).toMatchObject({ status: 403, body: { key: 'error.tenant.suspended' } });
-      } else {
-        await closed;
-        await expect(connect(spare)).rejects.toThrow(/Not authorized/i);
-      }
+      await expectStopped(spare, 403, () =>
+        operator({ method: 'PUT', url: `/prod-api/system/tenant/suspend/${DEMO_TENANT}` }),
+      );
     } finally {
       await operator({ method: 'PUT', url: `/prod-api/system/tenant/resume/${DEMO_TENANT}` });
     }
-
-    const again = await connect(spare);
-    await again.subscribeAsync(topics.replies, { qos: 1 });
-    const rotatedAway = new Promise((resolve) => again.once('close', () => resolve(true)));
-    const rotated = await admin({ method: 'PUT', url: `/prod-api/ingest/gateway/${spare.gatewayId}/rotate` });
-    const newKey = rotated.json().data.key as string;
-    if (external) {
-      const refused = nextMessage(again, topics.replies);
-      await publish(again, topics.readings, batch, spare.key);
-      expect(await refused).toMatchObject({ status: 401 });
-    } else {
-      await rotatedAway;
-      await expect(connect(spare)).rejects.toThrow(/Bad username or password/i);
-    }
+    let newKey = '';
+    await expectStopped(spare, 401, async () => {
+      const rotated = await admin({
+        method: 'PUT',
+        url: `/prod-api/ingest/gateway/${spare.gatewayId}/rotate`,
+      });
+      newKey = rotated.json().data.key;
+    });
     const renewed = await connect({ ...spare, key: newKey });
+    const topics = gatewayTopics(spare.gatewayId);
     await renewed.subscribeAsync(topics.replies, { qos: 1 });
     await api.services.runner.catchUp('readings');
+    const batch = { batchId: uuidv7(), readings: [{ meterNo: '9999', ts: iso(hourStart), total: 1 }] };
     const answered = nextMessage(renewed, topics.replies);
     await publish(renewed, topics.readings, batch, newKey);
     expect(await answered).toMatchObject({ status: 202, batchId: batch.batchId });

@@ -157,6 +157,24 @@ export async function addGateway(as: ReturnType<typeof injectAs>, name: string):
   return gateway.json().data.key;
 }
 
+/** Closes the valve of meter `meterNo` through the back office as `as`; answers the command's id. */
+export async function closeValve(
+  services: Services,
+  as: ReturnType<typeof injectAs>,
+  meterNo: string,
+): Promise<string> {
+  const { rows } = await services.db.query<{ meter_id: string }>(
+    'SELECT meter_id::text FROM meters WHERE meter_no = $1',
+    [meterNo],
+  );
+  const issued = await as({
+    method: 'POST',
+    url: '/prod-api/business/valve/close',
+    payload: { meterIds: [rows[0]!.meter_id] },
+  });
+  return (issued.json().data.commandIds as [string])[0];
+}
+
 /** A multipart body with one file in field `field` (`file`: the import routes). */
 export function multipartFile(fileName: string, content: Buffer, contentType: string, field = 'file') {
   const boundary = `----hydrolog${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;

@@ -13,7 +13,7 @@ import {
   type ReadingBatch,
 } from '@hydrolog/schemas';
 import { connectAsync, type IClientPublishOptions, type MqttClient } from 'mqtt';
-import { GatewayError, type RequestOptions, type SendOptions } from './gateway-client.ts';
+import { ackBody, GatewayError, type RequestOptions, type SendOptions } from './gateway-client.ts';
 import { sleep } from './time.ts';
 
 export interface MqttGatewayClientOptions {
@@ -88,11 +88,10 @@ export class MqttGatewayClient {
     detail?: string,
     options: RequestOptions = {},
   ): Promise<void> {
-    const body = detail === undefined ? { status } : { status, detail: detail.slice(0, 500) };
     await this.request(
       commandId,
       this.topics.ack(commandId),
-      body,
+      ackBody(status, detail),
       `ack of command ${commandId}`,
       options.signal,
     );
