@@ -44,7 +44,7 @@ export interface GatewayHandlers {
   failed(error: unknown): MqttReply;
 }
 
-/** The reply of a readings batch or an acknowledgement; undefined for a take request. */
+/** The reply to a readings batch or an acknowledgement (a take request is answered on the commands topic). */
 async function answer(
   handlers: GatewayHandlers,
   request: GatewayRequest,
@@ -195,6 +195,8 @@ export class EmbeddedMqttBroker {
     }
     const reply = await answer(this.handlers, request, session.gateway, payload, undefined);
     this.publish(gatewayTopics(session.gateway.gatewayId).replies, reply);
+    // Not stored: no PUBACK (the connection closes), so the gateway's client sends it again.
+    if (reply.status >= 500) throw new Error('request not handled');
   }
 
   /** Pushes the gateway's commands, as a long poll would take them, until it disconnects. */
