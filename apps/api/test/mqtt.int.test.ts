@@ -188,14 +188,15 @@ describe.each(lanes)('MQTT for gateways on the $broker broker', ({ broker, url }
     const topics = gatewayTopics(gateway.gatewayId);
     await client.subscribeAsync(topics.replies, { qos: 1 });
     const before = await eventCount();
+    const refusedId = uuidv7();
     const wrongType = await request(client, topics.readings, {
-      batchId: uuidv7(),
+      batchId: refusedId,
       readings: [
         { meterNo: '7701', ts: iso(hourStart), total: 1 },
         { meterNo: '7701', ts: iso(hourStart), total: '12' },
       ],
     });
-    expect(wrongType.status).toBe(400);
+    expect(wrongType).toMatchObject({ status: 400, batchId: refusedId });
     expect(wrongType.body!.errors![0]!.field).toBe('readings.1.total');
     const unreadable = await request(client, topics.readings, '{"batchId": ');
     expect(unreadable).toMatchObject({ status: 400, body: { key: 'error.ingest.malformed' } });

@@ -89,6 +89,16 @@ function affectedGateways(events: readonly RecordedEvent[]): ((gateway: GatewayC
   return (gateway) => gateways.has(gateway.gatewayId) || tenants.has(gateway.tenantId);
 }
 
+/** The batch id a refused payload names, when it can be read: the reply then names the batch it refuses. */
+function batchIdOf(payload: Buffer): string | undefined {
+  try {
+    const { batchId } = JSON.parse(payload.toString('utf8')) as { batchId?: unknown };
+    return typeof batchId === 'string' ? batchId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The HTTP routes' use cases behind MQTT messages, answered with the HTTP statuses and bodies. */
 function gatewayHandlers(
   receiver: ReadingReceiver,
@@ -117,7 +127,8 @@ function gatewayHandlers(
         if (await isBusy(receiver)) return { ...busyAnswer(language), batchId };
         return { status: 202, body: await receiver.ingest.receive(gateway, batch), batchId };
       } catch (error) {
-        return refusal(error, language);
+        const batchId = batchIdOf(payload);
+        return { ...refusal(error, language), ...(batchId ? { batchId } : {}) };
       }
     },
 
