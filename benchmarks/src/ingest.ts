@@ -1,11 +1,21 @@
-// `npm run bench -- ingest [--readings <n>] [--meters <n>]`: gateway uploads over real HTTP until the
-// readings projection has caught up, against COPY of the same rows into a plain table in the same run; then
-// as many again with the projection stopped, which is the most the end-to-end figure could reach (the
-// uploads' own cost: HTTP, checks and the durable append to the log).
-import { uuidv7 } from '@hydrolog/schemas';
+// `npm run bench -- ingest [--readings <n>] [--meters <n>] [--transport http|mqtt]`: gateway uploads over
+// real HTTP (or MQTT, to the embedded broker) until the readings projection has caught up, against COPY of
+// the same rows into a plain table in the same run; then as many again with the projection stopped, which is
+// the most the end-to-end figure could reach (the uploads' own cost: transport, checks and the durable
+// append to the log).
+import { type GatewayReading, type IngestAnswer, uuidv7 } from '@hydrolog/schemas';
+import { MqttGatewayClient } from '@hydrolog/sim';
 import { benchEngines, perSecond, timed } from './engines.ts';
 import type { BenchOptions } from './run.ts';
-import { listen, readingsCaughtUp, registerFleet, servicesOn, upload } from './service.ts';
+import {
+  type Fleet,
+  listen,
+  type RunningService,
+  readingsCaughtUp,
+  registerFleet,
+  servicesOn,
+  upload,
+} from './service.ts';
 
 const BATCH = 1000;
 const IN_FLIGHT = 4;
@@ -66,11 +76,50 @@ function* readingBatches(
   }
 }
 
+/** A gateway's uploads over one transport, counting the batches pushed back (429) and sent again. */
+interface Uploader {
+  send(batchId: string, readings: GatewayReading[]): Promise<IngestAnswer>;
+  readonly pushedBack: number;
+  close(): Promise<void>;
+}
+
+function httpUploader(service: RunningService, fleet: Fleet): Uploader {
+  const uploader = {
+    pushedBack: 0,
+    async send(batchId: string, readings: GatewayReading[]) {
+      const result = await upload(service.url, fleet.gatewayKey, JSON.stringify({ batchId, readings }));
+      uploader.pushedBack += result.pushedBack;
+      return result.answer;
+    },
+    close: async () => {},
+  };
+  return uploader;
+}
+
+/** One MQTT connection to the embedded broker (the simulator's gateway client), its batches in flight at once. */
+function mqttUploader(service: RunningService, fleet: Fleet): Uploader {
+  const client = new MqttGatewayClient({
+    url: service.mqttUrl!,
+    gatewayId: fleet.gatewayId,
+    key: fleet.gatewayKey,
+    onRetry: ({ status }) => {
+      if (status === 429) uploader.pushedBack++;
+    },
+  });
+  const uploader = {
+    pushedBack: 0,
+    send: (batchId: string, readings: GatewayReading[]) => client.sendReadings({ batchId, readings }),
+    close: () => client.close(),
+  };
+  return uploader;
+}
+
 export async function ingestBench({
   quick,
   engine: only,
   readings: asked,
   meters: askedMeters,
+  transport = 'http',
 }: BenchOptions): Promise<void> {
   const readings = asked ?? (quick ? 40_000 : 1_000_000);
   const meters = askedMeters ?? DEFAULT_METERS;
@@ -88,10 +137,11 @@ export async function ingestBench({
     const rss = rssSampler();
     const services = await servicesOn(await open());
     // No push-back (429): the e2e time is how fast the projection follows. The horizon takes the oldest hour.
-    const service = await listen(services, {
-      horizonDays: Math.max(400, Math.ceil((2 * hours) / 24) + 2),
-      maxBacklog: 1_000_000_000,
-    });
+    const service = await listen(
+      services,
+      { horizonDays: Math.max(400, Math.ceil((2 * hours) / 24) + 2), maxBacklog: 1_000_000_000 },
+      { mqtt: transport === 'mqtt' },
+    );
     try {
       const fleet = await registerFleet(services, {
         name: 'Ingest benchmark',
@@ -99,23 +149,25 @@ export async function ingestBench({
         meterNos,
       });
       /** Sends the batches, IN_FLIGHT at a time; the latency of each upload goes into `latencies`. */
-      const send = async (batches: Iterator<unknown[]>, latencies: Float64Array) => {
+      const send = async (batches: Iterator<GatewayReading[]>, latencies: Float64Array) => {
+        const uploader = transport === 'mqtt' ? mqttUploader(service, fleet) : httpUploader(service, fleet);
         let sent = 0;
         let accepted = 0;
-        let pushedBack = 0;
-        await Promise.all(
-          Array.from({ length: IN_FLIGHT }, async () => {
-            for (let next = batches.next(); !next.done; next = batches.next()) {
-              const body = JSON.stringify({ batchId: uuidv7(), readings: next.value });
-              const started = performance.now();
-              const result = await upload(service.url, fleet.gatewayKey, body);
-              latencies[sent++] = performance.now() - started;
-              accepted += result.answer.accepted;
-              pushedBack += result.pushedBack;
-            }
-          }),
-        );
-        return { accepted, pushedBack };
+        try {
+          await Promise.all(
+            Array.from({ length: IN_FLIGHT }, async () => {
+              for (let next = batches.next(); !next.done; next = batches.next()) {
+                const started = performance.now();
+                const answer = await uploader.send(uuidv7(), next.value);
+                latencies[sent++] = performance.now() - started;
+                accepted += answer.accepted;
+              }
+            }),
+          );
+        } finally {
+          await uploader.close();
+        }
+        return { accepted, pushedBack: uploader.pushedBack };
       };
       const latencies = new Float64Array(Math.ceil(readings / BATCH));
       let e2eRun = { accepted: 0, pushedBack: 0 };
@@ -171,6 +223,7 @@ export async function ingestBench({
         JSON.stringify({
           bench: 'ingest',
           engine,
+          transport,
           readings,
           meters,
           e2e_readings_per_s: e2e,

@@ -1,4 +1,5 @@
-// `npm run bench -- [name...] [--quick] [--engine pglite|postgres] [--readings <n>] [--meters <n>]`: runs
+// `npm run bench -- [name...] [--quick] [--engine pglite|postgres] [--readings <n>] [--meters <n>]
+// [--transport http|mqtt]`: runs
 // benchmarks; each prints one JSON line per engine. A benchmark that finds a regression sets a non-zero exit
 // code after its line.
 import { parseArgs } from 'node:util';
@@ -19,6 +20,8 @@ export interface BenchOptions {
   readings?: number | undefined;
   /** ingest, history-import: meters the readings are spread over */
   meters?: number | undefined;
+  /** ingest: how the gateway uploads (default http) */
+  transport?: 'http' | 'mqtt' | undefined;
 }
 
 const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
@@ -39,6 +42,7 @@ const { values, positionals } = parseArgs({
     engine: { type: 'string' },
     readings: { type: 'string' },
     meters: { type: 'string' },
+    transport: { type: 'string' },
   },
 });
 
@@ -56,11 +60,16 @@ if (values.engine !== undefined && values.engine !== 'pglite' && values.engine !
   console.error(`--engine must be pglite or postgres, got ${values.engine}`);
   process.exit(2);
 }
+if (values.transport !== undefined && values.transport !== 'http' && values.transport !== 'mqtt') {
+  console.error(`--transport must be http or mqtt, got ${values.transport}`);
+  process.exit(2);
+}
 const options: BenchOptions = {
   quick: values.quick,
   engine: values.engine,
   readings: count('readings', values.readings),
   meters: count('meters', values.meters),
+  transport: values.transport,
 };
 const names = positionals.length > 0 ? positionals : Object.keys(benches);
 const unknown = names.filter((n) => !benches[n]);

@@ -25,6 +25,8 @@ export interface RunningService {
   app: FastifyInstance;
   /** http://127.0.0.1:<port> */
   url: string;
+  /** mqtt://127.0.0.1:<port> of the embedded broker, when asked for. */
+  mqttUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -44,16 +46,29 @@ export async function servicesOn(db: Database): Promise<Services> {
   };
 }
 
-/** The Fastify app of the services listening on 127.0.0.1 (a free port), without the web app or demo data. */
-export async function listen(services: Services, ingest: IngestSettings): Promise<RunningService> {
+/**
+ * The Fastify app of the services listening on 127.0.0.1 (a free port), without the web app or demo data;
+ * with `mqtt`, its embedded MQTT broker on another free port.
+ */
+export async function listen(
+  services: Services,
+  ingest: IngestSettings,
+  options: { mqtt?: boolean } = {},
+): Promise<RunningService> {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hydrolog-bench-uploads-'));
-  const app = await buildApp(services, { logLevel: 'warn', uploadsDir, ingest });
+  const app = await buildApp(services, {
+    logLevel: 'warn',
+    uploadsDir,
+    ingest,
+    ...(options.mqtt ? { mqtt: { port: 0, host: '127.0.0.1' } } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
     services,
     app,
     url: `http://127.0.0.1:${port}`,
+    mqttUrl: app.gatewayMqtt?.port ? `mqtt://127.0.0.1:${app.gatewayMqtt.port}` : null,
     async close() {
       await app.close();
       await services.close();

@@ -41,6 +41,8 @@ export async function runService(
       LOG_LEVEL: 'warn',
       // The demo meter fleet only where a test asks for it: its 60-day backfill is heavy.
       HYDROLOG_SIMULATE: '0',
+      // No browser test speaks MQTT, and services started side by side would compete for its port.
+      MQTT_PORT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,12 @@ import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
 import { priceSchemeRoutes } from './billing/index.ts';
 import { analysisRoutes, cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
-import { DEFAULT_INGEST_SETTINGS, type IngestSettings, type LoginLimits } from './config.ts';
+import {
+  DEFAULT_INGEST_SETTINGS,
+  type IngestSettings,
+  type LoginLimits,
+  type MqttSettings,
+} from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { registerErrorHandling } from './errors.ts';
@@ -30,6 +35,7 @@ import {
   userRoutes,
 } from './identity/index.ts';
 import { CommandDispatch } from './ingest/dispatch.ts';
+import { type GatewayMqtt, startMqtt } from './ingest/mqtt.ts';
 import { INGEST_PREFIX, ingestRoutes } from './ingest/routes.ts';
 import {
   gatewayRoutes,
@@ -55,6 +61,8 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** Downlink commands (tools and tests sweep timeouts through it). */
     commandDispatch: CommandDispatch;
+    /** MQTT for gateways (null: off). */
+    gatewayMqtt: GatewayMqtt | null;
   }
 }
 
@@ -72,6 +80,8 @@ export interface AppOptions {
   loginLimits?: LoginLimits;
   /** Kafka between ingest and the log; absent: batches are appended directly. */
   kafka?: KafkaSettings | undefined;
+  /** MQTT for gateways: the embedded broker or an external one (absent: none, as in most tests). */
+  mqtt?: MqttSettings | undefined;
   /** Times out unanswered downlink commands every so many ms (off when absent: tests sweep by hand). */
   commandSweepMs?: number;
   /** Evaluates cascade alarms every so many ms (off when absent: tests evaluate by hand). */
@@ -241,8 +251,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await kafka.delivery.close();
     });
   }
-  await app.register(ingestRoutes, {
-    prefix: INGEST_PREFIX,
+  const receiver = {
     services,
     ingest: new ReadingIngest(
       services.db,
@@ -250,9 +259,12 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       { horizonDays: ingestSettings.horizonDays },
       kafka?.delivery,
     ),
-    dispatch,
     maxBacklog: ingestSettings.maxBacklog,
-  });
+  };
+  await app.register(ingestRoutes, { prefix: INGEST_PREFIX, ...receiver, dispatch });
+  const mqtt = options.mqtt ? await startMqtt(options.mqtt, receiver, dispatch, app.log) : null;
+  app.decorate('gatewayMqtt', mqtt);
+  if (mqtt) app.addHook('onClose', async () => mqtt.close());
   registerUploads(app, services, options.uploadsDir);
 
   await registerWebApp(app, {

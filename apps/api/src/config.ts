@@ -20,6 +20,21 @@ export interface LoginLimits {
   total: number;
 }
 
+/** MQTT for gateways (MQTT_PORT, MQTT_HOST, MQTT_URL). */
+export interface MqttSettings {
+  /** The embedded broker's port (0: any free one); null: no embedded broker. */
+  port: number | null;
+  host?: string;
+  /** An external broker (Mosquitto, EMQX): the service subscribes there and embeds no broker. */
+  url?: string | undefined;
+}
+
+/**
+ * The embedded MQTT broker's port: not MQTT's usual 1883, which an installed Mosquitto often holds (the
+ * development machines run one), so that `npm start` needs nothing freed or installed.
+ */
+export const DEFAULT_MQTT_PORT = 1884;
+
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perAddress: 10, total: 120 };
 
 /** Every setting of the service, from the environment (the README's table lists them). */
@@ -37,6 +52,8 @@ export interface Config {
   loginLimits: LoginLimits;
   /** Kafka between ingest and the log (KAFKA_BROKERS); absent: batches are appended directly. */
   kafka: KafkaSettings | undefined;
+  /** MQTT for gateways: the embedded broker (MQTT_PORT, MQTT_HOST) or an external one (MQTT_URL). */
+  mqtt: MqttSettings;
   /** Text messages through an HTTP SMS gateway (SMS_HTTP_URL, SMS_HTTP_TOKEN); absent: the outbox. */
   sms: { httpUrl: string | undefined; httpToken: string | undefined };
   /** The basemaps of maps (HYDROLOG_MAP_TILES_0/1 and their attributions); none: maps draw without one. */
@@ -72,9 +89,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           groupId: env.KAFKA_GROUP_ID || 'hydrolog-readings',
         }
       : undefined,
+    mqtt: mqttSettings(env, env.HOST ?? '0.0.0.0'),
     sms: { httpUrl: env.SMS_HTTP_URL || undefined, httpToken: env.SMS_HTTP_TOKEN || undefined },
     mapProviders: ([0, 1] as const).flatMap((mapType) => mapProvider(env, mapType)),
   };
+}
+
+/** MQTT_URL: an external broker, and no embedded one; else MQTT_PORT (`off` or 0: none). */
+function mqttSettings(env: NodeJS.ProcessEnv, host: string): MqttSettings {
+  if (env.MQTT_URL) {
+    if (!URL.canParse(env.MQTT_URL) || !/^mqtts?:$/.test(new URL(env.MQTT_URL).protocol))
+      throw new Error(`MQTT_URL must be an mqtt:// or mqtts:// URL, got ${env.MQTT_URL}`);
+    return { port: null, url: env.MQTT_URL };
+  }
+  const value = env.MQTT_PORT;
+  if (value === 'off' || value === '0') return { port: null };
+  const port = value === undefined || value === '' ? DEFAULT_MQTT_PORT : Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`MQTT_PORT must be a port number, or off, got ${value}`);
+  return { port, host: env.MQTT_HOST || host };
 }
 
 /** Map provider `mapType` from HYDROLOG_MAP_TILES_<mapType> (an http(s) URL template) and its attribution. */

@@ -44,7 +44,17 @@ export function failure(
   params: Record<string, string | number> = {},
   code: number = ResponseCode.failure,
 ) {
-  return { code, msg: translate(key, requestLanguage(request), params), key };
+  return failureIn(requestLanguage(request), key, params, code);
+}
+
+/** `failure` in a language known without a request (answers over MQTT). */
+export function failureIn(
+  language: Language,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+  code: number = ResponseCode.failure,
+) {
+  return { code, msg: translate(key, language, params), key };
 }
 
 export function invalid(
@@ -52,7 +62,12 @@ export function invalid(
   errors: FieldError[],
   key: MessageKey = 'validation.failed',
 ) {
-  return { code: 400 as const, msg: translate(key, requestLanguage(request)), errors };
+  return invalidIn(requestLanguage(request), errors, key);
+}
+
+/** `invalid` in a language known without a request (answers over MQTT). */
+export function invalidIn(language: Language, errors: FieldError[], key: MessageKey = 'validation.failed') {
+  return { code: 400 as const, msg: translate(key, language), errors };
 }
 
 /**

@@ -24,6 +24,11 @@ export interface ServeExtras {
   beside?(services: Services, baseUrl: string, signal: AbortSignal): Promise<Promise<void>>;
 }
 
+function mqttBanner(config: Config, port: number | null): string {
+  if (config.mqtt.url) return `external broker (MQTT_URL), shared subscription`;
+  return port === null ? 'off (MQTT_PORT=off)' : `gateways at mqtt://localhost:${port}`;
+}
+
 /** Runs the service until SIGINT or SIGTERM. */
 export async function serve(config: Config, extras: ServeExtras = {}): Promise<void> {
   let services: Services;
@@ -49,6 +54,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     ingest: config.ingest,
     loginLimits: config.loginLimits,
     kafka: config.kafka,
+    mqtt: config.mqtt,
     commandSweepMs: 15_000,
     cascadeAlarmMs: 10 * 60_000,
     messages: messageProvider(services.store, config.sms),
@@ -66,6 +72,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
       `  API        http://localhost:${port}/prod-api   (OpenAPI: /prod-api/docs, health: /prod-api/health)`,
       `  Database   ${storage}`,
       `  Log        ${services.store.kind === 'sql' ? 'event store in the same database' : 'KurrentDB (EVENTSTORE_URL)'}`,
+      `  MQTT       ${mqttBanner(config, app.gatewayMqtt?.port ?? null)}`,
       ...(extras.banner ?? []),
       '',
     ].join('\n'),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, closeValve, injectAs, login, startApi } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
@@ -324,17 +324,7 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
 
   it('sends a valve command down to the gateway that serves the meter and follows its answer', async () => {
     await catchUp();
-    const meterId = (
-      await services.db.query<{ meter_id: string }>(
-        `SELECT meter_id::text FROM meters WHERE meter_no = '1001'`,
-      )
-    ).rows[0]!.meter_id;
-    const issued = await admin({
-      method: 'POST',
-      url: '/prod-api/business/valve/close',
-      payload: { meterIds: [meterId] },
-    });
-    const [commandId] = issued.json().data.commandIds as string[];
+    const commandId = await closeValve(services, admin, '1001');
     const status = async () =>
       (await admin('/prod-api/business/valve/list?meterNo=1001'))
         .json()

@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { seedDemo } from '../../demo/src/index.ts';
 import { buildApp } from '../src/app.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
-import type { IngestSettings, LoginLimits } from '../src/config.ts';
+import type { IngestSettings, LoginLimits, MqttSettings } from '../src/config.ts';
 import type { Services } from '../src/services.ts';
 import type { MessageProvider } from '../src/sms.ts';
 
@@ -51,6 +51,7 @@ export async function startApi(
     captchaEnabled?: boolean;
     ingest?: IngestSettings;
     kafka?: KafkaSettings;
+    mqtt?: MqttSettings;
     /** The app's clock (codes, logins, dashboards): tests move it instead of waiting. */
     now?: () => Date;
     messages?: MessageProvider;
@@ -78,6 +79,7 @@ export async function startApi(
     captchas,
     ...(options.ingest ? { ingest: options.ingest } : {}),
     ...(options.kafka ? { kafka: options.kafka } : {}),
+    ...(options.mqtt ? { mqtt: options.mqtt } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.messages ? { messages: options.messages } : {}),
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
@@ -153,6 +155,24 @@ export async function addGateway(as: ReturnType<typeof injectAs>, name: string):
     payload: { name, kind: 'gateway' },
   });
   return gateway.json().data.key;
+}
+
+/** Closes the valve of meter `meterNo` through the back office as `as`; answers the command's id. */
+export async function closeValve(
+  services: Services,
+  as: ReturnType<typeof injectAs>,
+  meterNo: string,
+): Promise<string> {
+  const { rows } = await services.db.query<{ meter_id: string }>(
+    'SELECT meter_id::text FROM meters WHERE meter_no = $1',
+    [meterNo],
+  );
+  const issued = await as({
+    method: 'POST',
+    url: '/prod-api/business/valve/close',
+    payload: { meterIds: [rows[0]!.meter_id] },
+  });
+  return (issued.json().data.commandIds as [string])[0];
 }
 
 /** A multipart body with one file in field `field` (`file`: the import routes). */

@@ -4,7 +4,14 @@ import { execute, newGatewayKey, registerMeters, registerMeterType, type Service
 import { gatewayDecider } from '@hydrolog/domain';
 import { findMeters, withTenant } from '@hydrolog/projections';
 import { type EventMetadata, type MeterTypeBody, uuidv7 } from '@hydrolog/schemas';
-import { demoFleet, type Fleet, type GatewayKeyEntry, gatewayKeyMap, runDemoFleet } from '@hydrolog/sim';
+import {
+  demoFleet,
+  type Fleet,
+  type GatewayKeyEntry,
+  gatewayKeyMap,
+  runDemoFleet,
+  type SimulatorMqtt,
+} from '@hydrolog/sim';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoPartitions } from './partitions.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -128,13 +135,22 @@ async function lastReadings(services: Services): Promise<Map<string, Date>> {
   return new Map(rows.map((r) => [r.meter_no, r.ts]));
 }
 
+/** The district whose concentrator reports over MQTT when the service has a broker; the others use HTTP. */
+export const MQTT_DISTRICT = 2;
+
 /**
  * The living demo of `npm start`: the fleet fills 60 days of history on first start, resumes where it
  * stopped on later starts, then keeps reporting and answering valve commands until `signal` aborts.
  */
 export async function startDemoFleet(
   services: Services,
-  options: { baseUrl: string; keysFile: string; signal: AbortSignal },
+  options: {
+    baseUrl: string;
+    keysFile: string;
+    signal: AbortSignal;
+    /** The service's MQTT broker: one district's concentrator reports over it. */
+    mqtt?: Omit<SimulatorMqtt, 'districts'> | undefined;
+  },
 ): Promise<Promise<void>> {
   const keys = await seedDemoFleet(services, options.keysFile);
   await seedDemoPartitions(services);
@@ -144,6 +160,7 @@ export async function startDemoFleet(
     keys,
     backfillDays: BACKFILL_DAYS,
     ...(since.size > 0 ? { since } : {}),
+    ...(options.mqtt ? { mqtt: { ...options.mqtt, districts: [MQTT_DISTRICT] } } : {}),
     signal: options.signal,
   });
 }

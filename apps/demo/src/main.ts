@@ -1,7 +1,8 @@
 // `npm start`: the service with the demo platform (tenants, users, accounts, partitions) and its simulated
-// meters, which report through the real gateway protocol over HTTP like any gateway.
+// meters, which report through the real gateway protocol like any gateway: over HTTP, and one district's
+// concentrator over MQTT.
 import { join } from 'node:path';
-import { loadConfig, serve } from '@hydrolog/api';
+import { type Config, loadConfig, serve } from '@hydrolog/api';
 import { startDemoFleet } from './fleet.ts';
 import { DEMO_TENANTS, seedDemo } from './seed.ts';
 
@@ -13,6 +14,12 @@ const captchaEnabled = env.HYDROLOG_SEED_CAPTCHA !== 'false';
 const simulate = seed && env.HYDROLOG_SIMULATE !== '0';
 
 const config = loadConfig();
+
+/** How the demo's MQTT concentrator reaches the service: its embedded broker, or its MQTT_URL; none when off. */
+function demoMqtt({ mqtt }: Config) {
+  if (mqtt.url) return { url: mqtt.url, external: true };
+  return mqtt.port === null ? undefined : { url: `mqtt://127.0.0.1:${mqtt.port}` };
+}
 await serve(
   config,
   seed
@@ -28,6 +35,7 @@ await serve(
               baseUrl,
               keysFile: join(config.dataDir, 'sim', 'gateway-keys.json'),
               signal,
+              mqtt: demoMqtt(config),
             }),
         }),
       }

@@ -8,7 +8,7 @@ import { demoFleet, Simulator } from '@hydrolog/sim';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, injectAs, login, startApi } from '../../api/test/support.ts';
-import { seedDemoFleet, seedDemoPartitions } from '../src/index.ts';
+import { MQTT_DISTRICT, seedDemoFleet, seedDemoPartitions } from '../src/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +20,8 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
   let keys: Awaited<ReturnType<typeof seedDemoFleet>>;
 
   beforeAll(async () => {
-    ({ app, services } = await startApi(engine));
+    // The embedded MQTT broker, as `npm start` runs it: one district's concentrator reports over it.
+    ({ app, services } = await startApi(engine, { mqtt: { port: 0, host: '127.0.0.1' } }));
     admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
   });
   afterAll(async () => {
@@ -67,9 +68,21 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
   it('rebuilds every projection from the log to the rows it holds live (replay --verify)', async () => {
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const now = Date.now();
-    const simulator = new Simulator(fleet, keys, { baseUrl });
+    const simulator = new Simulator(fleet, keys, {
+      baseUrl,
+      mqtt: { url: `mqtt://127.0.0.1:${app.gatewayMqtt!.port}`, districts: [MQTT_DISTRICT] },
+    });
     const sent = await simulator.backfill(new Date(now - 2 * DAY_MS), new Date(now));
+    await simulator.stop();
     expect(sent.accepted).toBeGreaterThan(0);
+    expect(sent.failedBatches).toBe(0);
+    // The MQTT district's readings came in through its concentrator like the others'.
+    const overMqtt = await services.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM es.events e
+       WHERE e.type = 'ReadingBatchReceived' AND e.data->>'gatewayId' = $1`,
+      [keys.get(MQTT_DISTRICT)!.gatewayId],
+    );
+    expect(overMqtt.rows[0]!.count).toBeGreaterThan(0);
     await services.runner.catchUp('readings');
 
     for (const { name } of allProjections) {

@@ -8,6 +8,7 @@ import {
   describeError,
   type GatewayCredentials,
   Simulator,
+  type SimulatorMqtt,
   type SimulatorOptions,
 } from './simulator.ts';
 import { DAY_MS } from './time.ts';
@@ -67,6 +68,8 @@ export interface RunDemoFleetOptions {
   /** Live mode tick interval (default 60 s / speed). */
   intervalMs?: number;
   format?: BatchFormat;
+  /** Concentrators over MQTT (all, or some districts'). */
+  mqtt?: SimulatorMqtt;
   concurrency?: number;
   now?: () => Date;
   fetch?: typeof fetch;
@@ -94,6 +97,7 @@ export async function runDemoFleet(options: RunDemoFleetOptions): Promise<void> 
     commands: options.commands,
     speed: options.speed,
     format: options.format,
+    ...(options.mqtt ? { mqtt: options.mqtt } : {}),
     concurrency: options.concurrency,
     log,
     ...options.simulator,

@@ -74,6 +74,11 @@ export class GatewayError extends Error {
   }
 }
 
+/** The body of a command's acknowledgement, over HTTP or MQTT (a detail holds 500 characters). */
+export function ackBody(status: 'success' | 'fail', detail?: string) {
+  return detail === undefined ? { status } : { status, detail: detail.slice(0, 500) };
+}
+
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 /** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unreadable. */
@@ -190,7 +195,7 @@ export class GatewayClient {
     detail?: string,
     options: RequestOptions = {},
   ): Promise<void> {
-    const body = JSON.stringify(detail === undefined ? { status } : { status, detail: detail.slice(0, 500) });
+    const body = JSON.stringify(ackBody(status, detail));
     await this.request('POST', `/ingest/v1/commands/${encodeURIComponent(commandId)}/ack`, {
       headers: { 'content-type': 'application/json' },
       body,

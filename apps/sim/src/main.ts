@@ -10,6 +10,9 @@ import { demoFleet } from './fleet.ts';
 import { describeError, Simulator, type SimulatorState } from './simulator.ts';
 import { DAY_MS } from './time.ts';
 
+/** The service's embedded MQTT broker's default port (MQTT_PORT). */
+const DEFAULT_MQTT_PORT = 1884;
+
 const USAGE = `Hydrolog meter fleet and gateway simulator
 
   tsx apps/sim/src/main.ts --url <base url> --keys <keys.json> [options]
@@ -30,6 +33,10 @@ const USAGE = `Hydrolog meter fleet and gateway simulator
   --fail <p>               share of downlink commands answered 'fail' (default 0)
   --burst <d>:<m3/h>[@iso] a main break in district d from the given time (default: now)
   --format json|ndjson     upload format (default json)
+  --transport http|mqtt    how the concentrators talk to the service (default http)
+  --mqtt-url <url>         with --transport mqtt: the broker (default: the service's embedded one,
+                           mqtt://<host of --url>:1884)
+  --mqtt-external          the broker is the service's MQTT_URL: MQTT 5, the key in each message
   --concurrency <n>        batches in flight (default 2)
   --batch-size <n>         readings per batch (default 5000)
   --state <file>           remember sent readings and valve states across runs
@@ -68,6 +75,9 @@ async function main(): Promise<void> {
       fail: { type: 'string' },
       burst: { type: 'string', multiple: true },
       format: { type: 'string' },
+      transport: { type: 'string' },
+      'mqtt-url': { type: 'string' },
+      'mqtt-external': { type: 'boolean', default: false },
       concurrency: { type: 'string' },
       'batch-size': { type: 'string' },
       state: { type: 'string' },
@@ -93,6 +103,15 @@ async function main(): Promise<void> {
   }
   const format = values.format ?? 'json';
   if (format !== 'json' && format !== 'ndjson') fail('--format json|ndjson');
+  const transport = values.transport ?? 'http';
+  if (transport !== 'http' && transport !== 'mqtt') fail('--transport http|mqtt');
+  const mqtt =
+    transport === 'mqtt'
+      ? {
+          url: values['mqtt-url'] ?? `mqtt://${new URL(values.url).hostname}:${DEFAULT_MQTT_PORT}`,
+          external: values['mqtt-external'],
+        }
+      : undefined;
 
   const now = new Date();
   const days = number(values['backfill-days'], 'backfill-days', 60);
@@ -110,6 +129,7 @@ async function main(): Promise<void> {
     commands: { noAnswer: number(values['no-answer'], 'no-answer', 0), fail: number(values.fail, 'fail', 0) },
     speed: number(values.speed, 'speed', 1) || 1,
     format,
+    ...(mqtt ? { mqtt } : {}),
     concurrency: number(values.concurrency, 'concurrency', 2) || 1,
     batchSize: number(values['batch-size'], 'batch-size', 5000) || 1,
     log,

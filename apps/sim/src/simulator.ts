@@ -15,6 +15,7 @@ import {
   type SendOptions,
 } from './gateway-client.ts';
 import { type Burst, FleetModel } from './model.ts';
+import { MqttGatewayClient } from './mqtt-client.ts';
 import { Rng } from './random.ts';
 import { DAY_MS, formatWithOffset, HOUR_MS, linkedSignal, MINUTE_MS, sleep } from './time.ts';
 
@@ -33,6 +34,17 @@ export interface GatewayTransport {
     detail?: string,
     options?: RequestOptions,
   ): Promise<void>;
+  /** Ends its connection (MQTT); nothing to end over HTTP. */
+  close?(): Promise<void>;
+}
+
+/** Concentrators speaking MQTT to the service's broker (the embedded one, or its MQTT_URL). */
+export interface SimulatorMqtt {
+  url: string;
+  /** An external broker: MQTT 5, the key in each message (see MqttGatewayClient). */
+  external?: boolean;
+  /** The districts whose concentrators use MQTT (default: all); the others use HTTP. */
+  districts?: readonly number[];
 }
 
 export interface CommandBehaviour {
@@ -52,6 +64,8 @@ export interface SimulatorOptions {
   fetch?: typeof fetch;
   /** Retry tuning etc. for the default GatewayClient. */
   client?: Partial<Omit<GatewayClientOptions, 'baseUrl' | 'key' | 'fetch'>>;
+  /** Concentrators over MQTT instead of HTTP (all, or some districts'). */
+  mqtt?: SimulatorMqtt;
   /** Replaces the default transport (tests, in-process use). */
   transport?: (district: number, credentials: GatewayCredentials) => GatewayTransport;
   /** The clock (default: the real one). */
@@ -195,6 +209,20 @@ export class Simulator {
     const makeTransport =
       options.transport ??
       ((district: number, credentials: GatewayCredentials): GatewayTransport => {
+        const mqtt = options.mqtt;
+        if (mqtt && (mqtt.districts?.includes(district) ?? true)) {
+          if (!credentials.gatewayId) throw new Error(`MQTT needs the gateway id of district ${district}`);
+          return new MqttGatewayClient({
+            url: mqtt.url,
+            gatewayId: credentials.gatewayId,
+            key: credentials.key,
+            external: mqtt.external ?? false,
+            onRetry: (info) =>
+              this.log(
+                `gateway ${district}: ${info.what} failed (${info.status ? `status ${info.status}` : 'no reply'}) over MQTT, retrying in ${(info.delayMs / 1000).toFixed(1)} s`,
+              ),
+          });
+        }
         if (!options.baseUrl) throw new Error('Simulator needs baseUrl (or a transport)');
         return new GatewayClient({
           onRetry: (info) =>
@@ -451,6 +479,7 @@ export class Simulator {
     this.controller.abort(new Error('simulator stopped'));
     await Promise.allSettled([...this.loops, ...this.inflight]);
     this.loops = [];
+    await Promise.allSettled(this.gateways.map((gateway) => gateway.transport.close?.()));
   }
 
   get isRunning(): boolean {

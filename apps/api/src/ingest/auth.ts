@@ -24,6 +24,21 @@ declare module 'fastify' {
 }
 
 /**
+ * The gateway a key names, or why it is refused: an unknown, revoked or rotated key (`key`), a key of a
+ * suspended tenant (`suspended`: its gateways are refused like its users, and take up again when it is
+ * resumed). HTTP and MQTT both ask here.
+ */
+export async function authenticateGateway(
+  services: Services,
+  key: string,
+): Promise<GatewayCaller | 'key' | 'suspended'> {
+  const gateway = await findGatewayByKeyHash(services.db, sha256(key));
+  if (gateway?.status !== 'active') return 'key';
+  if (gateway.tenantStatus === 'suspended') return 'suspended';
+  return { gatewayId: gateway.gatewayId, tenantId: gateway.tenantId };
+}
+
+/**
  * Every /ingest/v1 request carries `Authorization: Bearer <gateway key>`. A user token, a revoked or an
  * unknown key all get the same 401; a gateway key is unknown to the /prod-api guard, which refuses it too;
  * a key of a suspended tenant gets 403.
@@ -32,15 +47,11 @@ export function registerGatewayAuth(scope: FastifyInstance, services: Services):
   scope.decorateRequest('gateway', undefined);
   scope.addHook('onRequest', async (request, reply) => {
     const key = bearerToken(request);
-    const gateway = key ? await findGatewayByKeyHash(services.db, sha256(key)) : null;
-    if (gateway?.status !== 'active') {
-      return reply.status(401).send(failure(request, 'error.gateway.key', {}, 401));
-    }
-    // A suspended tenant's gateways are refused like its users, and take up again when it is resumed.
-    if (gateway.tenantStatus === 'suspended') {
+    const gateway = key ? await authenticateGateway(services, key) : 'key';
+    if (gateway === 'key') return reply.status(401).send(failure(request, 'error.gateway.key', {}, 401));
+    if (gateway === 'suspended')
       return reply.status(403).send(failure(request, 'error.tenant.suspended', {}, 403));
-    }
-    request.gateway = { gatewayId: gateway.gatewayId, tenantId: gateway.tenantId };
+    request.gateway = gateway;
   });
 }
 

@@ -4,23 +4,35 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { gatewayOf } from './auth.ts';
 
+/** What receiving readings needs, whatever the transport (HTTP, MQTT). */
+export interface ReadingReceiver {
+  services: Services;
+  ingest: ReadingIngest;
+  /** Readings events the readings projection may be behind before uploads are pushed back. */
+  maxBacklog: number;
+}
+
+/** Whether the readings projection is `maxBacklog` events or more behind the log: uploads are pushed back. */
+export async function isBusy({ services, maxBacklog }: ReadingReceiver): Promise<boolean> {
+  return (await services.runner.backlog('readings', maxBacklog)) >= maxBacklog;
+}
+
 /**
- * A gateway's upload of readings, decoded (JSON, NDJSON or Arrow, with precise errors) and answered once
- * durable; `busy` while the readings projection is `maxBacklog` events or more behind the log.
+ * `POST /ingest/v1/readings`: decoded (JSON, NDJSON or Arrow by Content-Type, the batch id of NDJSON and
+ * Arrow from Idempotency-Key, with precise errors) and answered once durable; `busy` while the readings
+ * projection is too far behind.
  */
-export async function receiveReadings(
-  services: Services,
-  ingest: ReadingIngest,
-  maxBacklog: number,
+export async function receiveUpload(
+  receiver: ReadingReceiver,
   request: FastifyRequest,
 ): Promise<IngestAnswer | 'busy'> {
   const format = formatOf(request.headers['content-type']);
-  if ((await services.runner.backlog('readings', maxBacklog)) >= maxBacklog) return 'busy';
+  if (await isBusy(receiver)) return 'busy';
   const idempotencyKey = request.headers['idempotency-key'];
   const batch = decodeReadingBatch(
     format,
     (request.body as Buffer | undefined) ?? new Uint8Array(),
     Array.isArray(idempotencyKey) ? idempotencyKey[0] : idempotencyKey,
   );
-  return ingest.receive(gatewayOf(request), batch);
+  return receiver.ingest.receive(gatewayOf(request), batch);
 }

@@ -1,22 +1,20 @@
-import { DomainError } from '@hydrolog/domain';
-import { IngestRequestError, type ReadingIngest } from '@hydrolog/ingest';
+import type { ReadingIngest } from '@hydrolog/ingest';
 import {
   COMMAND_WAIT_MAX_SECONDS,
   commandAckBodySchema,
   downlinkCommandSchema,
   INGEST_MAX_BYTES,
   ingestAnswerSchema,
-  toFieldError,
 } from '@hydrolog/schemas';
-import { messagesIn } from '@hydrolog/schemas/messages/all';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failure, invalid, requestLanguage } from '../http.ts';
+import { failure, requestLanguage } from '../http.ts';
 import type { Services } from '../services.ts';
+import { busyAnswer, gatewayErrorAnswer } from './answers.ts';
 import { gatewayOf, registerGatewayAuth } from './auth.ts';
 import type { CommandDispatch } from './dispatch.ts';
-import { receiveReadings } from './receive-readings.ts';
+import { receiveUpload } from './receive-readings.ts';
 
 export const INGEST_PREFIX = '/ingest/v1';
 
@@ -28,16 +26,7 @@ export interface IngestRouteOptions {
   maxBacklog: number;
 }
 
-/** How long a gateway pushed back is asked to wait. */
-const RETRY_AFTER_SECONDS = 2;
-
 const errorBody = z.object({ code: z.number(), msg: z.string() }).passthrough();
-
-/** Gateway answers use HTTP statuses (machines read them), with the message in the envelope's msg. */
-const DOMAIN_STATUS: Partial<Record<string, number>> = {
-  'error.command.notFound': 404,
-  'error.command.finished': 409,
-};
 
 /**
  * The gateway protocol (README "Gateway protocol"): readings up, commands down, each gateway with its
@@ -48,26 +37,12 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
   registerGatewayAuth(app, services);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof IngestRequestError) {
-      if (error.issues.length === 0)
-        return reply.status(error.status).send(failure(request, error.key, error.params, error.status));
-      const language = requestLanguage(request);
-      return reply.status(error.status).send(
-        invalid(
-          request,
-          error.issues.map((issue) => toFieldError(issue, messagesIn(language))),
-          error.key,
-        ),
-      );
-    }
+    const answer = gatewayErrorAnswer(error, requestLanguage(request));
+    if (answer) return reply.status(answer.status).send(answer.body);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply
         .status(413)
         .send(failure(request, 'error.ingest.tooLarge', { max: INGEST_MAX_BYTES / 1024 / 1024 }, 413));
-    }
-    if (error instanceof DomainError) {
-      const status = DOMAIN_STATUS[error.key] ?? 400;
-      return reply.status(status).send(failure(request, error.key, error.params, status));
     }
     throw error; // the app's handler: validation 400s, unexpected 500s
   });
@@ -97,12 +72,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
         },
       },
       async (request, reply) => {
-        const answer = await receiveReadings(services, ingest, maxBacklog, request);
-        if (answer === 'busy')
-          return reply
-            .status(429)
-            .header('retry-after', String(RETRY_AFTER_SECONDS))
-            .send(failure(request, 'error.ingest.busy', { seconds: RETRY_AFTER_SECONDS }, 429));
+        const answer = await receiveUpload({ services, ingest, maxBacklog }, request);
+        if (answer === 'busy') {
+          const busy = busyAnswer(requestLanguage(request));
+          return reply.status(busy.status).header('retry-after', String(busy.retryAfter)).send(busy.body);
+        }
         return reply.status(202).send(answer);
       },
     );
