@@ -11,6 +11,8 @@ export interface AlarmCandidate {
   level: AlarmLevel;
   notifyRoles: string[];
   notifyCustomer: boolean;
+  /** Raised already (its alarm of the day exists). */
+  raised: boolean;
 }
 
 /** Hours a zero-consumption run is looked for at most (a longer run still reads as this long). */
@@ -45,6 +47,7 @@ export async function meterAlarmCandidates(
     level: AlarmLevel;
     notify_roles: string[];
     notify_customer: boolean;
+    raised: boolean;
   }>(
     `WITH b AS (
        SELECT ($1::date::timestamp AT TIME ZONE $2) AS t0,
@@ -130,7 +133,9 @@ export async function meterAlarmCandidates(
          AND l.ts < b.t1 - make_interval(secs => 3600 * COALESCE(r.threshold, 2 * t.report_interval_minutes / 60.0))
      )
      SELECT DISTINCT ON (f.meter_id, f.kind) f.meter_id::text, f.kind, f.value, f.threshold, f.source, r.level,
-       r.notify_roles, r.notify_customer
+       r.notify_roles, r.notify_customer,
+       EXISTS (SELECT 1 FROM meter_alarms a WHERE a.meter_id = f.meter_id AND a.kind = f.kind AND a.day = $1::date)
+         AS raised
      FROM found f JOIN rules r ON r.meter_id = f.meter_id AND r.kind = f.kind
      ORDER BY f.meter_id, f.kind, f.source DESC`,
     [day, timeZone, until.toISOString()],
@@ -144,6 +149,7 @@ export async function meterAlarmCandidates(
     level: r.level,
     notifyRoles: r.notify_roles,
     notifyCustomer: r.notify_customer,
+    raised: r.raised,
   }));
 }
 
@@ -164,4 +170,16 @@ export async function alarmsReportedSince(
     [timeZone, METER_ALARM_KIND.offline],
   );
   return rows.map((r) => ({ alarmId: r.alarm_id, meterId: r.meter_id, kind: r.kind, day: r.day }));
+}
+
+/** The phone of each meter's open account and the meter's number, for the alarms that notify the holder. */
+export async function accountPhones(
+  sql: Sql,
+  meterIds: readonly string[],
+): Promise<Map<string, { phone: string; meterNo: string }>> {
+  const { rows } = await sql.query<{ meter_id: string; phone: string; meter_no: string }>(
+    `SELECT meter_id::text, phone, meter_no FROM customers WHERE meter_id = ANY($1::uuid[]) AND status <> 'cancelled'`,
+    [meterIds],
+  );
+  return new Map(rows.map((r) => [r.meter_id, { phone: r.phone, meterNo: r.meter_no }]));
 }

@@ -146,20 +146,21 @@ export async function meterAlarmsByIds(
 }
 
 /**
- * The bell of a user: the unprocessed meter alarms notified to one of their roles (or to everyone), raised
+ * The bell of a user: the open meter alarms notified to one of their roles, or to everyone who sees alarms
+ * (`seesAlarms`; `allRoles`: an administrator sees every alarm's notice), raised
  * after they last cleared meter notices, newest first, at most `limit` listed, all counted. System alarms
  * (type 1) are not raised yet: their list is empty.
  */
 export async function listAlarmNotices(
   sql: Sql,
-  user: { userId: string; roleKeys: readonly string[]; allRoles: boolean },
+  user: { userId: string; roleKeys: readonly string[]; allRoles: boolean; seesAlarms: boolean },
   limit: number,
 ): Promise<NoticeList> {
   const visible = `FROM meter_alarms a
     LEFT JOIN alarm_notice_cleans k ON k.user_id = $1 AND k.alarm_type = 0
     WHERE a.status IN (0, 1) AND (k.cleaned_at IS NULL OR a.raised_at > k.cleaned_at)
-      AND ($3 OR cardinality(a.notify_roles) = 0 OR a.notify_roles && $2::text[])`;
-  const params = [user.userId, user.roleKeys, user.allRoles];
+      AND ($3 OR (cardinality(a.notify_roles) = 0 AND $4) OR a.notify_roles && $2::text[])`;
+  const params = [user.userId, user.roleKeys, user.allRoles, user.seesAlarms];
   const count = await sql.query<{ count: number }>(`SELECT count(*)::int AS count ${visible}`, params);
   const { rows } = await sql.query<{
     alarm_id: string;
@@ -171,7 +172,7 @@ export async function listAlarmNotices(
     `SELECT a.alarm_id::text, a.kind, a.raised_at, m.meter_no,
        EXISTS (SELECT 1 FROM alarm_notice_views v WHERE v.user_id = $1 AND v.alarm_id = a.alarm_id) AS viewed
      ${visible.replace('FROM meter_alarms a', 'FROM meter_alarms a LEFT JOIN meters m ON m.meter_id = a.meter_id')}
-     ORDER BY a.raised_at DESC, a.alarm_id LIMIT $4`,
+     ORDER BY a.raised_at DESC, a.alarm_id LIMIT $5`,
     [...params, limit],
   );
   const meterAlarmList: Notice[] = rows.map((r) => ({

@@ -50,7 +50,7 @@ export const ALARM_REMARK_MAX = 100;
 
 /**
  * An alarm rule of a tenant. `threshold` means, by kind: low battery V; reverse flow m³ a day; burst m³ an
- * hour; continuous flow hours without a zero-flow hour; zero consumption days without use (empty: the
+ * hour; continuous flow hours without a zero-flow hour; zero consumption hours without use (empty: the
  * meter's own zero-water threshold); offline hours without a report (empty: twice the meter type's interval).
  * Other kinds are raised from the codes meters report, and take no threshold.
  */

@@ -50,7 +50,7 @@ export const operations = {
     enabled: 'Enabled',
     threshold: 'Threshold',
     thresholdHint:
-      'Low battery: volts; reverse flow: m³ a day; burst: m³ an hour; continuous flow: hours; zero consumption: days (empty: the meter’s own); offline: hours (empty: twice the report interval)',
+      'Low battery: volts; reverse flow: m³ a day; burst: m³ an hour; continuous flow: hours; zero consumption: hours (empty: the meter’s own zero-water threshold); offline: hours (empty: twice the report interval)',
     level: 'Level',
     notifyRoles: 'Notify roles',
     notifyRolesHint: 'None: every user who sees alarms',

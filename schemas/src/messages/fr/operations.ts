@@ -52,7 +52,7 @@ export const operations: typeof en = {
     enabled: 'Active',
     threshold: 'Seuil',
     thresholdHint:
-      'Batterie faible : volts ; débit inverse : m³ par jour ; rupture : m³ par heure ; débit continu : heures ; consommation nulle : jours (vide : celui du compteur) ; hors ligne : heures (vide : deux fois l’intervalle de relevé)',
+      'Batterie faible : volts ; débit inverse : m³ par jour ; rupture : m³ par heure ; débit continu : heures ; consommation nulle : heures (vide : le seuil d’eau nulle du compteur) ; hors ligne : heures (vide : deux fois l’intervalle de relevé)',
     level: 'Niveau',
     notifyRoles: 'Rôles notifiés',
     notifyRolesHint: 'Aucun : tout utilisateur qui voit les alarmes',

@@ -52,7 +52,7 @@ export const operations: typeof en = {
     enabled: 'Aktif',
     threshold: 'Ambang',
     thresholdHint:
-      'Baterai lemah: volt; aliran balik: m³ per hari; semburan: m³ per jam; aliran terus-menerus: jam; pemakaian nol: hari (kosong: milik meter); offline: jam (kosong: dua kali interval laporan)',
+      'Baterai lemah: volt; aliran balik: m³ per hari; semburan: m³ per jam; aliran terus-menerus: jam; pemakaian nol: jam (kosong: ambang air nol meter); offline: jam (kosong: dua kali interval laporan)',
     level: 'Tingkat',
     notifyRoles: 'Peran yang diberi tahu',
     notifyRolesHint: 'Kosong: semua pengguna yang melihat alarm',

@@ -52,7 +52,7 @@ export const operations: typeof en = {
     enabled: '启用',
     threshold: '阈值',
     thresholdHint:
-      '电池欠压：伏；反向流量：每日 m³；爆管：每小时 m³；持续流量：小时；零用水：天（空：使用表计自身阈值）；离线：小时（空：上报间隔的两倍）',
+      '电池欠压：伏；反向流量：每日 m³；爆管：每小时 m³；持续流量：小时；零用水：小时（空：使用表计自身零水阈值）；离线：小时（空：上报间隔的两倍）',
     level: '级别',
     notifyRoles: '通知角色',
     notifyRolesHint: '为空：所有可查看告警的用户',
