@@ -206,5 +206,8 @@ export const viewNoticeBodySchema = z.object({ alarmProcessedId: z.uuid('validat
 export const cleanNoticeBodySchema = z.object({
   alarmTypes: z.array(alarmTypeSchema).min(1, 'validation.required').max(2),
 });
+/** Spec section 9: the bell asks for its notices every 60 s, and its badge shows at most 99. */
+export const NOTICE_POLL_MS = 60_000;
+export const NOTICE_BADGE_CAP = 99;
 /** The notices the bell lists at most per type (the counts are of all of them). */
 export const NOTICE_LIST_MAX = 50;
