@@ -28,3 +28,9 @@ export const deleteAlarmRules = (ids: readonly string[]) =>
 /** The meter_alarm_type dictionary, labels in the caller's language: the alarm kinds. */
 export const getAlarmKinds = () =>
   api.data('GET /system/dict/data/type/:dictType', { params: { dictType: 'meter_alarm_type' } });
+
+/** What a rule's form chooses from: the roles to notify, the meter types and groups of its scope. */
+export const roleChoices = () => api.data('GET /system/role/optionselect');
+export const meterTypeChoices = () => api.data('GET /business/meterType/optionselect');
+export const meterGroupChoices = () =>
+  api.call('GET /business/group/list', { query: { pageNum: 1, pageSize: 50 } });
