@@ -55,11 +55,11 @@ export function AlarmDetail({
       ) : (
         <Stack data-testid="alarm-detail">
           <Group gap="xs">
-            <Badge color={statusColour(alarm.status)} variant="light">
+            <Badge color={statusColour(alarm.status)} variant="light" tt="none">
               {t(`alarms.statuses.${alarm.status}`)}
             </Badge>
             <Text fw={600}>{kinds.label(alarm.eventType)}</Text>
-            <Badge variant="outline" color="gray">
+            <Badge variant="outline" color="gray" tt="none">
               {t(`alarms.levels.${alarm.level}`)}
             </Badge>
           </Group>

@@ -45,7 +45,7 @@ export const AlarmRules = defineListScreen({
     column.accessor('enabled', {
       header: t('rules.enabled'),
       cell: (c) => (
-        <Badge color={c.getValue() ? 'green' : 'gray'} variant="light">
+        <Badge color={c.getValue() ? 'green' : 'gray'} variant="light" tt="none">
           {t(c.getValue() ? 'rules.yes' : 'rules.no')}
         </Badge>
       ),

@@ -78,7 +78,7 @@ export const Alarms = defineListScreen({
     column.accessor('status', {
       header: t('alarms.status'),
       cell: (c) => (
-        <Badge color={statusColour(c.getValue())} variant="light">
+        <Badge color={statusColour(c.getValue())} variant="light" tt="none">
           {t(`alarms.statuses.${c.getValue()}`)}
         </Badge>
       ),
