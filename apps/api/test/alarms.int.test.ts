@@ -51,11 +51,39 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
       cardKind: 'none',
       reportIntervalMinutes: 60,
     });
+    const quietTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Alarm test, bursts expected',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 60,
+    });
     const [leakId] = await registerMeters(services.store, metadata, [
       { meterNo: '77001', meterTypeId },
       { meterNo: '77002', meterTypeId },
       { meterNo: '77003', meterTypeId },
+      { meterNo: '77004', meterTypeId },
+      { meterNo: '77005', meterTypeId },
+      { meterNo: '77006', meterTypeId, zeroWaterThreshold: 6 },
+      { meterNo: '77007', meterTypeId: quietTypeId },
     ]);
+    // The meters of the second type may burst: a rule of their type switches the burst alarm off for them.
+    const quiet = await admin({
+      method: 'POST',
+      url: '/prod-api/alarm/rule',
+      payload: {
+        kind: '7',
+        enabled: false,
+        threshold: null,
+        level: 'low',
+        notifyRoles: [],
+        notifyCustomer: false,
+        scope: 'meterType',
+        scopeId: quietTypeId,
+      },
+    });
+    expect(quiet.json().code).toBe(200);
     const type = await admin({
       method: 'POST',
       url: '/prod-api/business/customerType',
@@ -87,6 +115,19 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
     for (let i = 3; i >= 0; i--)
       readings.push({ meterNo: '77002', ts: at(base - i * HOUR), total: 5, battery: 3.0 });
     for (let i = 10; i >= 5; i--) readings.push({ meterNo: '77003', ts: at(base - i * HOUR), total: 7 });
+    // 77004 and 77007 burst (8 m³ in an hour), 77005 runs backwards, 77006 uses nothing for 10 hours.
+    for (let i = 3; i >= 0; i--) {
+      const total = i >= 2 ? 50 : 58;
+      readings.push({ meterNo: '77004', ts: at(base - i * HOUR), total });
+      readings.push({ meterNo: '77007', ts: at(base - i * HOUR), total });
+      readings.push({
+        meterNo: '77005',
+        ts: at(base - i * HOUR),
+        total: 20,
+        reverseTotal: 1 + (3 - i) * 0.1,
+      });
+    }
+    for (let i = 10; i >= 0; i--) readings.push({ meterNo: '77006', ts: at(base - i * HOUR), total: 3 });
     await upload(readings);
   });
   afterAll(async () => {
@@ -97,7 +138,20 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
   it('raises each alarm the readings call for once, set-based over the rollups; a rerun raises nothing new', async () => {
     const first = await evaluateMeterAlarms(services, DEMO_TENANT, new Date(base + 5 * 60_000));
     const kinds = (run: typeof first) => [...new Set(run.raised.map((a) => `${a.kind}:${a.source}`))].sort();
-    expect(kinds(first)).toEqual(['1:detected', '2:reported', '5:detected', '8:detected']);
+    expect(kinds(first)).toEqual([
+      '1:detected',
+      '2:reported',
+      '4:detected',
+      '5:detected',
+      '6:detected',
+      '7:detected',
+      '8:detected',
+    ]);
+    // The burst alarm is off for the second type's meter, on for the other.
+    const bursts = (await alarms('eventType=7')).rows.map((a: { meterNo: string }) => a.meterNo);
+    expect(bursts).toEqual(['77004']);
+    const zero = (await alarms('eventType=6')).rows[0];
+    expect(zero).toMatchObject({ meterNo: '77006', value: 10, threshold: 6 });
     const second = await evaluateMeterAlarms(services, DEMO_TENANT, new Date(base + 6 * 60_000));
     expect(second).toEqual({ raised: [], cleared: [] });
     const list = await alarms('meterNo=7700');
@@ -199,9 +253,11 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
       'systemAlarmCount',
       'systemAlarmList',
     ]);
+    const open = (await alarms('status=0')).total;
+    expect(open).toBeGreaterThan(0);
     expect(notices.data).toMatchObject({
-      allAlarmCount: 2,
-      meterAlarmCount: 2,
+      allAlarmCount: open,
+      meterAlarmCount: open,
       systemAlarmCount: 0,
       systemAlarmList: [],
     });
@@ -221,7 +277,7 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
     expect(clean.json().code).toBe(200);
     expect((await bell(operator)).data).toMatchObject({ allAlarmCount: 0, allAlarmList: [] });
     // The administrator's bell is theirs: still full.
-    expect((await bell(admin)).data.allAlarmCount).toBe(2);
+    expect((await bell(admin)).data.allAlarmCount).toBe(open);
     const badClean = await operator({
       method: 'POST',
       url: '/prod-api/report/alarm/processed/cleanNotice',
@@ -240,8 +296,9 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
   });
 
   it('keeps alarm rules per tenant: defaults, create, change, delete; bad input changes nothing', async () => {
+    // The eight defaults, and the rule of the second meter type.
     const list = (await admin('/prod-api/alarm/rule/list?pageSize=50')).json();
-    expect(list.total).toBe(8);
+    expect(list.total).toBe(9);
     const bad = await admin({
       method: 'POST',
       url: '/prod-api/alarm/rule',
@@ -257,7 +314,7 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
       },
     });
     expect(bad.statusCode).toBe(400);
-    expect((await admin('/prod-api/alarm/rule/list?pageSize=50')).json().total).toBe(8);
+    expect((await admin('/prod-api/alarm/rule/list?pageSize=50')).json().total).toBe(9);
     const created = await admin({
       method: 'POST',
       url: '/prod-api/alarm/rule',
