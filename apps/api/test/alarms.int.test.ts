@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import { evaluateMeterAlarms } from '../src/operations/index.ts';
 import type { Services } from '../src/services.ts';
+import type { OutgoingMessage } from '../src/sms.ts';
 import { ACCOUNTS, addGateway, injectAs, login, startApi } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
@@ -136,7 +137,15 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
   });
 
   it('raises each alarm the readings call for once, set-based over the rollups; a rerun raises nothing new', async () => {
-    const first = await evaluateMeterAlarms(services, DEMO_TENANT, new Date(base + 5 * 60_000));
+    // The continuous flow rule notifies the account holder by SMS, through the message port.
+    const sent: OutgoingMessage[] = [];
+    const messages = { name: 'test', send: async (message: OutgoingMessage) => void sent.push(message) };
+    const first = await evaluateMeterAlarms(services, DEMO_TENANT, new Date(base + 5 * 60_000), {
+      messages,
+      log: app.log,
+    });
+    expect(sent.map((m) => [m.channel, m.to])).toEqual([['sms', '13800000042']]);
+    expect(sent[0]?.text).toContain('77001');
     const kinds = (run: typeof first) => [...new Set(run.raised.map((a) => `${a.kind}:${a.source}`))].sort();
     expect(kinds(first)).toEqual([
       '1:detected',

@@ -130,16 +130,15 @@ async function notifyAccountHolders(
   const toNotify = raised.filter((a) => byCustomer.has(meterAlarmStreamId(a)));
   if (toNotify.length === 0) return;
   const language = DEFAULT_LANGUAGE;
-  const { phones, labels } = await withTenant(services.db, tenantId, async (sql) => {
-    const dict = await dictByType(sql, 'meter_alarm_type', language);
-    return {
-      phones: await accountPhones(
-        sql,
-        toNotify.map((a) => a.meterId),
-      ),
-      labels: new Map(dict.map((d) => [d.dictValue, d.dictLabel])),
-    };
-  });
+  const phones = await withTenant(services.db, tenantId, (sql) =>
+    accountPhones(
+      sql,
+      toNotify.map((a) => a.meterId),
+    ),
+  );
+  // The dictionaries are the platform's, read as the owner.
+  const dict = await dictByType(services.db, 'meter_alarm_type', language);
+  const labels = new Map(dict.map((d) => [d.dictValue, d.dictLabel]));
   for (const alarm of toNotify) {
     const holder = phones.get(alarm.meterId);
     if (!holder) continue;
