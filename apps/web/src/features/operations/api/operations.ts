@@ -10,7 +10,8 @@ export const processAlarms = (body: ProcessAlarmsBody) =>
   api.call('POST /report/alarm/processed/process', { body });
 export const ignoreAlarms = (alarmProcessedIds: string[]) =>
   api.call('POST /report/alarm/processed/ignore', { body: { alarmProcessedIds } });
-export const listNotices = () => api.data('GET /report/alarm/processed/listNotice');
+/** Polled in the background: a failed poll shows nothing (the next one tries again). */
+export const listNotices = () => api.data('GET /report/alarm/processed/listNotice', { quiet: true });
 export const viewNotice = (alarmProcessedId: string) =>
   api.call('POST /report/alarm/processed/viewNotice', { body: { alarmProcessedId } });
 export const cleanNotices = (alarmTypes: AlarmType[]) =>
@@ -27,7 +28,7 @@ export const deleteAlarmRules = (ids: readonly string[]) =>
 
 /** The meter_alarm_type dictionary, labels in the caller's language: the alarm kinds. */
 export const getAlarmKinds = () =>
-  api.data('GET /system/dict/data/type/:dictType', { params: { dictType: 'meter_alarm_type' } });
+  api.data('GET /system/dict/data/type/:dictType', { params: { dictType: 'meter_alarm_type' }, quiet: true });
 
 /** What a rule's form chooses from: the roles to notify, the meter types and groups of its scope. */
 export const roleChoices = () => api.data('GET /system/role/optionselect');
