@@ -189,6 +189,12 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
     const other = (await trial(`/prod-api/report/alarm/processed/${leak.rows[0].alarmProcessedId}`)).json();
     expect(other.code).toBe(500);
     expect((await trial('/prod-api/report/alarm/processed/list')).json().total).toBe(0);
+    const exported = await viewer({
+      method: 'POST',
+      url: '/prod-api/report/alarm/processed/export',
+      payload: { meterNo: '77001' },
+    });
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
     const selected = await viewer({
       method: 'POST',
       url: '/prod-api/report/alarm/processed/getSelectedAlarmInfo',

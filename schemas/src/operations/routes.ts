@@ -24,6 +24,7 @@ export const operationsRoutes = defineRoutes({
     query: pagedQuerySchema(meterAlarmListQuerySchema),
     answer: listEnvelopeSchema(meterAlarmViewSchema),
   },
+  'POST /report/alarm/processed/export': { body: meterAlarmListQuerySchema },
   'GET /report/alarm/processed/listNotice': { answer: envelopeSchema(noticeListSchema) },
   'GET /report/alarm/processed/:alarmProcessedId': { answer: envelopeSchema(meterAlarmDetailSchema) },
   'PUT /report/alarm/processed/ignore/:alarmProcessedId': { answer: noDataEnvelopeSchema },

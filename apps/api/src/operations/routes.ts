@@ -27,6 +27,7 @@ import type { Services } from '../services.ts';
 import { alarmRuleOf } from './alarm-rules.ts';
 import { cleanNotices } from './clean-notices.ts';
 import { deleteAlarmRules } from './delete-alarm-rules.ts';
+import { exportAlarms } from './export-alarms.ts';
 import { ignoreAlarms } from './ignore-alarms.ts';
 import { alarmDetailsOf } from './meter-alarms.ts';
 import { ALARM_LIST_PERMISSION, noticesOf } from './notices.ts';
@@ -55,6 +56,19 @@ export const meterAlarmRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) =>
       okList(request, await readAsCaller(db, request, (sql) => listMeterAlarms(sql, request.query))),
+  );
+
+  app.post(
+    '/report/alarm/processed/export',
+    {
+      config: { ...requires('report:alarm:export'), audit: '5' },
+      schema: {
+        tags,
+        summary: 'Export the alarm records of a filter (xlsx)',
+        body: meterAlarmListQuerySchema,
+      },
+    },
+    async (request, reply) => exportAlarms(services, request, reply, request.body),
   );
 
   app.get(

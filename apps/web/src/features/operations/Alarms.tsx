@@ -18,7 +18,7 @@ import { inOrder, rangeFields, rangeQuery } from '../../lib/logQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { AlarmDetail } from './AlarmDetail.tsx';
 import { isOpen, statusColour, useAlarmKinds } from './alarmKinds.ts';
-import { ignoreAlarms, listAlarms } from './api/operations.ts';
+import { exportAlarms, ignoreAlarms, listAlarms } from './api/operations.ts';
 import { ALARM_RECORDS_PATH } from './NotificationBell.tsx';
 import { ProcessDialog } from './ProcessDialog.tsx';
 
@@ -164,6 +164,7 @@ export const Alarms = defineListScreen({
       run: (rows) => void ignore(t, rows, list.load),
     },
   ],
+  export: { permission: 'report:alarm:export', run: (query) => exportAlarms(filterOf(query)) },
   minWidth: 1100,
   dialogs: ({ page, list }) => (
     <>

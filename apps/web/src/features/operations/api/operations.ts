@@ -1,11 +1,14 @@
 import type { AlarmRuleInput, AlarmType, MeterAlarmListQuery, ProcessAlarmsBody } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
+import { exportName } from '../../../api/request.ts';
 
 /** Meter alarm records and the notification bell (/report/alarm/processed, spec section 7). */
 export const listAlarms = (query: { pageNum: number; pageSize: number } & MeterAlarmListQuery) =>
   api.call('GET /report/alarm/processed/list', { query });
 export const getAlarm = (alarmProcessedId: string) =>
   api.data('GET /report/alarm/processed/:alarmProcessedId', { params: { alarmProcessedId } });
+export const exportAlarms = (filter: MeterAlarmListQuery) =>
+  api.download('POST /report/alarm/processed/export', exportName('alarms'), { body: filter });
 export const processAlarms = (body: ProcessAlarmsBody) =>
   api.call('POST /report/alarm/processed/process', { body });
 export const ignoreAlarms = (alarmProcessedIds: string[]) =>
