@@ -329,6 +329,25 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
       },
     });
     expect(bad.statusCode).toBe(400);
+    const unknownScope = await admin({
+      method: 'POST',
+      url: '/prod-api/alarm/rule',
+      payload: {
+        kind: '7',
+        enabled: true,
+        threshold: 2,
+        level: 'high',
+        notifyRoles: [],
+        notifyCustomer: false,
+        scope: 'group',
+        scopeId: uuidv7(),
+      },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(unknownScope.json()).toMatchObject({
+      code: 500,
+      msg: 'The meter type or group of the rule does not exist',
+    });
     expect((await admin('/prod-api/alarm/rule/list?pageSize=50')).json().total).toBe(9);
     const created = await admin({
       method: 'POST',

@@ -94,22 +94,34 @@ describe('an alarm rule', () => {
 
   it('is created once, changed while it exists, and deleted', () => {
     const saved = given(alarmRuleDecider, [])
-      .when({ type: 'Save', ...rule, facts: { creating: true } })
+      .when({ type: 'Save', ...rule, facts: { creating: true, scopeExists: true } })
       .then([{ type: 'AlarmRuleSaved', data: rule }]);
     given(alarmRuleDecider, saved)
-      .when({ type: 'Save', ...rule, facts: { creating: true } })
+      .when({ type: 'Save', ...rule, facts: { creating: true, scopeExists: true } })
       .thenFails('error.alarmRule.exists');
     given(alarmRuleDecider, saved)
-      .when({ type: 'Save', ...rule, enabled: false, facts: { creating: false } })
+      .when({ type: 'Save', ...rule, enabled: false, facts: { creating: false, scopeExists: true } })
       .thenMatches([{ type: 'AlarmRuleSaved', data: { enabled: false } }]);
     given(alarmRuleDecider, saved)
       .when({ type: 'Delete' })
       .then([{ type: 'AlarmRuleDeleted', data: { ruleId: rule.ruleId } }]);
   });
 
+  it('names a meter type or group of the tenant', () => {
+    given(alarmRuleDecider, [])
+      .when({
+        type: 'Save',
+        ...rule,
+        scope: 'group',
+        scopeId: rule.ruleId,
+        facts: { creating: true, scopeExists: false },
+      })
+      .thenFails('error.alarmRule.scopeNotFound');
+  });
+
   it('that does not exist cannot be changed or deleted', () => {
     given(alarmRuleDecider, [])
-      .when({ type: 'Save', ...rule, facts: { creating: false } })
+      .when({ type: 'Save', ...rule, facts: { creating: false, scopeExists: true } })
       .thenFails('error.alarmRule.notFound');
     given(alarmRuleDecider, []).when({ type: 'Delete' }).thenFails('error.alarmRule.notFound');
   });

@@ -258,3 +258,19 @@ export async function alarmRuleIds(sql: Sql, ruleIds: readonly string[]): Promis
   );
   return rows.map((r) => r.rule_id);
 }
+
+/** Whether the caller's tenant has the meter type or group a rule is scoped to (all meters: always). */
+export async function alarmScopeExists(
+  sql: Sql,
+  scope: AlarmRuleView['scope'],
+  scopeId: string | null,
+): Promise<boolean> {
+  if (scope === 'all') return true;
+  const { rows } = await sql.query(
+    scope === 'meterType'
+      ? 'SELECT 1 FROM meter_types WHERE meter_type_id = $1'
+      : 'SELECT 1 FROM meter_groups WHERE group_id = $1',
+    [scopeId],
+  );
+  return rows.length > 0;
+}

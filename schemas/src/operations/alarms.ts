@@ -71,17 +71,16 @@ export const alarmRuleFieldsSchema = z.object({
   /** The meter type or meter group of the scope; none for all meters. */
   scopeId: z.uuid('validation.invalidFormat').nullable(),
 });
-export const alarmRuleBodySchema = alarmRuleFieldsSchema.superRefine((rule, ctx) => {
+/** A rule scoped to a meter type or a group names it. */
+const scopeNamed = (rule: { scope: AlarmScope; scopeId: string | null }, ctx: z.RefinementCtx) => {
   if (rule.scope !== 'all' && rule.scopeId === null)
     ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'validation.required' });
-});
+};
+export const alarmRuleBodySchema = alarmRuleFieldsSchema.superRefine(scopeNamed);
 export type AlarmRuleInput = z.infer<typeof alarmRuleFieldsSchema>;
 export const updateAlarmRuleBodySchema = alarmRuleFieldsSchema
   .extend({ ruleId: z.uuid('validation.invalidFormat') })
-  .superRefine((rule, ctx) => {
-    if (rule.scope !== 'all' && rule.scopeId === null)
-      ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'validation.required' });
-  });
+  .superRefine(scopeNamed);
 
 export const alarmRuleViewSchema = alarmRuleFieldsSchema.extend({
   ruleId: z.string(),

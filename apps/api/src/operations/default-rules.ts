@@ -17,7 +17,7 @@ export function defaultAlarmRules(savedAt: string): StreamCommand[] {
         scopeId: null,
         notifyRoles: [],
         savedAt,
-        facts: { creating: true },
+        facts: { creating: true, scopeExists: true },
       },
     };
   });

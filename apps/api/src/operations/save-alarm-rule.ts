@@ -1,6 +1,8 @@
 import { alarmRuleDecider } from '@hydrolog/domain';
+import { alarmScopeExists } from '@hydrolog/projections';
 import { type AlarmRuleInput, type AlarmRuleView, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
+import { readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
@@ -16,11 +18,14 @@ export async function saveAlarmRule(
   const ruleId = rule.ruleId ?? uuidv7();
   // Another tenant's rule is refused as not found before its stream is touched.
   if (!creating) await alarmRuleOf(services.db, request, ruleId);
+  const scopeExists = await readAsCaller(services.db, request, (sql) =>
+    alarmScopeExists(sql, rule.scope, rule.scopeId),
+  );
   await execute(
     services.store,
     alarmRuleDecider,
     ruleId,
-    [{ type: 'Save', ...rule, ruleId, savedAt: new Date().toISOString(), facts: { creating } }],
+    [{ type: 'Save', ...rule, ruleId, savedAt: new Date().toISOString(), facts: { creating, scopeExists } }],
     commandContext(request, 'error.alarmRule.exists'),
   );
   return alarmRuleOf(services.db, request, ruleId);

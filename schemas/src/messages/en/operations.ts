@@ -90,6 +90,7 @@ export const operations = {
       closed: 'The alarm is already processed or ignored',
     },
     alarmRule: {
+      scopeNotFound: 'The meter type or group of the rule does not exist',
       notFound: 'The alarm rule does not exist',
       exists: 'The alarm rule already exists',
     },

@@ -92,6 +92,7 @@ export const operations: typeof en = {
       closed: "L'alarme est déjà traitée ou ignorée",
     },
     alarmRule: {
+      scopeNotFound: "Le type ou le groupe de compteurs de la règle n'existe pas",
       notFound: "La règle d'alarme n'existe pas",
       exists: "La règle d'alarme existe déjà",
     },

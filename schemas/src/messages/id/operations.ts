@@ -92,6 +92,7 @@ export const operations: typeof en = {
       closed: 'Alarm sudah diproses atau diabaikan',
     },
     alarmRule: {
+      scopeNotFound: 'Jenis atau grup meter aturan ini tidak ada',
       notFound: 'Aturan alarm tidak ada',
       exists: 'Aturan alarm sudah ada',
     },

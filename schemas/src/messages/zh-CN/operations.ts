@@ -92,6 +92,7 @@ export const operations: typeof en = {
       closed: '告警已处理或已忽略',
     },
     alarmRule: {
+      scopeNotFound: '规则的表类型或分组不存在',
       notFound: '告警规则不存在',
       exists: '告警规则已存在',
     },
