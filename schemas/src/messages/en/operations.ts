@@ -3,7 +3,6 @@ export const operations = {
   bell: {
     viewAll: 'View all',
     clearAll: 'Clear all',
-    item: '{{event}} · meter {{meterNo}}',
   },
   alarms: {
     empty: 'No alarm matches',
@@ -26,7 +25,6 @@ export const operations = {
     level: 'Level',
     levels: { low: 'Low', medium: 'Medium', high: 'High' },
     alarmTime: 'Alarm time',
-    day: 'Day',
     meterNo: 'Meter number',
     meterTypeName: 'Meter type',
     accountName: 'Account holder',
@@ -81,7 +79,6 @@ export const operations = {
     scope: 'Applies to',
     scopes: { all: 'All meters', meterType: 'A meter type', group: 'A meter group' },
     scopeId: 'Meter type or group',
-    deleteConfirm: 'Delete {{count}} rule(s)?',
     sms: 'Hydrolog: alarm "{{event}}" on your meter {{meterNo}} on {{day}}.',
   },
   error: {

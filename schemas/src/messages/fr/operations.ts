@@ -5,7 +5,6 @@ export const operations: typeof en = {
   bell: {
     viewAll: 'Tout voir',
     clearAll: 'Tout effacer',
-    item: '{{event}} · compteur {{meterNo}}',
   },
   alarms: {
     empty: 'Aucune alarme ne correspond',
@@ -28,7 +27,6 @@ export const operations: typeof en = {
     level: 'Niveau',
     levels: { low: 'Faible', medium: 'Moyen', high: 'Élevé' },
     alarmTime: "Heure de l'alarme",
-    day: 'Jour',
     meterNo: 'Numéro de compteur',
     meterTypeName: 'Type de compteur',
     accountName: 'Titulaire',
@@ -83,7 +81,6 @@ export const operations: typeof en = {
     scope: "S'applique à",
     scopes: { all: 'Tous les compteurs', meterType: 'Un type de compteur', group: 'Un groupe de compteurs' },
     scopeId: 'Type ou groupe de compteurs',
-    deleteConfirm: 'Supprimer {{count}} règle(s) ?',
     sms: 'Hydrolog : alarme « {{event}} » sur votre compteur {{meterNo}} le {{day}}.',
   },
   error: {

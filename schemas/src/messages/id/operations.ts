@@ -5,7 +5,6 @@ export const operations: typeof en = {
   bell: {
     viewAll: 'Lihat semua',
     clearAll: 'Hapus semua',
-    item: '{{event}} · meter {{meterNo}}',
   },
   alarms: {
     empty: 'Tidak ada alarm yang cocok',
@@ -28,7 +27,6 @@ export const operations: typeof en = {
     level: 'Tingkat',
     levels: { low: 'Rendah', medium: 'Sedang', high: 'Tinggi' },
     alarmTime: 'Waktu alarm',
-    day: 'Hari',
     meterNo: 'Nomor meter',
     meterTypeName: 'Jenis meter',
     accountName: 'Pemilik akun',
@@ -83,7 +81,6 @@ export const operations: typeof en = {
     scope: 'Berlaku untuk',
     scopes: { all: 'Semua meter', meterType: 'Satu jenis meter', group: 'Satu grup meter' },
     scopeId: 'Jenis atau grup meter',
-    deleteConfirm: 'Hapus {{count}} aturan?',
     sms: 'Hydrolog: alarm "{{event}}" pada meter {{meterNo}} Anda pada {{day}}.',
   },
   error: {

@@ -5,7 +5,6 @@ export const operations: typeof en = {
   bell: {
     viewAll: '查看全部',
     clearAll: '全部清除',
-    item: '{{event}} · 表号 {{meterNo}}',
   },
   alarms: {
     empty: '没有符合条件的告警',
@@ -28,7 +27,6 @@ export const operations: typeof en = {
     level: '级别',
     levels: { low: '低', medium: '中', high: '高' },
     alarmTime: '告警时间',
-    day: '日期',
     meterNo: '表号',
     meterTypeName: '表类型',
     accountName: '户名',
@@ -83,7 +81,6 @@ export const operations: typeof en = {
     scope: '适用范围',
     scopes: { all: '全部表计', meterType: '某一表类型', group: '某一表计分组' },
     scopeId: '表类型或分组',
-    deleteConfirm: '删除 {{count}} 条规则？',
     sms: 'Hydrolog：您的表计 {{meterNo}} 于 {{day}} 发生告警“{{event}}”。',
   },
   error: {
