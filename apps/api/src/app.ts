@@ -47,6 +47,7 @@ import {
   valveRoutes,
 } from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
+import { alarmRuleRoutes, meterAlarmRoutes, startMeterAlarmJob } from './operations/index.ts';
 import { agentRoutes, recordRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
 import { readingRoutes } from './readings/index.ts';
 import type { Services } from './services.ts';
@@ -86,6 +87,8 @@ export interface AppOptions {
   commandSweepMs?: number;
   /** Evaluates cascade alarms every so many ms (off when absent: tests evaluate by hand). */
   cascadeAlarmMs?: number;
+  /** Evaluates meter alarms every so many ms (off when absent: tests evaluate by hand). */
+  meterAlarmMs?: number;
   /** Delivers one-time codes (default: the outbox). */
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
@@ -195,6 +198,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const stopAlarms = startCascadeAlarmJob(services, options.cascadeAlarmMs);
     app.addHook('onClose', async () => stopAlarms());
   }
+  if (options.meterAlarmMs) {
+    const stopMeterAlarms = startMeterAlarmJob(services, options.meterAlarmMs, { messages, log: app.log });
+    app.addHook('onClose', async () => stopMeterAlarms());
+  }
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);
   const apiRoutes: ApiRoute[] = [];
@@ -228,6 +235,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(analysisRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
       await api.register(priceSchemeRoutes, { services });
+      await api.register(meterAlarmRoutes, { services });
+      await api.register(alarmRuleRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

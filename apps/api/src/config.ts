@@ -58,6 +58,8 @@ export interface Config {
   sms: { httpUrl: string | undefined; httpToken: string | undefined };
   /** The basemaps of maps (HYDROLOG_MAP_TILES_0/1 and their attributions); none: maps draw without one. */
   mapProviders: MapProvider[];
+  /** How often meter alarms are evaluated, ms (HYDROLOG_METER_ALARM_MS; default a minute). */
+  meterAlarmMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mqtt: mqttSettings(env, env.HOST ?? '0.0.0.0'),
     sms: { httpUrl: env.SMS_HTTP_URL || undefined, httpToken: env.SMS_HTTP_TOKEN || undefined },
+    meterAlarmMs: positive(env, 'HYDROLOG_METER_ALARM_MS', 60_000),
     mapProviders: ([0, 1] as const).flatMap((mapType) => mapProvider(env, mapType)),
   };
 }

@@ -6,6 +6,7 @@ import { findMeters, withTenant } from '@hydrolog/projections';
 import { type EventMetadata, type MeterTypeBody, uuidv7 } from '@hydrolog/schemas';
 import {
   demoFleet,
+  demoMeterFaults,
   type Fleet,
   type GatewayKeyEntry,
   gatewayKeyMap,
@@ -162,5 +163,9 @@ export async function startDemoFleet(
     ...(since.size > 0 ? { since } : {}),
     ...(options.mqtt ? { mqtt: { ...options.mqtt, districts: [MQTT_DISTRICT] } } : {}),
     signal: options.signal,
+    // A few meters in trouble, so that the alarm pages and the bell have something to show.
+    onSimulator: (simulator) => {
+      for (const fault of demoMeterFaults(demoFleet(), new Date())) simulator.injectMeterFault(fault);
+    },
   });
 }

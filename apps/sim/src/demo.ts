@@ -3,6 +3,7 @@ import { DEFAULT_INGEST_HORIZON_DAYS } from '@hydrolog/schemas';
 import type { FaultOptions } from './faults.ts';
 import { demoFleet, type Fleet } from './fleet.ts';
 import type { BatchFormat } from './gateway-client.ts';
+import type { MeterFault } from './model.ts';
 import {
   type CommandBehaviour,
   describeError,
@@ -11,7 +12,26 @@ import {
   type SimulatorMqtt,
   type SimulatorOptions,
 } from './simulator.ts';
-import { DAY_MS } from './time.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
+
+/**
+ * The faults the demo shows as open alarms: on the first hourly households of the first district without
+ * a leak of their own, a household leak for the last day and a half, a meter tampered with since yesterday,
+ * a battery dying for three days and a meter silent for the last eight hours.
+ */
+export function demoMeterFaults(fleet: Fleet, now: Date): MeterFault[] {
+  const [leak, tamper, battery, silent] = fleet.meters.filter(
+    (m) =>
+      m.role === 'household' && m.district === 0 && m.pattern === 'hourly' && m.leakM3h === 0 && !m.vacant,
+  );
+  const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  const faults: MeterFault[] = [];
+  if (leak) faults.push({ kind: 'leak', meterNo: leak.meterNo, start: ago(36), sizeM3h: 0.03 });
+  if (tamper) faults.push({ kind: 'tamper', meterNo: tamper.meterNo, start: ago(20) });
+  if (battery) faults.push({ kind: 'battery', meterNo: battery.meterNo, start: ago(72) });
+  if (silent) faults.push({ kind: 'silent', meterNo: silent.meterNo, start: ago(8) });
+  return faults;
+}
 
 export interface GatewayKeyEntry {
   district: number;

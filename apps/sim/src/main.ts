@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { gatewayKeyMap } from './demo.ts';
 import { FAULT_NAMES, type FaultOptions, parseFaultSpec } from './faults.ts';
 import { demoFleet } from './fleet.ts';
+import { parseMeterFault } from './model.ts';
 import { describeError, Simulator, type SimulatorState } from './simulator.ts';
 import { DAY_MS } from './time.ts';
 
@@ -32,6 +33,9 @@ const USAGE = `Hydrolog meter fleet and gateway simulator
   --no-answer <p>          share of downlink commands left unanswered (default 0)
   --fail <p>               share of downlink commands answered 'fail' (default 0)
   --burst <d>:<m3/h>[@iso] a main break in district d from the given time (default: now)
+  --meter-fault <kind>:<meterNo>[:<m3/h>][@iso]
+                           a fault of one meter from the given time (default: now): leak (a household
+                           leak of m3/h, default 0.03), tamper, battery (dying) or silent (stops reporting)
   --format json|ndjson     upload format (default json)
   --transport http|mqtt    how the concentrators talk to the service (default http)
   --mqtt-url <url>         with --transport mqtt: the broker (default: the service's embedded one,
@@ -74,6 +78,7 @@ async function main(): Promise<void> {
       'no-answer': { type: 'string' },
       fail: { type: 'string' },
       burst: { type: 'string', multiple: true },
+      'meter-fault': { type: 'string', multiple: true },
       format: { type: 'string' },
       transport: { type: 'string' },
       'mqtt-url': { type: 'string' },
@@ -142,6 +147,13 @@ async function main(): Promise<void> {
       sizeM3h: Number(match[2]),
       start: match[3] ? date(match[3], '--burst') : now,
     });
+  }
+  for (const spec of values['meter-fault'] ?? []) {
+    const fault = parseMeterFault(spec, now);
+    if (!fault) fail('--meter-fault <leak|tamper|battery|silent>:<meterNo>[:<m3/h>][@<iso>]');
+    if (!fleet.meters.some((m) => m.meterNo === fault.meterNo))
+      fail(`--meter-fault: no meter ${fault.meterNo}`);
+    simulator.injectMeterFault(fault);
   }
   if (values.state && existsSync(values.state)) {
     simulator.restore(JSON.parse(readFileSync(values.state, 'utf8')) as SimulatorState);

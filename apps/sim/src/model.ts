@@ -24,6 +24,31 @@ export interface CounterReset {
   at: Date;
 }
 
+/**
+ * A fault of one meter, on demand, from `start` on: a household leak (extra flow from the next whole hour, so
+ * counters stay exact integrals), a tampered meter (it reports the magnetic tamper code), a dying battery (its
+ * voltage falls under the low-battery level) or a meter gone silent (it stops reporting).
+ */
+export type MeterFault =
+  | { kind: 'leak'; meterNo: string; start: Date; sizeM3h: number }
+  | { kind: 'tamper' | 'battery' | 'silent'; meterNo: string; start: Date };
+export const METER_FAULT_KINDS = ['leak', 'tamper', 'battery', 'silent'] as const;
+/** A household leak's flow when none is given (m3/h): a running toilet. */
+export const DEFAULT_LEAK_M3H = 0.03;
+
+/** `<kind>:<meterNo>[:<m3/h>][@<iso>]` (the CLI's --meter-fault), from `now` unless a time is given. */
+export function parseMeterFault(spec: string, now: Date): MeterFault | null {
+  const match = /^(leak|tamper|battery|silent):(\d+)(?::([\d.]+))?(?:@(.+))?$/.exec(spec);
+  if (!match) return null;
+  const start = match[4] ? new Date(match[4]) : now;
+  if (Number.isNaN(start.getTime())) return null;
+  const meterNo = match[2]!;
+  if (match[1] === 'leak')
+    return { kind: 'leak', meterNo, start, sizeM3h: Number(match[3] ?? DEFAULT_LEAK_M3H) };
+  if (match[3] !== undefined) return null;
+  return { kind: match[1] as 'tamper' | 'battery' | 'silent', meterNo, start };
+}
+
 export interface ValveChange {
   at: Date;
   state: ValveState;
@@ -57,6 +82,12 @@ interface MeterState {
   /** bwd[k] = volume of the hours [E0 - k, E0); valid for k < bwdLen. */
   bwd: Float64Array;
   bwdLen: number;
+  /** Household leaks: extra flow from an hour index on. */
+  leaks: { fromHour: number; m3h: number }[];
+  /** When the meter was tampered with, its battery started dying, it went silent (ms; never: Infinity). */
+  tamperFrom: number;
+  batteryFrom: number;
+  silentFrom: number;
 }
 
 // Daily demand profiles (relative; normalised to a mean of 1 below). Weekdays: a sharp morning peak before work
@@ -130,6 +161,10 @@ export class FleetModel {
         fwdLen: 1,
         bwd: new Float64Array(64),
         bwdLen: 1,
+        leaks: [],
+        tamperFrom: Number.POSITIVE_INFINITY,
+        batteryFrom: Number.POSITIVE_INFINITY,
+        silentFrom: Number.POSITIVE_INFINITY,
       };
       this.states.set(meter.meterNo, state);
       if (meter.role === 'household') this.households[meter.district]?.push(state);
@@ -232,6 +267,30 @@ export class FleetModel {
     return this.burstList;
   }
 
+  addMeterFault(fault: MeterFault): void {
+    const state = this.state(fault.meterNo);
+    const ms = fault.start.getTime();
+    if (fault.kind === 'leak') {
+      const fromHour = Math.ceil(ms / HOUR_MS);
+      state.leaks.push({ fromHour, m3h: fault.sizeM3h });
+      // The cached volumes of the hours from the leak on are computed again with it.
+      state.fwdLen = Math.max(1, Math.min(state.fwdLen, fromHour - this.e0 + 1));
+      state.bwdLen = Math.max(1, Math.min(state.bwdLen, this.e0 - fromHour));
+    } else if (fault.kind === 'tamper') state.tamperFrom = Math.min(state.tamperFrom, ms);
+    else if (fault.kind === 'battery') state.batteryFrom = Math.min(state.batteryFrom, ms);
+    else state.silentFrom = Math.min(state.silentFrom, ms);
+  }
+
+  /** Whether the meter reports the tamper code at `t`. */
+  tamperedAt(meterNo: string, t: Date | number): boolean {
+    return toMs(t) >= this.state(meterNo).tamperFrom;
+  }
+
+  /** Whether the meter has stopped reporting by `t`. */
+  silentAt(meterNo: string, t: Date | number): boolean {
+    return toMs(t) >= this.state(meterNo).silentFrom;
+  }
+
   addCounterReset(meterNo: string, at: Date | number): void {
     const state = this.state(meterNo);
     state.resets.push(toMs(at));
@@ -287,6 +346,9 @@ export class FleetModel {
     const age = state.meter.batteryAgeDays + (ms - this.epochMs) / DAY_MS;
     const f = Math.min(1, Math.max(0, age / BATTERY_LIFE_DAYS));
     const noise = 0.01 * (hash01(state.key, Math.floor(ms / DAY_MS), SALT_BATTERY) - 0.5);
+    // A dying cell: under the low-battery level at once, a little lower each day.
+    if (ms >= state.batteryFrom)
+      return Math.max(2.8, 3.1 - (0.02 * (ms - state.batteryFrom)) / DAY_MS + noise);
     return Math.min(3.6, Math.max(3.0, 3.6 - 0.12 * f - 0.48 * f ** 8 + noise));
   }
 
@@ -336,8 +398,14 @@ export class FleetModel {
   }
   private lastDay = 0;
 
-  /** The household's flow (m3/h) during UTC hour `h` with the valve open. */
+  /** The household's flow (m3/h) during UTC hour `h` with the valve open, with its leaks. */
   private rate(state: MeterState, h: number): number {
+    let leaking = 0;
+    for (const leak of state.leaks) if (h >= leak.fromHour) leaking += leak.m3h;
+    return this.baseRate(state, h) + leaking;
+  }
+
+  private baseRate(state: MeterState, h: number): number {
     const m = state.meter;
     if (m.vacant || m.role !== 'household') return m.leakM3h;
     const packed = this.context(h);

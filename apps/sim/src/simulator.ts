@@ -14,7 +14,7 @@ import {
   type RequestOptions,
   type SendOptions,
 } from './gateway-client.ts';
-import { type Burst, FleetModel } from './model.ts';
+import { type Burst, FleetModel, type MeterFault } from './model.ts';
 import { MqttGatewayClient } from './mqtt-client.ts';
 import { Rng } from './random.ts';
 import { DAY_MS, formatWithOffset, HOUR_MS, linkedSignal, MINUTE_MS, sleep } from './time.ts';
@@ -306,6 +306,11 @@ export class Simulator {
     }
   }
 
+  /** A fault of one meter from `fault.start` on (a leak, a tamper, a dying battery, silence). */
+  injectMeterFault(fault: MeterFault): void {
+    this.model.addMeterFault(fault);
+  }
+
   /** A main break from now on (or from `burst.start`): the district's inlet flow rises by `sizeM3h`. */
   injectBurst(burst: Burst): void {
     this.model.addBurst(burst);
@@ -498,6 +503,7 @@ export class Simulator {
       const times = this.slotTimes(meter, cursor, limit);
       if (times.length === 0) return;
       for (const t of times) {
+        if (this.model.silentAt(meter.meterNo, t)) continue;
         rows.push({
           reading: this.reading(gateway, meter, t),
           trueMs: t,
@@ -574,7 +580,11 @@ export class Simulator {
     reading.signal = model.signalAt(meter, t);
     if (meter.valveCapable) reading.valve = model.valveAt(meter.meterNo, t);
     if (meter.role === 'inlet') reading.temperature = round(model.waterTemperatureAt(t), 1);
-    if (battery < 3.2) reading.alarms = ['1'];
+    // The codes of the meter_alarm_type dictionary: 1 low battery, 2 magnetic tamper.
+    const alarms = [];
+    if (battery < 3.2) alarms.push('1');
+    if (model.tamperedAt(meter.meterNo, t)) alarms.push('2');
+    if (alarms.length > 0) reading.alarms = alarms;
     return reading;
   }
 

@@ -6,6 +6,7 @@ import { customers } from './en/customers.ts';
 import { dashboard } from './en/dashboard.ts';
 import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
+import { operations } from './en/operations.ts';
 import { platform } from './en/platform.ts';
 import { readings } from './en/readings.ts';
 import { system } from './en/system.ts';
@@ -22,6 +23,7 @@ export const en = combine(
   cascade,
   dashboard,
   billing,
+  operations,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

@@ -7,6 +7,7 @@ import { customers } from './fr/customers.ts';
 import { dashboard } from './fr/dashboard.ts';
 import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
+import { operations } from './fr/operations.ts';
 import { platform } from './fr/platform.ts';
 import { readings } from './fr/readings.ts';
 import { system } from './fr/system.ts';
@@ -23,4 +24,5 @@ export const fr: Messages = combine(
   cascade,
   dashboard,
   billing,
+  operations,
 );

@@ -7,6 +7,7 @@ import { customers } from './id/customers.ts';
 import { dashboard } from './id/dashboard.ts';
 import { identity } from './id/identity.ts';
 import { meters } from './id/meters.ts';
+import { operations } from './id/operations.ts';
 import { platform } from './id/platform.ts';
 import { readings } from './id/readings.ts';
 import { system } from './id/system.ts';
@@ -23,4 +24,5 @@ export const id: Messages = combine(
   cascade,
   dashboard,
   billing,
+  operations,
 );

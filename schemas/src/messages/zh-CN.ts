@@ -7,6 +7,7 @@ import { customers } from './zh-CN/customers.ts';
 import { dashboard } from './zh-CN/dashboard.ts';
 import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
+import { operations } from './zh-CN/operations.ts';
 import { platform } from './zh-CN/platform.ts';
 import { readings } from './zh-CN/readings.ts';
 import { system } from './zh-CN/system.ts';
@@ -23,4 +24,5 @@ export const zhCN: Messages = combine(
   cascade,
   dashboard,
   billing,
+  operations,
 );

@@ -3,6 +3,7 @@ import type { EventStore } from '@hydrolog/eventstore';
 import type { EventData } from '@hydrolog/schemas';
 import { hashPassword } from '../auth/crypto.ts';
 import { type CommandContext, executeAll, type StreamCommand } from '../commands.ts';
+import { defaultAlarmRules } from '../operations/index.ts';
 
 type Role = Omit<EventData<'RoleCreated'>, 'tenantId'>;
 
@@ -35,7 +36,7 @@ export const administratorRole = (roleId: string): Role => ({
 
 /**
  * Creates a tenant with its roles, departments and users in one append: a tenant never exists without its
- * administrator, nor a user without the tenant. A tenant that exists already is refused by its decider.
+ * administrator, nor a user without the tenant. A utility starts with the default alarm rules. A tenant that exists already is refused by its decider.
  */
 export async function provisionTenant(
   store: EventStore,
@@ -63,5 +64,6 @@ export async function provisionTenant(
       id: user.userId,
       command: { type: 'CreateUser', ...user, tenantId, passwordHash: await hashPassword(password) },
     });
+  if (tenant.kind === 'utility') steps.push(...defaultAlarmRules(tenant.createdAt));
   await executeAll(store, [...steps, ...alongside], context);
 }

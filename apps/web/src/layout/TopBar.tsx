@@ -15,10 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon.tsx';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
+import { NotificationBell } from '../features/operations/index.ts';
 import { confirmDialog } from '../lib/dialogs.ts';
 import { logout, session } from '../store/session.ts';
 import { breadcrumbs } from './menu.ts';
-import { NotificationBell } from './NotificationBell.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { viewChain } from './views.ts';
 

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startTenantJob } from '../periodic-job.ts';
+import type { Services } from '../services.ts';
+import type { MessageProvider } from '../sms.ts';
+import { evaluateMeterAlarms } from './evaluate-meter-alarms.ts';
+
+/** Evaluates the meter alarms of every tenant with alarm rules, at start and every `everyMs`. */
+export function startMeterAlarmJob(
+  services: Services,
+  everyMs: number,
+  notify: { messages: MessageProvider; log: FastifyBaseLogger },
+): () => void {
+  return startTenantJob(services, {
+    name: 'meter alarm job',
+    everyMs,
+    async tenants() {
+      const { rows } = await services.db.query<{ tenant_id: string }>(
+        'SELECT DISTINCT tenant_id::text FROM alarm_rules WHERE enabled',
+      );
+      return rows.map((r) => r.tenant_id);
+    },
+    run: (tenantId) => evaluateMeterAlarms(services, tenantId, new Date(), notify),
+  });
+}

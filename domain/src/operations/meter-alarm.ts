@@ -1,0 +1,67 @@
+import { ALARM_STATUS, type AlarmStatus, type EventData } from '@hydrolog/schemas';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
+
+export type MeterAlarmEvent = EventOf<
+  'MeterAlarmRaised' | 'MeterAlarmCleared' | 'MeterAlarmProcessed' | 'MeterAlarmIgnored'
+>;
+export type MeterAlarmState =
+  | { raised: false }
+  | { raised: true; alarmId: string; status: AlarmStatus; cleared: boolean };
+export type MeterAlarmCommand =
+  | ({ type: 'RaiseMeterAlarm' } & EventData<'MeterAlarmRaised'>)
+  /** The meter reports normally again. */
+  | { type: 'ClearMeterAlarm'; clearedAt: string }
+  | { type: 'ProcessMeterAlarm'; remark: string; processedAt: string }
+  | { type: 'IgnoreMeterAlarm'; ignoredAt: string };
+
+/** The stream of a meter alarm: its meter, kind and the tenant's local day (at most one alarm each). */
+export const meterAlarmStreamId = (alarm: { meterId: string; kind: string; day: string }) =>
+  `${alarm.meterId}.${alarm.kind}.${alarm.day}`;
+
+const isOpen = (status: AlarmStatus) =>
+  status === ALARM_STATUS.unprocessed || status === ALARM_STATUS.processing;
+
+/**
+ * A meter alarm, one stream per meter, kind and local day (`meterAlarm-<meterId>.<kind>.<day>`): raised once
+ * by the detection (raising it again changes nothing, so a rerun raises nothing new). While open it may clear
+ * by itself (the meter reports normally again), which it says but stays open until a user processes it with a
+ * remark or ignores it; a processed or ignored alarm is closed for good.
+ */
+export const meterAlarmDecider: Decider<MeterAlarmCommand, MeterAlarmEvent, MeterAlarmState> = {
+  category: 'meterAlarm',
+  initialState: () => ({ raised: false }),
+  evolve(state, event) {
+    if (event.type === 'MeterAlarmRaised')
+      return { raised: true, alarmId: event.data.alarmId, status: ALARM_STATUS.unprocessed, cleared: false };
+    if (!state.raised) return state;
+    switch (event.type) {
+      case 'MeterAlarmCleared':
+        return { ...state, cleared: true };
+      case 'MeterAlarmProcessed':
+        return { ...state, status: ALARM_STATUS.processed };
+      case 'MeterAlarmIgnored':
+        return { ...state, status: ALARM_STATUS.ignored };
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'RaiseMeterAlarm') {
+      if (state.raised) return [];
+      const { type: _, ...data } = command;
+      return [{ type: 'MeterAlarmRaised', data }];
+    }
+    if (!state.raised) return new DomainError('error.meterAlarm.notFound');
+    if (command.type === 'ClearMeterAlarm') {
+      if (state.cleared || !isOpen(state.status)) return [];
+      return [{ type: 'MeterAlarmCleared', data: { alarmId: state.alarmId, clearedAt: command.clearedAt } }];
+    }
+    if (!isOpen(state.status)) return new DomainError('error.meterAlarm.closed');
+    if (command.type === 'ProcessMeterAlarm')
+      return [
+        {
+          type: 'MeterAlarmProcessed',
+          data: { alarmId: state.alarmId, remark: command.remark, processedAt: command.processedAt },
+        },
+      ];
+    return [{ type: 'MeterAlarmIgnored', data: { alarmId: state.alarmId, ignoredAt: command.ignoredAt } }];
+  },
+};

@@ -1,0 +1,3 @@
+export * from './detection.ts';
+export * from './projection.ts';
+export * from './queries.ts';

@@ -1,0 +1,3 @@
+export * from './alarms.ts';
+export * from './events.ts';
+export * from './routes.ts';

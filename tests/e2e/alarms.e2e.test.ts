@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin } from './api-login.ts';
+import { browserTestBed } from './test-bed.ts';
+
+const METER = '78000001';
+const HOUR = 3_600_000;
+
+/** Meter alarms: a tampered meter raises an alarm the bell shows; its detail opens; the records process it. */
+describe('meter alarms in the browser', () => {
+  // Alarms are evaluated every two seconds here instead of every minute.
+  const bed = browserTestBed({ HYDROLOG_METER_ALARM_MS: '2000' });
+  const { newPage, signIn } = bed;
+  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
+
+  beforeAll(async () => {
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
+    const type = await apiCall(bed.url, headers, 'POST', '/business/meterType', {
+      name: 'E2E alarms DN15',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 60,
+    });
+    const meter = await apiCall(bed.url, headers, 'POST', '/business/meter', {
+      meterNo: METER,
+      meterTypeId: type.data.meterTypeId,
+    });
+    expect(meter.code).toBe(200);
+    const gateway = await apiCall(bed.url, headers, 'POST', '/ingest/gateway', {
+      name: 'E2E alarms',
+      kind: 'gateway',
+    });
+    // The meter reports hourly; its last reading carries the magnetic tamper code (2).
+    const now = Date.now() - 60_000;
+    const readings = [3, 2, 1, 0].map((h) => ({
+      meterNo: METER,
+      ts: new Date(now - h * HOUR).toISOString(),
+      total: 10 + (3 - h) * 0.1,
+      ...(h === 0 ? { alarms: ['2'] } : {}),
+    }));
+    const uploaded = await fetch(`${bed.url}/ingest/v1/readings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gateway.data.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ batchId: randomUUID(), readings }),
+    });
+    expect(uploaded.status).toBe(202);
+    // The job raises the alarm within a few of its rounds.
+    const raised = async () =>
+      (await apiCall(bed.url, headers, 'GET', `/report/alarm/processed/list?meterNo=${METER}`))
+        .total as number;
+    for (let tries = 0; tries < 60 && (await raised()) === 0; tries++)
+      await new Promise((r) => setTimeout(r, 500));
+    expect(await raised()).toBe(1);
+  });
+
+  it('shows the alarm in the bell, opens it, and processes it from the alarm records with a remark', async () => {
+    const page = await newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'demo_admin', 'Demo1234', '/index');
+
+    await page.getByTestId('bell').click();
+    const item = page.getByTestId('bell-item').filter({ hasText: METER });
+    await eventually(() => item.count()).toBe(1);
+    expect(await item.innerText()).toContain('Magnetic tampering');
+    expect(await item.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(await item.getAttribute('data-read')).toBe('false');
+    await item.click();
+    const detail = page.getByTestId('alarm-detail');
+    await eventually(() => detail.count()).toBe(1);
+    expect(await detail.innerText()).toContain(METER);
+    expect(await detail.innerText()).toContain('Unprocessed');
+    await page.keyboard.press('Escape');
+    await eventually(() => detail.count()).toBe(0);
+    await page.getByTestId('bell').click();
+    await eventually(() => item.getAttribute('data-read')).toBe('true');
+
+    await page.getByRole('button', { name: 'View all' }).click();
+    await page.waitForURL('**/alarm/alarm');
+    const table = page.getByTestId('alarms-table');
+    const row = table.locator('tbody tr', { hasText: METER });
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Unprocessed');
+    await row.getByRole('button', { name: `Process alarm Magnetic tampering on meter ${METER}` }).click();
+    const form = page.getByTestId('alarm-process-form');
+    await form.getByRole('button', { name: 'Process' }).click();
+    await eventually(() => form.getByText('Required').count()).toBe(1);
+    await form.getByLabel('Remark').fill('Magnet removed, seal replaced');
+    await form.getByRole('button', { name: 'Process' }).click();
+    await eventually(() => page.getByTestId('alarm-process-form').count()).toBe(0);
+    await eventually(() => row.innerText()).toContain('Processed');
+    expect(await row.innerText()).toContain('Magnet removed, seal replaced');
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
