@@ -6,6 +6,7 @@ export * from './customers/index.ts';
 export * from './decider.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
+export * from './operations/index.ts';
 export * from './platform/index.ts';
 export * from './readings/index.ts';
 export * from './system/index.ts';
@@ -29,6 +30,7 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from './meters/index.ts';
+import { workOrderDecider } from './operations/index.ts';
 import {
   agentAccountDecider,
   carrierDecider,
@@ -78,5 +80,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     thirdPartyDecider,
     agentAccountDecider,
     priceSchemeDecider,
+    workOrderDecider,
   ].map((d) => [d.category, d]),
 );

@@ -4,6 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { metersRoutes } from './meters/index.ts';
+import { workOrderRoutes } from './operations/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { readingsRoutes } from './readings/index.ts';
 import { systemRoutes } from './system/index.ts';
@@ -16,6 +17,7 @@ export const apiRoutes = {
   ...dashboardRoutes,
   ...identityRoutes,
   ...metersRoutes,
+  ...workOrderRoutes,
   ...platformRoutes,
   ...readingsRoutes,
   ...systemRoutes,

@@ -4,6 +4,7 @@ import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
+import { workOrderEventSchemas } from './operations/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
 import { ingestEventSchemas } from './readings/index.ts';
 import { adminEventSchemas, auditEventSchemas } from './system/index.ts';
@@ -42,6 +43,7 @@ export const eventSchemas = {
   ...adminEventSchemas,
   ...platformEventSchemas,
   ...billingEventSchemas,
+  ...workOrderEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -9,6 +9,7 @@ export * from './field-errors.ts';
 export * from './identity/index.ts';
 export * from './messages/index.ts';
 export * from './meters/index.ts';
+export * from './operations/index.ts';
 export * from './platform/index.ts';
 export * from './readings/index.ts';
 export * from './route-contract.ts';

@@ -9,6 +9,7 @@ import { meters } from './en/meters.ts';
 import { platform } from './en/platform.ts';
 import { readings } from './en/readings.ts';
 import { system } from './en/system.ts';
+import { workOrders } from './en/work-orders.ts';
 
 /** Every text a person reads, in English, by context: the catalogue whose keys every language has. */
 export const en = combine(
@@ -22,6 +23,7 @@ export const en = combine(
   cascade,
   dashboard,
   billing,
+  workOrders,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

@@ -10,6 +10,7 @@ import { meters } from './fr/meters.ts';
 import { platform } from './fr/platform.ts';
 import { readings } from './fr/readings.ts';
 import { system } from './fr/system.ts';
+import { workOrders } from './fr/work-orders.ts';
 
 /** Every text a person reads, in French, by context. */
 export const fr: Messages = combine(
@@ -23,4 +24,5 @@ export const fr: Messages = combine(
   cascade,
   dashboard,
   billing,
+  workOrders,
 );

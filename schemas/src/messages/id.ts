@@ -10,6 +10,7 @@ import { meters } from './id/meters.ts';
 import { platform } from './id/platform.ts';
 import { readings } from './id/readings.ts';
 import { system } from './id/system.ts';
+import { workOrders } from './id/work-orders.ts';
 
 /** Every text a person reads, in Indonesian, by context. */
 export const id: Messages = combine(
@@ -23,4 +24,5 @@ export const id: Messages = combine(
   cascade,
   dashboard,
   billing,
+  workOrders,
 );

@@ -10,6 +10,7 @@ import { meters } from './zh-CN/meters.ts';
 import { platform } from './zh-CN/platform.ts';
 import { readings } from './zh-CN/readings.ts';
 import { system } from './zh-CN/system.ts';
+import { workOrders } from './zh-CN/work-orders.ts';
 
 /** Every text a person reads, in Simplified Chinese, by context. */
 export const zhCN: Messages = combine(
@@ -23,4 +24,5 @@ export const zhCN: Messages = combine(
   cascade,
   dashboard,
   billing,
+  workOrders,
 );

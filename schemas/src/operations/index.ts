@@ -1,0 +1,3 @@
+export * from './work-order-events.ts';
+export * from './work-order-routes.ts';
+export * from './work-orders.ts';
