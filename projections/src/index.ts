@@ -4,6 +4,7 @@ export * from './customers/index.ts';
 export * from './dashboard/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
+export * from './operations/index.ts';
 export * from './platform/index.ts';
 export * from './projection.ts';
 export * from './readings/index.ts';
@@ -21,6 +22,7 @@ import {
   meterRegistryProjection,
   meterReplacementsProjection,
 } from './meters/index.ts';
+import { workOrdersProjection } from './operations/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
 import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
@@ -42,6 +44,7 @@ export const allProjections = [
   platformProjection,
   meterReplacementsProjection,
   meterMovesProjection,
+  workOrdersProjection,
 ];
 
 /** The context folders of queries only, which own no table. */

@@ -1,0 +1,2 @@
+export * from './work-order-projection.ts';
+export * from './work-order-queries.ts';
