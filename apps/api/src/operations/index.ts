@@ -1,0 +1,1 @@
+export { workOrderRoutes } from './work-order-routes.ts';
