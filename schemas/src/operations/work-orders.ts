@@ -10,6 +10,8 @@ export type WorkOrderKind = keyof typeof WORK_ORDER_TYPES;
 export const WORK_ORDER_KINDS = Object.keys(WORK_ORDER_TYPES) as WorkOrderKind[];
 export const workOrderTypeSchema = z.union([z.literal(0), z.literal(1)]);
 export type WorkOrderType = z.infer<typeof workOrderTypeSchema>;
+export const workOrderKindOf = (type: WorkOrderType): WorkOrderKind =>
+  type === WORK_ORDER_TYPES.maintenance ? 'maintenance' : 'reading';
 
 export const WORK_ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 export const workOrderStatusSchema = z.enum(WORK_ORDER_STATUSES);

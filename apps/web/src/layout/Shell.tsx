@@ -19,7 +19,7 @@ import { viewChain } from './views.ts';
 
 /** Spec section 9: sidebar width; under 992 px the layout is mobile. */
 const SIDEBAR_WIDTH = 250;
-const MOBILE_QUERY = '(max-width: 991.98px)';
+export const MOBILE_QUERY = '(max-width: 991.98px)';
 const SIDEBAR_COOKIE = 'sidebarStatus';
 
 /** The sidebar's open state, remembered in cookie sidebarStatus (1 open, 0 closed); mobile closes it. */
