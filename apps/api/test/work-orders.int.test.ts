@@ -2,6 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi, TINY_PNG } from './support.ts';
 
@@ -150,6 +151,42 @@ describe.each(testEngines())('work orders on $engine', (engine) => {
     ).toMatchObject({ status: 'cancelled', remark: 'Meter replaced' });
   });
 
+  it('is for a meter of the tenant by its number, changed while open', async () => {
+    const metadata = {
+      tenantId: '00000000-0000-7000-8000-000000000002',
+      userId: 'seed',
+      correlationId: uuidv7(),
+    };
+    const meterTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Work order meters',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 60,
+    });
+    const [meterId] = await registerMeters(services.store, metadata, [{ meterNo: '770001', meterTypeId }]);
+    const created = (
+      await send(admin, 'POST', 'reading', { title: 'Read by hand', meterNo: '770001' })
+    ).json().data;
+    expect(created).toMatchObject({ meterId, meterNo: '770001' });
+    const changed = await send(admin, 'PUT', 'reading', {
+      workOrderId: created.workOrderId,
+      version: created.version,
+      title: 'Read by hand, gate code 1234',
+      description: '',
+    });
+    expect(changed.json().data).toMatchObject({ title: 'Read by hand, gate code 1234', meterId: null });
+    expect(changed.json().data.history.map((h: { kind: string }) => h.kind)).toEqual(['created', 'updated']);
+    // A change on a version the form no longer shows is refused.
+    const stale = await send(admin, 'PUT', 'reading', {
+      workOrderId: created.workOrderId,
+      version: created.version,
+      title: 'Read by hand again',
+    });
+    expect(stale.json()).toMatchObject({ code: 500, key: 'error.staleVersion' });
+  });
+
   it('keeps each tenant to its own orders and staff', async () => {
     const { workOrderId } = (await create({ title: 'Check the pressure' })).json().data;
     expect((await trial(`/prod-api/workOrder/maintenance/${workOrderId}`)).json().key).toBe(
@@ -165,7 +202,7 @@ describe.each(testEngines())('work orders on $engine', (engine) => {
       assigneeId: trialAdminId,
     });
     expect(stranger.json().key).toBe('error.workOrder.assigneeUnknown');
-    expect((await create({ title: 'Elsewhere', meterId: uuidv7() })).json().key).toBe(
+    expect((await create({ title: 'Elsewhere', meterNo: '99999999999' })).json().key).toBe(
       'error.workOrder.meterUnknown',
     );
     expect(await eventCount()).toBe(before);

@@ -53,7 +53,10 @@ export type WorkOrderCommand =
       alarmIds: string[];
       /** Loaded by the use case: the meter of each selected alarm that exists (by alarm id). */
       alarmMeters: Record<string, string>;
-      /** Loaded by the use case: whether the assignee is a staff user of the tenant, and the meter exists. */
+      /**
+       * Loaded by the use case: whether the assignee is a staff user of the tenant, and whether the meter
+       * asked for (by its number) is one of the tenant's (true when none is asked for).
+       */
       assigneeKnown: boolean;
       meterKnown: boolean;
       /** The tenant's day today (YYYY-MM-DD). */
@@ -144,8 +147,7 @@ export const workOrderDecider: Decider<WorkOrderCommand, WorkOrderEvent, WorkOrd
       if (state.exists) return new DomainError('error.workOrder.exists');
       const meterId = meterOfAlarms(command.alarmIds, command.alarmMeters, command.meterId);
       if (meterId instanceof DomainError) return meterId;
-      if (command.meterId !== null && !command.meterKnown)
-        return new DomainError('error.workOrder.meterUnknown');
+      if (!command.meterKnown) return new DomainError('error.workOrder.meterUnknown');
       if (command.assigneeId !== null && !command.assigneeKnown)
         return new DomainError('error.workOrder.assigneeUnknown');
       if (command.dueDate !== null && command.dueDate < command.today)
@@ -179,8 +181,7 @@ export const workOrderDecider: Decider<WorkOrderCommand, WorkOrderEvent, WorkOrd
       return new DomainError('error.workOrder.notAssignee');
     switch (command.type) {
       case 'UpdateWorkOrder': {
-        if (command.meterId !== null && !command.meterKnown)
-          return new DomainError('error.workOrder.meterUnknown');
+        if (!command.meterKnown) return new DomainError('error.workOrder.meterUnknown');
         // A due date already past stays as it was; a new one is not in the past.
         if (command.dueDate !== null && command.dueDate !== state.dueDate && command.dueDate < command.today)
           return new DomainError('error.workOrder.dueDatePast', { today: command.today });

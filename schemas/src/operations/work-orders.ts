@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDaySchema } from '../billing/index.ts';
+import { meterNoSchema } from '../meters/index.ts';
 
 /**
  * Work orders (spec sections 2 and 4): maintenance (type 0) and meter reading (type 1), pending, processing,
@@ -42,6 +43,11 @@ const optionalId = z.preprocess(
   z.uuid('validation.invalidFormat').optional(),
 );
 const optionalDay = z.preprocess((v) => (v === '' ? undefined : v), isoDaySchema.optional());
+/** The meter an order is for, by its number as staff read it off the meter; none for an order of no meter. */
+const optionalMeterNo = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+  meterNoSchema.optional(),
+);
 
 /** A new work order, by hand or from selected alarms (all for one meter). */
 export const workOrderBodySchema = z.object({
@@ -49,7 +55,7 @@ export const workOrderBodySchema = z.object({
   description,
   assigneeId: optionalId,
   dueDate: optionalDay,
-  meterId: optionalId,
+  meterNo: optionalMeterNo,
   alarmIds: z
     .array(z.uuid('validation.invalidFormat'))
     .max(WORK_ORDER_ALARMS_MAX, 'validation.tooBig')
@@ -65,7 +71,7 @@ export const updateWorkOrderBodySchema = z.object({
   title,
   description,
   dueDate: optionalDay,
-  meterId: optionalId,
+  meterNo: optionalMeterNo,
 });
 export type UpdateWorkOrderBody = z.input<typeof updateWorkOrderBodySchema>;
 

@@ -15,7 +15,7 @@ import {
   actorOf,
   alarmMetersOf,
   isStaffUser,
-  isTenantMeter,
+  meterOfNumber,
   tenantToday,
   workOrderOf,
 } from './work-orders.ts';
@@ -29,7 +29,7 @@ export async function createWorkOrder(
 ): Promise<WorkOrderDetail> {
   const { db, store } = services;
   const workOrderId = uuidv7();
-  const meterId = body.meterId ?? null;
+  const meter = await meterOfNumber(db, request, body.meterNo);
   const assigneeId = body.assigneeId ?? null;
   await execute(
     store,
@@ -43,13 +43,13 @@ export async function createWorkOrder(
         workOrderType: WORK_ORDER_TYPES[kind],
         title: body.title,
         description: body.description,
-        meterId,
+        meterId: meter.meterId,
         assigneeId,
         dueDate: body.dueDate ?? null,
         alarmIds: body.alarmIds,
         alarmMeters: await alarmMetersOf(db, request, body.alarmIds),
         assigneeKnown: await isStaffUser(db, request, assigneeId),
-        meterKnown: await isTenantMeter(db, request, meterId),
+        meterKnown: meter.meterKnown,
         today: await tenantToday(db, request),
         ...actorOf(request),
       },

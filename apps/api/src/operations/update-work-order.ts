@@ -2,7 +2,7 @@ import type { updateWorkOrderBodySchema, WorkOrderDetail, WorkOrderKind } from '
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Services } from '../services.ts';
-import { actorOf, isTenantMeter, onWorkOrder, tenantToday } from './work-orders.ts';
+import { actorOf, meterOfNumber, onWorkOrder, tenantToday } from './work-orders.ts';
 
 /** Changes an open order's title, description, meter and due date, on the version the form showed. */
 export async function updateWorkOrder(
@@ -11,7 +11,7 @@ export async function updateWorkOrder(
   kind: WorkOrderKind,
   { workOrderId, version, ...body }: z.output<typeof updateWorkOrderBodySchema>,
 ): Promise<WorkOrderDetail> {
-  const meterId = body.meterId ?? null;
+  const meter = await meterOfNumber(services.db, request, body.meterNo);
   return onWorkOrder(
     services,
     request,
@@ -21,9 +21,9 @@ export async function updateWorkOrder(
       type: 'UpdateWorkOrder',
       title: body.title,
       description: body.description,
-      meterId,
+      meterId: meter.meterId,
       dueDate: body.dueDate ?? null,
-      meterKnown: await isTenantMeter(services.db, request, meterId),
+      meterKnown: meter.meterKnown,
       today: await tenantToday(services.db, request),
       ...actorOf(request),
     },

@@ -1,5 +1,5 @@
 import { DomainError, localDate, type WorkOrderCommand, workOrderDecider } from '@hydrolog/domain';
-import { getMeter, getStaffUser, getWorkOrder, tenantTimeZone } from '@hydrolog/projections';
+import { findMeters, getStaffUser, getWorkOrder, tenantTimeZone } from '@hydrolog/projections';
 import { WORK_ORDER_TYPES, type WorkOrderDetail, type WorkOrderKind } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
@@ -41,9 +41,18 @@ export async function isStaffUser(db: Services['db'], request: FastifyRequest, u
   return userId === null || (await readAsCaller(db, request, (sql) => getStaffUser(sql, userId))) !== null;
 }
 
-/** Whether a meter is one of the caller's tenant. */
-export async function isTenantMeter(db: Services['db'], request: FastifyRequest, meterId: string | null) {
-  return meterId === null || (await readAsCaller(db, request, (sql) => getMeter(sql, meterId))) !== null;
+/** The caller's tenant's meter of a number (none asked: no meter), and whether the tenant has it. */
+export async function meterOfNumber(
+  db: Services['db'],
+  request: FastifyRequest,
+  meterNo: string | undefined,
+): Promise<{ meterId: string | null; meterKnown: boolean }> {
+  if (meterNo === undefined) return { meterId: null, meterKnown: true };
+  const found = await readAsCaller(db, request, (sql) =>
+    findMeters(sql, callerOf(request).tenantId, [meterNo]),
+  );
+  const meterId = found.get(meterNo) ?? null;
+  return { meterId, meterKnown: meterId !== null };
 }
 
 /**

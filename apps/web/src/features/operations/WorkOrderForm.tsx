@@ -1,4 +1,5 @@
 import {
+  METER_NO_MAX,
   type UpdateWorkOrderBody,
   updateWorkOrderBodySchema,
   WORK_ORDER_DESCRIPTION_MAX,
@@ -22,6 +23,7 @@ interface Values extends Record<string, unknown> {
   title: string;
   description: string;
   dueDate: string;
+  meterNo: string;
   assigneeId?: string;
 }
 
@@ -53,9 +55,9 @@ export function WorkOrderForm(props: {
           title: order.title,
           description: order.description,
           dueDate: order.dueDate ?? '',
-          ...(order.meterId ? { meterId: order.meterId } : {}),
+          meterNo: order.meterNo ?? '',
         }
-      : { title: '', description: '', dueDate: '', assigneeId: '' },
+      : { title: '', description: '', dueDate: '', meterNo: '', assigneeId: '' },
   );
 
   return (
@@ -89,6 +91,12 @@ export function WorkOrderForm(props: {
         minRows={3}
         maxLength={WORK_ORDER_DESCRIPTION_MAX}
         {...form.text('description')}
+      />
+      <TextInput
+        label={t('workOrders.meterNo')}
+        inputMode="numeric"
+        maxLength={METER_NO_MAX}
+        {...form.text('meterNo')}
       />
       <TextInput label={t('workOrders.dueDate')} type="date" {...form.text('dueDate')} />
       {!order && (
