@@ -1,5 +1,6 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
@@ -59,6 +60,14 @@ describe.each(testEngines())('work orders on $engine', (engine) => {
     const { workOrderId } = created.json().data;
     const list = (await admin('/prod-api/workOrder/maintenance/list?title=valve')).json();
     expect(list).toMatchObject({ code: 200, total: 1, rows: [{ workOrderId, title: 'Replace the valve' }] });
+    const exported = await send(admin, 'POST', 'maintenance/export', { title: 'valve' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect([sheet.getRow(1).getCell(1).value, sheet.getRow(2).getCell(1).value]).toEqual([
+      'Title',
+      'Replace the valve',
+    ]);
     expect((await admin('/prod-api/workOrder/reading/list')).json().rows).not.toContainEqual(
       expect.objectContaining({ workOrderId }),
     );

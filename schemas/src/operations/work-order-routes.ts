@@ -34,6 +34,7 @@ const perKind = {
   'PUT /workOrder/KIND/cancel': { body: cancelWorkOrderBodySchema, answer: detail },
   'POST /workOrder/KIND/comment': { body: commentWorkOrderBodySchema, answer: detail },
   'POST /workOrder/KIND/:workOrderId/attachment': { multipart: true, answer: attachment },
+  'POST /workOrder/KIND/export': { body: workOrderListQuerySchema },
 } as const;
 
 type PerKind<K extends string> = {

@@ -28,6 +28,7 @@ import { cancelWorkOrder } from './cancel-work-order.ts';
 import { commentWorkOrder } from './comment-work-order.ts';
 import { completeWorkOrder } from './complete-work-order.ts';
 import { createWorkOrder } from './create-work-order.ts';
+import { exportWorkOrders } from './export-work-orders.ts';
 import { assigneeChoices, myWorkOrderList, workOrderList } from './list-work-orders.ts';
 import { startWorkOrder } from './start-work-order.ts';
 import { updateWorkOrder } from './update-work-order.ts';
@@ -128,7 +129,8 @@ export const workOrderRoutes: FastifyPluginAsyncZod<{ services: Services; upload
 
   for (const kind of WORK_ORDER_KINDS) {
     const base = `/workOrder/${kind}`;
-    const may = (action: 'query' | 'add' | 'edit' | 'remove') => requires(`workOrder:${kind}:${action}`);
+    const may = (action: 'query' | 'add' | 'edit' | 'remove' | 'export') =>
+      requires(`workOrder:${kind}:${action}`);
     app.get(
       `${base}/list`,
       {
@@ -205,6 +207,14 @@ export const workOrderRoutes: FastifyPluginAsyncZod<{ services: Services; upload
         },
       },
       async (request) => ok(request, await cancelWorkOrder(services, request, kind, request.body)),
+    );
+    app.post(
+      `${base}/export`,
+      {
+        config: { ...may('export'), audit: '5' },
+        schema: { tags, summary: `Export the ${kind} work orders (xlsx)`, body: workOrderListQuerySchema },
+      },
+      async (request, reply) => exportWorkOrders(services, request, reply, kind, request.body),
     );
     progressRoutes(kind);
   }

@@ -28,7 +28,6 @@ export const workOrders = {
     dueDate: 'Due date',
     overdue: 'Overdue',
     meterNo: 'Meter number',
-    meterId: 'Meter',
     alarms_one: 'Made from {{count}} alarm',
     alarms_other: 'Made from {{count}} alarms',
     createTime: 'Created',
@@ -58,12 +57,10 @@ export const workOrders = {
     total_one: '{{count}} work order',
     total_other: '{{count}} work orders',
     new: 'New work order',
-    edit: 'Change the work order',
     editOf: 'Change {{name}}',
     open: 'Open',
     openOf: 'Open {{name}}',
     assign: 'Assign',
-    assignOf: 'Assign {{name}}',
     start: 'Start',
     complete: 'Complete',
     cancel: 'Cancel the order',
@@ -74,7 +71,6 @@ export const workOrders = {
     mine: {
       title: 'My work orders',
       empty: 'No work order is assigned to you',
-      open: 'Open orders',
     },
   },
   validation: {

@@ -30,7 +30,6 @@ export const workOrders: typeof en = {
     dueDate: 'Échéance',
     overdue: 'En retard',
     meterNo: 'Numéro de compteur',
-    meterId: 'Compteur',
     alarms_one: 'Créé à partir de {{count}} alarme',
     alarms_other: 'Créé à partir de {{count}} alarmes',
     createTime: 'Créé le',
@@ -60,12 +59,10 @@ export const workOrders: typeof en = {
     total_one: '{{count}} ordre de travail',
     total_other: '{{count}} ordres de travail',
     new: 'Nouvel ordre de travail',
-    edit: "Modifier l'ordre de travail",
     editOf: 'Modifier {{name}}',
     open: 'Ouvrir',
     openOf: 'Ouvrir {{name}}',
     assign: 'Attribuer',
-    assignOf: 'Attribuer {{name}}',
     start: 'Commencer',
     complete: 'Terminer',
     cancel: "Annuler l'ordre",
@@ -76,7 +73,6 @@ export const workOrders: typeof en = {
     mine: {
       title: 'Mes ordres de travail',
       empty: 'Aucun ordre de travail ne vous est attribué',
-      open: 'Ordres ouverts',
     },
   },
   validation: {

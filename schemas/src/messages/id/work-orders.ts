@@ -30,7 +30,6 @@ export const workOrders: typeof en = {
     dueDate: 'Tenggat',
     overdue: 'Terlambat',
     meterNo: 'Nomor meter',
-    meterId: 'Meter',
     alarms_one: 'Dibuat dari {{count}} alarm',
     alarms_other: 'Dibuat dari {{count}} alarm',
     createTime: 'Dibuat',
@@ -60,12 +59,10 @@ export const workOrders: typeof en = {
     total_one: '{{count}} perintah kerja',
     total_other: '{{count}} perintah kerja',
     new: 'Perintah kerja baru',
-    edit: 'Ubah perintah kerja',
     editOf: 'Ubah {{name}}',
     open: 'Buka',
     openOf: 'Buka {{name}}',
     assign: 'Tugaskan',
-    assignOf: 'Tugaskan {{name}}',
     start: 'Mulai',
     complete: 'Selesaikan',
     cancel: 'Batalkan perintah',
@@ -76,7 +73,6 @@ export const workOrders: typeof en = {
     mine: {
       title: 'Perintah kerja saya',
       empty: 'Tidak ada perintah kerja yang ditugaskan kepada Anda',
-      open: 'Perintah terbuka',
     },
   },
   validation: {

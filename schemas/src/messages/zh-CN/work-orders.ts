@@ -30,7 +30,6 @@ export const workOrders: typeof en = {
     dueDate: '截止日期',
     overdue: '已逾期',
     meterNo: '表号',
-    meterId: '水表',
     alarms_one: '由 {{count}} 条告警生成',
     alarms_other: '由 {{count}} 条告警生成',
     createTime: '创建时间',
@@ -60,12 +59,10 @@ export const workOrders: typeof en = {
     total_one: '共 {{count}} 条工单',
     total_other: '共 {{count}} 条工单',
     new: '新建工单',
-    edit: '修改工单',
     editOf: '修改 {{name}}',
     open: '查看',
     openOf: '查看 {{name}}',
     assign: '指派',
-    assignOf: '指派 {{name}}',
     start: '开始处理',
     complete: '完成',
     cancel: '取消工单',
@@ -76,7 +73,6 @@ export const workOrders: typeof en = {
     mine: {
       title: '我的工单',
       empty: '没有指派给您的工单',
-      open: '未完成的工单',
     },
   },
   validation: {

@@ -16,7 +16,7 @@ import {
 } from '../../components/ListScreen.tsx';
 import { useListDialog } from '../../hooks/useListDialog.ts';
 import { filterField, pageParams } from '../../lib/listQuery.ts';
-import { listWorkOrders } from './api/work-orders.ts';
+import { exportWorkOrders, listWorkOrders } from './api/work-orders.ts';
 import { DueDate, WorkOrderStatusBadge } from './WorkOrderBadges.tsx';
 import { WorkOrderDetail } from './WorkOrderDetail.tsx';
 import { WorkOrderForm } from './WorkOrderForm.tsx';
@@ -93,6 +93,10 @@ function workOrderScreen(kind: WorkOrderKind, path: string) {
         onClick: () => page.detail.open(order.workOrderId),
       },
     ],
+    export: {
+      permission: `workOrder:${kind}:export`,
+      run: (query) => exportWorkOrders(kind, filterOf(query)),
+    },
     minWidth: 900,
     create: ({ t }) => ({ label: t('workOrders.new'), permission: perms('add') }),
     form: ({ row, close, saved }) => (

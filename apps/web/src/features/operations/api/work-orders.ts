@@ -10,7 +10,7 @@ import type {
   WorkOrderListQuery,
 } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
-import { fileForm } from '../../../api/request.ts';
+import { exportName, fileForm } from '../../../api/request.ts';
 
 /** Where an order is worked from: the page of its kind, or the assignee's own list. */
 export type WorkOrderScope = WorkOrderKind | 'mine';
@@ -19,6 +19,8 @@ type Page = { pageNum: number; pageSize: number };
 /** Work orders of a kind (/workOrder/maintenance, /workOrder/reading) and the assignee's own (/workOrder/mine). */
 export const listWorkOrders = (kind: WorkOrderKind, query: Page & WorkOrderListQuery) =>
   api.call(`GET /workOrder/${kind}/list`, { query });
+export const exportWorkOrders = (kind: WorkOrderKind, filter: WorkOrderListQuery) =>
+  api.download(`POST /workOrder/${kind}/export`, exportName(`work-orders-${kind}`), { body: filter });
 export const listMyWorkOrders = (query: Page & MyWorkOrderListQuery) =>
   api.call('GET /workOrder/mine/list', { query });
 export const workOrderAssignees = (kind: WorkOrderKind) => api.data(`GET /workOrder/${kind}/assignees`);
