@@ -26,7 +26,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -86,9 +86,12 @@ export function WorkOrderDetail({
   const [busy, setBusy] = useState(false);
   const [comment, setComment] = useState('');
 
+  // The list behind re-renders with new callbacks; the order is loaded again only when it is another.
+  const close = useRef(onClose);
+  close.current = onClose;
   const load = useCallback(() => {
-    getWorkOrder(scope, workOrderId).then(setOrder, onClose);
-  }, [scope, workOrderId, onClose]);
+    getWorkOrder(scope, workOrderId).then(setOrder, () => close.current());
+  }, [scope, workOrderId]);
   useEffect(load, [load]);
 
   /** Runs a change; the order as it is then replaces the one shown, and the list behind reloads. */
