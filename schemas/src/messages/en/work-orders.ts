@@ -28,6 +28,7 @@ export const workOrders = {
     dueDate: 'Due date',
     overdue: 'Overdue',
     meterNo: 'Meter number',
+    alarmsLabel: 'Alarms',
     alarms_one: 'Made from {{count}} alarm',
     alarms_other: 'Made from {{count}} alarms',
     createTime: 'Created',

@@ -30,6 +30,7 @@ export const workOrders: typeof en = {
     dueDate: 'Échéance',
     overdue: 'En retard',
     meterNo: 'Numéro de compteur',
+    alarmsLabel: 'Alarmes',
     alarms_one: 'Créé à partir de {{count}} alarme',
     alarms_other: 'Créé à partir de {{count}} alarmes',
     createTime: 'Créé le',

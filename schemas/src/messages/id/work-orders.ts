@@ -30,6 +30,7 @@ export const workOrders: typeof en = {
     dueDate: 'Tenggat',
     overdue: 'Terlambat',
     meterNo: 'Nomor meter',
+    alarmsLabel: 'Alarm',
     alarms_one: 'Dibuat dari {{count}} alarm',
     alarms_other: 'Dibuat dari {{count}} alarm',
     createTime: 'Dibuat',

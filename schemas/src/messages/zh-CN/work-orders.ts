@@ -30,6 +30,7 @@ export const workOrders: typeof en = {
     dueDate: '截止日期',
     overdue: '已逾期',
     meterNo: '表号',
+    alarmsLabel: '告警',
     alarms_one: '由 {{count}} 条告警生成',
     alarms_other: '由 {{count}} 条告警生成',
     createTime: '创建时间',

@@ -154,7 +154,10 @@ export function WorkOrderDetail({
             )}
             {order.remark && <Field label={t('workOrders.remark')} value={order.remark} />}
             {order.alarmIds.length > 0 && (
-              <Field label="" value={t('workOrders.alarms', { count: order.alarmIds.length })} />
+              <Field
+                label={t('workOrders.alarmsLabel')}
+                value={t('workOrders.alarms', { count: order.alarmIds.length })}
+              />
             )}
           </SimpleGrid>
 
