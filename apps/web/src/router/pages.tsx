@@ -6,7 +6,7 @@ import * as customers from '../features/customers/routes.ts';
 import * as dashboard from '../features/dashboard/routes.ts';
 import * as identity from '../features/identity/routes.ts';
 import * as meters from '../features/meters/routes.ts';
-import * as workOrders from '../features/operations/work-order-routes.ts';
+import * as operations from '../features/operations/routes.ts';
 import * as platform from '../features/platform/routes.ts';
 import * as readings from '../features/readings/routes.ts';
 import * as system from '../features/system/routes.ts';
@@ -28,7 +28,7 @@ const BUILT: Record<string, RouteComponent> = {
   ...readings.pages,
   ...cascade.pages,
   ...dashboard.pages,
-  ...workOrders.pages,
+  ...operations.pages,
 };
 
 export interface PageRoute {

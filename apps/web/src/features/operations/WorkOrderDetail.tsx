@@ -32,7 +32,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useHasPermi } from '../../components/Permission.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { MOBILE_QUERY } from '../../layout/Shell.tsx';
+import { MOBILE_QUERY } from '../../lib/mobile.ts';
 import {
   assignWorkOrder,
   attachToWorkOrder,
