@@ -30,7 +30,7 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from './meters/index.ts';
-import { workOrderDecider } from './operations/index.ts';
+import { manualReadingDecider, workOrderDecider } from './operations/index.ts';
 import {
   agentAccountDecider,
   carrierDecider,
@@ -81,5 +81,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     agentAccountDecider,
     priceSchemeDecider,
     workOrderDecider,
+    manualReadingDecider,
   ].map((d) => [d.category, d]),
 );

@@ -22,7 +22,7 @@ import {
   meterRegistryProjection,
   meterReplacementsProjection,
 } from './meters/index.ts';
-import { workOrdersProjection } from './operations/index.ts';
+import { manualReadingsProjection, workOrdersProjection } from './operations/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
 import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
@@ -45,6 +45,7 @@ export const allProjections = [
   meterReplacementsProjection,
   meterMovesProjection,
   workOrdersProjection,
+  manualReadingsProjection,
 ];
 
 /** The context folders of queries only, which own no table. */

@@ -4,7 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { metersRoutes } from './meters/index.ts';
-import { workOrderRoutes } from './operations/index.ts';
+import { manualReadingRoutes, workOrderRoutes } from './operations/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { readingsRoutes } from './readings/index.ts';
 import { systemRoutes } from './system/index.ts';
@@ -18,6 +18,7 @@ export const apiRoutes = {
   ...identityRoutes,
   ...metersRoutes,
   ...workOrderRoutes,
+  ...manualReadingRoutes,
   ...platformRoutes,
   ...readingsRoutes,
   ...systemRoutes,

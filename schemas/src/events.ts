@@ -4,7 +4,7 @@ import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
-import { workOrderEventSchemas } from './operations/index.ts';
+import { manualReadingEventSchemas, workOrderEventSchemas } from './operations/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
 import { ingestEventSchemas } from './readings/index.ts';
 import { adminEventSchemas, auditEventSchemas } from './system/index.ts';
@@ -44,6 +44,7 @@ export const eventSchemas = {
   ...platformEventSchemas,
   ...billingEventSchemas,
   ...workOrderEventSchemas,
+  ...manualReadingEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,1 +1,2 @@
+export * from './manual-reading.ts';
 export * from './work-order.ts';

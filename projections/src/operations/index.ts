@@ -1,2 +1,4 @@
+export * from './manual-reading-projection.ts';
+export * from './manual-reading-queries.ts';
 export * from './work-order-projection.ts';
 export * from './work-order-queries.ts';

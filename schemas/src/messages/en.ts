@@ -7,6 +7,7 @@ import { dashboard } from './en/dashboard.ts';
 import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
 import { platform } from './en/platform.ts';
+import { readingPlans } from './en/reading-plans.ts';
 import { readings } from './en/readings.ts';
 import { system } from './en/system.ts';
 import { workOrders } from './en/work-orders.ts';
@@ -24,6 +25,7 @@ export const en = combine(
   dashboard,
   billing,
   workOrders,
+  readingPlans,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

@@ -8,6 +8,7 @@ import { dashboard } from './fr/dashboard.ts';
 import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
 import { platform } from './fr/platform.ts';
+import { readingPlans } from './fr/reading-plans.ts';
 import { readings } from './fr/readings.ts';
 import { system } from './fr/system.ts';
 import { workOrders } from './fr/work-orders.ts';
@@ -25,4 +26,5 @@ export const fr: Messages = combine(
   dashboard,
   billing,
   workOrders,
+  readingPlans,
 );

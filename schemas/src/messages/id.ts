@@ -8,6 +8,7 @@ import { dashboard } from './id/dashboard.ts';
 import { identity } from './id/identity.ts';
 import { meters } from './id/meters.ts';
 import { platform } from './id/platform.ts';
+import { readingPlans } from './id/reading-plans.ts';
 import { readings } from './id/readings.ts';
 import { system } from './id/system.ts';
 import { workOrders } from './id/work-orders.ts';
@@ -25,4 +26,5 @@ export const id: Messages = combine(
   dashboard,
   billing,
   workOrders,
+  readingPlans,
 );

@@ -8,6 +8,7 @@ import { dashboard } from './zh-CN/dashboard.ts';
 import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
 import { platform } from './zh-CN/platform.ts';
+import { readingPlans } from './zh-CN/reading-plans.ts';
 import { readings } from './zh-CN/readings.ts';
 import { system } from './zh-CN/system.ts';
 import { workOrders } from './zh-CN/work-orders.ts';
@@ -25,4 +26,5 @@ export const zhCN: Messages = combine(
   dashboard,
   billing,
   workOrders,
+  readingPlans,
 );

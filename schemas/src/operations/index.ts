@@ -1,3 +1,4 @@
+export * from './manual-readings.ts';
 export * from './work-order-events.ts';
 export * from './work-order-routes.ts';
 export * from './work-orders.ts';
