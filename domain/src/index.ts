@@ -30,7 +30,13 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from './meters/index.ts';
-import { alarmNoticesDecider, alarmRuleDecider, meterAlarmDecider } from './operations/index.ts';
+import {
+  alarmNoticesDecider,
+  alarmRuleDecider,
+  manualReadingDecider,
+  meterAlarmDecider,
+  workOrderDecider,
+} from './operations/index.ts';
 import {
   agentAccountDecider,
   carrierDecider,
@@ -83,5 +89,7 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     meterAlarmDecider,
     alarmRuleDecider,
     alarmNoticesDecider,
+    workOrderDecider,
+    manualReadingDecider,
   ].map((d) => [d.category, d]),
 );

@@ -22,7 +22,7 @@ import {
   meterRegistryProjection,
   meterReplacementsProjection,
 } from './meters/index.ts';
-import { operationsProjection } from './operations/index.ts';
+import { manualReadingsProjection, operationsProjection, workOrdersProjection } from './operations/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
 import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
@@ -45,6 +45,8 @@ export const allProjections = [
   meterReplacementsProjection,
   meterMovesProjection,
   operationsProjection,
+  workOrdersProjection,
+  manualReadingsProjection,
 ];
 
 /** The context folders of queries only, which own no table. */

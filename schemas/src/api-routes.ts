@@ -4,7 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { metersRoutes } from './meters/index.ts';
-import { operationsRoutes } from './operations/index.ts';
+import { manualReadingRoutes, operationsRoutes, workOrderRoutes } from './operations/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { readingsRoutes } from './readings/index.ts';
 import { systemRoutes } from './system/index.ts';
@@ -18,6 +18,8 @@ export const apiRoutes = {
   ...identityRoutes,
   ...metersRoutes,
   ...operationsRoutes,
+  ...workOrderRoutes,
+  ...manualReadingRoutes,
   ...platformRoutes,
   ...readingsRoutes,
   ...systemRoutes,

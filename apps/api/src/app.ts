@@ -47,7 +47,12 @@ import {
   valveRoutes,
 } from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
-import { alarmRuleRoutes, meterAlarmRoutes, startMeterAlarmJob } from './operations/index.ts';
+import {
+  alarmRuleRoutes,
+  meterAlarmRoutes,
+  startMeterAlarmJob,
+  workOrderRoutes,
+} from './operations/index.ts';
 import { agentRoutes, recordRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
 import { readingRoutes } from './readings/index.ts';
 import type { Services } from './services.ts';
@@ -237,6 +242,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(priceSchemeRoutes, { services });
       await api.register(meterAlarmRoutes, { services });
       await api.register(alarmRuleRoutes, { services });
+      await api.register(workOrderRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

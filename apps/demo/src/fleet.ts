@@ -16,6 +16,7 @@ import {
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoPartitions } from './partitions.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
+import { seedDemoWorkOrders } from './work-orders.ts';
 
 /** Days of history the fleet loads on first start. */
 const BACKFILL_DAYS = 60;
@@ -84,6 +85,7 @@ export async function seedDemoFleet(services: Services, keysFile: string, fleet:
       { registeredAt: new Date(Date.now() - (BACKFILL_DAYS + 1) * 86_400_000) },
     );
     await seedDemoCustomers(services, fleet);
+    await seedDemoWorkOrders(services, fleet);
   }
   const gateways: GatewayKeyEntry[] = [];
   for (const district of fleet.districts) {

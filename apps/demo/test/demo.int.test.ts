@@ -65,6 +65,22 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
 
   // One scenario for every read model: the demo seed, its fleet and partitions, then two days of readings
   // uploaded through the gateway protocol.
+  it('seeds a work order in each state, given to the demo operator', async () => {
+    const orders = [
+      ...(await admin('/prod-api/workOrder/maintenance/list')).json().rows,
+      ...(await admin('/prod-api/workOrder/reading/list')).json().rows,
+    ];
+    expect(orders.map((o: { status: string }) => o.status).sort()).toEqual([
+      'cancelled',
+      'completed',
+      'pending',
+      'processing',
+    ]);
+    expect(orders.every((o: { assigneeName: string; meterNo: string }) => o.assigneeName && o.meterNo)).toBe(
+      true,
+    );
+  });
+
   it('rebuilds every projection from the log to the rows it holds live (replay --verify)', async () => {
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     const now = Date.now();

@@ -150,6 +150,7 @@ export const readingsProjection: Projection = {
   batchHandlers: {
     ReadingsReported: applyReadings,
     ReadingsImported: applyReadings,
+    ManualReadingEntered: applyReadings,
     async MeterRegistered(sql, events) {
       const meters = events.map((e) => e.data as EventData<'MeterRegistered'>);
       await sql.query(
@@ -275,7 +276,10 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     counterBreak: [] as (string | undefined)[],
   };
   events.forEach((event, i) => {
-    const d = event.data as EventData<'ReadingsReported'> | EventData<'ReadingsImported'>;
+    const d = event.data as
+      | EventData<'ReadingsReported'>
+      | EventData<'ReadingsImported'>
+      | EventData<'ManualReadingEntered'>;
     ids.tenant.push(event.metadata.tenantId);
     ids.meter.push(d.meterId);
     ids.gateway.push('gatewayId' in d ? d.gatewayId : undefined);
@@ -296,7 +300,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
   });
   // A reading already stored (same meter and time) is kept as it was: the first one wins, in log order,
   // which is the order unnest gives the rows in (the ids come from a one-row subquery, not a join).
-  // An imported reading names no gateway: the meter keeps the one its latest uploads came through.
+  // An imported or manual reading names no gateway: the meter keeps the one its latest uploads came through.
   const stored = await sql.query<DirtyRow>(
     `WITH inserted AS (
        INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, battery,

@@ -250,6 +250,8 @@ const DIRECTORIES: readonly DirSpec[] = [
         'process',
       ]),
       page('workOrder.plan', 'plan', 'workOrder/plan/index', 'workOrder:plan', CRUD),
+      // The assignee's own orders, laid out for a phone.
+      page('workOrder.mine', 'mine', 'workOrder/mine/index', 'workOrder:mine', ['query', 'process']),
     ],
   },
   {

@@ -8,8 +8,10 @@ import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
 import { operations } from './en/operations.ts';
 import { platform } from './en/platform.ts';
+import { readingPlans } from './en/reading-plans.ts';
 import { readings } from './en/readings.ts';
 import { system } from './en/system.ts';
+import { workOrders } from './en/work-orders.ts';
 
 /** Every text a person reads, in English, by context: the catalogue whose keys every language has. */
 export const en = combine(
@@ -24,6 +26,8 @@ export const en = combine(
   dashboard,
   billing,
   operations,
+  workOrders,
+  readingPlans,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

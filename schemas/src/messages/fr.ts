@@ -9,8 +9,10 @@ import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
 import { operations } from './fr/operations.ts';
 import { platform } from './fr/platform.ts';
+import { readingPlans } from './fr/reading-plans.ts';
 import { readings } from './fr/readings.ts';
 import { system } from './fr/system.ts';
+import { workOrders } from './fr/work-orders.ts';
 
 /** Every text a person reads, in French, by context. */
 export const fr: Messages = combine(
@@ -25,4 +27,6 @@ export const fr: Messages = combine(
   dashboard,
   billing,
   operations,
+  workOrders,
+  readingPlans,
 );

@@ -9,8 +9,10 @@ import { identity } from './id/identity.ts';
 import { meters } from './id/meters.ts';
 import { operations } from './id/operations.ts';
 import { platform } from './id/platform.ts';
+import { readingPlans } from './id/reading-plans.ts';
 import { readings } from './id/readings.ts';
 import { system } from './id/system.ts';
+import { workOrders } from './id/work-orders.ts';
 
 /** Every text a person reads, in Indonesian, by context. */
 export const id: Messages = combine(
@@ -25,4 +27,6 @@ export const id: Messages = combine(
   dashboard,
   billing,
   operations,
+  workOrders,
+  readingPlans,
 );

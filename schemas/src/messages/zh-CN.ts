@@ -9,8 +9,10 @@ import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
 import { operations } from './zh-CN/operations.ts';
 import { platform } from './zh-CN/platform.ts';
+import { readingPlans } from './zh-CN/reading-plans.ts';
 import { readings } from './zh-CN/readings.ts';
 import { system } from './zh-CN/system.ts';
+import { workOrders } from './zh-CN/work-orders.ts';
 
 /** Every text a person reads, in Simplified Chinese, by context. */
 export const zhCN: Messages = combine(
@@ -25,4 +27,6 @@ export const zhCN: Messages = combine(
   dashboard,
   billing,
   operations,
+  workOrders,
+  readingPlans,
 );

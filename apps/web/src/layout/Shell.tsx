@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../features/identity/index.ts';
 import { useTokenRefresh } from '../hooks/useTokenRefresh.ts';
 import { getCookie, setCookie } from '../lib/cookies.ts';
+import { MOBILE_QUERY } from '../lib/mobile.ts';
 import { PAGE_BY_PATH } from '../router/pages.tsx';
 import { session } from '../store/session.ts';
 import { settings } from '../store/settings.ts';
@@ -17,9 +18,8 @@ import { TopBar } from './TopBar.tsx';
 import { cachedPaths, HOME_VIEW } from './tagsView.ts';
 import { viewChain } from './views.ts';
 
-/** Spec section 9: sidebar width; under 992 px the layout is mobile. */
+/** Spec section 9: sidebar width. */
 const SIDEBAR_WIDTH = 250;
-const MOBILE_QUERY = '(max-width: 991.98px)';
 const SIDEBAR_COOKIE = 'sidebarStatus';
 
 /** The sidebar's open state, remembered in cookie sidebarStatus (1 open, 0 closed); mobile closes it. */
