@@ -1,12 +1,15 @@
+import { meterAlarmDecider, meterAlarmStreamId } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../src/commands.ts';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { ACCOUNTS, injectAs, login, multipartFile, startApi, TINY_PNG } from './support.ts';
 
+const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const EN = { 'content-language': 'en' };
 const FR = { 'content-language': 'fr' };
 type As = ReturnType<typeof injectAs>;
@@ -194,6 +197,74 @@ describe.each(testEngines())('work orders on $engine', (engine) => {
       title: 'Read by hand again',
     });
     expect(stale.json()).toMatchObject({ code: 500, key: 'error.staleVersion' });
+  });
+
+  it('is made from open alarms of one meter, which it processes when completed', async () => {
+    const metadata = { tenantId: DEMO_TENANT, userId: 'seed', correlationId: uuidv7() };
+    const meterTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Alarmed meters',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 60,
+    });
+    const [leaking, other] = await registerMeters(services.store, metadata, [
+      { meterNo: '770101', meterTypeId },
+      { meterNo: '770102', meterTypeId },
+    ]);
+    const raise = async (meterId: string, kind: string) => {
+      const alarmId = uuidv7();
+      const alarm = { meterId, kind, day: '2026-11-20' };
+      await execute(
+        services.store,
+        meterAlarmDecider,
+        meterAlarmStreamId(alarm),
+        [
+          {
+            type: 'RaiseMeterAlarm',
+            alarmId,
+            ...alarm,
+            level: 'high',
+            value: null,
+            threshold: null,
+            source: 'detected',
+            notifyRoles: [],
+            raisedAt: new Date().toISOString(),
+          },
+        ],
+        { metadata },
+      );
+      return alarmId;
+    };
+    const leak = await raise(leaking!, '5');
+    const tamper = await raise(leaking!, '2');
+    const elsewhere = await raise(other!, '5');
+    const statusOf = async (alarmId: string) =>
+      (await admin(`/prod-api/report/alarm/processed/${alarmId}`)).json().data.status;
+
+    const mixed = await create({ title: 'Two meters', alarmIds: [leak, elsewhere] }, admin, FR);
+    expect(mixed.json()).toMatchObject({ code: 500, key: 'error.workOrder.alarmsSameMeter' });
+    expect(await statusOf(leak)).toBe(0);
+
+    const order = (
+      await create({ title: 'Leak at 770101', alarmIds: [leak, tamper], assigneeId: operatorId })
+    ).json().data;
+    expect(order).toMatchObject({ meterId: leaking, meterNo: '770101' });
+    expect([await statusOf(leak), await statusOf(tamper)]).toEqual([1, 1]);
+    // Staff may still close an alarm themselves while the order is open.
+    const ignored = await admin({ method: 'PUT', url: `/prod-api/report/alarm/processed/ignore/${tamper}` });
+    expect(ignored.json().code).toBe(200);
+    await send(operator, 'PUT', 'mine/start', { workOrderId: order.workOrderId });
+    const done = await send(operator, 'PUT', 'mine/complete', {
+      workOrderId: order.workOrderId,
+      remark: 'Joint sealed',
+    });
+    expect(done.json().data.status).toBe('completed');
+    const processed = (await admin(`/prod-api/report/alarm/processed/${leak}`)).json().data;
+    expect(processed).toMatchObject({ status: 2, remark: 'Joint sealed' });
+    expect(await statusOf(tamper)).toBe(3);
+    expect(await statusOf(elsewhere)).toBe(0);
   });
 
   it('keeps each tenant to its own orders and staff', async () => {

@@ -2,7 +2,11 @@ import { ALARM_STATUS, type AlarmStatus, type EventData } from '@hydrolog/schema
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
 
 export type MeterAlarmEvent = EventOf<
-  'MeterAlarmRaised' | 'MeterAlarmCleared' | 'MeterAlarmProcessed' | 'MeterAlarmIgnored'
+  | 'MeterAlarmRaised'
+  | 'MeterAlarmCleared'
+  | 'MeterAlarmProcessed'
+  | 'MeterAlarmIgnored'
+  | 'MeterAlarmTakenIntoWork'
 >;
 export type MeterAlarmState =
   | { raised: false }
@@ -12,7 +16,11 @@ export type MeterAlarmCommand =
   /** The meter reports normally again. */
   | { type: 'ClearMeterAlarm'; clearedAt: string }
   | { type: 'ProcessMeterAlarm'; remark: string; processedAt: string }
-  | { type: 'IgnoreMeterAlarm'; ignoredAt: string };
+  | { type: 'IgnoreMeterAlarm'; ignoredAt: string }
+  /** A work order is made from the alarm. */
+  | { type: 'TakeMeterAlarmIntoWork'; workOrderId: string; takenAt: string }
+  /** The work order made from the alarm is completed: processed with its remark, unless closed meanwhile. */
+  | { type: 'ProcessMeterAlarmByWorkOrder'; remark: string; processedAt: string };
 
 /** The stream of a meter alarm: its meter, kind and the tenant's local day (at most one alarm each). */
 export const meterAlarmStreamId = (alarm: { meterId: string; kind: string; day: string }) =>
@@ -41,6 +49,8 @@ export const meterAlarmDecider: Decider<MeterAlarmCommand, MeterAlarmEvent, Mete
         return { ...state, status: ALARM_STATUS.processed };
       case 'MeterAlarmIgnored':
         return { ...state, status: ALARM_STATUS.ignored };
+      case 'MeterAlarmTakenIntoWork':
+        return { ...state, status: ALARM_STATUS.processing };
     }
   },
   decide(command, state) {
@@ -54,8 +64,17 @@ export const meterAlarmDecider: Decider<MeterAlarmCommand, MeterAlarmEvent, Mete
       if (state.cleared || !isOpen(state.status)) return [];
       return [{ type: 'MeterAlarmCleared', data: { alarmId: state.alarmId, clearedAt: command.clearedAt } }];
     }
+    // Staff may have processed or ignored the alarm while its work order was open: nothing is left to do.
+    if (command.type === 'ProcessMeterAlarmByWorkOrder' && !isOpen(state.status)) return [];
     if (!isOpen(state.status)) return new DomainError('error.meterAlarm.closed');
-    if (command.type === 'ProcessMeterAlarm')
+    if (command.type === 'TakeMeterAlarmIntoWork')
+      return [
+        {
+          type: 'MeterAlarmTakenIntoWork',
+          data: { alarmId: state.alarmId, workOrderId: command.workOrderId, takenAt: command.takenAt },
+        },
+      ];
+    if (command.type === 'ProcessMeterAlarm' || command.type === 'ProcessMeterAlarmByWorkOrder')
       return [
         {
           type: 'MeterAlarmProcessed',

@@ -71,6 +71,32 @@ describe('a meter alarm', () => {
     }
   });
 
+  it('is being processed once a work order is made from it, and processed when the order is completed', () => {
+    const workOrderId = '0190a000-0000-7000-8000-00000000e001';
+    const taken: MeterAlarmEvent = {
+      type: 'MeterAlarmTakenIntoWork',
+      data: { alarmId, workOrderId, takenAt: '2026-11-21T08:00:00.000Z' },
+    };
+    given(meterAlarmDecider, history)
+      .when({ type: 'TakeMeterAlarmIntoWork', workOrderId, takenAt: '2026-11-21T08:00:00.000Z' })
+      .then([taken]);
+    given(meterAlarmDecider, [...history, processed])
+      .when({ type: 'TakeMeterAlarmIntoWork', workOrderId, takenAt: '2026-11-21T10:00:00.000Z' })
+      .thenFails('error.meterAlarm.closed');
+    const byOrder = {
+      type: 'ProcessMeterAlarmByWorkOrder',
+      remark: 'Leak fixed',
+      processedAt: '2026-11-21T09:00:00.000Z',
+    } as const;
+    given(meterAlarmDecider, [...history, taken])
+      .when(byOrder)
+      .then([processed]);
+    // Closed by staff while the order was open: the order's completion leaves it as it is.
+    given(meterAlarmDecider, [...history, taken, ignored])
+      .when(byOrder)
+      .then([]);
+  });
+
   it('that was never raised cannot be processed', () => {
     given(meterAlarmDecider, [])
       .when({ type: 'ProcessMeterAlarm', remark: 'x', processedAt: '2026-11-21T09:00:00.000Z' })

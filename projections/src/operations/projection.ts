@@ -118,6 +118,13 @@ export const operationsProjection: Projection = {
         [d.alarmId, d.remark, d.processedAt, event.metadata.userId ?? null, version(event)],
       );
     },
+    async MeterAlarmTakenIntoWork(sql, event) {
+      const d = event.data as EventData<'MeterAlarmTakenIntoWork'>;
+      await sql.query('UPDATE meter_alarms SET status = 1, version = $2 WHERE alarm_id = $1', [
+        d.alarmId,
+        version(event),
+      ]);
+    },
     async MeterAlarmIgnored(sql, event) {
       const d = event.data as EventData<'MeterAlarmIgnored'>;
       await sql.query(

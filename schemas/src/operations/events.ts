@@ -30,6 +30,10 @@ export const operationsEventSchemas = {
     z.object({ alarmId: z.uuid(), remark: z.string(), processedAt: z.string() }),
   ),
   MeterAlarmIgnored: eventSchema(z.object({ alarmId: z.uuid(), ignoredAt: z.string() })),
+  /** A work order was made from the alarm: it is being processed, and completing the order processes it. */
+  MeterAlarmTakenIntoWork: eventSchema(
+    z.object({ alarmId: z.uuid(), workOrderId: z.uuid(), takenAt: z.string() }),
+  ),
   AlarmRuleSaved: eventSchema(alarmRuleFieldsSchema.extend({ ruleId: z.uuid(), savedAt: z.string() })),
   AlarmRuleDeleted: eventSchema(z.object({ ruleId: z.uuid() })),
   AlarmNoticeViewed: eventSchema(z.object({ userId: z.string(), alarmId: z.uuid(), viewedAt: z.string() })),

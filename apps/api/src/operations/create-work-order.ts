@@ -1,4 +1,4 @@
-import { workOrderDecider } from '@hydrolog/domain';
+import { meterAlarmDecider, meterAlarmStreamId, workOrderDecider } from '@hydrolog/domain';
 import {
   uuidv7,
   WORK_ORDER_TYPES,
@@ -9,16 +9,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { execute } from '../commands.ts';
+import { executeAll } from '../commands.ts';
 import type { Services } from '../services.ts';
-import {
-  actorOf,
-  alarmMetersOf,
-  isStaffUser,
-  meterOfNumber,
-  tenantToday,
-  workOrderOf,
-} from './work-orders.ts';
+import { actorOf, alarmsOf, isStaffUser, meterOfNumber, tenantToday, workOrderOf } from './work-orders.ts';
 
 /** A new work order of a kind, by hand or from selected alarms (all for one meter). */
 export async function createWorkOrder(
@@ -31,28 +24,38 @@ export async function createWorkOrder(
   const workOrderId = uuidv7();
   const meter = await meterOfNumber(db, request, body.meterNo);
   const assigneeId = body.assigneeId ?? null;
-  await execute(
+  const alarms = await alarmsOf(db, request, body.alarmIds);
+  const actor = actorOf(request);
+  await executeAll(
     store,
-    workOrderDecider,
-    workOrderId,
     [
       {
-        type: 'CreateWorkOrder',
-        workOrderId,
-        tenantId: callerOf(request).tenantId,
-        workOrderType: WORK_ORDER_TYPES[kind],
-        title: body.title,
-        description: body.description,
-        meterId: meter.meterId,
-        assigneeId,
-        dueDate: body.dueDate ?? null,
-        alarmIds: body.alarmIds,
-        alarmMeters: await alarmMetersOf(db, request, body.alarmIds),
-        assigneeKnown: await isStaffUser(db, request, assigneeId),
-        meterKnown: meter.meterKnown,
-        today: await tenantToday(db, request),
-        ...actorOf(request),
+        decider: workOrderDecider,
+        id: workOrderId,
+        command: {
+          type: 'CreateWorkOrder',
+          workOrderId,
+          tenantId: callerOf(request).tenantId,
+          workOrderType: WORK_ORDER_TYPES[kind],
+          title: body.title,
+          description: body.description,
+          meterId: meter.meterId,
+          assigneeId,
+          dueDate: body.dueDate ?? null,
+          alarmIds: body.alarmIds,
+          alarmMeters: Object.fromEntries(alarms.map((alarm) => [alarm.alarmId, alarm.meterId])),
+          assigneeKnown: await isStaffUser(db, request, assigneeId),
+          meterKnown: meter.meterKnown,
+          today: await tenantToday(db, request),
+          ...actor,
+        },
       },
+      // The order's alarms are being processed from now on; one already closed refuses the order.
+      ...alarms.map((alarm) => ({
+        decider: meterAlarmDecider,
+        id: meterAlarmStreamId(alarm),
+        command: { type: 'TakeMeterAlarmIntoWork', workOrderId, takenAt: actor.at },
+      })),
     ],
     commandContext(request, 'error.workOrder.exists'),
   );

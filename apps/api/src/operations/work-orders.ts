@@ -1,10 +1,16 @@
 import { DomainError, localDate, type WorkOrderCommand, workOrderDecider } from '@hydrolog/domain';
-import { findMeters, getStaffUser, getWorkOrder, tenantTimeZone } from '@hydrolog/projections';
+import {
+  findMeters,
+  getStaffUser,
+  getWorkOrder,
+  meterAlarmsByIds,
+  tenantTimeZone,
+} from '@hydrolog/projections';
 import { WORK_ORDER_TYPES, type WorkOrderDetail, type WorkOrderKind } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { execute } from '../commands.ts';
+import { executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -55,16 +61,9 @@ export async function meterOfNumber(
   return { meterId, meterKnown: meterId !== null };
 }
 
-/**
- * The meter of each selected alarm of the caller's tenant, by alarm id: the facts of the rule that an
- * order's alarms are all for one meter. Meter alarms have no read model yet, so no alarm is found.
- */
-export async function alarmMetersOf(
-  _db: Services['db'],
-  _request: FastifyRequest,
-  _alarmIds: readonly string[],
-): Promise<Record<string, string>> {
-  return {};
+/** The caller's tenant's meter alarms of these ids (another tenant's or unknown ids are not among them). */
+export function alarmsOf(db: Services['db'], request: FastifyRequest, alarmIds: readonly string[]) {
+  return readAsCaller(db, request, (sql) => meterAlarmsByIds(sql, [...new Set(alarmIds)]));
 }
 
 /** The caller as the actor of a command, now. */
@@ -84,13 +83,21 @@ export async function onWorkOrder(
   workOrderId: string,
   command: WorkOrderCommand,
   expectedVersion?: number,
+  /** Steps on other aggregates that land with the command, or not at all (the order's alarms). */
+  consequences: (order: WorkOrderDetail) => Promise<StreamCommand[]> = async () => [],
 ): Promise<WorkOrderDetail> {
-  await workOrderOf(db, request, scope, workOrderId);
-  await execute(
+  const order = await workOrderOf(db, request, scope, workOrderId);
+  await executeAll(
     store,
-    workOrderDecider,
-    workOrderId,
-    [command],
+    [
+      {
+        decider: workOrderDecider,
+        id: workOrderId,
+        command,
+        expectedVersion: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
+      },
+      ...(await consequences(order)),
+    ],
     commandContext(request, 'error.workOrder.exists', expectedVersion),
   );
   return workOrderOf(db, request, scope, workOrderId);

@@ -40,6 +40,7 @@ export const operations = {
     ignore: 'Ignore',
     batchProcess: 'Process selected',
     batchIgnore: 'Ignore selected',
+    createWorkOrder: 'Work order from selected',
     processTitle: 'Process {{count}} alarm(s)',
     ignoreConfirm: 'Ignore {{count}} alarm(s)?',
     meterFrozen: 'Last day record of the meter',

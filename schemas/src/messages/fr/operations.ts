@@ -42,6 +42,7 @@ export const operations: typeof en = {
     ignore: 'Ignorer',
     batchProcess: 'Traiter la sélection',
     batchIgnore: 'Ignorer la sélection',
+    createWorkOrder: 'Ordre de travail pour la sélection',
     processTitle: 'Traiter {{count}} alarme(s)',
     ignoreConfirm: 'Ignorer {{count}} alarme(s) ?',
     meterFrozen: 'Dernier relevé journalier du compteur',

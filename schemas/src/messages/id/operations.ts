@@ -42,6 +42,7 @@ export const operations: typeof en = {
     ignore: 'Abaikan',
     batchProcess: 'Proses yang dipilih',
     batchIgnore: 'Abaikan yang dipilih',
+    createWorkOrder: 'Perintah kerja dari yang dipilih',
     processTitle: 'Proses {{count}} alarm',
     ignoreConfirm: 'Abaikan {{count}} alarm?',
     meterFrozen: 'Catatan harian terakhir meter',

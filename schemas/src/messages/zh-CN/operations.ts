@@ -42,6 +42,7 @@ export const operations: typeof en = {
     ignore: '忽略',
     batchProcess: '批量处理',
     batchIgnore: '批量忽略',
+    createWorkOrder: '创建工单',
     processTitle: '处理 {{count}} 条告警',
     ignoreConfirm: '忽略 {{count}} 条告警？',
     meterFrozen: '表计最近日冻结数据',

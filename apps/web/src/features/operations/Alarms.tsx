@@ -21,6 +21,7 @@ import { isOpen, statusColour, useAlarmKinds } from './alarmKinds.ts';
 import { exportAlarms, ignoreAlarms, listAlarms } from './api/operations.ts';
 import { ALARM_RECORDS_PATH } from './NotificationBell.tsx';
 import { ProcessDialog } from './ProcessDialog.tsx';
+import { type AlarmsForWork, WorkOrderForm } from './WorkOrderForm.tsx';
 
 const STATUSES = ['0', '1', '2', '3'] as const;
 const column = listColumns<MeterAlarmView>();
@@ -54,6 +55,7 @@ export const Alarms = defineListScreen({
     kinds: useAlarmKinds(),
     detail: useListDialog<string>(list),
     process: useListDialog<string[]>(list),
+    workOrder: useListDialog<AlarmsForWork>(list),
   }),
   filterBar: (bar, { t, page }) => (
     <>
@@ -163,6 +165,17 @@ export const Alarms = defineListScreen({
       enabled: (rows) => rows.length > 0 && rows.every((r) => isOpen(r.status)),
       run: (rows) => void ignore(t, rows, list.load),
     },
+    {
+      label: (count) => `${t('alarms.createWorkOrder')} (${count})`,
+      permission: ['workOrder:maintenance:add'],
+      // A work order is for one meter: the server refuses alarms of several, in the user's language.
+      enabled: (rows) => rows.length > 0 && rows.every((r) => isOpen(r.status)),
+      run: (rows) =>
+        page.workOrder.open({
+          alarmIds: rows.map((r) => r.alarmProcessedId),
+          meterNo: rows[0]?.meterNo ?? '',
+        }),
+    },
   ],
   export: { permission: 'report:alarm:export', run: (query) => exportAlarms(filterOf(query)) },
   minWidth: 1100,
@@ -176,6 +189,15 @@ export const Alarms = defineListScreen({
           alarmIds={page.process.value}
           onClose={page.process.close}
           onDone={page.process.saved}
+        />
+      )}
+      {page.workOrder.value && (
+        <WorkOrderForm
+          kind="maintenance"
+          order={null}
+          fromAlarms={page.workOrder.value}
+          onClose={page.workOrder.close}
+          onSaved={page.workOrder.saved}
         />
       )}
     </>

@@ -25,6 +25,13 @@ interface Values extends Record<string, unknown> {
   dueDate: string;
   meterNo: string;
   assigneeId?: string;
+  alarmIds?: string[];
+}
+
+/** The selected alarms a new order is made from, and their meter. */
+export interface AlarmsForWork {
+  alarmIds: string[];
+  meterNo: string;
 }
 
 /** The staff users an order of this kind can be given to, loaded once. */
@@ -40,6 +47,7 @@ export function useAssignees(kind: WorkOrderKind): WorkOrderAssignee[] {
 export function WorkOrderForm(props: {
   kind: WorkOrderKind;
   order: WorkOrderView | null;
+  fromAlarms?: AlarmsForWork;
   onClose(): void;
   onSaved(): void;
 }) {
@@ -57,7 +65,14 @@ export function WorkOrderForm(props: {
           dueDate: order.dueDate ?? '',
           meterNo: order.meterNo ?? '',
         }
-      : { title: '', description: '', dueDate: '', meterNo: '', assigneeId: '' },
+      : {
+          title: '',
+          description: '',
+          dueDate: '',
+          meterNo: props.fromAlarms?.meterNo ?? '',
+          assigneeId: '',
+          alarmIds: props.fromAlarms?.alarmIds ?? [],
+        },
   );
 
   return (
