@@ -11,7 +11,7 @@ export * from './runner.ts';
 export * from './system/index.ts';
 export * from './tenancy.ts';
 
-import { billingProjection } from './billing/index.ts';
+import { billingProjection, surchargesProjection } from './billing/index.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
@@ -38,6 +38,7 @@ export const allProjections = [
   cascadeProjection,
   customersProjection,
   billingProjection,
+  surchargesProjection,
   adminProjection,
   platformProjection,
   meterReplacementsProjection,

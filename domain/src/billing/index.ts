@@ -1,2 +1,4 @@
+export * from './debt.ts';
 export * from './price-schemes.ts';
+export * from './surcharge.ts';
 export * from './tariff.ts';

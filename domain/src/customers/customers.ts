@@ -90,7 +90,7 @@ export type CustomerCommand =
       })
   | { type: 'Freeze'; at: string; valveCommandId: string | null }
   | { type: 'Unfreeze'; at: string; valveCommandId: string | null }
-  /** `openDebt`: what the account still owes, as the billing read model has it (0 until billing exists). */
+  /** `openDebt`: what the account still owes on its debts (cents), as the billing read model has it. */
   | { type: 'Cancel'; at: string; openDebt: number }
   | ({ type: 'Transfer'; at: string } & Holder)
   /** `meterOnAccount`: an account holds the new meter (the use case reads the meters). */

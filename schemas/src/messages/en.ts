@@ -8,6 +8,7 @@ import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
 import { platform } from './en/platform.ts';
 import { readings } from './en/readings.ts';
+import { surcharges } from './en/surcharges.ts';
 import { system } from './en/system.ts';
 
 /** Every text a person reads, in English, by context: the catalogue whose keys every language has. */
@@ -22,6 +23,7 @@ export const en = combine(
   cascade,
   dashboard,
   billing,
+  surcharges,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

@@ -9,6 +9,7 @@ import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
 import { platform } from './fr/platform.ts';
 import { readings } from './fr/readings.ts';
+import { surcharges } from './fr/surcharges.ts';
 import { system } from './fr/system.ts';
 
 /** Every text a person reads, in French, by context. */
@@ -23,4 +24,5 @@ export const fr: Messages = combine(
   cascade,
   dashboard,
   billing,
+  surcharges,
 );

@@ -9,6 +9,7 @@ import { identity } from './id/identity.ts';
 import { meters } from './id/meters.ts';
 import { platform } from './id/platform.ts';
 import { readings } from './id/readings.ts';
+import { surcharges } from './id/surcharges.ts';
 import { system } from './id/system.ts';
 
 /** Every text a person reads, in Indonesian, by context. */
@@ -23,4 +24,5 @@ export const id: Messages = combine(
   cascade,
   dashboard,
   billing,
+  surcharges,
 );

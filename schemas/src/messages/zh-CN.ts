@@ -9,6 +9,7 @@ import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
 import { platform } from './zh-CN/platform.ts';
 import { readings } from './zh-CN/readings.ts';
+import { surcharges } from './zh-CN/surcharges.ts';
 import { system } from './zh-CN/system.ts';
 
 /** Every text a person reads, in Simplified Chinese, by context. */
@@ -23,4 +24,5 @@ export const zhCN: Messages = combine(
   cascade,
   dashboard,
   billing,
+  surcharges,
 );
