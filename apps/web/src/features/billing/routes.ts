@@ -3,4 +3,5 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 /** The context's menu pages by the menu catalogue's component id; each is a chunk fetched when first opened. */
 export const pages: Record<string, RouteComponent> = {
   'business/priceScheme/index': lazyRouteComponent(() => import('./PriceSchemes.tsx'), 'PriceSchemes'),
+  'business/debt/index': lazyRouteComponent(() => import('./Debts.tsx'), 'Debts'),
 };
