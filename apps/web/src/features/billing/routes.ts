@@ -4,5 +4,9 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 export const pages: Record<string, RouteComponent> = {
   'business/priceScheme/index': lazyRouteComponent(() => import('./PriceSchemes.tsx'), 'PriceSchemes'),
   'business/surcharge/index': lazyRouteComponent(() => import('./SurchargeSchemes.tsx'), 'SurchargeSchemes'),
+  'business/personalSurcharge/index': lazyRouteComponent(
+    () => import('./PersonalSurcharges.tsx'),
+    'PersonalSurcharges',
+  ),
   'business/debt/index': lazyRouteComponent(() => import('./Debts.tsx'), 'Debts'),
 };
