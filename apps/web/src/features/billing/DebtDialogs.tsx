@@ -176,7 +176,11 @@ export function DebtRecordDialog({ debt, onClose }: { debt: DebtView; onClose():
               <Table.Tr key={i}>
                 <Table.Td>{t(`debts.kinds.${row.kind}`)}</Table.Td>
                 <Table.Td ta="right">
-                  {row.kind === 'added' ? money(row.debtAmount) : money(row.amount)}
+                  {row.kind === 'paid'
+                    ? money(row.amount)
+                    : row.kind === 'added'
+                      ? money(row.debtAmount)
+                      : ''}
                 </Table.Td>
                 <Table.Td ta="right">{money(row.remainingDebt)}</Table.Td>
                 <Table.Td ta="right">{row.remainingDeductions ?? ''}</Table.Td>
