@@ -72,6 +72,10 @@ export const surchargeSchemeDecider: Decider<
     const taken = new Set(command.facts.takenItemNames);
     if (command.items.some((item) => taken.has(item.name.trim().toLowerCase())))
       return new DomainError('error.chargingItem.nameExists');
+    // An item keeps its id within its scheme: an id of no item of this scheme is unknown.
+    const known = new Set(state.exists ? state.items.map((item) => item.chargingItemId) : []);
+    if (command.items.some((item) => item.chargingItemId !== undefined && !known.has(item.chargingItemId)))
+      return new DomainError('error.chargingItem.notFound');
     let next = 0;
     const items = command.items.map((item) =>
       chargingItemOf(item, item.chargingItemId ?? command.newItemIds[next++]!),

@@ -92,6 +92,15 @@ describe('surcharge scheme decider', () => {
     given(surchargeSchemeDecider, []).when(save()).then([saved]);
   });
 
+  it('keeps the ids of its items, and refuses an id of no item of the scheme', () => {
+    given(surchargeSchemeDecider, [saved])
+      .when(save({ name: 'Renamed', items: savedItems }))
+      .then([{ type: 'SurchargeSchemeSaved', data: { ...saved.data, name: 'Renamed' } }]);
+    given(surchargeSchemeDecider, [])
+      .when(save({ items: savedItems }))
+      .thenFails('error.chargingItem.notFound');
+  });
+
   it('refuses a charging item name the tenant already has, in this scheme or another', () => {
     given(surchargeSchemeDecider, [])
       .when(save({}, { takenItemNames: ['sewage'], boundItemIds: [] }))
