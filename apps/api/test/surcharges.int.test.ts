@@ -236,6 +236,8 @@ describe.each(testEngines())('surcharges and debts on $engine', (engine) => {
       ['added', 0, 100, null],
     ]);
     expect((await admin('/prod-api/business/debt/list?open=true&accountNo=S0001')).json().total).toBe(0);
+    const exported = await send('POST', '/business/debt/export', { accountNo: 'S0001' });
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
     // Paid in full, the account can be cancelled.
     const fresh = (await admin(`/prod-api/business/customer/${customerId}`)).json().data;
     expect(
@@ -261,6 +263,17 @@ describe.each(testEngines())('surcharges and debts on $engine', (engine) => {
       ).json().key,
     ).toBe('error.customer.notFound');
     expect((await trial('/prod-api/business/surcharge/list')).json().total).toBe(0);
+    // Another tenant's charging items and accounts are unknown to the caller.
+    const [scheme] = (await admin('/prod-api/business/surcharge/list')).json().rows;
+    const itemIds = scheme.items.map((i: { chargingItemId: string }) => i.chargingItemId);
+    const bind = { customerId, chargingItemIds: itemIds };
+    expect((await send('POST', '/business/personalSurcharge', bind, trial)).json().key).toBe(
+      'error.customer.notFound',
+    );
+    const trialScheme = { surchargeSchemeId: scheme.surchargeSchemeId, amount: 10 };
+    expect((await send('POST', '/business/surcharge/trial', trialScheme, trial)).json().key).toBe(
+      'error.surcharge.notFound',
+    );
     expect((await trial('/prod-api/business/debt/record/list')).json().total).toBe(0);
 
     expect((await viewer('/prod-api/business/debt/list')).json().code).toBe(200);
