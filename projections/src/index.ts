@@ -11,7 +11,7 @@ export * from './runner.ts';
 export * from './system/index.ts';
 export * from './tenancy.ts';
 
-import { billingProjection, surchargesProjection } from './billing/index.ts';
+import { billingProjection, surchargesProjection, transactionsProjection } from './billing/index.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
@@ -39,6 +39,7 @@ export const allProjections = [
   customersProjection,
   billingProjection,
   surchargesProjection,
+  transactionsProjection,
   adminProjection,
   platformProjection,
   meterReplacementsProjection,

@@ -26,8 +26,8 @@ export type DebtCommand =
     }
   /** Spreads the residual debt over `deductions` deductions. */
   | { type: 'PlanDebt'; deductions: number; operator: string; at: string }
-  /** A payment at the counter. */
-  | { type: 'PayDebt'; amount: number; operator: string; at: string };
+  /** A payment at the counter, or out of a recharge (`byRecharge`: the recharge's record shows the money). */
+  | { type: 'PayDebt'; amount: number; operator: string; at: string; byRecharge?: boolean };
 
 /** What each of `deductions` deductions takes of `residualCents`: rounded up, so that the last takes the rest. */
 export function instalmentOf(residualCents: number, deductions: number): number {
@@ -93,7 +93,15 @@ export const debtDecider: Decider<DebtCommand, DebtEvent, DebtState> = {
     return [
       {
         type: 'DebtPaid',
-        data: { debtId, amountCents, residualCents: left, remainingDeductions, operator, at },
+        data: {
+          debtId,
+          amountCents,
+          residualCents: left,
+          remainingDeductions,
+          operator,
+          at,
+          ...(command.byRecharge ? { byRecharge: true } : {}),
+        },
       },
     ];
   },

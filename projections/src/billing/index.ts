@@ -2,3 +2,4 @@ export * from './projection.ts';
 export * from './queries.ts';
 export * from './surcharge-queries.ts';
 export * from './surcharges.ts';
+export * from './transactions.ts';

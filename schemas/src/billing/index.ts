@@ -4,3 +4,4 @@ export * from './price-schemes.ts';
 export * from './routes.ts';
 export * from './surcharge-events.ts';
 export * from './surcharges.ts';
+export * from './transactions.ts';

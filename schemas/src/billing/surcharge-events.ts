@@ -59,6 +59,8 @@ export const surchargeEventSchemas = {
       remainingDeductions: z.number().int().min(0).nullable(),
       operator: z.string(),
       at: z.string(),
+      /** Paid out of a recharge (the recharge's own record shows it), not at the counter. */
+      byRecharge: z.boolean().optional(),
     }),
   ),
 };

@@ -23,6 +23,7 @@ import {
   updatePersonalSurchargeBodySchema,
   updateSurchargeSchemeBodySchema,
 } from './surcharges.ts';
+import { transactionListQuerySchema, transactionViewSchema } from './transactions.ts';
 
 const schemeAnswer = envelopeSchema(surchargeSchemeViewSchema);
 const personalAnswer = envelopeSchema(personalSurchargeViewSchema);
@@ -65,4 +66,9 @@ export const surchargeRoutes = defineRoutes({
   'PUT /business/debt/plan': { body: debtPlanBodySchema, answer: debtAnswer },
   'PUT /business/debt/pay': { body: debtPaymentBodySchema, answer: debtAnswer },
   'POST /business/debt/export': { body: debtListQuerySchema },
+  'GET /business/transaction/list': {
+    query: pagedQuerySchema(transactionListQuerySchema),
+    answer: listEnvelopeSchema(transactionViewSchema),
+  },
+  'POST /business/transaction/export': { body: transactionListQuerySchema },
 });
