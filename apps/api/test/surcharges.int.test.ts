@@ -40,6 +40,7 @@ describe.each(testEngines())('surcharges and debts on $engine', (engine) => {
   let viewer: ReturnType<typeof injectAs>;
   let trial: ReturnType<typeof injectAs>;
   let customerId: string;
+  let secondCustomerId: string;
 
   const eventCount = async () =>
     (
@@ -64,7 +65,10 @@ describe.each(testEngines())('surcharges and debts on $engine', (engine) => {
       cardKind: 'none',
       reportIntervalMinutes: 60,
     });
-    const [meterId] = await registerMeters(services.store, metadata, [{ meterNo: '8801', meterTypeId }]);
+    const [meterId, secondMeterId] = await registerMeters(services.store, metadata, [
+      { meterNo: '8801', meterTypeId },
+      { meterNo: '8802', meterTypeId },
+    ]);
     const type = await send('POST', '/business/customerType', { name: 'Surcharged' });
     const opened = await send('POST', '/business/customer', {
       accountNo: 'S0001',
@@ -74,6 +78,14 @@ describe.each(testEngines())('surcharges and debts on $engine', (engine) => {
       meterId,
     });
     customerId = opened.json().data.customerId;
+    const second = await send('POST', '/business/customer', {
+      accountNo: 'S0002',
+      name: 'Han Meimei',
+      phone: '13800000012',
+      customerTypeId: type.json().data.customerTypeId,
+      meterId: secondMeterId,
+    });
+    secondCustomerId = second.json().data.customerId;
   }, 180_000);
   afterAll(async () => {
     await app.close();
@@ -243,6 +255,69 @@ describe.each(testEngines())('surcharges and debts on $engine', (engine) => {
     expect(
       (await send('PUT', '/business/customer/cancel', { customerId, version: fresh.version })).json().code,
     ).toBe(200);
+  });
+
+  it('a recharge pays the due debt instalment and due surcharges first, each a transaction, and the rest reaches the balance', async () => {
+    const fees = (
+      await send('POST', '/business/surcharge', {
+        name: 'Recharge fees',
+        items: [
+          {
+            name: 'Service fee',
+            feeType: 'personal',
+            deductionMethod: 'fixed',
+            deductionAmount: 2.5,
+            deductionFrequency: 'month',
+            enabledDate: '2026-01-01',
+          },
+          {
+            name: 'Levy',
+            feeType: 'personal',
+            deductionMethod: 'percentage',
+            deductionRatio: 10,
+            deductionFrequency: 'volume',
+            enabledDate: '2026-01-01',
+          },
+        ],
+      })
+    ).json().data;
+    const chargingItemIds = fees.items.map((i: { chargingItemId: string }) => i.chargingItemId);
+    const customerId = secondCustomerId;
+    expect(
+      (await send('POST', '/business/personalSurcharge', { customerId, chargingItemIds })).json().code,
+    ).toBe(200);
+    const debt = { customerId, debtType: 'water', feeName: 'Old arrears', amount: 90 };
+    const { debtId } = (await send('POST', '/business/debt', debt)).json().data;
+    await send('PUT', '/business/debt/plan', { debtId, deductions: 3 });
+
+    const recharge = (amount: number) =>
+      send('POST', '/business/customer/recharge', { accountNo: 'S0002', amount, payChannel: '0' });
+    // 100 pays the instalment (30), the levy (10% of 100) and the monthly fee (2.50): 57.50 is left.
+    expect((await recharge(100)).json().data.balance).toBe(57.5);
+    expect((await admin(`/prod-api/business/debt/${debtId}`)).json().data).toMatchObject({
+      residualDebt: 60,
+      remainingDeductions: 2,
+    });
+    const listed = (await admin('/prod-api/business/transaction/list?accountNo=S0002')).json();
+    const movements = (rows: { type: string; amount: number; balanceAfter: number; reference: string }[]) =>
+      rows.map((r) => [r.type, r.amount, r.balanceAfter, r.reference]);
+    expect(movements(listed.rows)).toEqual([
+      ['surcharge', 2.5, 57.5, 'Service fee'],
+      ['surcharge', 10, 60, 'Levy'],
+      ['debtPayment', 30, 70, 'Old arrears'],
+      ['recharge', 100, 100, '0'],
+    ]);
+    // The monthly fee is paid for the month: a second recharge pays the instalment and the levy only.
+    expect((await recharge(50)).json().data.balance).toBe(72.5);
+    const surcharges = (
+      await admin('/prod-api/business/transaction/list?accountNo=S0002&type=surcharge')
+    ).json();
+    expect(surcharges.total).toBe(3);
+    const exported = await send('POST', '/business/transaction/export', { accountNo: 'S0002' });
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    expect((await viewer('/prod-api/business/transaction/list?accountNo=S0002')).json().total).toBe(7);
+    expect((await trial('/prod-api/business/transaction/list')).json().total).toBe(0);
+    expect((await admin('/prod-api/business/transaction/list?type=bogus')).statusCode).toBe(400);
   });
 
   it('keeps each tenant to its own records and each role to its permissions', async () => {

@@ -1,3 +1,4 @@
+import type { BoundSurcharge, RechargeDue } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type {
   EventData,
@@ -20,6 +21,8 @@ interface Movement {
   balanceChangeCents: number;
   operator: string | null;
   reference: string | null;
+  /** The debt or charging item the movement paid, if any. */
+  subjectId?: string;
 }
 
 /**
@@ -36,10 +39,11 @@ async function record(sql: Sql, event: RecordedEvent, customerId: string, at: st
     );
     await sql.query(
       `INSERT INTO transactions (transaction_id, tenant_id, customer_id, type, amount_cents, balance_change_cents,
-         balance_after_cents, operator_id, operator, reference, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+         balance_after_cents, operator_id, operator, reference, subject_id, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
-        `${event.id}:${n}`,
+        // Padded, so that the rows of one event sort in their order.
+        `${event.id}:${String(n).padStart(3, '0')}`,
         event.metadata.tenantId,
         customerId,
         m.type,
@@ -49,6 +53,7 @@ async function record(sql: Sql, event: RecordedEvent, customerId: string, at: st
         event.metadata.userId ?? null,
         m.operator,
         m.reference,
+        m.subjectId ?? null,
         at,
       ],
     );
@@ -79,6 +84,7 @@ export const transactionsProjection: Projection = {
       operator_id text,
       operator text,
       reference text,
+      subject_id text,
       at timestamptz NOT NULL
     )`,
     'CREATE INDEX transactions_tenant ON transactions (tenant_id, at)',
@@ -108,6 +114,7 @@ export const transactionsProjection: Projection = {
             balanceChangeCents: -x.amountCents,
             operator: null,
             reference: x.kind === 'debt' ? x.feeName : x.name,
+            subjectId: x.kind === 'debt' ? x.debtId : x.chargingItemId,
           }),
         ),
       ]);
@@ -142,6 +149,7 @@ export const transactionsProjection: Projection = {
           balanceChangeCents: 0,
           operator: d.operator,
           reference: debt.fee_name,
+          subjectId: d.debtId,
         },
       ]);
     },
@@ -189,6 +197,40 @@ export async function listTransactions(
       operator: (r.operator as string | null) ?? null,
       reference: (r.reference as string | null) ?? null,
       createTime: (r.at as Date).toISOString(),
+    })),
+  };
+}
+
+/**
+ * What a recharge of the account pays first: its debts with a plan and something left (oldest first), and
+ * the charging items bound to it in enabled schemes, each with when a recharge last charged it.
+ */
+export async function rechargeDue(sql: Sql, customerId: string): Promise<RechargeDue> {
+  const debts = await sql.query<Row>(
+    `SELECT debt_id::text, fee_name, instalment_cents, residual_cents FROM debts
+     WHERE customer_id = $1 AND residual_cents > 0 AND instalment_cents IS NOT NULL
+     ORDER BY created_at, debt_id`,
+    [customerId],
+  );
+  const items = await sql.query<{ item: BoundSurcharge['item']; last_charged_at: Date | null }>(
+    `SELECT i.item, (SELECT max(t.at) FROM transactions t WHERE t.customer_id = p.customer_id
+         AND t.type = 'surcharge' AND t.subject_id = i.charging_item_id::text) AS last_charged_at
+     FROM personal_surcharges p
+     JOIN charging_items i ON p.charging_item_ids ? i.charging_item_id::text
+     JOIN surcharge_schemes s ON s.surcharge_scheme_id = i.surcharge_scheme_id AND s.status = '0'
+     WHERE p.customer_id = $1 ORDER BY i.name, i.charging_item_id`,
+    [customerId],
+  );
+  return {
+    debts: debts.rows.map((r) => ({
+      debtId: r.debt_id as string,
+      feeName: r.fee_name as string,
+      instalmentCents: Number(r.instalment_cents),
+      residualCents: Number(r.residual_cents),
+    })),
+    surcharges: items.rows.map((r) => ({
+      item: r.item,
+      lastChargedAt: r.last_charged_at ? r.last_charged_at.toISOString() : null,
     })),
   };
 }

@@ -4,6 +4,7 @@ import {
   listDebts,
   listPersonalSurcharges,
   listSurchargeSchemes,
+  listTransactions,
 } from '@hydrolog/projections';
 import {
   apiResponses,
@@ -28,6 +29,8 @@ import {
   surchargeSchemeViewSchema,
   surchargeTrialBodySchema,
   surchargeTrialSchema,
+  transactionListQuerySchema,
+  transactionViewSchema,
   updatePersonalSurchargeBodySchema,
   updateSurchargeSchemeBodySchema,
 } from '@hydrolog/schemas';
@@ -41,6 +44,7 @@ import { debtOf } from './debts.ts';
 import { deletePersonalSurcharges } from './delete-personal-surcharges.ts';
 import { deleteSurchargeSchemes } from './delete-surcharge-schemes.ts';
 import { exportDebts, exportSurchargeSchemes } from './export-surcharges.ts';
+import { exportTransactions } from './export-transactions.ts';
 import { personalSurchargeOf } from './personal-surcharges.ts';
 import { savePersonalSurcharge } from './save-personal-surcharge.ts';
 import { saveSurchargeScheme } from './save-surcharge-scheme.ts';
@@ -53,7 +57,10 @@ const personalResponse = apiResponses(envelopeSchema(personalSurchargeViewSchema
 const debtResponse = apiResponses(envelopeSchema(debtViewSchema));
 const tags = ['billing'];
 
-/** Surcharge schemes and charging items, personal surcharges and debts (spec sections 2 to 5 and 8). */
+/**
+ * Surcharge schemes and charging items, personal surcharges, debts and the transactions that move accounts'
+ * money (spec sections 2 to 5 and 8).
+ */
 export const surchargeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
 
@@ -334,5 +341,29 @@ export const surchargeRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       schema: { tags, summary: 'Export the debts (xlsx)', body: debtListQuerySchema },
     },
     async (request, reply) => exportDebts(services, request, reply, request.body),
+  );
+
+  app.get(
+    '/business/transaction/list',
+    {
+      config: requires('business:trade:query'),
+      schema: {
+        tags,
+        summary: 'List transactions (trade records): each movement of money with the balance after it',
+        querystring: pagedQuerySchema(transactionListQuerySchema),
+        response: apiResponses(listEnvelopeSchema(transactionViewSchema)),
+      },
+    },
+    async (request) =>
+      okList(request, await readAsCaller(db, request, (sql) => listTransactions(sql, request.query))),
+  );
+
+  app.post(
+    '/business/transaction/export',
+    {
+      config: { ...requires('business:trade:export'), audit: '5' },
+      schema: { tags, summary: 'Export the transactions (xlsx)', body: transactionListQuerySchema },
+    },
+    async (request, reply) => exportTransactions(services, request, reply, request.body),
   );
 };
