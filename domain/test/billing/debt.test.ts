@@ -85,6 +85,25 @@ describe('debt decider', () => {
       .thenFails('error.debt.paidInFull');
   });
 
+  it('marks a payment out of a recharge, which the recharge records as a transaction', () => {
+    given(debtDecider, [added])
+      .when({ type: 'PayDebt', amount: 40, operator, at, byRecharge: true })
+      .then([
+        {
+          type: 'DebtPaid',
+          data: {
+            debtId,
+            amountCents: 4_000,
+            residualCents: 6_000,
+            remainingDeductions: null,
+            operator,
+            at,
+            byRecharge: true,
+          },
+        },
+      ]);
+  });
+
   it('refuses an unknown debt', () => {
     given(debtDecider, []).when(pay(1)).thenFails('error.debt.notFound');
   });
