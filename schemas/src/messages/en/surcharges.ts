@@ -128,6 +128,7 @@ export const surcharges = {
     createTime: 'Time',
     beginTime: 'From',
     endTime: 'To',
+    actions: 'Actions',
     empty: 'No transaction matches',
     total_one: '{{count}} transaction',
     total_other: '{{count}} transactions',

@@ -130,6 +130,7 @@ export const surcharges: typeof en = {
     createTime: 'Date',
     beginTime: 'Du',
     endTime: 'Au',
+    actions: 'Actions',
     empty: 'Aucune transaction ne correspond',
     total_one: '{{count}} transaction',
     total_other: '{{count}} transactions',

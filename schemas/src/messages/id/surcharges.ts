@@ -135,6 +135,7 @@ export const surcharges: typeof en = {
     createTime: 'Waktu',
     beginTime: 'Dari',
     endTime: 'Sampai',
+    actions: 'Aksi',
     empty: 'Tidak ada transaksi yang cocok',
     total_one: '{{count}} transaksi',
     total_other: '{{count}} transaksi',

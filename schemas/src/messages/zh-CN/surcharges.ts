@@ -126,6 +126,7 @@ export const surcharges: typeof en = {
     createTime: '时间',
     beginTime: '开始日期',
     endTime: '结束日期',
+    actions: '操作',
     empty: '没有匹配的交易记录',
     total_one: '{{count}} 条交易记录',
     total_other: '{{count}} 条交易记录',

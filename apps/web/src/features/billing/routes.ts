@@ -9,4 +9,5 @@ export const pages: Record<string, RouteComponent> = {
     'PersonalSurcharges',
   ),
   'business/debt/index': lazyRouteComponent(() => import('./Debts.tsx'), 'Debts'),
+  'business/trade/index': lazyRouteComponent(() => import('./Transactions.tsx'), 'Transactions'),
 };

@@ -9,6 +9,7 @@ import type {
   SurchargeSchemeBody,
   SurchargeSchemeListQuery,
   SurchargeTrialBody,
+  TransactionListQuery,
   UpdatePersonalSurchargeBody,
   UpdateSurchargeSchemeBody,
 } from '@hydrolog/schemas';
@@ -55,3 +56,9 @@ export const exportDebts = (filter: DebtListQuery) =>
 /** Accounts whose number holds `accountNo`, to choose one. */
 export const findAccounts = (accountNo: string) =>
   api.call('GET /business/customer/list', { query: { pageNum: 1, pageSize: 20, accountNo } });
+
+/** Transactions (trade records): every movement of an account's money (/business/transaction). */
+export const listTransactions = (query: Paged & TransactionListQuery) =>
+  api.call('GET /business/transaction/list', { query });
+export const exportTransactions = (filter: TransactionListQuery) =>
+  api.download('POST /business/transaction/export', exportName('transactions'), { body: filter });
