@@ -66,7 +66,7 @@ export function recordDecider<
   refuse?(
     command: RecordCommand<Saved, SaveFacts, DeleteFacts>,
     state: RecordState<Saved>,
-  ): MessageKey | null;
+  ): MessageKey | DomainError | null;
 }): Decider<RecordCommand<Saved, SaveFacts, DeleteFacts>, EventOf<Saved | Deleted>, RecordState<Saved>> {
   return {
     category: spec.category,
@@ -78,7 +78,7 @@ export function recordDecider<
     decide(command, state) {
       if (command.type === 'Delete' && !state.exists) return new DomainError(spec.notFound);
       const refusal = spec.refuse?.(command, state);
-      if (refusal) return new DomainError(refusal);
+      if (refusal) return refusal instanceof DomainError ? refusal : new DomainError(refusal);
       if (command.type === 'Save') {
         const { type: _, facts: __, ...data } = command;
         return [{ type: spec.saved, data } as unknown as EventOf<Saved | Deleted>];

@@ -12,7 +12,7 @@ export * from './runner.ts';
 export * from './system/index.ts';
 export * from './tenancy.ts';
 
-import { billingProjection } from './billing/index.ts';
+import { billingProjection, surchargesProjection, transactionsProjection } from './billing/index.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
@@ -40,6 +40,8 @@ export const allProjections = [
   cascadeProjection,
   customersProjection,
   billingProjection,
+  surchargesProjection,
+  transactionsProjection,
   adminProjection,
   platformProjection,
   meterReplacementsProjection,

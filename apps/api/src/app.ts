@@ -12,7 +12,7 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
-import { priceSchemeRoutes } from './billing/index.ts';
+import { priceSchemeRoutes, surchargeRoutes } from './billing/index.ts';
 import { analysisRoutes, cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import {
   DEFAULT_INGEST_SETTINGS,
@@ -243,6 +243,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(meterAlarmRoutes, { services });
       await api.register(alarmRuleRoutes, { services });
       await api.register(workOrderRoutes, { services, uploadsDir: options.uploadsDir });
+      await api.register(surchargeRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

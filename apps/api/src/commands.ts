@@ -103,12 +103,20 @@ export async function execute<Command, Event extends DomainEvent, State>(
   }
 }
 
+/** A step's command built from the events the earlier steps decided (null: nothing to do). */
+export type DerivedCommand = (earlier: readonly DomainEvent[][]) => unknown;
+
 /** One command on one aggregate, of a change that spans several (each its own stream). */
 export interface StreamCommand {
   // biome-ignore lint/suspicious/noExplicitAny: each step names its own decider; the list mixes them.
   decider: Decider<any, DomainEvent, any>;
   id: string;
-  command: unknown;
+  /**
+   * The command; or, for a step that follows from what earlier steps decide (a recharge paying a debt), a
+   * function of the events each earlier step decided in the same attempt, answering its command or null
+   * when there is nothing to do.
+   */
+  command: unknown | DerivedCommand;
   /** The version of this aggregate the caller saw (a form's `version`): a different one is refused as stale. */
   expectedVersion?: bigint | undefined;
   /**
@@ -133,10 +141,14 @@ export async function executeAll(
     const decisions: Decision<DomainEvent>[] = [];
     for (const step of steps) {
       const cause = step.consequenceOf === undefined ? undefined : decisions[step.consequenceOf];
+      const command =
+        typeof step.command === 'function'
+          ? (step.command as DerivedCommand)(decisions.map((d) => d.events))
+          : step.command;
       decisions.push(
-        cause?.events.length === 0
+        cause?.events.length === 0 || command === null
           ? { stream: streamName(step.decider, step.id), current: -1n, events: [] }
-          : await decideOn(store, step.decider, step.id, [step.command], step.expectedVersion),
+          : await decideOn(store, step.decider, step.id, [command], step.expectedVersion),
       );
     }
     const events = decisions.map((d) => d.events);

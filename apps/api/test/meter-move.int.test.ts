@@ -218,6 +218,17 @@ describe.each(testEngines())('meter move between tenants on $engine', (engine) =
     expect(await eventCount()).toBe(afterRecharge);
     expect(afterRecharge).toBe(before + 1);
     expect(await meterNosOf(demo)).toEqual(['8301', '8302', '8303', '8305']);
+
+    // An open debt keeps its account where it is until it is paid.
+    const [mv1] = (await demo('/prod-api/business/customer/list?accountNo=MV-1')).json().rows;
+    const payload = { customerId: mv1.customerId, debtType: 'other', feeName: 'Meter box', amount: 5 };
+    const debt = (await demo({ method: 'POST', url: '/prod-api/business/debt', payload })).json().data;
+    expect((await move(body(['8301']))).json()).toMatchObject({
+      key: 'error.meterMove.debt',
+      msg: 'Account MV-1 has an open debt and cannot be moved',
+    });
+    const paid = { debtId: debt.debtId, amount: 5 };
+    await demo({ method: 'PUT', url: '/prod-api/business/debt/pay', payload: paid });
   });
 
   it('moves a meter with its account and its history to the target tenant', async () => {

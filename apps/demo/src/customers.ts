@@ -10,6 +10,7 @@ import {
 } from '@hydrolog/schemas';
 import type { Fleet } from '@hydrolog/sim';
 import { DEMO_TENANT_ID } from './seed.ts';
+import { seedDemoSurcharges } from './surcharges.ts';
 
 /** Household meters before this index stay without an account (the browser tests open accounts on them). */
 const FIRST_SEEDED = 20;
@@ -154,4 +155,5 @@ export async function seedDemoCustomers(services: Services, fleet: Fleet): Promi
       { metadata },
     );
   }
+  await seedDemoSurcharges(services, metadata, customerIds);
 }

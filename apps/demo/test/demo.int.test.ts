@@ -63,6 +63,18 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     expect(schemes[1].accountCount).toBeGreaterThan(0);
   });
 
+  it('seeds a surcharge scheme with a personal item bound to an account, and a planned debt', async () => {
+    const [scheme] = (await admin('/prod-api/business/surcharge/list')).json().rows;
+    expect(scheme).toMatchObject({
+      name: 'Sewage and meter rent',
+      status: '0',
+      itemCount: 2,
+      accountCount: 1,
+    });
+    const debts = (await admin('/prod-api/business/debt/list')).json();
+    expect(debts.rows).toMatchObject([{ debtAmount: 120, residualDebt: 120, deductions: 6, instalment: 20 }]);
+  });
+
   // One scenario for every read model: the demo seed, its fleet and partitions, then two days of readings
   // uploaded through the gateway protocol.
   it('seeds a work order in each state, given to the demo operator', async () => {

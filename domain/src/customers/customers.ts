@@ -1,4 +1,5 @@
 import type { CustomerStatus, EventData, Holder, OpenAccount } from '@hydrolog/schemas';
+import { type RechargeDue, rechargeDeductions } from '../billing/index.ts';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
 
 // ---- Customer types ----------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ export type CustomerCommand =
       })
   | { type: 'Freeze'; at: string; valveCommandId: string | null }
   | { type: 'Unfreeze'; at: string; valveCommandId: string | null }
-  /** `openDebt`: what the account still owes, as the billing read model has it (0 until billing exists). */
+  /** `openDebt`: what the account still owes on its debts (cents), as the billing read model has it. */
   | { type: 'Cancel'; at: string; openDebt: number }
   | ({ type: 'Transfer'; at: string } & Holder)
   /** `meterOnAccount`: an account holds the new meter (the use case reads the meters). */
@@ -110,7 +111,14 @@ export type CustomerCommand =
       EventData<'CustomerMoved'>,
       'customerId'
     >)
-  | { type: 'Recharge'; at: string; amount: number; payChannel: EventData<'AccountRecharged'>['payChannel'] }
+  /** `due`: the debt instalments and bound surcharges the recharge pays first (the use case reads them). */
+  | {
+      type: 'Recharge';
+      at: string;
+      amount: number;
+      payChannel: EventData<'AccountRecharged'>['payChannel'];
+      due?: RechargeDue;
+    }
   | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
 
 /** What the rules of opening an account need to know, read by the use case from the read models. */
@@ -170,8 +178,10 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return state;
       case 'CustomerMeterChanged':
         return { ...state, meterId: event.data.meterId };
-      case 'AccountRecharged':
-        return { ...state, balanceCents: state.balanceCents + toCents(event.data.amount) };
+      case 'AccountRecharged': {
+        const paidFirst = (event.data.deductions ?? []).reduce((sum, d) => sum + d.amountCents, 0);
+        return { ...state, balanceCents: state.balanceCents + toCents(event.data.amount) - paidFirst };
+      }
       case 'AccountRefunded':
         return { ...state, balanceCents: state.balanceCents - toCents(event.data.amount) };
     }
@@ -225,9 +235,16 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return [{ type: 'CustomerMoved', data: { customerId, ...data } }];
       }
       case 'Recharge': {
-        if (toCents(command.amount) <= 0) return new DomainError('error.customer.balanceInsufficient');
-        const { type: _, ...data } = command;
-        return [{ type: 'AccountRecharged', data: { customerId, ...data } }];
+        const amountCents = toCents(command.amount);
+        if (amountCents <= 0) return new DomainError('error.customer.balanceInsufficient');
+        const { type: _, due, ...data } = command;
+        const deductions = due ? rechargeDeductions(amountCents, due, command.at) : [];
+        return [
+          {
+            type: 'AccountRecharged',
+            data: { customerId, ...data, ...(deductions.length > 0 ? { deductions } : {}) },
+          },
+        ];
       }
       case 'Refund':
         if (state.balanceCents <= 0) return new DomainError('error.customer.balanceInsufficient');

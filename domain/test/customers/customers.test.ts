@@ -1,4 +1,4 @@
-import { openAccountBodySchema, rechargeBodySchema } from '@hydrolog/schemas';
+import { type ChargingItem, openAccountBodySchema, rechargeBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   type CustomerCommand,
@@ -148,6 +148,80 @@ describe('customer account decider', () => {
     given(customerDecider, [opened])
       .when({ type: 'Recharge', at, amount: 0, payChannel: '3' })
       .thenFails('error.customer.balanceInsufficient');
+  });
+
+  it('pays the due debt instalment, then the due surcharges, out of a recharge; the rest reaches the balance', () => {
+    const debtId = '0190a000-0000-7000-8000-0000000000f1';
+    const item = (name: string, over: Partial<ChargingItem>): ChargingItem => ({
+      chargingItemId: over.chargingItemId ?? '0190a000-0000-7000-8000-0000000000f2',
+      name,
+      feeType: 'personal',
+      deductionMethod: 'fixed',
+      deductionRatioBasisPoints: 0,
+      deductionAmountCents: 250,
+      deductionFrequency: 'month',
+      enabledDate: '2026-01-01',
+      vatRateBasisPoints: 0,
+      ...over,
+    });
+    const levy = item('Levy', {
+      chargingItemId: '0190a000-0000-7000-8000-0000000000f3',
+      deductionMethod: 'percentage',
+      deductionRatioBasisPoints: 1_000,
+      vatRateBasisPoints: 600,
+    });
+    const rent = item('Rent', {});
+    const due = {
+      debts: [{ debtId, feeName: 'Arrears', instalmentCents: 3_000, residualCents: 2_000 }],
+      surcharges: [
+        { item: levy, lastChargedAt: null },
+        // Charged this month already: not due again until next month.
+        { item: rent, lastChargedAt: '2026-11-01T09:00:00.000Z' },
+        { item: item('Later', { enabledDate: '2027-01-01' }), lastChargedAt: null },
+        {
+          item: item('Per m3', { deductionMethod: 'perCount', deductionFrequency: 'volume' }),
+          lastChargedAt: null,
+        },
+      ],
+    };
+    const recharge = { type: 'Recharge' as const, at, amount: 100, payChannel: '0' as const, due };
+    const deductions = [
+      // The instalment never takes more than the debt's residual.
+      { kind: 'debt' as const, debtId, feeName: 'Arrears', amountCents: 2_000 },
+      // 10% of the payment, plus 6% VAT on it.
+      { kind: 'surcharge' as const, chargingItemId: levy.chargingItemId, name: 'Levy', amountCents: 1_060 },
+    ];
+    given(customerDecider, [opened])
+      .when(recharge)
+      .then([
+        { type: 'AccountRecharged', data: { customerId, at, amount: 100, payChannel: '0', deductions } },
+      ]);
+    // Last charged in October: the monthly rent is due in November. A small recharge pays what it can.
+    const october = { item: rent, lastChargedAt: '2026-10-31T23:00:00.000Z' };
+    given(customerDecider, [opened])
+      .when({ ...recharge, amount: 21, due: { ...due, surcharges: [october] } })
+      .then([
+        {
+          type: 'AccountRecharged',
+          data: {
+            customerId,
+            at,
+            amount: 21,
+            payChannel: '0',
+            deductions: [
+              { kind: 'debt', debtId, feeName: 'Arrears', amountCents: 2_000 },
+              { kind: 'surcharge', chargingItemId: rent.chargingItemId, name: 'Rent', amountCents: 100 },
+            ],
+          },
+        },
+      ]);
+    // Nothing due: the whole recharge reaches the balance, and a refund gives back only what reached it.
+    given(customerDecider, [
+      opened,
+      { type: 'AccountRecharged', data: { customerId, at, amount: 100, payChannel: '0', deductions } },
+    ])
+      .when({ type: 'Refund', at, payChannel: '0' })
+      .then([{ type: 'AccountRefunded', data: { customerId, at, amount: 69.4, payChannel: '0' } }]);
   });
 
   it('transfers the account to a new holder, and answers "account number not found" for no account', () => {

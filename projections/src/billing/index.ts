@@ -1,2 +1,5 @@
 export * from './projection.ts';
 export * from './queries.ts';
+export * from './surcharge-queries.ts';
+export * from './surcharges.ts';
+export * from './transactions.ts';

@@ -157,11 +157,12 @@ export const customersProjection: Projection = {
     },
     async AccountRecharged(sql, event) {
       const d = event.data as EventData<'AccountRecharged'>;
-      await sql.query('UPDATE customers SET balance = balance + $2, version = $3 WHERE customer_id = $1', [
-        d.customerId,
-        d.amount,
-        version(event),
-      ]);
+      // What the recharge paid first (debt instalments, surcharges) never reached the balance.
+      const paidFirstCents = (d.deductions ?? []).reduce((sum, x) => sum + x.amountCents, 0);
+      await sql.query(
+        'UPDATE customers SET balance = balance + $2 - $3::numeric / 100, version = $4 WHERE customer_id = $1',
+        [d.customerId, d.amount, paidFirstCents, version(event)],
+      );
     },
     async AccountRefunded(sql, event) {
       const d = event.data as EventData<'AccountRefunded'>;

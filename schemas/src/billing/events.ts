@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { priceSchemeHeadSchema, priceVersionSchema } from './price-schemes.ts';
+import { surchargeEventSchemas } from './surcharge-events.ts';
 
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
 
@@ -21,4 +22,5 @@ export const billingEventSchemas = {
     }),
   ),
   PriceSchemeDeleted: eventSchema(z.object({ priceSchemeId: z.uuid() })),
+  ...surchargeEventSchemas,
 };

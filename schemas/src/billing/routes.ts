@@ -10,6 +10,7 @@ import {
   priceTrialSchema,
   updatePriceSchemeBodySchema,
 } from './price-schemes.ts';
+import { surchargeRoutes } from './surcharge-routes.ts';
 
 const priceSchemeAnswer = envelopeSchema(priceSchemeViewSchema);
 
@@ -29,4 +30,5 @@ export const billingRoutes = defineRoutes({
     body: priceTrialBodySchema,
     answer: envelopeSchema(priceTrialSchema),
   },
+  ...surchargeRoutes,
 });

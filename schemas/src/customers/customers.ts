@@ -270,6 +270,26 @@ export const importQuerySchema = z.object({
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
 const moneySchema = z.number().min(0);
 
+/**
+ * What a recharge paid before the rest reached the balance: a debt plan's instalment or a due personal
+ * surcharge (each in cents, as the decider split the recharge).
+ */
+export const rechargeDeductionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('debt'),
+    debtId: z.uuid(),
+    feeName: z.string(),
+    amountCents: z.number().int().positive(),
+  }),
+  z.object({
+    kind: z.literal('surcharge'),
+    chargingItemId: z.uuid(),
+    name: z.string(),
+    amountCents: z.number().int().positive(),
+  }),
+]);
+export type RechargeDeduction = z.infer<typeof rechargeDeductionSchema>;
+
 export const customerEventSchemas = {
   CustomerTypeCreated: eventSchema(
     z.object({
@@ -337,6 +357,8 @@ export const customerEventSchemas = {
       at: z.iso.datetime(),
       amount: moneySchema,
       payChannel: payChannelSchema,
+      /** Paid out of the recharge before the rest reached the balance; absent when nothing was due. */
+      deductions: z.array(rechargeDeductionSchema).optional(),
     }),
   ),
   AccountRefunded: eventSchema(

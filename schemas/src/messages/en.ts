@@ -10,6 +10,7 @@ import { operations } from './en/operations.ts';
 import { platform } from './en/platform.ts';
 import { readingPlans } from './en/reading-plans.ts';
 import { readings } from './en/readings.ts';
+import { surcharges } from './en/surcharges.ts';
 import { system } from './en/system.ts';
 import { workOrders } from './en/work-orders.ts';
 
@@ -28,6 +29,7 @@ export const en = combine(
   operations,
   workOrders,
   readingPlans,
+  surcharges,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

@@ -11,6 +11,7 @@ import { operations } from './fr/operations.ts';
 import { platform } from './fr/platform.ts';
 import { readingPlans } from './fr/reading-plans.ts';
 import { readings } from './fr/readings.ts';
+import { surcharges } from './fr/surcharges.ts';
 import { system } from './fr/system.ts';
 import { workOrders } from './fr/work-orders.ts';
 
@@ -29,4 +30,5 @@ export const fr: Messages = combine(
   operations,
   workOrders,
   readingPlans,
+  surcharges,
 );

@@ -11,6 +11,7 @@ import { operations } from './id/operations.ts';
 import { platform } from './id/platform.ts';
 import { readingPlans } from './id/reading-plans.ts';
 import { readings } from './id/readings.ts';
+import { surcharges } from './id/surcharges.ts';
 import { system } from './id/system.ts';
 import { workOrders } from './id/work-orders.ts';
 
@@ -29,4 +30,5 @@ export const id: Messages = combine(
   operations,
   workOrders,
   readingPlans,
+  surcharges,
 );

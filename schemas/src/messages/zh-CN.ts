@@ -11,6 +11,7 @@ import { operations } from './zh-CN/operations.ts';
 import { platform } from './zh-CN/platform.ts';
 import { readingPlans } from './zh-CN/reading-plans.ts';
 import { readings } from './zh-CN/readings.ts';
+import { surcharges } from './zh-CN/surcharges.ts';
 import { system } from './zh-CN/system.ts';
 import { workOrders } from './zh-CN/work-orders.ts';
 
@@ -29,4 +30,5 @@ export const zhCN: Messages = combine(
   operations,
   workOrders,
   readingPlans,
+  surcharges,
 );

@@ -24,6 +24,7 @@ import type {
 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/guard.ts';
+import { openDebtsOf } from '../billing/index.ts';
 import { executeAll, type StreamCommand } from '../commands.ts';
 import type { Services } from '../services.ts';
 
@@ -68,6 +69,12 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
   await tenantOrRefuse(db, targetTenantId);
   // Meters of another tenant than the source are simply not found there.
   const facts = await withTenant(db, sourceTenantId, (sql) => moveFacts(sql, meterIds));
+  const owed = await withTenant(db, sourceTenantId, (sql) =>
+    openDebtsOf(
+      sql,
+      [...facts.values()].flatMap((m) => (m.customerId === null ? [] : [m.customerId])),
+    ),
+  );
   const meters = [...new Set(meterIds)].map((id) => {
     const meter = facts.get(id);
     if (!meter) throw new DomainError('error.meter.notFound');
@@ -116,13 +123,12 @@ export async function moveMeters({ db, store }: Services, request: FastifyReques
           {
             decider: customerDecider,
             id: meter.customerId,
-            // No debt can be open before billing keeps debts.
             command: {
               type: 'Move',
               ...moves,
               at: movedAt,
               accountNo: meter.accountNo,
-              openDebt: 0,
+              openDebt: owed.get(meter.customerId) ?? 0,
               accountNoTakenInTarget: target.taken.accountNos.has(meter.accountNo),
               customerTypeId,
               meterTypeId,

@@ -1,0 +1,38 @@
+import { centsOf, chargingItemOf, DomainError, litresOf, surchargeCharge } from '@hydrolog/domain';
+import { surchargeSchemeItems } from '@hydrolog/projections';
+import type { SurchargeTrial, surchargeTrialBodySchema } from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { readAsCaller } from '../auth/guard.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * The trial calculation of surcharges: what a saved scheme's items, or unsaved ones, take from a payment
+ * that buys a volume, line by line. Nothing is saved.
+ */
+export async function surchargeTrial(
+  { db }: Services,
+  request: FastifyRequest,
+  body: z.output<typeof surchargeTrialBodySchema>,
+): Promise<SurchargeTrial> {
+  const items = body.items
+    ? // Unsaved items have no id yet, and the math needs none.
+      body.items.map((item) => chargingItemOf(item, item.chargingItemId ?? ''))
+    : await readAsCaller(db, request, (sql) => surchargeSchemeItems(sql, body.surchargeSchemeId!));
+  if (!items) throw new DomainError('error.surcharge.notFound');
+  const charge = surchargeCharge(items, { amountCents: centsOf(body.amount), litres: litresOf(body.volume) });
+  const money = (cents: number) => cents / 100;
+  return {
+    lines: charge.lines.map((line) => ({
+      name: line.name,
+      deductionMethod: line.deductionMethod,
+      net: money(line.netCents),
+      vatRate: line.vatRateBasisPoints / 100,
+      vat: money(line.vatCents),
+      total: money(line.netCents + line.vatCents),
+    })),
+    net: money(charge.netCents),
+    vat: money(charge.vatCents),
+    total: money(charge.totalCents),
+  };
+}
