@@ -22,6 +22,7 @@ import {
 } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import { concentratorRoutes } from './devices/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import {
@@ -228,6 +229,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(analysisRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
       await api.register(priceSchemeRoutes, { services });
+      await api.register(concentratorRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

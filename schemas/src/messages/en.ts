@@ -4,6 +4,7 @@ import { cascade } from './en/cascade.ts';
 import { common } from './en/common.ts';
 import { customers } from './en/customers.ts';
 import { dashboard } from './en/dashboard.ts';
+import { devices } from './en/devices.ts';
 import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
 import { platform } from './en/platform.ts';
@@ -22,6 +23,7 @@ export const en = combine(
   cascade,
   dashboard,
   billing,
+  devices,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

@@ -1,0 +1,1 @@
+export { concentratorRoutes } from './concentrator-routes.ts';

@@ -1,0 +1,2 @@
+export * from './concentrators.ts';
+export * from './routes.ts';
