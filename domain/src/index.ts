@@ -4,6 +4,7 @@ export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './decider.ts';
+export * from './devices/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
 export * from './platform/index.ts';
@@ -14,6 +15,7 @@ export * from './time.ts';
 import { priceSchemeDecider } from './billing/index.ts';
 import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade/index.ts';
 import { customerDecider, customerTypeDecider } from './customers/index.ts';
+import { flowMeterDecider } from './devices/index.ts';
 import {
   deptDecider,
   menuTreeDecider,
@@ -78,5 +80,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     thirdPartyDecider,
     agentAccountDecider,
     priceSchemeDecider,
+    flowMeterDecider,
   ].map((d) => [d.category, d]),
 );

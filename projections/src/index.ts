@@ -2,6 +2,7 @@ export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './dashboard/index.ts';
+export * from './devices/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
 export * from './platform/index.ts';
@@ -15,6 +16,7 @@ import { billingProjection } from './billing/index.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
+import { devicesProjection } from './devices/index.ts';
 import { outboxProjection, sessionsProjection, usersProjection } from './identity/index.ts';
 import {
   meterMovesProjection,
@@ -38,6 +40,7 @@ export const allProjections = [
   cascadeProjection,
   customersProjection,
   billingProjection,
+  devicesProjection,
   adminProjection,
   platformProjection,
   meterReplacementsProjection,

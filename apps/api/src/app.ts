@@ -22,7 +22,7 @@ import {
 } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
-import { concentratorRoutes } from './devices/index.ts';
+import { concentratorRoutes, flowMeterRoutes } from './devices/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import {
@@ -230,6 +230,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
       await api.register(priceSchemeRoutes, { services });
       await api.register(concentratorRoutes, { services });
+      await api.register(flowMeterRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

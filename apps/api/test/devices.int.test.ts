@@ -14,6 +14,7 @@ describe.each(testEngines())('concentrators and flow meters on $engine', (engine
   let services: Services;
   let users: Awaited<ReturnType<typeof signInTenantUsers>>;
   let meterTypeId: string;
+  let registeredMeterId: string;
 
   const eventCount = async () =>
     (
@@ -43,7 +44,11 @@ describe.each(testEngines())('concentrators and flow meters on $engine', (engine
       cardKind: 'none',
       reportIntervalMinutes: 15,
     });
-    await registerMeters(services.store, metadata, [{ meterNo: '880001', meterTypeId }]);
+    const [, meterId] = await registerMeters(services.store, metadata, [
+      { meterNo: '880001', meterTypeId },
+      { meterNo: '12345678902', meterTypeId },
+    ]);
+    registeredMeterId = meterId!;
   }, 180_000);
   afterAll(async () => {
     await app.close();
@@ -191,6 +196,136 @@ describe.each(testEngines())('concentrators and flow meters on $engine', (engine
       const exported = await users.admin({
         method: 'POST',
         url: '/prod-api/device/concentrator/export',
+        payload: {},
+      });
+      expect(exported.headers['content-type']).toContain('spreadsheetml');
+    });
+  });
+
+  describe('flow meters', () => {
+    const flowMeter = {
+      kind: 'district',
+      rtuAddress: '1234567890',
+      installationPosition: 'North reservoir outlet',
+      caliber: 300,
+      manufacturer: 'Acme',
+      communicationMode: 'nbiot',
+      powerSupplyMode: 'mains',
+      dailyFreeze: true,
+    };
+    const create = (payload: object, as = users.admin, headers = EN) =>
+      as({ method: 'POST', url: '/prod-api/device/flow', payload, headers });
+
+    it('refuses bad addresses under their fields in the caller language, and changes nothing', async () => {
+      const before = await eventCount();
+      const bad = await create(
+        { ...flowMeter, rtuAddress: '123456789', meterAddress: '1234567890', meterTypeId },
+        users.admin,
+        { 'content-language': 'zh-CN' },
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual(
+        expect.arrayContaining([
+          { field: 'rtuAddress', message: 'RTU地址码必须为10位数字' },
+          { field: 'meterAddress', message: '表地址必须为11至13位数字' },
+        ]),
+      );
+      expect(await eventCount()).toBe(before);
+    });
+
+    it('registers a new meter address as a meter and a flow meter, which shows the latest values its gateway reports', async () => {
+      const created = await create({ ...flowMeter, meterAddress: '12345678901', meterTypeId });
+      expect(created.json()).toMatchObject({
+        code: 200,
+        data: { ...flowMeter, meterAddress: '12345678901', meterTypeName: 'District flow', latest: null },
+      });
+      const { flowMeterId } = created.json().data;
+      // The same meter in the registry: its readings, volumes and partitions are every meter's.
+      const meters = (await users.admin('/prod-api/business/meter/list?meterNo=12345678901')).json().rows;
+      expect(meters).toEqual([expect.objectContaining({ meterId: flowMeterId })]);
+
+      const gateway = await users.admin({
+        method: 'POST',
+        url: '/prod-api/device/concentrator',
+        payload: { number: 'Flow RTU gateway', manufacturer: 'Acme' },
+      });
+      const ts = new Date(Date.now() - 120_000).toISOString();
+      const reading = { meterNo: '12345678901', ts, total: 1520.25, reverseTotal: 3.5, flow: 86.4 };
+      const channels = { pressure: 0.32, pressure2: 0.29, battery: 3.58, signal: -67 };
+      const uploaded = await upload(gateway.json().data.key, [{ ...reading, ...channels }]);
+      expect(uploaded.json()).toMatchObject({ accepted: 1, rejected: [] });
+      await services.runner.catchUp('readings');
+      const shown = (await users.admin(`/prod-api/device/flow/${flowMeterId}`)).json().data;
+      expect(shown.latest).toEqual({
+        collectionTime: ts,
+        instantaneousFlow: 86.4,
+        forwardTotal: 1520.25,
+        reverseTotal: 3.5,
+        pressure1: 0.32,
+        pressure2: 0.29,
+        battery: 3.58,
+        signal: -67,
+      });
+      const list = (await users.admin('/prod-api/device/flow/list?address=5678901&kind=district')).json();
+      expect(list).toMatchObject({ total: 1, rows: [{ flowMeterId }] });
+
+      const again = await create({ ...flowMeter, meterAddress: '12345678901', meterTypeId });
+      expect(again.json()).toMatchObject({ code: 500, msg: 'This meter address is already a flow meter' });
+    });
+
+    it('makes a meter already registered a flow meter, changes it, and deletes it leaving the meter', async () => {
+      const created = await create({ ...flowMeter, meterAddress: '12345678902', meterTypeId, kind: 'bulk' });
+      const view = created.json().data;
+      expect(view.flowMeterId).toBe(registeredMeterId);
+      const changed = await users.admin({
+        method: 'PUT',
+        url: '/prod-api/device/flow',
+        payload: { ...flowMeter, flowMeterId: view.flowMeterId, caliber: 150, version: view.version },
+      });
+      expect(changed.json()).toMatchObject({
+        code: 200,
+        data: { caliber: 150, kind: 'district', meterAddress: '12345678902' },
+      });
+      const stale = await users.admin({
+        method: 'PUT',
+        url: '/prod-api/device/flow',
+        payload: { ...flowMeter, flowMeterId: view.flowMeterId, version: view.version },
+      });
+      expect(stale.json().key).toBe('error.staleVersion');
+
+      const deleted = await users.admin({
+        method: 'DELETE',
+        url: `/prod-api/device/flow/${view.flowMeterId}`,
+      });
+      expect(deleted.json().code).toBe(200);
+      expect((await users.admin(`/prod-api/device/flow/${view.flowMeterId}`)).json().key).toBe(
+        'error.flowMeter.notFound',
+      );
+      const meters = (await users.admin('/prod-api/business/meter/list?meterNo=12345678902')).json().rows;
+      expect(meters).toHaveLength(1);
+    });
+
+    it('lets a viewer read but not write, and keeps another tenant and its meter types away', async () => {
+      const [own] = (await users.admin('/prod-api/device/flow/list')).json().rows;
+      expect((await users.viewer('/prod-api/device/flow/list')).json().total).toBeGreaterThan(0);
+      expect(
+        (await create({ ...flowMeter, meterAddress: '12345678903', meterTypeId }, users.viewer)).statusCode,
+      ).toBe(403);
+      expect((await users.trial(`/prod-api/device/flow/${own.flowMeterId}`)).json().key).toBe(
+        'error.flowMeter.notFound',
+      );
+      expect(
+        (await users.trial({ method: 'DELETE', url: `/prod-api/device/flow/${own.flowMeterId}` })).json().key,
+      ).toBe('error.flowMeter.notFound');
+      // Another tenant's meter type is none of the caller's.
+      const foreignType = await create(
+        { ...flowMeter, meterAddress: '12345678904', meterTypeId },
+        users.trial,
+      );
+      expect(foreignType.json().key).toBe('error.meterType.notFound');
+      const exported = await users.admin({
+        method: 'POST',
+        url: '/prod-api/device/flow/export',
         payload: {},
       });
       expect(exported.headers['content-type']).toContain('spreadsheetml');

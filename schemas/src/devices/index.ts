@@ -1,2 +1,3 @@
 export * from './concentrators.ts';
+export * from './flow-meters.ts';
 export * from './routes.ts';

@@ -7,6 +7,14 @@ import {
   concentratorViewSchema,
   updateConcentratorBodySchema,
 } from './concentrators.ts';
+import {
+  flowMeterBodySchema,
+  flowMeterListQuerySchema,
+  flowMeterViewSchema,
+  updateFlowMeterBodySchema,
+} from './flow-meters.ts';
+
+const flowMeterAnswer = envelopeSchema(flowMeterViewSchema);
 
 /** Concentrators and flow meters. */
 export const devicesRoutes = defineRoutes({
@@ -25,4 +33,13 @@ export const devicesRoutes = defineRoutes({
   },
   'DELETE /device/concentrator/:ids': { answer: noDataEnvelopeSchema },
   'POST /device/concentrator/export': { body: concentratorListQuerySchema },
+  'GET /device/flow/list': {
+    query: pagedQuerySchema(flowMeterListQuerySchema),
+    answer: listEnvelopeSchema(flowMeterViewSchema),
+  },
+  'GET /device/flow/:flowMeterId': { answer: flowMeterAnswer },
+  'POST /device/flow': { body: flowMeterBodySchema, answer: flowMeterAnswer },
+  'PUT /device/flow': { body: updateFlowMeterBodySchema, answer: flowMeterAnswer },
+  'DELETE /device/flow/:ids': { answer: noDataEnvelopeSchema },
+  'POST /device/flow/export': { body: flowMeterListQuerySchema },
 });

@@ -1,0 +1,161 @@
+import { testEngines } from '@hydrolog/eventstore/testing';
+import { type EventData, uuidv7 } from '@hydrolog/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  devicesProjection,
+  getFlowMeter,
+  listFlowMeters,
+  meterRegistryProjection,
+  readingsProjection,
+  tenantsProjection,
+  withTenant,
+} from '../../src/index.ts';
+import { type ProjectionsFixture, projectionsOn } from '../fixtures.ts';
+
+const AT = '2026-03-01T08:00:00.000Z';
+
+describe.each(testEngines())('devices projection on $engine', (engine) => {
+  let fx: ProjectionsFixture;
+  const tenantId = uuidv7();
+  const metadata = { tenantId, correlationId: uuidv7() };
+  beforeAll(async () => {
+    fx = await projectionsOn(engine, [
+      tenantsProjection,
+      meterRegistryProjection,
+      readingsProjection,
+      devicesProjection,
+    ]);
+  });
+  afterAll(() => fx.db.close());
+
+  it('keeps a flow meter with its meter type and latest values; a change and a deletion follow; rebuilds alike', async () => {
+    const meterTypeId = uuidv7();
+    const flowMeterId = uuidv7();
+    const gatewayId = uuidv7();
+    await fx.append(
+      `meterType-${meterTypeId}`,
+      [
+        {
+          type: 'MeterTypeCreated',
+          data: {
+            meterTypeId,
+            tenantId,
+            name: 'District DN200',
+            billingMode: 'postpaid',
+            valveControl: false,
+            communication: 'nbiot',
+            cardKind: 'none',
+            reportIntervalMinutes: 15,
+          },
+        },
+      ],
+      metadata,
+    );
+    await fx.append(
+      `meter-${flowMeterId}`,
+      [
+        {
+          type: 'MeterRegistered',
+          data: {
+            meterId: flowMeterId,
+            tenantId,
+            meterNo: '12345678901',
+            meterTypeId,
+            initialReading: 0,
+            registeredAt: AT,
+          },
+        },
+      ],
+      metadata,
+    );
+    const fields = {
+      kind: 'district',
+      rtuAddress: '1234567890',
+      installationPosition: 'North inlet',
+      caliber: 200,
+      manufacturer: 'Acme',
+      communicationMode: 'nbiot',
+      powerSupplyMode: 'mains',
+      dailyFreeze: true,
+    } as const;
+    const registered: EventData<'FlowMeterRegistered'> = {
+      flowMeterId,
+      tenantId,
+      meterAddress: '12345678901',
+      ...fields,
+      createdAt: AT,
+    };
+    await fx.append(
+      `flowMeter-${flowMeterId}`,
+      [{ type: 'FlowMeterRegistered', data: registered }],
+      metadata,
+    );
+    const read = () => withTenant(fx.db, tenantId, (sql) => getFlowMeter(sql, flowMeterId));
+    expect(await read()).toMatchObject({
+      ...fields,
+      meterTypeName: 'District DN200',
+      latest: null,
+      updateTime: null,
+    });
+
+    await fx.append(
+      `readings-${uuidv7()}`,
+      [
+        {
+          type: 'ReadingsReported',
+          data: {
+            batchId: uuidv7(),
+            gatewayId,
+            meterId: flowMeterId,
+            readings: [
+              { ts: '2026-03-01T07:00:00.000Z', total: 100, flow: 40 },
+              {
+                ts: '2026-03-01T07:15:00.000Z',
+                total: 110,
+                reverseTotal: 0.5,
+                flow: 42.5,
+                pressure: 0.31,
+                pressure2: 0.28,
+                battery: 3.6,
+                signal: -71,
+              },
+            ],
+          },
+        },
+      ],
+      metadata,
+    );
+    await fx.runner.catchUp('readings');
+    expect((await read())?.latest).toEqual({
+      collectionTime: '2026-03-01T07:15:00.000Z',
+      instantaneousFlow: 42.5,
+      forwardTotal: 110,
+      reverseTotal: 0.5,
+      pressure1: 0.31,
+      pressure2: 0.28,
+      battery: 3.6,
+      signal: -71,
+    });
+
+    await fx.append(
+      `flowMeter-${flowMeterId}`,
+      [{ type: 'FlowMeterChanged', data: { flowMeterId, ...fields, kind: 'bulk', changedAt: AT } }],
+      metadata,
+    );
+    const list = (query: object) =>
+      withTenant(fx.db, tenantId, (sql) => listFlowMeters(sql, { pageNum: 1, pageSize: 10, ...query }));
+    expect((await list({ kind: 'bulk', address: '4567890' })).rows.map((r) => r.flowMeterId)).toEqual([
+      flowMeterId,
+    ]);
+    expect((await list({ kind: 'district' })).total).toBe(0);
+    expect(await withTenant(fx.db, uuidv7(), (sql) => getFlowMeter(sql, flowMeterId))).toBeNull();
+    expect((await fx.runner.verify('devices')).equal).toBe(true);
+
+    await fx.append(
+      `flowMeter-${flowMeterId}`,
+      [{ type: 'FlowMeterDeleted', data: { flowMeterId } }],
+      metadata,
+    );
+    expect(await fx.rows('SELECT * FROM flow_meters')).toEqual([]);
+  });
+});
