@@ -50,7 +50,7 @@ describe('concentrators and flow meters in the browser', () => {
     await eventually(() => page.getByRole('dialog').count()).toBe(0);
 
     await eventually(() => concentratorRow().count()).toBe(1);
-    const cells = await concentratorRow().getByRole('cell').allInnerTexts();
+    const cells = await concentratorRow().getByRole('cell').allTextContents();
     expect(cells.join(' | ')).toContain('Acme Metering');
     expect(cells.join(' | ')).toContain('Offline');
     expect(cells.join(' | ')).toContain('Pump house roof');
@@ -85,7 +85,7 @@ describe('concentrators and flow meters in the browser', () => {
 
     await form.getByLabel('Meter address').fill(ADDRESS);
     await form.getByLabel('RTU address code').fill('1234567890');
-    await form.getByRole('textbox', { name: 'Meter type' }).click();
+    await form.getByRole('combobox', { name: 'Meter type' }).click();
     await page.getByRole('option', { name: 'E2E district DN300' }).click();
     await form.getByLabel('Installation position').fill('North reservoir outlet');
     await form.getByLabel('Manufacturer').fill('Acme Metering');
@@ -121,7 +121,7 @@ describe('concentrators and flow meters in the browser', () => {
     expect(uploaded.status).toBe(202);
     await eventually(async () => {
       await page.reload();
-      return (await row.getByRole('cell').allInnerTexts()).join(' | ');
+      return (await row.getByRole('cell').allTextContents()).join(' | ');
     }).toContain('1,520.250');
     await row.getByRole('button', { name: `Latest values of ${ADDRESS}` }).click();
     const latest = page.getByTestId('flow-meter-latest');
@@ -136,7 +136,7 @@ describe('concentrators and flow meters in the browser', () => {
     // The concentrator now relays a meter: it can no longer be deleted, and the server says why.
     await page.goto(`${bed.url}/gateway/concentrator`);
     await eventually(async () =>
-      (await concentratorRow().getByRole('cell').allInnerTexts()).join(' | '),
+      (await concentratorRow().getByRole('cell').allTextContents()).join(' | '),
     ).toContain('Online');
     await concentratorRow()
       .getByRole('button', { name: `Delete ${NUMBER}` })
