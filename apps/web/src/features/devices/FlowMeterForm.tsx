@@ -54,9 +54,9 @@ const valuesOf = (meter: FlowMeterView | null): Values => ({
 /** Register or edit a flow meter; its meter address and type stay once registered (they are its meter's). */
 export function FlowMeterForm({ flowMeter, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const form = useSchemaForm<Values, FlowMeterBody>(
-    // An edit checks the fields it sends; the address and type are shown, not sent.
-    flowMeter ? (flowMeterFieldsSchema as unknown as typeof flowMeterBodySchema) : flowMeterBodySchema,
+  // An edit checks the fields it sends; the address and type are shown, not sent.
+  const form = useSchemaForm<Values, FlowMeterFields & Partial<FlowMeterBody>>(
+    flowMeter ? flowMeterFieldsSchema : flowMeterBodySchema,
     valuesOf(flowMeter),
   );
   const [version, setVersion] = useState(flowMeter?.version ?? 0);
@@ -81,7 +81,8 @@ export function FlowMeterForm({ flowMeter, onClose, onSaved }: Props) {
     await form.save(
       async ({ meterAddress, meterTypeId, ...fields }) => {
         if (flowMeter) await updateFlowMeter({ ...fields, flowMeterId: flowMeter.flowMeterId, version });
-        else await createFlowMeter({ ...fields, meterAddress, meterTypeId });
+        // A new flow meter was checked with the body schema, which requires both.
+        else if (meterAddress && meterTypeId) await createFlowMeter({ ...fields, meterAddress, meterTypeId });
       },
       t('flowMeters.saved'),
       onSaved,
