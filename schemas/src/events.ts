@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingEventSchemas } from './billing/index.ts';
 import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
-import { flowMeterEventSchemas } from './devices/index.ts';
+import { flowMeterEventSchemas, pressureMeterEventSchemas } from './devices/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
@@ -44,6 +44,7 @@ export const eventSchemas = {
   ...platformEventSchemas,
   ...billingEventSchemas,
   ...flowMeterEventSchemas,
+  ...pressureMeterEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,1 +1,2 @@
 export * from './flow-meters.ts';
+export * from './pressure-meters.ts';

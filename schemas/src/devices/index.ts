@@ -1,3 +1,4 @@
 export * from './concentrators.ts';
 export * from './flow-meters.ts';
+export * from './pressure-meters.ts';
 export * from './routes.ts';

@@ -13,10 +13,21 @@ import {
   flowMeterViewSchema,
   updateFlowMeterBodySchema,
 } from './flow-meters.ts';
+import {
+  pressureAnalysisQuerySchema,
+  pressureAnalysisSchema,
+  pressureMeterBodySchema,
+  pressureMeterListQuerySchema,
+  pressureMeterViewSchema,
+  pressureTrendQuerySchema,
+  pressureTrendSchema,
+  updatePressureMeterBodySchema,
+} from './pressure-meters.ts';
 
 const flowMeterAnswer = envelopeSchema(flowMeterViewSchema);
+const pressureMeterAnswer = envelopeSchema(pressureMeterViewSchema);
 
-/** Concentrators and flow meters. */
+/** Concentrators, flow meters and pressure meters. */
 export const devicesRoutes = defineRoutes({
   'GET /device/concentrator/list': {
     query: pagedQuerySchema(concentratorListQuerySchema),
@@ -42,4 +53,21 @@ export const devicesRoutes = defineRoutes({
   'PUT /device/flow': { body: updateFlowMeterBodySchema, answer: flowMeterAnswer },
   'DELETE /device/flow/:ids': { answer: noDataEnvelopeSchema },
   'POST /device/flow/export': { body: flowMeterListQuerySchema },
+  'GET /device/pressure/list': {
+    query: pagedQuerySchema(pressureMeterListQuerySchema),
+    answer: listEnvelopeSchema(pressureMeterViewSchema),
+  },
+  'GET /device/pressure/:pressureMeterId': { answer: pressureMeterAnswer },
+  'GET /device/pressure/:pressureMeterId/analysis': {
+    query: pressureAnalysisQuerySchema,
+    answer: envelopeSchema(pressureAnalysisSchema),
+  },
+  'GET /device/pressure/:pressureMeterId/trend': {
+    query: pressureTrendQuerySchema,
+    answer: envelopeSchema(pressureTrendSchema),
+  },
+  'POST /device/pressure': { body: pressureMeterBodySchema, answer: pressureMeterAnswer },
+  'PUT /device/pressure': { body: updatePressureMeterBodySchema, answer: pressureMeterAnswer },
+  'DELETE /device/pressure/:ids': { answer: noDataEnvelopeSchema },
+  'POST /device/pressure/export': { body: pressureMeterListQuerySchema },
 });

@@ -1,4 +1,4 @@
-/** Concentrateurs et débitmètres, en français. */
+/** Concentrateurs, débitmètres et capteurs de pression, en français. */
 export const devices = {
   concentrators: {
     title: 'Concentrateurs',
@@ -95,13 +95,81 @@ export const devices = {
     total_one: '{{count}} débitmètre',
     total_other: '{{count}} débitmètres',
   },
+  pressureMeters: {
+    title: 'Capteurs de pression',
+    deviceNumber: "Numéro d'appareil",
+    monitoringSite: 'Site de surveillance',
+    pressure: 'Pression (MPa)',
+    state: 'État',
+    states: {
+      normal: 'Normal',
+      alarm: 'Alarme de pression',
+      unknown: 'Inconnu',
+    },
+    allStates: 'Tous les états',
+    upperLimit: 'Limite haute (MPa)',
+    lowerLimit: 'Limite basse (MPa)',
+    communicationMode: 'Mode de communication',
+    powerSupplyMode: "Mode d'alimentation",
+    rtuAddress: 'Numéro d’adresse RTU',
+    sensorNumber: 'Numéro du capteur',
+    dataSource: 'Source des données',
+    dataSources: {
+      0: 'RTU-SL',
+      1: 'Capteur de pression YZJ',
+    },
+    installationTime: "Date d'installation",
+    longitude: 'Longitude',
+    latitude: 'Latitude',
+    address: "Adresse d'installation",
+    meterType: 'Type de compteur',
+    meterTypeHint:
+      "Les relevés d'un nouveau numéro d'appareil sont associés à ce type (son intervalle de relevé)",
+    collectionTime: 'Heure de collecte',
+    noReading: 'Aucun relevé',
+    createTime: 'Créé le',
+    actions: 'Actions',
+    new: 'Nouveau capteur de pression',
+    edit: 'Modifier le capteur de pression',
+    editOf: 'Modifier {{name}}',
+    removeOf: 'Supprimer {{name}}',
+    removeTitle: 'Supprimer le capteur de pression',
+    removeConfirm:
+      'Supprimer le capteur de pression {{name}} ? Son compteur et ses relevés restent dans le registre des compteurs.',
+    removed: 'Capteur de pression {{name}} supprimé',
+    saved: 'Capteur de pression enregistré',
+    empty: 'Aucun capteur de pression ne correspond',
+    total_one: '{{count}} capteur de pression',
+    total_other: '{{count}} capteurs de pression',
+    listView: 'Liste',
+    cardView: 'Cartes',
+    analysis: 'Analyse ponctuelle',
+    analysisOf: 'Analyse de {{name}}',
+    day: 'Jour',
+    min: 'Minimum',
+    max: 'Maximum',
+    mean: 'Moyenne',
+    minutesOutOfRange: 'Minutes hors limites',
+    trend: 'Tendance de la pression',
+    trendDays: '{{count}} jours',
+    noData: 'Aucune pression ce jour-là',
+  },
   validation: {
+    pressureMeter: {
+      deviceNumber: "Le numéro d'appareil doit être numérique, 20 chiffres au plus",
+      rtuAddress: "L'adresse RTU doit compter de 10 à 20 chiffres",
+      limits: 'La limite basse doit être inférieure à la limite haute',
+    },
     flowMeter: {
       rtuAddress: 'Le code d’adresse RTU doit compter exactement 10 chiffres',
       meterAddress: 'L’adresse du compteur doit compter de 11 à 13 chiffres',
     },
   },
   error: {
+    pressureMeter: {
+      notFound: "Le capteur de pression n'existe pas",
+      exists: "Ce numéro d'appareil est déjà un capteur de pression",
+    },
     concentrator: {
       notFound: 'Le concentrateur n’existe pas',
       withMeters: 'Impossible d’agir sur un concentrateur auquel des compteurs sont associés !',
