@@ -1,20 +1,36 @@
 import type { RecordedEvent } from '@hydrolog/eventstore';
-import type { EventData } from '@hydrolog/schemas';
+import type { EventData, PressureMeterFields } from '@hydrolog/schemas';
 import type { Projection } from '../projection.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
+/** A pressure meter's own fields, in the column order of its insert and update. */
+const pressureFields = (d: PressureMeterFields) => [
+  d.monitoringSite,
+  d.rtuAddress,
+  d.sensorNumber,
+  d.dataSource,
+  d.communicationMode,
+  d.powerSupplyMode,
+  d.upperLimit,
+  d.lowerLimit,
+  d.longitude,
+  d.latitude,
+  d.address,
+  d.installationTime,
+];
+
 /**
- * Flow meters (inline: a saved one is in the next list). A row holds the device's own fields; its meter (type)
+ * Flow and pressure meters (inline: a saved one is in the next list). A row holds the device's own fields; its meter (type)
  * and latest values are read from the meter registry and the readings read models by the queries.
  */
 export const devicesProjection: Projection = {
   name: 'devices',
-  version: 1,
+  version: 2,
   mode: 'inline',
-  tables: ['flow_meters'],
-  reads: ['meters', 'meter_types', 'meter_latest'],
-  tenantTables: ['flow_meters'],
+  tables: ['flow_meters', 'pressure_meters'],
+  reads: ['meters', 'meter_types', 'meter_latest', 'readings'],
+  tenantTables: ['flow_meters', 'pressure_meters'],
   migrations: [
     `CREATE TABLE flow_meters (
       flow_meter_id uuid PRIMARY KEY,
@@ -33,6 +49,27 @@ export const devicesProjection: Projection = {
       version bigint NOT NULL
     )`,
     'CREATE INDEX flow_meters_tenant ON flow_meters (tenant_id, created_at)',
+    `CREATE TABLE pressure_meters (
+      pressure_meter_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      device_number text NOT NULL,
+      monitoring_site text NOT NULL,
+      rtu_address text NOT NULL,
+      sensor_number text NOT NULL,
+      data_source int NOT NULL,
+      communication_mode text NOT NULL,
+      power_supply_mode text NOT NULL,
+      upper_limit double precision NOT NULL,
+      lower_limit double precision NOT NULL,
+      longitude double precision NOT NULL,
+      latitude double precision NOT NULL,
+      address text NOT NULL,
+      installation_time date,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz,
+      version bigint NOT NULL
+    )`,
+    'CREATE INDEX pressure_meters_tenant ON pressure_meters (tenant_id, created_at)',
   ],
   handlers: {
     async FlowMeterRegistered(sql, event) {
@@ -83,6 +120,30 @@ export const devicesProjection: Projection = {
     async FlowMeterDeleted(sql, event) {
       const d = event.data as EventData<'FlowMeterDeleted'>;
       await sql.query('DELETE FROM flow_meters WHERE flow_meter_id = $1', [d.flowMeterId]);
+    },
+    async PressureMeterRegistered(sql, event) {
+      const d = event.data as EventData<'PressureMeterRegistered'>;
+      await sql.query(
+        `INSERT INTO pressure_meters (pressure_meter_id, tenant_id, device_number, monitoring_site, rtu_address,
+           sensor_number, data_source, communication_mode, power_supply_mode, upper_limit, lower_limit, longitude,
+           latitude, address, installation_time, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        [d.pressureMeterId, d.tenantId, d.deviceNumber, ...pressureFields(d), d.createdAt, version(event)],
+      );
+    },
+    async PressureMeterChanged(sql, event) {
+      const d = event.data as EventData<'PressureMeterChanged'>;
+      await sql.query(
+        `UPDATE pressure_meters SET monitoring_site = $2, rtu_address = $3, sensor_number = $4, data_source = $5,
+           communication_mode = $6, power_supply_mode = $7, upper_limit = $8, lower_limit = $9, longitude = $10,
+           latitude = $11, address = $12, installation_time = $13, updated_at = $14, version = $15
+         WHERE pressure_meter_id = $1`,
+        [d.pressureMeterId, ...pressureFields(d), d.changedAt, version(event)],
+      );
+    },
+    async PressureMeterDeleted(sql, event) {
+      const d = event.data as EventData<'PressureMeterDeleted'>;
+      await sql.query('DELETE FROM pressure_meters WHERE pressure_meter_id = $1', [d.pressureMeterId]);
     },
   },
 };

@@ -19,6 +19,8 @@ export const PRESSURE_TREND_DAYS = [7, 30] as const;
 /** Data source (spec section 9): 0 RTU-SL, 1 pressure sensor YZJ. */
 export const pressureDataSourceSchema = z.union([z.literal(0), z.literal(1)], 'validation.required');
 export const PRESSURE_DATA_SOURCES = [0, 1] as const;
+/** The catalogue name of each data source. */
+export const PRESSURE_DATA_SOURCE_NAMES = { 0: 'rtuSl', 1: 'yzj' } as const;
 /** State (spec section 4), from the latest pressure against the limits; unknown without data. */
 export const pressureStateSchema = z.enum(['normal', 'alarm', 'unknown']);
 export type PressureState = z.infer<typeof pressureStateSchema>;
@@ -57,17 +59,25 @@ export const pressureMeterFieldsSchema = z.object({
 export type PressureMeterFields = z.infer<typeof pressureMeterFieldsSchema>;
 export type PressureMeterFieldsInput = z.input<typeof pressureMeterFieldsSchema>;
 
-export const pressureMeterBodySchema = pressureMeterFieldsSchema.extend({
-  deviceNumber: pressureDeviceNumberSchema,
-  /** The meter type a new device number is registered with (its report interval sets the gap rules). */
-  meterTypeId: z.uuid('validation.required'),
-});
+/** The limits' order under the lower limit's field, before any command (the decider holds the same rule). */
+const limitsInOrder = <T extends z.ZodType<{ lowerLimit: number; upperLimit: number }>>(schema: T) =>
+  schema.refine((v) => v.lowerLimit < v.upperLimit, {
+    path: ['lowerLimit'],
+    message: 'validation.pressureMeter.limits',
+  });
+
+export const pressureMeterBodySchema = limitsInOrder(
+  pressureMeterFieldsSchema.extend({
+    deviceNumber: pressureDeviceNumberSchema,
+    /** The meter type a new device number is registered with (its report interval sets the gap rules). */
+    meterTypeId: z.uuid('validation.required'),
+  }),
+);
 export type PressureMeterBody = z.infer<typeof pressureMeterBodySchema>;
 
-export const updatePressureMeterBodySchema = pressureMeterFieldsSchema.extend({
-  pressureMeterId: z.uuid(),
-  version: z.number().int().min(0),
-});
+export const updatePressureMeterBodySchema = limitsInOrder(
+  pressureMeterFieldsSchema.extend({ pressureMeterId: z.uuid(), version: z.number().int().min(0) }),
+);
 export type UpdatePressureMeterBody = z.infer<typeof updatePressureMeterBodySchema>;
 
 export const pressureMeterViewSchema = pressureMeterFieldsSchema.extend({

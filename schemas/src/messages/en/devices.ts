@@ -113,8 +113,8 @@ export const devices = {
     sensorNumber: 'Sensor number',
     dataSource: 'Data source',
     dataSources: {
-      0: 'RTU-SL',
-      1: 'Pressure sensor YZJ',
+      rtuSl: 'RTU-SL',
+      yzj: 'Pressure sensor YZJ',
     },
     installationTime: 'Installation time',
     longitude: 'Longitude',

@@ -115,8 +115,8 @@ export const devices = {
     sensorNumber: 'Numéro du capteur',
     dataSource: 'Source des données',
     dataSources: {
-      0: 'RTU-SL',
-      1: 'Capteur de pression YZJ',
+      rtuSl: 'RTU-SL',
+      yzj: 'Capteur de pression YZJ',
     },
     installationTime: "Date d'installation",
     longitude: 'Longitude',

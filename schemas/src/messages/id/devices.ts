@@ -113,8 +113,8 @@ export const devices = {
     sensorNumber: 'Nomor sensor',
     dataSource: 'Sumber data',
     dataSources: {
-      0: 'RTU-SL',
-      1: 'Sensor tekanan YZJ',
+      rtuSl: 'RTU-SL',
+      yzj: 'Sensor tekanan YZJ',
     },
     installationTime: 'Waktu pemasangan',
     longitude: 'Bujur',

@@ -111,8 +111,8 @@ export const devices = {
     sensorNumber: '传感器编号',
     dataSource: '数据来源',
     dataSources: {
-      0: 'RTU-SL',
-      1: '压力传感器YZJ',
+      rtuSl: 'RTU-SL',
+      yzj: '压力传感器YZJ',
     },
     installationTime: '安装时间',
     longitude: '经度',
