@@ -22,7 +22,7 @@ import {
 } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
-import { concentratorRoutes, flowMeterRoutes } from './devices/index.ts';
+import { concentratorRoutes, flowMeterRoutes, pressureMeterRoutes } from './devices/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import {
@@ -231,6 +231,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(priceSchemeRoutes, { services });
       await api.register(concentratorRoutes, { services });
       await api.register(flowMeterRoutes, { services });
+      await api.register(pressureMeterRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

@@ -9,7 +9,7 @@ import { signInTenantUsers, startApi } from './support.ts';
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const EN = { 'content-language': 'en' };
 
-describe.each(testEngines())('concentrators and flow meters on $engine', (engine) => {
+describe.each(testEngines())('concentrators, flow and pressure meters on $engine', (engine) => {
   let app: FastifyInstance;
   let services: Services;
   let users: Awaited<ReturnType<typeof signInTenantUsers>>;
@@ -329,6 +329,132 @@ describe.each(testEngines())('concentrators and flow meters on $engine', (engine
         payload: {},
       });
       expect(exported.headers['content-type']).toContain('spreadsheetml');
+    });
+  });
+
+  describe('pressure meters', () => {
+    const pressureMeter = {
+      monitoringSite: 'Hill reservoir outlet',
+      rtuAddress: '123456789012',
+      dataSource: 1,
+      communicationMode: 'nbiot',
+      powerSupplyMode: 'battery',
+      upperLimit: 0.5,
+      lowerLimit: 0.2,
+      longitude: 106.8,
+      latitude: -6.2,
+      address: 'Jl. Bukit 2',
+    };
+    const create = (payload: object, as = users.admin, headers = EN) =>
+      as({ method: 'POST', url: '/prod-api/device/pressure', payload, headers });
+
+    it('refuses a bad device number, RTU address, missing site and limits out of order under their fields, and changes nothing', async () => {
+      const before = await eventCount();
+      const bad = await create(
+        { ...pressureMeter, monitoringSite: ' ', rtuAddress: '123', deviceNumber: '12a', meterTypeId },
+        users.admin,
+        { 'content-language': 'fr' },
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual(
+        expect.arrayContaining([
+          { field: 'rtuAddress', message: "L'adresse RTU doit compter de 10 à 20 chiffres" },
+          { field: 'deviceNumber', message: "Le numéro d'appareil doit être numérique, 20 chiffres au plus" },
+          expect.objectContaining({ field: 'monitoringSite' }),
+        ]),
+      );
+      const limits = await create({ ...pressureMeter, lowerLimit: 0.6, deviceNumber: '7001', meterTypeId });
+      expect(limits.statusCode).toBe(400);
+      expect(limits.json().errors).toEqual([
+        { field: 'lowerLimit', message: 'The lower limit must be below the upper limit' },
+      ]);
+      expect(await eventCount()).toBe(before);
+    });
+
+    it('registers a device number as a meter and a pressure meter whose state follows its latest pressure; analyses its day and trend', async () => {
+      const created = await create({ ...pressureMeter, deviceNumber: '70000000000000000001', meterTypeId });
+      expect(created.json()).toMatchObject({
+        code: 200,
+        data: { ...pressureMeter, deviceNumber: '70000000000000000001', state: 'unknown', pressure: null },
+      });
+      const { pressureMeterId } = created.json().data;
+      const again = await create({ ...pressureMeter, deviceNumber: '70000000000000000001', meterTypeId });
+      expect(again.json().key).toBe('error.pressureMeter.exists');
+
+      const gateway = await users.admin({
+        method: 'POST',
+        url: '/prod-api/device/concentrator',
+        payload: { number: 'Pressure RTU gateway', manufacturer: 'Acme' },
+      });
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      const readings = [0.3, 0.7].map((pressure, i) => ({
+        meterNo: '70000000000000000001',
+        ts: at(4 - i * 2),
+        total: 0,
+        pressure,
+      }));
+      expect((await upload(gateway.json().data.key, readings)).json()).toMatchObject({ accepted: 2 });
+      await services.runner.catchUp('readings');
+      const shown = (await users.admin(`/prod-api/device/pressure/${pressureMeterId}`)).json().data;
+      expect(shown).toMatchObject({ pressure: 0.7, state: 'alarm' });
+      const alarms = (await users.admin('/prod-api/device/pressure/list?state=alarm')).json();
+      expect(alarms).toMatchObject({ total: 1, rows: [{ pressureMeterId }] });
+
+      const trend = (await users.admin(`/prod-api/device/pressure/${pressureMeterId}/trend?days=7`)).json()
+        .data;
+      expect(trend.days).toHaveLength(7);
+      const today = trend.days.at(-1).day;
+      expect(trend.days.filter((d: { max: number | null }) => d.max !== null).length).toBeGreaterThan(0);
+      const analysis = (
+        await users.admin(`/prod-api/device/pressure/${pressureMeterId}/analysis?day=${today}`)
+      ).json().data;
+      if (analysis.points.length === 2)
+        expect(analysis).toMatchObject({ min: 0.3, max: 0.7, mean: 0.5, upperLimit: 0.5, lowerLimit: 0.2 });
+      expect(
+        (await users.admin(`/prod-api/device/pressure/${pressureMeterId}/trend?days=9`)).statusCode,
+      ).toBe(400);
+
+      const changed = await users.admin({
+        method: 'PUT',
+        url: '/prod-api/device/pressure',
+        payload: { ...pressureMeter, upperLimit: 0.8, pressureMeterId, version: shown.version },
+      });
+      expect(changed.json()).toMatchObject({ code: 200, data: { upperLimit: 0.8, state: 'normal' } });
+    });
+
+    it('lets a viewer read but not write, keeps another tenant away, and deletes leaving the meter', async () => {
+      const [own] = (await users.admin('/prod-api/device/pressure/list')).json().rows;
+      expect((await users.viewer('/prod-api/device/pressure/list')).json().total).toBeGreaterThan(0);
+      expect(
+        (await create({ ...pressureMeter, deviceNumber: '7002', meterTypeId }, users.viewer)).statusCode,
+      ).toBe(403);
+      expect((await users.trial(`/prod-api/device/pressure/${own.pressureMeterId}`)).json().key).toBe(
+        'error.pressureMeter.notFound',
+      );
+      expect(
+        (await users.trial(`/prod-api/device/pressure/${own.pressureMeterId}/analysis?day=2026-01-01`)).json()
+          .key,
+      ).toBe('error.pressureMeter.notFound');
+      expect(
+        (
+          await users.trial({ method: 'DELETE', url: `/prod-api/device/pressure/${own.pressureMeterId}` })
+        ).json().key,
+      ).toBe('error.pressureMeter.notFound');
+      const exported = await users.admin({
+        method: 'POST',
+        url: '/prod-api/device/pressure/export',
+        payload: {},
+      });
+      expect(exported.headers['content-type']).toContain('spreadsheetml');
+
+      const deleted = await users.admin({
+        method: 'DELETE',
+        url: `/prod-api/device/pressure/${own.pressureMeterId}`,
+      });
+      expect(deleted.json().code).toBe(200);
+      const meters = (await users.admin(`/prod-api/business/meter/list?meterNo=${own.deviceNumber}`)).json()
+        .rows;
+      expect(meters).toHaveLength(1);
     });
   });
 });

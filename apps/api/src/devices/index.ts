@@ -1,2 +1,3 @@
 export { concentratorRoutes } from './concentrator-routes.ts';
 export { flowMeterRoutes } from './flow-meter-routes.ts';
+export { pressureMeterRoutes } from './pressure-meter-routes.ts';

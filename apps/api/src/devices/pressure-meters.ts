@@ -1,0 +1,25 @@
+import { DomainError } from '@hydrolog/domain';
+import { getPressureMeter, listPressureMeters } from '@hydrolog/projections';
+import type { PageQuery, PressureMeterListQuery, PressureMeterView } from '@hydrolog/schemas';
+import type { FastifyRequest } from 'fastify';
+import { readAsCaller } from '../auth/guard.ts';
+import type { Services } from '../services.ts';
+
+/** The caller's pressure meter with its latest pressure and state; another tenant's is "not found". */
+export async function pressureMeterOf(
+  db: Services['db'],
+  request: FastifyRequest,
+  pressureMeterId: string,
+): Promise<PressureMeterView> {
+  const found = await readAsCaller(db, request, (sql) => getPressureMeter(sql, pressureMeterId));
+  if (!found) throw new DomainError('error.pressureMeter.notFound');
+  return found;
+}
+
+export function pressureMetersOf(
+  db: Services['db'],
+  request: FastifyRequest,
+  query: PageQuery & PressureMeterListQuery,
+): Promise<{ total: number; rows: PressureMeterView[] }> {
+  return readAsCaller(db, request, (sql) => listPressureMeters(sql, query));
+}
