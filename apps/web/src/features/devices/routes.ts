@@ -4,4 +4,5 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 export const pages: Record<string, RouteComponent> = {
   'gateway/concentrator/index': lazyRouteComponent(() => import('./Concentrators.tsx'), 'Concentrators'),
   'gateway/flow/index': lazyRouteComponent(() => import('./FlowMeters.tsx'), 'FlowMeters'),
+  'gateway/pressure/index': lazyRouteComponent(() => import('./PressureMeters.tsx'), 'PressureMeters'),
 };
