@@ -11,8 +11,8 @@ const ADDRESS = '12345678901';
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
-/** The demo tenant's administrator registers a concentrator and a flow meter that reports through it. */
-describe('concentrators and flow meters in the browser', () => {
+/** The demo tenant's administrator registers a concentrator, and a flow meter and a pressure meter that report through it. */
+describe('concentrators, flow and pressure meters in the browser', () => {
   const bed = browserTestBed();
   const { signIn } = bed;
   let page: Page;
@@ -149,6 +149,73 @@ describe('concentrators and flow meters in the browser', () => {
       page.getByText('Cannot operation a concentrator with an associated meter!').count(),
     ).toBe(1);
     await page.screenshot({ path: join(outputDir, 'concentrators-en.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a pressure meter, refusing a bad RTU address and limits out of order, and analyses the pressures it reports', async () => {
+    const DEVICE = '77000000000000000001';
+    await page.goto(`${bed.url}/gateway/pressure`);
+    await page.getByRole('button', { name: 'New pressure meter' }).click();
+    const form = page.getByTestId('pressure-meter-form');
+    await form.getByLabel('Device number').fill(DEVICE);
+    await form.getByRole('combobox', { name: 'Meter type' }).click();
+    await page.getByRole('option', { name: 'E2E district DN300' }).click();
+    await form.getByLabel('Monitoring site').fill('Hill reservoir outlet');
+    await form.getByLabel('RTU address number').fill('123');
+    await form.getByLabel('Upper limit (MPa)').fill('0.2');
+    await form.getByLabel('Lower limit (MPa)').fill('0.5');
+    await form.getByLabel('Longitude').fill('106.8');
+    await form.getByLabel('Latitude').fill('-6.2');
+    await form.getByLabel('Installation address').fill('Jl. Bukit 2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => form.getByText('The RTU address must be 10 to 20 digits').count()).toBe(1);
+    await form.getByLabel('RTU address number').fill('123456789012');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => form.getByText('The lower limit must be below the upper limit').count()).toBe(1);
+    await form.getByLabel('Upper limit (MPa)').fill('0.5');
+    await form.getByLabel('Lower limit (MPa)').fill('0.2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByTestId('pressure-meter-form').count()).toBe(0);
+    const row = page
+      .getByTestId('pressure-meters-table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: DEVICE, exact: true }) });
+    await eventually(async () => (await row.getByRole('cell').allTextContents()).join(' | ')).toContain(
+      'Unknown',
+    );
+
+    // The concentrator reports a pressure above the upper limit.
+    const uploaded = await fetch(`${bed.url}/ingest/v1/readings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        batchId: randomUUID(),
+        readings: [0.3, 0.7].map((pressure, i) => ({
+          meterNo: DEVICE,
+          ts: new Date(Date.now() - (3 - i) * 60_000).toISOString(),
+          total: 0,
+          pressure,
+        })),
+      }),
+    });
+    expect(uploaded.status).toBe(202);
+    await eventually(async () => {
+      await page.reload();
+      return (await row.getByRole('cell').allTextContents()).join(' | ');
+    }).toContain('Pressure alarm');
+    await row.getByRole('button', { name: `Analysis of ${DEVICE}` }).click();
+    const analysis = page.getByTestId('pressure-analysis');
+    await eventually(() => analysis.getByTestId('pressure-max').innerText()).toContain('0.700');
+    expect(await analysis.getByTestId('pressure-min').innerText()).toContain('0.300');
+    await eventually(() => analysis.getByTestId('pressure-trend-chart').count()).toBe(1);
+    await page.screenshot({ path: join(outputDir, 'pressure-analysis-en.png') });
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('pressure-meters-view').getByText('Cards').click();
+    await eventually(() => page.getByTestId('pressure-meter-card').filter({ hasText: DEVICE }).count()).toBe(
+      1,
+    );
+    await page.screenshot({ path: join(outputDir, 'pressure-meters-cards-en.png') });
     expect(pageErrors).toEqual([]);
   });
 });
