@@ -15,7 +15,7 @@ export * from './time.ts';
 import { priceSchemeDecider } from './billing/index.ts';
 import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade/index.ts';
 import { customerDecider, customerTypeDecider } from './customers/index.ts';
-import { flowMeterDecider, pressureMeterDecider } from './devices/index.ts';
+import { flowMeterDecider, pressureAlarmDecider, pressureMeterDecider } from './devices/index.ts';
 import {
   deptDecider,
   menuTreeDecider,
@@ -82,5 +82,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     priceSchemeDecider,
     flowMeterDecider,
     pressureMeterDecider,
+    pressureAlarmDecider,
   ].map((d) => [d.category, d]),
 );

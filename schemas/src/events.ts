@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { billingEventSchemas } from './billing/index.ts';
 import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
-import { flowMeterEventSchemas, pressureMeterEventSchemas } from './devices/index.ts';
+import {
+  flowMeterEventSchemas,
+  pressureAlarmEventSchemas,
+  pressureMeterEventSchemas,
+} from './devices/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
@@ -45,6 +49,7 @@ export const eventSchemas = {
   ...billingEventSchemas,
   ...flowMeterEventSchemas,
   ...pressureMeterEventSchemas,
+  ...pressureAlarmEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

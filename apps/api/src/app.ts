@@ -22,7 +22,12 @@ import {
 } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
-import { concentratorRoutes, flowMeterRoutes, pressureMeterRoutes } from './devices/index.ts';
+import {
+  concentratorRoutes,
+  flowMeterRoutes,
+  pressureMeterRoutes,
+  startPressureAlarmJob,
+} from './devices/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import {
@@ -87,6 +92,8 @@ export interface AppOptions {
   commandSweepMs?: number;
   /** Evaluates cascade alarms every so many ms (off when absent: tests evaluate by hand). */
   cascadeAlarmMs?: number;
+  /** How often pressure readings are checked against their meters' limits (none: not checked). */
+  pressureAlarmMs?: number;
   /** Delivers one-time codes (default: the outbox). */
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
@@ -195,6 +202,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   if (options.cascadeAlarmMs) {
     const stopAlarms = startCascadeAlarmJob(services, options.cascadeAlarmMs);
     app.addHook('onClose', async () => stopAlarms());
+  }
+  if (options.pressureAlarmMs) {
+    const stopPressureAlarms = startPressureAlarmJob(services, options.pressureAlarmMs);
+    app.addHook('onClose', async () => stopPressureAlarms());
   }
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);

@@ -57,6 +57,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     mqtt: config.mqtt,
     commandSweepMs: 15_000,
     cascadeAlarmMs: 10 * 60_000,
+    pressureAlarmMs: 60_000,
     messages: messageProvider(services.store, config.sms),
     mapProviders: config.mapProviders,
   });

@@ -2,6 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluatePressureAlarms } from '../src/devices/index.ts';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
 import { signInTenantUsers, startApi } from './support.ts';
@@ -413,6 +414,20 @@ describe.each(testEngines())('concentrators, flow and pressure meters on $engine
       expect(
         (await users.admin(`/prod-api/device/pressure/${pressureMeterId}/trend?days=9`)).statusCode,
       ).toBe(400);
+
+      // The periodic check raises one alarm per kind of the day: above the upper limit, and the abrupt rise.
+      const raised = await evaluatePressureAlarms(services, DEMO_TENANT, today);
+      expect(raised.map((a) => [a.kind, a.value, a.limit]).sort()).toEqual([
+        ['abrupt', 0.4, 0.1],
+        ['high', 0.7, 0.5],
+      ]);
+      expect(await evaluatePressureAlarms(services, DEMO_TENANT, today)).toEqual([]);
+      const listed = (
+        await users.admin(`/prod-api/device/pressure/alarm/list?pressureMeterId=${pressureMeterId}`)
+      ).json();
+      expect(listed).toMatchObject({ total: 2 });
+      expect(listed.rows[0]).toMatchObject({ deviceNumber: '70000000000000000001', day: today });
+      expect((await users.trial('/prod-api/device/pressure/alarm/list')).json().total).toBe(0);
 
       const changed = await users.admin({
         method: 'PUT',

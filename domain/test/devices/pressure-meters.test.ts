@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type PressureMeterCommand,
   type PressureMeterEvent,
+  pressureAlarmDecider,
+  pressureAlarmStreamId,
   pressureMeterDecider,
 } from '../../src/devices/index.ts';
 import { given } from '../spec.ts';
@@ -107,5 +109,29 @@ describe('pressure meter decider', () => {
     expect(translate('validation.pressureMeter.rtuAddress', 'en')).toBe(
       'The RTU address must be 10 to 20 digits',
     );
+  });
+});
+
+describe('pressure alarm decider', () => {
+  const alarm = {
+    alarmId: '0190a000-0000-7000-8000-0000000000a1',
+    pressureMeterId,
+    kind: 'high',
+    day: '2026-11-01',
+    at: '2026-11-01T03:00:00.000Z',
+    value: 0.7,
+    limit: 0.6,
+    raisedAt: '2026-11-01T03:05:00.000Z',
+  } as const;
+
+  it('raises an alarm once per meter, kind and day', () => {
+    const raised = { type: 'PressureAlarmRaised', data: alarm } as const;
+    given(pressureAlarmDecider, [])
+      .when({ type: 'RaisePressureAlarm', ...alarm })
+      .then([raised]);
+    given(pressureAlarmDecider, [raised])
+      .when({ type: 'RaisePressureAlarm', ...alarm, value: 0.9 })
+      .then([]);
+    expect(pressureAlarmStreamId(alarm)).toBe(`${pressureMeterId}.high.2026-11-01`);
   });
 });

@@ -1,10 +1,14 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type {
-  PageQuery,
-  PressureAnalysis,
-  PressureMeterListQuery,
-  PressureMeterView,
-  PressureTrend,
+import {
+  type PageQuery,
+  PRESSURE_ABRUPT_CHANGE,
+  type PressureAlarmKind,
+  type PressureAlarmListQuery,
+  type PressureAlarmView,
+  type PressureAnalysis,
+  type PressureMeterListQuery,
+  type PressureMeterView,
+  type PressureTrend,
 } from '@hydrolog/schemas';
 import { containsPattern, page } from '../sql.ts';
 
@@ -122,6 +126,96 @@ export async function pressureTrend(
     [meter.pressureMeterId, lastDay, days, timeZone],
   );
   return { upperLimit: meter.upperLimit, lowerLimit: meter.lowerLimit, days: rows };
+}
+
+/** What the alarm check finds in [start, end): per meter and kind, the first reading past a limit or abrupt. */
+export interface PressureFinding {
+  pressureMeterId: string;
+  kind: PressureAlarmKind;
+  at: string;
+  value: number;
+  limit: number;
+}
+
+/**
+ * The pressure alarm findings of every pressure meter of the tenant over [start, end), in one query: the first
+ * reading above the upper limit, the first below the lower one, and the first change from the previous reading
+ * of at least PRESSURE_ABRUPT_CHANGE.
+ */
+export async function pressureFindings(sql: Sql, start: Date, end: Date): Promise<PressureFinding[]> {
+  const { rows } = await sql.query<{
+    pressure_meter_id: string;
+    kind: PressureAlarmKind;
+    at: Date;
+    value: number;
+    lim: number;
+  }>(
+    `WITH r AS (
+       SELECT p.pressure_meter_id, p.upper_limit, p.lower_limit, r.ts, r.pressure,
+         r.pressure - lag(r.pressure) OVER (PARTITION BY r.meter_id ORDER BY r.ts) AS change
+       FROM pressure_meters p JOIN tenant_readings r ON r.meter_id = p.pressure_meter_id
+       WHERE r.ts >= $1 AND r.ts < $2 AND r.pressure IS NOT NULL
+     ), found AS (
+       SELECT pressure_meter_id, 'high' AS kind, ts, pressure AS value, upper_limit AS lim FROM r
+       WHERE pressure > upper_limit
+       UNION ALL
+       SELECT pressure_meter_id, 'low', ts, pressure, lower_limit FROM r WHERE pressure < lower_limit
+       UNION ALL
+       SELECT pressure_meter_id, 'abrupt', ts, change, $3 FROM r WHERE abs(change) >= $3
+     )
+     SELECT DISTINCT ON (pressure_meter_id, kind) pressure_meter_id::text, kind, ts AS at, value, lim
+     FROM found ORDER BY pressure_meter_id, kind, ts`,
+    [start, end, PRESSURE_ABRUPT_CHANGE],
+  );
+  return rows.map((r) => ({
+    pressureMeterId: r.pressure_meter_id,
+    kind: r.kind,
+    at: r.at.toISOString(),
+    value: Math.round(r.value * 1000) / 1000,
+    limit: r.lim,
+  }));
+}
+
+export async function listPressureAlarms(
+  sql: Sql,
+  query: PageQuery & PressureAlarmListQuery,
+): Promise<{ total: number; rows: PressureAlarmView[] }> {
+  const params: unknown[] = [query.pressureMeterId ?? null, query.kind ?? null];
+  const where = 'WHERE ($1::uuid IS NULL OR a.pressure_meter_id = $1) AND ($2::text IS NULL OR a.kind = $2)';
+  const total = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM pressure_alarms a ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT a.alarm_id::text, a.pressure_meter_id::text, p.device_number, p.monitoring_site, a.kind,
+       to_char(a.day, 'YYYY-MM-DD') AS day, a.at, a.value, a."limit", a.raised_at
+     FROM pressure_alarms a JOIN pressure_meters p ON p.pressure_meter_id = a.pressure_meter_id
+     ${where} ORDER BY a.at DESC, a.alarm_id ${page(params)}`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    total: total.rows[0]?.count ?? 0,
+    rows: rows.map((r) => ({
+      alarmId: r.alarm_id as string,
+      pressureMeterId: r.pressure_meter_id as string,
+      deviceNumber: r.device_number as string,
+      monitoringSite: r.monitoring_site as string,
+      kind: r.kind as PressureAlarmKind,
+      day: r.day as string,
+      at: (r.at as Date).toISOString(),
+      value: r.value as number,
+      limit: r.limit as number,
+      raisedAt: (r.raised_at as Date).toISOString(),
+    })),
+  };
+}
+
+/** The tenants with pressure meters (the alarm check's round; read as the owner, across tenants). */
+export async function tenantsWithPressureMeters(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ tenant_id: string }>(
+    'SELECT DISTINCT tenant_id::text FROM pressure_meters',
+  );
+  return rows.map((r) => r.tenant_id);
 }
 
 const orNull = <T>(value: unknown) => (value ?? null) as T | null;

@@ -21,16 +21,16 @@ const pressureFields = (d: PressureMeterFields) => [
 ];
 
 /**
- * Flow and pressure meters (inline: a saved one is in the next list). A row holds the device's own fields; its meter (type)
+ * Flow and pressure meters and pressure alarms (inline: a saved one is in the next list). A row holds the device's own fields; its meter (type)
  * and latest values are read from the meter registry and the readings read models by the queries.
  */
 export const devicesProjection: Projection = {
   name: 'devices',
   version: 2,
   mode: 'inline',
-  tables: ['flow_meters', 'pressure_meters'],
+  tables: ['flow_meters', 'pressure_meters', 'pressure_alarms'],
   reads: ['meters', 'meter_types', 'meter_latest', 'readings'],
-  tenantTables: ['flow_meters', 'pressure_meters'],
+  tenantTables: ['flow_meters', 'pressure_meters', 'pressure_alarms'],
   migrations: [
     `CREATE TABLE flow_meters (
       flow_meter_id uuid PRIMARY KEY,
@@ -70,6 +70,18 @@ export const devicesProjection: Projection = {
       version bigint NOT NULL
     )`,
     'CREATE INDEX pressure_meters_tenant ON pressure_meters (tenant_id, created_at)',
+    `CREATE TABLE pressure_alarms (
+      alarm_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      pressure_meter_id uuid NOT NULL,
+      kind text NOT NULL,
+      day date NOT NULL,
+      at timestamptz NOT NULL,
+      value double precision NOT NULL,
+      "limit" double precision NOT NULL,
+      raised_at timestamptz NOT NULL
+    )`,
+    'CREATE INDEX pressure_alarms_tenant ON pressure_alarms (tenant_id, at DESC)',
   ],
   handlers: {
     async FlowMeterRegistered(sql, event) {
@@ -144,6 +156,24 @@ export const devicesProjection: Projection = {
     async PressureMeterDeleted(sql, event) {
       const d = event.data as EventData<'PressureMeterDeleted'>;
       await sql.query('DELETE FROM pressure_meters WHERE pressure_meter_id = $1', [d.pressureMeterId]);
+    },
+    async PressureAlarmRaised(sql, event) {
+      const d = event.data as EventData<'PressureAlarmRaised'>;
+      await sql.query(
+        `INSERT INTO pressure_alarms (alarm_id, tenant_id, pressure_meter_id, kind, day, at, value, "limit", raised_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          d.alarmId,
+          event.metadata.tenantId,
+          d.pressureMeterId,
+          d.kind,
+          d.day,
+          d.at,
+          d.value,
+          d.limit,
+          d.raisedAt,
+        ],
+      );
     },
   },
 };

@@ -6,9 +6,11 @@ import {
   getFlowMeter,
   getPressureMeter,
   listFlowMeters,
+  listPressureAlarms,
   listPressureMeters,
   meterRegistryProjection,
   pressureAnalysis,
+  pressureFindings,
   pressureTrend,
   readingsProjection,
   tenantsProjection,
@@ -276,6 +278,19 @@ describe.each(testEngines())('devices projection on $engine', (engine) => {
     );
     expect(await read()).toMatchObject({ upperLimit: 0.35, state: 'alarm' });
     expect(await withTenant(fx.db, uuidv7(), (sql) => getPressureMeter(sql, pressureMeterId))).toBeNull();
+    const findings = await withTenant(fx.db, tenantId, (sql) =>
+      pressureFindings(sql, new Date('2026-03-01T00:00:00Z'), new Date('2026-03-02T00:00:00Z')),
+    );
+    expect(findings.map((f) => [f.kind, f.at, f.value]).sort()).toEqual([
+      ['abrupt', '2026-03-01T07:00:00.000Z', 0.3],
+      ['high', '2026-03-01T07:00:00.000Z', 0.6],
+    ]);
+    const alarm = { alarmId: uuidv7(), day: '2026-03-01', raisedAt: AT, ...findings[1]! };
+    await fx.append(`pressureAlarm-${uuidv7()}`, [{ type: 'PressureAlarmRaised', data: alarm }], metadata);
+    const alarms = await withTenant(fx.db, tenantId, (sql) =>
+      listPressureAlarms(sql, { pageNum: 1, pageSize: 10 }),
+    );
+    expect(alarms.rows).toEqual([{ ...alarm, deviceNumber: '98765', monitoringSite: 'Hill outlet' }]);
     expect((await fx.runner.verify('devices')).equal).toBe(true);
 
     await fx.append(

@@ -13,6 +13,7 @@ import {
   flowMeterViewSchema,
   updateFlowMeterBodySchema,
 } from './flow-meters.ts';
+import { pressureAlarmListQuerySchema, pressureAlarmViewSchema } from './pressure-alarms.ts';
 import {
   pressureAnalysisQuerySchema,
   pressureAnalysisSchema,
@@ -56,6 +57,10 @@ export const devicesRoutes = defineRoutes({
   'GET /device/pressure/list': {
     query: pagedQuerySchema(pressureMeterListQuerySchema),
     answer: listEnvelopeSchema(pressureMeterViewSchema),
+  },
+  'GET /device/pressure/alarm/list': {
+    query: pagedQuerySchema(pressureAlarmListQuerySchema),
+    answer: listEnvelopeSchema(pressureAlarmViewSchema),
   },
   'GET /device/pressure/:pressureMeterId': { answer: pressureMeterAnswer },
   'GET /device/pressure/:pressureMeterId/analysis': {

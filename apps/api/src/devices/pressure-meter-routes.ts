@@ -5,6 +5,8 @@ import {
   listEnvelopeSchema,
   noDataResponses,
   pagedQuerySchema,
+  pressureAlarmListQuerySchema,
+  pressureAlarmViewSchema,
   pressureAnalysisQuerySchema,
   pressureAnalysisSchema,
   pressureMeterBodySchema,
@@ -24,7 +26,7 @@ import { createPressureMeter } from './create-pressure-meter.ts';
 import { deletePressureMeters } from './delete-pressure-meters.ts';
 import { exportPressureMeters } from './export-pressure-meters.ts';
 import { pressureMeterAnalysis, pressureMeterTrend } from './pressure-analysis.ts';
-import { pressureMeterOf, pressureMetersOf } from './pressure-meters.ts';
+import { pressureAlarmsOf, pressureMeterOf, pressureMetersOf } from './pressure-meters.ts';
 
 const pressureMeterResponse = apiResponses(envelopeSchema(pressureMeterViewSchema));
 const byId = z.object({ pressureMeterId: z.uuid() });
@@ -48,6 +50,20 @@ export const pressureMeterRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       },
     },
     async (request) => okList(request, await pressureMetersOf(db, request, request.query)),
+  );
+
+  app.get(
+    '/device/pressure/alarm/list',
+    {
+      config: requires('device:pressure:query'),
+      schema: {
+        tags: ['devices'],
+        summary: 'Pressure alarms, latest first: above the upper limit, below the lower limit, abrupt change',
+        querystring: pagedQuerySchema(pressureAlarmListQuerySchema),
+        response: apiResponses(listEnvelopeSchema(pressureAlarmViewSchema)),
+      },
+    },
+    async (request) => okList(request, await pressureAlarmsOf(db, request, request.query)),
   );
 
   app.get(

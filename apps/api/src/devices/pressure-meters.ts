@@ -1,6 +1,12 @@
 import { DomainError } from '@hydrolog/domain';
-import { getPressureMeter, listPressureMeters } from '@hydrolog/projections';
-import type { PageQuery, PressureMeterListQuery, PressureMeterView } from '@hydrolog/schemas';
+import { getPressureMeter, listPressureAlarms, listPressureMeters } from '@hydrolog/projections';
+import type {
+  PageQuery,
+  PressureAlarmListQuery,
+  PressureAlarmView,
+  PressureMeterListQuery,
+  PressureMeterView,
+} from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
@@ -22,4 +28,12 @@ export function pressureMetersOf(
   query: PageQuery & PressureMeterListQuery,
 ): Promise<{ total: number; rows: PressureMeterView[] }> {
   return readAsCaller(db, request, (sql) => listPressureMeters(sql, query));
+}
+
+export function pressureAlarmsOf(
+  db: Services['db'],
+  request: FastifyRequest,
+  query: PageQuery & PressureAlarmListQuery,
+): Promise<{ total: number; rows: PressureAlarmView[] }> {
+  return readAsCaller(db, request, (sql) => listPressureAlarms(sql, query));
 }
