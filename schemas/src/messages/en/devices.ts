@@ -149,6 +149,17 @@ export const devices = {
     trend: 'Pressure trend',
     trendDays: '{{count}} days',
     noData: 'No pressure on this day',
+    alarms: 'Pressure alarms',
+    alarmKinds: {
+      high: 'Above the upper limit',
+      low: 'Below the lower limit',
+      abrupt: 'Abrupt change',
+    },
+    alarmAt: 'Time',
+    alarmKind: 'Alarm',
+    alarmValue: 'Value (MPa)',
+    alarmLimit: 'Limit (MPa)',
+    noAlarms: 'No pressure alarm',
   },
   validation: {
     pressureMeter: {

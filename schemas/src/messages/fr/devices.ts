@@ -153,6 +153,17 @@ export const devices = {
     trend: 'Tendance de la pression',
     trendDays: '{{count}} jours',
     noData: 'Aucune pression ce jour-là',
+    alarms: 'Alarmes de pression',
+    alarmKinds: {
+      high: 'Au-dessus de la limite haute',
+      low: 'En dessous de la limite basse',
+      abrupt: 'Variation brusque',
+    },
+    alarmAt: 'Heure',
+    alarmKind: 'Alarme',
+    alarmValue: 'Valeur (MPa)',
+    alarmLimit: 'Limite (MPa)',
+    noAlarms: 'Aucune alarme de pression',
   },
   validation: {
     pressureMeter: {

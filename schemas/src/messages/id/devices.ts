@@ -149,6 +149,17 @@ export const devices = {
     trend: 'Tren tekanan',
     trendDays: '{{count}} hari',
     noData: 'Tidak ada tekanan pada hari ini',
+    alarms: 'Alarm tekanan',
+    alarmKinds: {
+      high: 'Di atas batas atas',
+      low: 'Di bawah batas bawah',
+      abrupt: 'Perubahan mendadak',
+    },
+    alarmAt: 'Waktu',
+    alarmKind: 'Alarm',
+    alarmValue: 'Nilai (MPa)',
+    alarmLimit: 'Batas (MPa)',
+    noAlarms: 'Tidak ada alarm tekanan',
   },
   validation: {
     pressureMeter: {

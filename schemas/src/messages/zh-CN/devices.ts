@@ -147,6 +147,17 @@ export const devices = {
     trend: '压力趋势',
     trendDays: '{{count}} 天',
     noData: '当天没有压力数据',
+    alarms: '压力报警',
+    alarmKinds: {
+      high: '超过上限',
+      low: '低于下限',
+      abrupt: '压力突变',
+    },
+    alarmAt: '时间',
+    alarmKind: '报警类型',
+    alarmValue: '数值 (MPa)',
+    alarmLimit: '限值 (MPa)',
+    noAlarms: '暂无压力报警',
   },
   validation: {
     pressureMeter: {

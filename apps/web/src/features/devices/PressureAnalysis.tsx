@@ -1,10 +1,22 @@
 import {
   type PressureAnalysis as Analysis,
   PRESSURE_TREND_DAYS,
+  type PressureAlarmView,
   type PressureMeterView,
   type PressureTrend,
 } from '@hydrolog/schemas';
-import { Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +31,7 @@ import {
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { dateSeconds } from '../../lib/readingSeries.ts';
-import { pressureAnalysis, pressureTrend } from './api/pressureMeters.ts';
+import { listPressureAlarms, pressureAnalysis, pressureTrend } from './api/pressureMeters.ts';
 
 type Line = { label: string; color: string; dash?: number[] };
 
@@ -71,12 +83,19 @@ export function PressureAnalysisDialog({
   const [days, setDays] = useState<number>(PRESSURE_TREND_DAYS[0]);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [trend, setTrend] = useState<PressureTrend | null>(null);
+  const [alarms, setAlarms] = useState<PressureAlarmView[] | null>(null);
   const { pressureMeterId } = pressureMeter;
 
   useEffect(() => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
     pressureAnalysis(pressureMeterId, day).then(setAnalysis, () => undefined);
   }, [pressureMeterId, day]);
+  useEffect(() => {
+    listPressureAlarms({ pageNum: 1, pageSize: 10, pressureMeterId }).then(
+      (answer) => setAlarms(answer.rows),
+      () => undefined,
+    );
+  }, [pressureMeterId]);
   useEffect(() => {
     pressureTrend(pressureMeterId, days).then(setTrend, () => undefined);
   }, [pressureMeterId, days]);
@@ -193,6 +212,34 @@ export function PressureAnalysisDialog({
             label={t('pressureMeters.trend')}
             testId="pressure-trend-chart"
           />
+        )}
+        <Title order={5}>{t('pressureMeters.alarms')}</Title>
+        {alarms && alarms.length === 0 && <Text c="dimmed">{t('pressureMeters.noAlarms')}</Text>}
+        {alarms && alarms.length > 0 && (
+          <Table data-testid="pressure-alarms" withRowBorders>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('pressureMeters.alarmAt')}</Table.Th>
+                <Table.Th>{t('pressureMeters.alarmKind')}</Table.Th>
+                <Table.Th ta="right">{t('pressureMeters.alarmValue')}</Table.Th>
+                <Table.Th ta="right">{t('pressureMeters.alarmLimit')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {alarms.map((alarm) => (
+                <Table.Tr key={alarm.alarmId}>
+                  <Table.Td>{dayjs(alarm.at).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={alarm.kind === 'abrupt' ? 'orange' : 'red'} tt="none">
+                      {t(`pressureMeters.alarmKinds.${alarm.kind}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{number(alarm.value)}</Table.Td>
+                  <Table.Td ta="right">{number(alarm.limit)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Modal>

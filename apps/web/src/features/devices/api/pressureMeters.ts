@@ -18,3 +18,6 @@ export const deletePressureMeters = (ids: readonly string[]) =>
   api.call('DELETE /device/pressure/:ids', { params: { ids: ids.join(',') } });
 export const exportPressureMeters = (filter: PressureMeterListQuery) =>
   api.download('POST /device/pressure/export', exportName('pressure-meters'), { body: filter });
+export const listPressureAlarms = (
+  query: { pageNum: number; pageSize: number } & { pressureMeterId?: string },
+) => api.call('GET /device/pressure/alarm/list', { query });
