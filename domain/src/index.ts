@@ -4,6 +4,7 @@ export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './decider.ts';
+export * from './devices/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
 export * from './operations/index.ts';
@@ -15,6 +16,7 @@ export * from './time.ts';
 import { priceSchemeDecider } from './billing/index.ts';
 import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade/index.ts';
 import { customerDecider, customerTypeDecider } from './customers/index.ts';
+import { flowMeterDecider, pressureAlarmDecider, pressureMeterDecider } from './devices/index.ts';
 import {
   deptDecider,
   menuTreeDecider,
@@ -91,5 +93,8 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     alarmNoticesDecider,
     workOrderDecider,
     manualReadingDecider,
+    flowMeterDecider,
+    pressureMeterDecider,
+    pressureAlarmDecider,
   ].map((d) => [d.category, d]),
 );

@@ -44,6 +44,7 @@ const readings: GatewayReading[] = [
     reverseTotal: 0.25,
     flow: 0.6,
     pressure: 0.31,
+    pressure2: 0.27,
     battery: 3.6,
     signal: -71,
     valve: 'open',
@@ -584,7 +585,7 @@ describe('encodeReadingsArrow', () => {
     const rows: GatewayReading[] = Array.from({ length: 50 }, (_, i) => ({
       ...reading(i),
       total: i * 1.1,
-      ...(i % 2 === 0 ? { reverseTotal: i / 3, flow: -i / 7, pressure: 0.1 * i } : {}),
+      ...(i % 2 === 0 ? { reverseTotal: i / 3, flow: -i / 7, pressure: 0.1 * i, pressure2: 0.05 * i } : {}),
       ...(i % 3 === 0 ? { battery: 3.6, signal: -60 - i, temperature: -2.5 } : {}),
       ...(i % 5 === 0 ? { valve: i % 10 === 0 ? 'open' : 'closed' } : {}),
       ...(i % 4 === 0 ? { alarms: i % 8 === 0 ? ['leak'] : [] } : {}),

@@ -2,6 +2,7 @@ export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './dashboard/index.ts';
+export * from './devices/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
 export * from './operations/index.ts';
@@ -16,6 +17,7 @@ import { billingProjection, surchargesProjection, transactionsProjection } from 
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
+import { devicesProjection } from './devices/index.ts';
 import { outboxProjection, sessionsProjection, usersProjection } from './identity/index.ts';
 import {
   meterMovesProjection,
@@ -42,6 +44,7 @@ export const allProjections = [
   billingProjection,
   surchargesProjection,
   transactionsProjection,
+  devicesProjection,
   adminProjection,
   platformProjection,
   meterReplacementsProjection,

@@ -2,6 +2,7 @@ import { billingRoutes } from './billing/index.ts';
 import { cascadeRoutes } from './cascade/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import { devicesRoutes } from './devices/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { metersRoutes } from './meters/index.ts';
 import { manualReadingRoutes, operationsRoutes, workOrderRoutes } from './operations/index.ts';
@@ -15,6 +16,7 @@ export const apiRoutes = {
   ...cascadeRoutes,
   ...customersRoutes,
   ...dashboardRoutes,
+  ...devicesRoutes,
   ...identityRoutes,
   ...metersRoutes,
   ...operationsRoutes,

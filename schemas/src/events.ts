@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { billingEventSchemas } from './billing/index.ts';
 import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
+import {
+  flowMeterEventSchemas,
+  pressureAlarmEventSchemas,
+  pressureMeterEventSchemas,
+} from './devices/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
 import {
@@ -50,6 +55,9 @@ export const eventSchemas = {
   ...operationsEventSchemas,
   ...workOrderEventSchemas,
   ...manualReadingEventSchemas,
+  ...flowMeterEventSchemas,
+  ...pressureMeterEventSchemas,
+  ...pressureAlarmEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -4,6 +4,7 @@ export * from './billing/index.ts';
 export * from './cascade/index.ts';
 export * from './customers/index.ts';
 export * from './dashboard/index.ts';
+export * from './devices/index.ts';
 export * from './events.ts';
 export * from './field-errors.ts';
 export * from './identity/index.ts';

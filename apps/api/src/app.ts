@@ -22,6 +22,12 @@ import {
 } from './config.ts';
 import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import {
+  concentratorRoutes,
+  flowMeterRoutes,
+  pressureMeterRoutes,
+  startPressureAlarmJob,
+} from './devices/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { failure, parseQuery } from './http.ts';
 import {
@@ -94,6 +100,8 @@ export interface AppOptions {
   cascadeAlarmMs?: number;
   /** Evaluates meter alarms every so many ms (off when absent: tests evaluate by hand). */
   meterAlarmMs?: number;
+  /** How often pressure readings are checked against their meters' limits (none: not checked). */
+  pressureAlarmMs?: number;
   /** Delivers one-time codes (default: the outbox). */
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
@@ -207,6 +215,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const stopMeterAlarms = startMeterAlarmJob(services, options.meterAlarmMs, { messages, log: app.log });
     app.addHook('onClose', async () => stopMeterAlarms());
   }
+  if (options.pressureAlarmMs) {
+    const stopPressureAlarms = startPressureAlarmJob(services, options.pressureAlarmMs);
+    app.addHook('onClose', async () => stopPressureAlarms());
+  }
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);
   const apiRoutes: ApiRoute[] = [];
@@ -244,6 +256,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(alarmRuleRoutes, { services });
       await api.register(workOrderRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(surchargeRoutes, { services });
+      await api.register(concentratorRoutes, { services });
+      await api.register(flowMeterRoutes, { services });
+      await api.register(pressureMeterRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

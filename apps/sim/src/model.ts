@@ -339,6 +339,14 @@ export class FleetModel {
     return Math.max(0.05, d.pressureBaseMPa - 0.07 * load * load + noise);
   }
 
+  /**
+   * Pressure after the inlet's pressure-reducing valve (MPa), the second pressure point a district flow
+   * meter reports: held near 85% of the inlet pressure, never above it.
+   */
+  outletPressureAt(district: number, t: Date | number): number {
+    return 0.85 * this.pressureAt(district, t);
+  }
+
   /** Battery voltage: a lithium cell's flat curve from 3.6 V, dropping to 3.0 V at its end of life (10 years). */
   batteryAt(meter: FleetMeter | string, t: Date | number): number {
     const state = this.state(typeof meter === 'string' ? meter : meter.meterNo);

@@ -574,6 +574,7 @@ export class Simulator {
     if (meter.role === 'inlet') {
       reading.flow = round(model.inletFlow(meter.district, t), 3);
       reading.pressure = round(model.pressureAt(meter.district, t), 3);
+      reading.pressure2 = round(model.outletPressureAt(meter.district, t), 3);
     }
     const battery = round(model.batteryAt(meter, t), 2);
     reading.battery = battery;

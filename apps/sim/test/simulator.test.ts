@@ -107,10 +107,12 @@ describe('Simulator backfill', () => {
       if (meter.role === 'inlet') {
         expect(r.flow).toBeCloseTo(model.inletFlow(meter.district, Date.parse(r.ts)), 3);
         expect(r.pressure).toBeGreaterThan(0.1);
+        expect(r.pressure2).toBeCloseTo(0.85 * r.pressure!, 2);
         expect(r.temperature).toBeTypeOf('number');
       } else {
         expect(r.flow).toBeUndefined();
         expect(r.pressure).toBeUndefined();
+        expect(r.pressure2).toBeUndefined();
       }
     }
     // Daily meters have not uploaded yet: their first upload is after the next midnight.

@@ -19,11 +19,16 @@ export type GatewayState =
   | (EventData<'GatewayRegistered'> & { exists: true; revoked: boolean });
 export type GatewayCommand =
   | ({ type: 'RegisterGateway' } & EventData<'GatewayRegistered'>)
-  | ({ type: 'ChangeGateway' } & Omit<EventData<'GatewayChanged'>, 'gatewayId'>)
+  /** associatedMeters: the meters whose latest reading came through it (read model), which forbid a change. */
+  | ({ type: 'ChangeGateway'; associatedMeters: number } & Omit<EventData<'GatewayChanged'>, 'gatewayId'>)
   | ({ type: 'RotateGatewayKey' } & Omit<EventData<'GatewayKeyRotated'>, 'gatewayId'>)
-  | { type: 'RevokeGateway'; revokedAt: string };
+  | { type: 'RevokeGateway'; revokedAt: string; associatedMeters: number };
 
-/** A gateway or concentrator and its key (only the key's hash is ever stored). Revoked is final. */
+/**
+ * A gateway or concentrator and its key (only the key's hash is ever stored). Revoked is final. One relaying
+ * meters is neither changed nor revoked (spec section 5, concentrators), so that its meters' readings keep
+ * their source; its key can still be rotated, so a leaked key can always be stopped.
+ */
 export const gatewayDecider: Decider<GatewayCommand, GatewayEvent, GatewayState> = {
   category: 'gateway',
   initialState: () => ({ exists: false }),
@@ -49,7 +54,8 @@ export const gatewayDecider: Decider<GatewayCommand, GatewayEvent, GatewayState>
     const { gatewayId } = state;
     switch (command.type) {
       case 'ChangeGateway': {
-        const { type: _, ...data } = command;
+        if (command.associatedMeters > 0) return new DomainError('error.concentrator.withMeters');
+        const { type: _, associatedMeters: __, ...data } = command;
         return [{ type: 'GatewayChanged', data: { gatewayId, ...data } }];
       }
       case 'RotateGatewayKey': {
@@ -57,6 +63,7 @@ export const gatewayDecider: Decider<GatewayCommand, GatewayEvent, GatewayState>
         return [{ type: 'GatewayKeyRotated', data: { gatewayId, ...data } }];
       }
       case 'RevokeGateway':
+        if (command.associatedMeters > 0) return new DomainError('error.concentrator.withMeters');
         return [{ type: 'GatewayRevoked', data: { gatewayId, revokedAt: command.revokedAt } }];
     }
   },

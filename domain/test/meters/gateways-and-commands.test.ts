@@ -50,7 +50,7 @@ describe('gateway decider', () => {
       data: { gatewayId, revokedAt: '2026-11-03T00:00:00.000Z' },
     };
     given(gatewayDecider, [registered, revoked])
-      .when({ type: 'RevokeGateway', revokedAt: '2026-11-04T00:00:00.000Z' })
+      .when({ type: 'RevokeGateway', revokedAt: '2026-11-04T00:00:00.000Z', associatedMeters: 0 })
       .thenFails('error.gateway.revoked');
     given(gatewayDecider, [registered, revoked])
       .when({
@@ -64,7 +64,7 @@ describe('gateway decider', () => {
 
   it('refuses changes to a gateway that does not exist', () => {
     given(gatewayDecider, [])
-      .when({ type: 'ChangeGateway', name: 'x', kind: 'gateway' })
+      .when({ type: 'ChangeGateway', name: 'x', kind: 'gateway', associatedMeters: 0 })
       .thenFails('error.gateway.notFound');
   });
 });

@@ -44,6 +44,7 @@ interface GatewayRow {
   created_at: Date;
   key_rotated_at: Date | null;
   last_seen_at: Date | null;
+  online_since: Date | null;
   meter_count: number;
   version: string;
 }
@@ -52,11 +53,15 @@ interface GatewayRow {
 export const GATEWAY_ONLINE_MINUTES = 120;
 
 const GATEWAY_SELECT = `SELECT g.gateway_id::text, g.name, g.kind, g.manufacturer, g.remark, g.status, g.key_prefix,
-    g.created_at, g.key_rotated_at, g.last_seen_at, g.version::text,
+    g.created_at, g.key_rotated_at, g.last_seen_at, g.online_since, g.version::text,
     (SELECT count(*)::int FROM meter_latest l WHERE l.gateway_id = g.gateway_id) AS meter_count
   FROM gateways g`;
 
 function gatewayView(row: GatewayRow, now: Date): GatewayView {
+  const online =
+    row.status === 'active' &&
+    row.last_seen_at !== null &&
+    now.getTime() - row.last_seen_at.getTime() <= GATEWAY_ONLINE_MINUTES * 60_000;
   return {
     gatewayId: row.gateway_id,
     name: row.name,
@@ -69,10 +74,12 @@ function gatewayView(row: GatewayRow, now: Date): GatewayView {
     keyRotatedAt: row.key_rotated_at?.toISOString() ?? null,
     lastSeenAt: row.last_seen_at?.toISOString() ?? null,
     meterCount: row.meter_count,
-    online:
-      row.status === 'active' &&
-      row.last_seen_at !== null &&
-      now.getTime() - row.last_seen_at.getTime() <= GATEWAY_ONLINE_MINUTES * 60_000,
+    online,
+    statusChangedAt: !row.last_seen_at
+      ? null
+      : online
+        ? (row.online_since ?? row.last_seen_at).toISOString()
+        : new Date(row.last_seen_at.getTime() + GATEWAY_ONLINE_MINUTES * 60_000).toISOString(),
     version: Number(row.version),
   };
 }
@@ -83,18 +90,28 @@ export async function listGateways(
     name?: string | undefined;
     kind?: GatewayKind | undefined;
     status?: string | undefined;
+    online?: boolean | undefined;
   },
   now = new Date(),
 ): Promise<{ total: number; rows: GatewayView[] }> {
   const where = `WHERE ($1::text IS NULL OR g.name ILIKE $1) AND ($2::text IS NULL OR g.kind = $2)
-    AND ($3::text IS NULL OR g.status = $3)`;
-  const params = [containsPattern(query.name), query.kind ?? null, query.status ?? null];
+    AND ($3::text IS NULL OR g.status = $3)
+    AND ($4::boolean IS NULL OR (g.status = 'active' AND g.last_seen_at IS NOT NULL
+      AND g.last_seen_at >= $5::timestamptz - $6::interval) = $4)`;
+  const params = [
+    containsPattern(query.name),
+    query.kind ?? null,
+    query.status ?? null,
+    query.online ?? null,
+    now.toISOString(),
+    `${GATEWAY_ONLINE_MINUTES} minutes`,
+  ];
   const total = await sql.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM gateways g ${where}`,
     params,
   );
   const { rows } = await sql.query<GatewayRow>(
-    `${GATEWAY_SELECT} ${where} ORDER BY g.created_at DESC, g.gateway_id LIMIT $4 OFFSET $5`,
+    `${GATEWAY_SELECT} ${where} ORDER BY g.created_at DESC, g.gateway_id LIMIT $7 OFFSET $8`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   return { total: total.rows[0]?.count ?? 0, rows: rows.map((r) => gatewayView(r, now)) };

@@ -2,6 +2,7 @@ import { initialCommandStatus, isFinalCommandStatus } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type { EventData, MeterCommandStatus } from '@hydrolog/schemas';
 import type { Projection } from '../projection.ts';
+import { GATEWAY_ONLINE_MINUTES } from './gateways.ts';
 
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
@@ -11,7 +12,7 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
  */
 export const meterRegistryProjection: Projection = {
   name: 'meterRegistry',
-  version: 4,
+  version: 5,
   mode: 'inline',
   tables: ['gateways', 'meter_types', 'meters', 'meter_commands', 'meter_groups', 'meter_group_members'],
   reads: ['meter_latest', 'tenants', 'customers', 'users', 'depts'],
@@ -37,6 +38,8 @@ export const meterRegistryProjection: Projection = {
       created_at timestamptz NOT NULL,
       key_rotated_at timestamptz,
       last_seen_at timestamptz,
+      -- The first upload after a silence longer than the online window: when it last came online.
+      online_since timestamptz,
       version bigint NOT NULL
     )`,
     'CREATE UNIQUE INDEX gateways_name ON gateways (tenant_id, lower(name))',
@@ -157,10 +160,13 @@ export const meterRegistryProjection: Projection = {
     },
     async ReadingBatchReceived(sql, event) {
       const d = event.data as EventData<'ReadingBatchReceived'>;
-      await sql.query('UPDATE gateways SET last_seen_at = greatest(last_seen_at, $2) WHERE gateway_id = $1', [
-        d.gatewayId,
-        d.receivedAt,
-      ]);
+      await sql.query(
+        `UPDATE gateways SET last_seen_at = greatest(last_seen_at, $2),
+           online_since = CASE WHEN last_seen_at IS NULL OR $2::timestamptz - last_seen_at > $3::interval
+             THEN $2 ELSE online_since END
+         WHERE gateway_id = $1`,
+        [d.gatewayId, d.receivedAt, `${GATEWAY_ONLINE_MINUTES} minutes`],
+      );
     },
     async MeterTypeCreated(sql, event) {
       const d = event.data as EventData<'MeterTypeCreated'>;

@@ -21,7 +21,7 @@ import type { Projection } from '../projection.ts';
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 3,
+  version: 4,
   mode: 'async',
   tables: [
     'readings',
@@ -52,6 +52,7 @@ export const readingsProjection: Projection = {
       reverse_total double precision,
       flow double precision,
       pressure double precision,
+      pressure2 double precision,
       battery double precision,
       signal double precision,
       valve text,
@@ -69,6 +70,7 @@ export const readingsProjection: Projection = {
       reverse_total double precision,
       flow double precision,
       pressure double precision,
+      pressure2 double precision,
       battery double precision,
       signal double precision,
       valve text,
@@ -268,6 +270,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     reverseTotal: [] as (number | undefined)[],
     flow: [] as (number | undefined)[],
     pressure: [] as (number | undefined)[],
+    pressure2: [] as (number | undefined)[],
     battery: [] as (number | undefined)[],
     signal: [] as (number | undefined)[],
     valve: [] as (string | undefined)[],
@@ -290,6 +293,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
       readings.reverseTotal.push(r.reverseTotal);
       readings.flow.push(r.flow);
       readings.pressure.push(r.pressure);
+      readings.pressure2.push(r.pressure2);
       readings.battery.push(r.battery);
       readings.signal.push(r.signal);
       readings.valve.push(r.valve);
@@ -303,27 +307,27 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
   // An imported or manual reading names no gateway: the meter keeps the one its latest uploads came through.
   const stored = await sql.query<DirtyRow>(
     `WITH inserted AS (
-       INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, battery,
-         signal, valve, temperature, alarms, counter_break)
+       INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, pressure2,
+         battery, signal, valve, temperature, alarms, counter_break)
        SELECT e.tenants[r.event], e.meters[r.event], e.gateways[r.event], to_timestamp(r.seconds), r.total,
-         r.reverse_total, r.flow, r.pressure, r.battery, r.signal, r.valve, r.temperature, r.alarms::jsonb,
-         r.counter_break
+         r.reverse_total, r.flow, r.pressure, r.pressure2, r.battery, r.signal, r.valve, r.temperature,
+         r.alarms::jsonb, r.counter_break
        FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters, $3::uuid[] AS gateways) e,
          unnest($4::int[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[],
-           $11::float8[], $12::text[], $13::float8[], $14::text[], $15::text[])
+           $11::float8[], $12::text[], $13::float8[], $14::text[], $15::text[], $16::float8[])
          AS r(event, seconds, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms,
-           counter_break)
+           counter_break, pressure2)
        ON CONFLICT (meter_id, ts) DO NOTHING
        RETURNING *),
      latest AS (
-       INSERT INTO meter_latest (meter_id, tenant_id, ts, total, reverse_total, flow, pressure, battery, signal,
-         valve, gateway_id)
-       SELECT DISTINCT ON (meter_id) meter_id, tenant_id, ts, total, reverse_total, flow, pressure, battery, signal,
-         valve, gateway_id
+       INSERT INTO meter_latest (meter_id, tenant_id, ts, total, reverse_total, flow, pressure, pressure2, battery,
+         signal, valve, gateway_id)
+       SELECT DISTINCT ON (meter_id) meter_id, tenant_id, ts, total, reverse_total, flow, pressure, pressure2, battery,
+         signal, valve, gateway_id
        FROM inserted ORDER BY meter_id, ts DESC
        ON CONFLICT (meter_id) DO UPDATE SET ts = excluded.ts, total = excluded.total,
          reverse_total = excluded.reverse_total, flow = excluded.flow, pressure = excluded.pressure,
-         battery = excluded.battery, signal = excluded.signal, valve = excluded.valve,
+         pressure2 = excluded.pressure2, battery = excluded.battery, signal = excluded.signal, valve = excluded.valve,
          gateway_id = coalesce(excluded.gateway_id, meter_latest.gateway_id)
        WHERE meter_latest.ts < excluded.ts),
      spans AS (
@@ -351,6 +355,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
       channel(readings.temperature),
       channel(readings.alarms),
       channel(readings.counterBreak),
+      channel(readings.pressure2),
     ],
   );
   await recomputeVolumes(sql, stored.rows.map(dirtyMeter));

@@ -12,7 +12,7 @@ export async function meterReadings(
   limit: number,
 ): Promise<MeterReading[]> {
   const { rows } = await sql.query<Record<string, unknown>>(
-    `SELECT ts, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms
+    `SELECT ts, total, reverse_total, flow, pressure, pressure2, battery, signal, valve, temperature, alarms
      FROM tenant_readings WHERE meter_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4`,
     [meterId, from.toISOString(), to.toISOString(), limit],
   );
@@ -22,6 +22,7 @@ export async function meterReadings(
     reverseTotal: r.reverse_total as number | null,
     flow: r.flow as number | null,
     pressure: r.pressure as number | null,
+    pressure2: r.pressure2 as number | null,
     battery: r.battery as number | null,
     signal: r.signal as number | null,
     valve: r.valve as ValveState | null,

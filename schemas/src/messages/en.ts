@@ -4,6 +4,7 @@ import { cascade } from './en/cascade.ts';
 import { common } from './en/common.ts';
 import { customers } from './en/customers.ts';
 import { dashboard } from './en/dashboard.ts';
+import { devices } from './en/devices.ts';
 import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
 import { operations } from './en/operations.ts';
@@ -30,6 +31,7 @@ export const en = combine(
   workOrders,
   readingPlans,
   surcharges,
+  devices,
 );
 
 /** The shape of every language's catalogue; its leaves are the message keys. */

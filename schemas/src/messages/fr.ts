@@ -5,6 +5,7 @@ import { cascade } from './fr/cascade.ts';
 import { common } from './fr/common.ts';
 import { customers } from './fr/customers.ts';
 import { dashboard } from './fr/dashboard.ts';
+import { devices } from './fr/devices.ts';
 import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
 import { operations } from './fr/operations.ts';
@@ -31,4 +32,5 @@ export const fr: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
+  devices,
 );

@@ -5,6 +5,7 @@ import { cascade } from './zh-CN/cascade.ts';
 import { common } from './zh-CN/common.ts';
 import { customers } from './zh-CN/customers.ts';
 import { dashboard } from './zh-CN/dashboard.ts';
+import { devices } from './zh-CN/devices.ts';
 import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
 import { operations } from './zh-CN/operations.ts';
@@ -31,4 +32,5 @@ export const zhCN: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
+  devices,
 );

@@ -30,6 +30,8 @@ export const gatewayViewSchema = z.object({
   /** Meters whose latest reading came through this gateway. */
   meterCount: z.number().int(),
   online: z.boolean(),
+  /** When it last came online or went offline; null while it never uploaded. */
+  statusChangedAt: z.string().nullable(),
   version: z.number().int(),
 });
 export type GatewayView = z.infer<typeof gatewayViewSchema>;

@@ -29,6 +29,8 @@ const channels = {
   flow: z.number().optional(),
   /** MPa */
   pressure: z.number().optional(),
+  /** MPa, a second pressure point (flow meters report two: pressure 1 above and pressure 2) */
+  pressure2: z.number().optional(),
   /** V */
   battery: z.number().nonnegative().optional(),
   signal: z.number().optional(),

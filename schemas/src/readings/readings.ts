@@ -40,6 +40,8 @@ export const meterReadingSchema = z.object({
   flow: nullableNumber,
   /** MPa */
   pressure: nullableNumber,
+  /** MPa, the second pressure point of a flow meter */
+  pressure2: nullableNumber,
   /** V */
   battery: nullableNumber,
   signal: nullableNumber,

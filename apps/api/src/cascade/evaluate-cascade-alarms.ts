@@ -1,8 +1,9 @@
 import { addDays, alarmFindings } from '@hydrolog/domain';
 import { dailyFigures, listPoints, nightFigures, tenantTimeZone, withTenant } from '@hydrolog/projections';
 import type { EventData } from '@hydrolog/schemas';
+import { derivedId } from '../derived-id.ts';
 import type { Services } from '../services.ts';
-import { derivedId, raiseAlarm } from './alarms.ts';
+import { raiseAlarm } from './alarms.ts';
 
 /**
  * Raises the cascade alarms of a tenant's local day: each point's leakage rate, MNF and KL over its

@@ -2,8 +2,9 @@ import { addDays, cascadeAlarmDecider } from '@hydrolog/domain';
 import { listPoints, pointLeaks, tenantTimeZone, withTenant } from '@hydrolog/projections';
 import { type EventData, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../commands.ts';
+import { derivedId } from '../derived-id.ts';
 import type { Services } from '../services.ts';
-import { alarmStreamId, derivedId, LOOKBACK_DAYS, raiseAlarm } from './alarms.ts';
+import { alarmStreamId, LOOKBACK_DAYS, raiseAlarm } from './alarms.ts';
 
 const LEAK_ALARM_KIND = { abrupt: 'newLeak', incipient: 'growingLeak' } as const;
 

@@ -11,12 +11,12 @@ export async function changeGateway(
   request: FastifyRequest,
   { gatewayId, version, ...body }: GatewayBody & { gatewayId: string; version: number },
 ): Promise<GatewayView> {
-  await gatewayOf(db, request, gatewayId);
+  const { meterCount } = await gatewayOf(db, request, gatewayId);
   await execute(
     store,
     gatewayDecider,
     gatewayId,
-    [{ type: 'ChangeGateway', ...body }],
+    [{ type: 'ChangeGateway', ...body, associatedMeters: meterCount }],
     commandContext(request, 'error.gateway.nameExists', version),
   );
   return gatewayOf(db, request, gatewayId);

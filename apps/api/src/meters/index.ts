@@ -1,7 +1,10 @@
+export { changeGateway } from './change-gateway.ts';
 export { meterCommandRoutes } from './command-routes.ts';
 export { gatewayRoutes } from './gateway-routes.ts';
 export { meterGroupRoutes } from './group-routes.ts';
+export { meterTypeOf } from './meter-types.ts';
 export { meterMoveRoutes } from './move-routes.ts';
+export { registerGateway } from './register-gateway.ts';
 export { registerMeters, registerMeterType } from './registry.ts';
 export { meterReplacementRoutes } from './replacement-routes.ts';
 export { meterRoutes } from './routes.ts';

@@ -5,14 +5,14 @@ import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 import { gatewayOf } from './gateways.ts';
 
-/** Revokes a gateway: its key stops working; it stays listed as revoked. */
+/** Revokes a gateway relaying no meter: its key stops working; it stays listed as revoked. */
 export async function revokeGateway({ db, store }: Services, request: FastifyRequest, gatewayId: string) {
-  await gatewayOf(db, request, gatewayId);
+  const { meterCount } = await gatewayOf(db, request, gatewayId);
   await execute(
     store,
     gatewayDecider,
     gatewayId,
-    [{ type: 'RevokeGateway', revokedAt: new Date().toISOString() }],
+    [{ type: 'RevokeGateway', revokedAt: new Date().toISOString(), associatedMeters: meterCount }],
     commandContext(request, 'error.gateway.nameExists'),
   );
 }

@@ -16,6 +16,7 @@ const reading = (ts: string, total: number): MeterReading => ({
   reverseTotal: null,
   flow: null,
   pressure: null,
+  pressure2: null,
   battery: null,
   signal: null,
   valve: null,

@@ -4,6 +4,7 @@ import * as billing from '../features/billing/routes.ts';
 import * as cascade from '../features/cascade/routes.ts';
 import * as customers from '../features/customers/routes.ts';
 import * as dashboard from '../features/dashboard/routes.ts';
+import * as devices from '../features/devices/routes.ts';
 import * as identity from '../features/identity/routes.ts';
 import * as meters from '../features/meters/routes.ts';
 import * as operations from '../features/operations/routes.ts';
@@ -29,6 +30,7 @@ const BUILT: Record<string, RouteComponent> = {
   ...cascade.pages,
   ...dashboard.pages,
   ...operations.pages,
+  ...devices.pages,
 };
 
 export interface PageRoute {

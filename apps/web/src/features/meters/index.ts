@@ -1,2 +1,2 @@
-export { listMeterCommands, type MeterCommandRecord } from './api/meters.ts';
+export { listMeterCommands, type MeterCommandRecord, meterTypeOptions } from './api/meters.ts';
 export { CommandFailure, CommandFailureText, ValveState } from './ValveState.tsx';

@@ -1,0 +1,8 @@
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+
+/** The context's menu pages by the menu catalogue's component id; each is a chunk fetched when first opened. */
+export const pages: Record<string, RouteComponent> = {
+  'gateway/concentrator/index': lazyRouteComponent(() => import('./Concentrators.tsx'), 'Concentrators'),
+  'gateway/flow/index': lazyRouteComponent(() => import('./FlowMeters.tsx'), 'FlowMeters'),
+  'gateway/pressure/index': lazyRouteComponent(() => import('./PressureMeters.tsx'), 'PressureMeters'),
+};

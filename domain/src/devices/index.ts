@@ -1,0 +1,3 @@
+export * from './flow-meters.ts';
+export * from './pressure-alarms.ts';
+export * from './pressure-meters.ts';

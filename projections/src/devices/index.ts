@@ -1,0 +1,3 @@
+export * from './pressure-queries.ts';
+export * from './projection.ts';
+export * from './queries.ts';
