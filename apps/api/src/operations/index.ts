@@ -1,1 +1,2 @@
+export { manualReadingRoutes } from './manual-reading-routes.ts';
 export { workOrderRoutes } from './work-order-routes.ts';

@@ -1,0 +1,134 @@
+import { testEngines } from '@hydrolog/eventstore/testing';
+import { uuidv7 } from '@hydrolog/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
+import type { Services } from '../src/services.ts';
+import { ACCOUNTS, injectAs, login, multipartFile, startApi, TINY_PNG } from './support.ts';
+
+const EN = { 'content-language': 'en' };
+const FR = { 'content-language': 'fr' };
+type As = ReturnType<typeof injectAs>;
+/** The demo tenant's local midnights (Asia/Shanghai) of 10 and 11 November 2026. */
+const MIDNIGHT_10 = '2026-11-09T16:00:00.000Z';
+const MIDNIGHT_11 = '2026-11-10T16:00:00.000Z';
+
+describe.each(testEngines())('manual readings on $engine', (engine) => {
+  let app: FastifyInstance;
+  let services: Services;
+  let admin: As;
+  let viewer: As;
+  let trial: As;
+
+  const enter = (payload: object, as = admin, headers = EN) =>
+    as({ method: 'POST', url: '/prod-api/readMeter/manual', payload, headers });
+  const readingEvents = async () =>
+    (
+      await services.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM es.events WHERE type = 'ManualReadingEntered'",
+      )
+    ).rows[0]!.n;
+
+  beforeAll(async () => {
+    ({ app, services } = await startApi(engine));
+    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+    viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
+    trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
+    const metadata = {
+      tenantId: '00000000-0000-7000-8000-000000000002',
+      userId: 'seed',
+      correlationId: uuidv7(),
+    };
+    // Read once a day: a day's counter is interpolated between daily readings.
+    const meterTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Walk-by meters',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 1440,
+    });
+    await registerMeters(services.store, metadata, [{ meterNo: '880001', meterTypeId }]);
+  }, 180_000);
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+  });
+
+  it("becomes a reading of the meter's history, latest state and daily volume, listed with who entered it", async () => {
+    const photo = await admin({
+      method: 'POST',
+      url: '/prod-api/readMeter/manual/photo',
+      ...multipartFile('dial.png', TINY_PNG, 'image/png'),
+    });
+    const { url } = photo.json().data;
+    expect(url).toMatch(/^\/uploads\/manualReading\/[\w-]+\.png$/);
+    const first = await enter({ meterNo: '880001', total: 100, readAt: MIDNIGHT_10 });
+    expect(first.json()).toMatchObject({
+      code: 200,
+      data: { meterNo: '880001', total: 100, readAt: MIDNIGHT_10, reset: false },
+    });
+    const second = await enter({
+      meterNo: '880001',
+      total: 103.5,
+      readAt: '2026-11-11T00:00:00+08:00',
+      photoUrl: url,
+    });
+    expect(second.json().data).toMatchObject({ total: 103.5, readAt: MIDNIGHT_11, photoUrl: url });
+
+    const history = (
+      await admin('/prod-api/report/history/meter?meterNo=880001&from=2026-11-10&to=2026-11-11')
+    ).json().data;
+    expect(history.readings.map((r: { ts: string; total: number }) => [r.ts, r.total])).toEqual([
+      [MIDNIGHT_10, 100],
+      [MIDNIGHT_11, 103.5],
+    ]);
+    expect(history.meter).toMatchObject({ total: 103.5, lastReportAt: MIDNIGHT_11 });
+    expect(history.daily.find((d: { period: string }) => d.period === '2026-11-10')).toMatchObject({
+      volume: expect.closeTo(3.5, 9),
+      known: true,
+    });
+
+    const list = (await viewer('/prod-api/readMeter/manual/list?meterNo=880001')).json();
+    expect(list).toMatchObject({ code: 200, total: 2 });
+    expect(list.rows[0]).toMatchObject({ total: 103.5, photoUrl: url, createBy: expect.any(String) });
+  });
+
+  it('is refused below the last counter unless a reset, above a later one, in the future or at a time read already', async () => {
+    const before = await readingEvents();
+    const below = await enter({ meterNo: '880001', total: 50 }, admin, FR);
+    expect(below.json()).toMatchObject({ code: 500, key: 'error.manualReading.belowLast' });
+    expect(below.json().msg).toContain('103.5 m³');
+    const between = await enter({ meterNo: '880001', total: 104, readAt: '2026-11-10T04:00:00Z' });
+    expect(between.json().key).toBe('error.manualReading.aboveNext');
+    const future = await enter({
+      meterNo: '880001',
+      total: 200,
+      readAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(future.json().key).toBe('error.manualReading.future');
+    const again = await enter({ meterNo: '880001', total: 103.5, readAt: MIDNIGHT_11 });
+    expect(again.json().key).toBe('error.manualReading.duplicate');
+    expect(await readingEvents()).toBe(before);
+
+    const reset = await enter({ meterNo: '880001', total: 2, reset: true });
+    expect(reset.json().data).toMatchObject({ total: 2, reset: true });
+    expect(await readingEvents()).toBe(before + 1);
+  });
+
+  it('answers bad input with field errors, and keeps other tenants and readers without the permission out', async () => {
+    const before = await readingEvents();
+    const bad = await enter({ meterNo: '880001', total: -1, readAt: 'yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['total', 'readAt']),
+    );
+    // Another tenant's meter is as unknown as a meter that does not exist.
+    expect((await enter({ meterNo: '880001', total: 500 }, trial)).json().key).toBe(
+      'error.manualReading.meterUnknown',
+    );
+    expect((await trial('/prod-api/readMeter/manual/list')).json()).toMatchObject({ total: 0 });
+    expect((await enter({ meterNo: '880001', total: 500 }, viewer)).statusCode).toBe(403);
+    expect(await readingEvents()).toBe(before);
+  });
+});
