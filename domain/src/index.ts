@@ -30,7 +30,7 @@ import {
   meterGroupDecider,
   meterTypeDecider,
 } from './meters/index.ts';
-import { manualReadingDecider, workOrderDecider } from './operations/index.ts';
+import { manualReadingDecider, readingPlanDecider, workOrderDecider } from './operations/index.ts';
 import {
   agentAccountDecider,
   carrierDecider,
@@ -82,5 +82,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     priceSchemeDecider,
     workOrderDecider,
     manualReadingDecider,
+    readingPlanDecider,
   ].map((d) => [d.category, d]),
 );

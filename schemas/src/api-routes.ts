@@ -4,7 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { metersRoutes } from './meters/index.ts';
-import { manualReadingRoutes, workOrderRoutes } from './operations/index.ts';
+import { manualReadingRoutes, readingPlanRoutes, workOrderRoutes } from './operations/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { readingsRoutes } from './readings/index.ts';
 import { systemRoutes } from './system/index.ts';
@@ -19,6 +19,7 @@ export const apiRoutes = {
   ...metersRoutes,
   ...workOrderRoutes,
   ...manualReadingRoutes,
+  ...readingPlanRoutes,
   ...platformRoutes,
   ...readingsRoutes,
   ...systemRoutes,

@@ -4,7 +4,11 @@ import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
 import { identityEventSchemas, organisationEventSchemas } from './identity/index.ts';
 import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas } from './meters/index.ts';
-import { manualReadingEventSchemas, workOrderEventSchemas } from './operations/index.ts';
+import {
+  manualReadingEventSchemas,
+  readingPlanEventSchemas,
+  workOrderEventSchemas,
+} from './operations/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
 import { ingestEventSchemas } from './readings/index.ts';
 import { adminEventSchemas, auditEventSchemas } from './system/index.ts';
@@ -45,6 +49,7 @@ export const eventSchemas = {
   ...billingEventSchemas,
   ...workOrderEventSchemas,
   ...manualReadingEventSchemas,
+  ...readingPlanEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,2 +1,3 @@
 export * from './manual-reading.ts';
+export * from './reading-plan.ts';
 export * from './work-order.ts';

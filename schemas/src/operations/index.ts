@@ -1,4 +1,5 @@
 export * from './manual-readings.ts';
+export * from './reading-plans.ts';
 export * from './work-order-events.ts';
 export * from './work-order-routes.ts';
 export * from './work-orders.ts';
