@@ -22,7 +22,11 @@ import {
   meterRegistryProjection,
   meterReplacementsProjection,
 } from './meters/index.ts';
-import { manualReadingsProjection, workOrdersProjection } from './operations/index.ts';
+import {
+  manualReadingsProjection,
+  readingPlansProjection,
+  workOrdersProjection,
+} from './operations/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
 import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
@@ -46,6 +50,7 @@ export const allProjections = [
   meterMovesProjection,
   workOrdersProjection,
   manualReadingsProjection,
+  readingPlansProjection,
 ];
 
 /** The context folders of queries only, which own no table. */

@@ -47,7 +47,7 @@ import {
   valveRoutes,
 } from './meters/index.ts';
 import { registerOperationLog } from './operation-log.ts';
-import { manualReadingRoutes, workOrderRoutes } from './operations/index.ts';
+import { manualReadingRoutes, readingPlanRoutes, workOrderRoutes } from './operations/index.ts';
 import { agentRoutes, recordRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
 import { readingRoutes } from './readings/index.ts';
 import type { Services } from './services.ts';
@@ -231,6 +231,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(priceSchemeRoutes, { services });
       await api.register(workOrderRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(manualReadingRoutes, { services, uploadsDir: options.uploadsDir });
+      await api.register(readingPlanRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

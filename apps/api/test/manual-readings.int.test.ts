@@ -48,7 +48,10 @@ describe.each(testEngines())('manual readings on $engine', (engine) => {
       cardKind: 'none',
       reportIntervalMinutes: 1440,
     });
-    await registerMeters(services.store, metadata, [{ meterNo: '880001', meterTypeId }]);
+    await registerMeters(services.store, metadata, [
+      { meterNo: '880001', meterTypeId },
+      { meterNo: '880002', meterTypeId },
+    ]);
   }, 180_000);
   afterAll(async () => {
     await app.close();
@@ -92,6 +95,61 @@ describe.each(testEngines())('manual readings on $engine', (engine) => {
     const list = (await viewer('/prod-api/readMeter/manual/list?meterNo=880001')).json();
     expect(list).toMatchObject({ code: 200, total: 2 });
     expect(list.rows[0]).toMatchObject({ total: 103.5, photoUrl: url, createBy: expect.any(String) });
+  });
+
+  it("counts a walk-by plan's meters read in its window, overdue once it ended with meters not read", async () => {
+    const readerId = (await viewer('/prod-api/system/user/getInfo')).json().user.userId as string;
+    const plan = { name: 'North walk, November', readerId, startDate: '2026-11-09', endDate: '2026-11-12' };
+    const created = await admin({
+      method: 'POST',
+      url: '/prod-api/readMeter/walkBy',
+      payload: { ...plan, meterNos: ['880001', '880002'] },
+    });
+    const { planId } = created.json().data;
+    expect(created.json().data).toMatchObject({ meters: 2, read: 1, unread: 1, overdue: true });
+    expect(created.json().data.meterList).toEqual([
+      expect.objectContaining({ meterNo: '880002', read: false, readAt: null }),
+      expect.objectContaining({ meterNo: '880001', read: true }),
+    ]);
+    // A reading entered on the plan for the meter not yet read completes it.
+    await enter({ meterNo: '880002', total: 7, readAt: '2026-11-11T09:00:00+08:00', planId });
+    expect((await viewer(`/prod-api/readMeter/walkBy/${planId}`)).json().data).toMatchObject({
+      read: 2,
+      unread: 0,
+      overdue: false,
+    });
+    expect((await viewer('/prod-api/readMeter/walkBy/list?mine=true')).json()).toMatchObject({
+      total: 1,
+      rows: [{ planId, readerName: expect.any(String) }],
+    });
+    expect((await viewer(`/prod-api/readMeter/manual/list?planId=${planId}`)).json()).toMatchObject({
+      total: 1,
+      rows: [{ meterNo: '880002', total: 7 }],
+    });
+
+    const post = (payload: object, as = admin) =>
+      as({ method: 'POST', url: '/prod-api/readMeter/walkBy', payload, headers: FR });
+    const backwards = await post({ ...plan, endDate: '2026-11-09', meterNos: ['880001'] });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toContainEqual({
+      field: 'endDate',
+      message: 'La date de début doit précéder la date de fin',
+    });
+    expect((await post({ ...plan, meterNos: ['880001', '999999'] })).json().key).toBe(
+      'error.readingPlan.meters',
+    );
+    expect((await post({ ...plan, meterNos: ['880001'] }, trial)).json().key).toBe(
+      'error.readingPlan.reader',
+    );
+    expect((await trial(`/prod-api/readMeter/walkBy/${planId}`)).json().key).toBe(
+      'error.readingPlan.notFound',
+    );
+    expect((await post({ ...plan, meterNos: ['880001'] }, viewer)).statusCode).toBe(403);
+
+    expect((await admin({ method: 'DELETE', url: `/prod-api/readMeter/walkBy/${planId}` })).json().code).toBe(
+      200,
+    );
+    expect((await admin('/prod-api/readMeter/walkBy/list')).json().total).toBe(0);
   });
 
   it('is refused below the last counter unless a reset, above a later one, in the future or at a time read already', async () => {
