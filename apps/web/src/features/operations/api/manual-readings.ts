@@ -1,4 +1,9 @@
-import type { ManualReadingBody, ManualReadingListQuery } from '@hydrolog/schemas';
+import type {
+  ManualReadingBody,
+  ManualReadingListQuery,
+  ReadingPlanBody,
+  ReadingPlanListQuery,
+} from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
 import { fileForm } from '../../../api/request.ts';
 
@@ -10,3 +15,14 @@ export const listManualReadings = (query: Page & ManualReadingListQuery) =>
 export const enterManualReading = (body: ManualReadingBody) => api.data('POST /readMeter/manual', { body });
 export const uploadManualReadingPhoto = (file: File) =>
   api.data('POST /readMeter/manual/photo', { body: fileForm(file) });
+
+/** Walk-by reading plans (/readMeter/walkBy), and the meter groups a plan can cover. */
+export const listReadingPlans = (query: Page & ReadingPlanListQuery) =>
+  api.call('GET /readMeter/walkBy/list', { query });
+export const getReadingPlan = (planId: string) =>
+  api.data('GET /readMeter/walkBy/:planId', { params: { planId } });
+export const createReadingPlan = (body: ReadingPlanBody) => api.data('POST /readMeter/walkBy', { body });
+export const deleteReadingPlan = (planId: string) =>
+  api.call('DELETE /readMeter/walkBy/:planId', { params: { planId } });
+export const meterGroupChoices = () =>
+  api.call('GET /business/group/list', { query: { pageNum: 1, pageSize: 500 } });
