@@ -1,4 +1,4 @@
-import { DomainError, manualReadingDecider } from '@hydrolog/domain';
+import { manualReadingDecider } from '@hydrolog/domain';
 import { countersAround, findMeters, getManualReading } from '@hydrolog/projections';
 import { type ManualReadingInput, type ManualReadingView, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
@@ -52,6 +52,7 @@ export async function enterManualReading(
   );
   await runner.catchUp('readings');
   const entered = await readAsCaller(db, request, (sql) => getManualReading(sql, readingId));
-  if (!entered) throw new DomainError('error.manualReading.meterUnknown');
+  // The inline projection stored it in the append's transaction.
+  if (!entered) throw new Error(`manual reading ${readingId} appended but not in its read model`);
   return entered;
 }
