@@ -189,4 +189,42 @@ describe.each(testEngines())('manual readings on $engine', (engine) => {
     expect((await enter({ meterNo: '880001', total: 500 }, viewer)).statusCode).toBe(403);
     expect(await readingEvents()).toBe(before);
   });
+
+  it('imports a file of readings row by row, each checked as one entered by hand, answering the rows refused', async () => {
+    const csv = [
+      'meterNo,time,value',
+      '880002,2026-11-12T09:00:00+08:00,9.25',
+      '880002,2026-11-13T09:00:00+08:00,8',
+      '999999,2026-11-12T09:00:00+08:00,1',
+      '880002,tomorrow,5',
+    ].join('\n');
+    const file = multipartFile('round.csv', Buffer.from(csv), 'text/csv');
+    const answer = await admin({
+      method: 'POST',
+      url: '/prod-api/readMeter/manual/import',
+      payload: file.payload,
+      headers: { ...file.headers, ...EN },
+    });
+    expect(answer.json().data).toMatchObject({ imported: 1 });
+    expect(
+      answer.json().data.errors.map((e: { row: number; message: string }) => [e.row, e.message]),
+    ).toEqual([
+      [3, expect.stringContaining('below the last reading')],
+      [4, 'The meter does not exist'],
+      [5, expect.any(String)],
+    ]);
+    const history = (
+      await admin('/prod-api/report/history/meter?meterNo=880002&from=2026-11-12&to=2026-11-12')
+    ).json();
+    expect(history.data.readings.map((r: { total: number }) => r.total)).toEqual([9.25]);
+    expect(
+      (
+        await viewer({
+          method: 'POST',
+          url: '/prod-api/readMeter/manual/import',
+          ...multipartFile('round.csv', Buffer.from(csv), 'text/csv'),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
 });

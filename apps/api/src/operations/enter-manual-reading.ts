@@ -7,21 +7,23 @@ import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 
+/** One reading to enter: `readAt` an instant (none: now). */
+export type ManualReadingEntry = Omit<ManualReadingInput, 'readAt'> & { readAt?: string | undefined };
+
 /**
- * A counter read off a meter by a staff member: checked against the meter's readings around its time, then
- * appended as a reading of the manual source. The answer comes once the readings read model has it, so the
- * meter's history and latest state show it at once.
+ * Checks a counter read by hand against the meter's readings around its time and appends it as a reading of
+ * the manual source; answers its id. The readings read model follows behind (`enterManualReading` waits).
  */
-export async function enterManualReading(
-  { db, store, runner }: Services,
+export async function appendManualReading(
+  { db, store }: Services,
   request: FastifyRequest,
-  body: ManualReadingInput,
-): Promise<ManualReadingView> {
+  entry: ManualReadingEntry,
+): Promise<string> {
   const now = new Date().toISOString();
-  const ts = body.readAt ? new Date(body.readAt).toISOString() : now;
+  const ts = entry.readAt ? new Date(entry.readAt).toISOString() : now;
   const { tenantId, userId } = callerOf(request);
   const { meterId, facts } = await readAsCaller(db, request, async (sql) => {
-    const found = (await findMeters(sql, tenantId, [body.meterNo])).get(body.meterNo) ?? null;
+    const found = (await findMeters(sql, tenantId, [entry.meterNo])).get(entry.meterNo) ?? null;
     return { meterId: found, facts: found ? await countersAround(sql, found, ts) : null };
   });
   const readingId = uuidv7();
@@ -35,11 +37,11 @@ export async function enterManualReading(
         readingId,
         meterId: meterId ?? readingId,
         ts,
-        total: body.total,
-        reset: body.reset,
-        photoUrl: body.photoUrl,
-        planId: body.planId,
-        remark: body.remark,
+        total: entry.total,
+        reset: entry.reset,
+        photoUrl: entry.photoUrl,
+        planId: entry.planId,
+        remark: entry.remark,
         actorId: userId,
         at: now,
         meterKnown: meterId !== null,
@@ -50,8 +52,21 @@ export async function enterManualReading(
     ],
     commandContext(request, 'error.manualReading.duplicate'),
   );
-  await runner.catchUp('readings');
-  const entered = await readAsCaller(db, request, (sql) => getManualReading(sql, readingId));
+  return readingId;
+}
+
+/**
+ * A counter read off a meter by a staff member. The answer comes once the readings read model has it, so the
+ * meter's history and latest state show it at once.
+ */
+export async function enterManualReading(
+  services: Services,
+  request: FastifyRequest,
+  body: ManualReadingInput,
+): Promise<ManualReadingView> {
+  const readingId = await appendManualReading(services, request, body);
+  await services.runner.catchUp('readings');
+  const entered = await readAsCaller(services.db, request, (sql) => getManualReading(sql, readingId));
   // The inline projection stored it in the append's transaction.
   if (!entered) throw new Error(`manual reading ${readingId} appended but not in its read model`);
   return entered;

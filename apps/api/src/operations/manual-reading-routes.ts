@@ -3,6 +3,7 @@ import {
   envelopeSchema,
   listEnvelopeSchema,
   manualReadingBodySchema,
+  manualReadingImportAnswerSchema,
   manualReadingListQuerySchema,
   manualReadingViewSchema,
   pagedQuerySchema,
@@ -14,6 +15,7 @@ import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { saveImageUpload } from '../uploads.ts';
 import { enterManualReading } from './enter-manual-reading.ts';
+import { importManualReadings } from './import-manual-readings.ts';
 import { manualReadingList } from './list-manual-readings.ts';
 
 const tags = ['manualReadings'];
@@ -64,5 +66,20 @@ export const manualReadingRoutes: FastifyPluginAsyncZod<{ services: Services; up
     },
     async (request) =>
       ok(request, { url: await saveImageUpload(request, uploadsDir, 'file', 'manualReading') }),
+  );
+  app.post(
+    '/readMeter/manual/import',
+    {
+      config: { ...requires('readMeter:manual:add'), audit: '6' },
+      schema: {
+        tags,
+        summary:
+          'Import manual readings from a CSV, xls or xlsx file (multipart field file; columns: meter number, time ' +
+          'with offset, counter), each row checked as one entered by hand; answers the rows refused',
+        consumes: ['multipart/form-data'],
+        response: apiResponses(envelopeSchema(manualReadingImportAnswerSchema)),
+      },
+    },
+    async (request) => ok(request, await importManualReadings(services, request)),
   );
 };
