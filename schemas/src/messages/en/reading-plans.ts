@@ -1,6 +1,10 @@
 /** Manual meter reading and walk-by reading plans, in English. */
 export const readingPlans = {
   manualReading: {
+    import: 'Import from a file',
+    imported: '{{count}} readings imported',
+    importHint: 'Columns: meter number, time with its offset (2026-01-01T08:00:00+08:00), counter',
+    importRow: 'Row {{row}}: {{message}}',
     title: 'Manual reading',
     new: 'Enter a reading',
     meterNo: 'Meter number',

@@ -1,6 +1,10 @@
 /** Relevé manuel et tournées de relève, en français. */
 export const readingPlans = {
   manualReading: {
+    import: 'Importer un fichier',
+    imported: '{{count}} relevés importés',
+    importHint: 'Colonnes : numéro de compteur, heure avec son décalage (2026-01-01T08:00:00+08:00), index',
+    importRow: 'Ligne {{row}} : {{message}}',
     title: 'Relevé manuel',
     new: 'Saisir un relevé',
     meterNo: 'Numéro de compteur',

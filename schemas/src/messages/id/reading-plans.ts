@@ -1,6 +1,10 @@
 /** Pembacaan meter manual dan rencana pembacaan keliling, dalam bahasa Indonesia. */
 export const readingPlans = {
   manualReading: {
+    import: 'Impor dari berkas',
+    imported: '{{count}} pembacaan diimpor',
+    importHint: 'Kolom: nomor meter, waktu dengan offset (2026-01-01T08:00:00+08:00), angka meter',
+    importRow: 'Baris {{row}}: {{message}}',
     title: 'Pembacaan manual',
     new: 'Masukkan pembacaan',
     meterNo: 'Nomor meter',

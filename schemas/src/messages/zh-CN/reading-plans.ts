@@ -1,6 +1,10 @@
 /** 人工抄表与走抄计划（简体中文）。 */
 export const readingPlans = {
   manualReading: {
+    import: '从文件导入',
+    imported: '已导入 {{count}} 条读数',
+    importHint: '列：表号、带时区偏移的时间（2026-01-01T08:00:00+08:00）、表读数',
+    importRow: '第 {{row}} 行：{{message}}',
     title: '人工抄表',
     new: '录入读数',
     meterNo: '表号',

@@ -6,6 +6,7 @@ import { defineListScreen, listColumns, TextFilter } from '../../components/List
 import { filterField, pageParams } from '../../lib/listQuery.ts';
 import { listManualReadings } from './api/manual-readings.ts';
 import { ManualReadingForm } from './ManualReadingForm.tsx';
+import { ManualReadingImport } from './ManualReadingImport.tsx';
 
 const column = listColumns<ManualReadingView>();
 const filters = z.object({ meterNo: filterField.text(50) });
@@ -53,6 +54,7 @@ export const ManualReadings = defineListScreen({
     column.accessor('createBy', { header: t('manualReading.createBy') }),
     column.accessor('createTime', { header: t('manualReading.createTime'), cell: (c) => time(c.getValue()) }),
   ],
+  above: ({ list }) => <ManualReadingImport onImported={list.load} />,
   minWidth: 800,
   create: ({ t }) => ({ label: t('manualReading.new'), permission: ['readMeter:manual:add'] }),
   form: ({ close, saved }) => <ManualReadingForm onClose={close} onSaved={saved} />,

@@ -26,3 +26,5 @@ export const deleteReadingPlan = (planId: string) =>
   api.call('DELETE /readMeter/walkBy/:planId', { params: { planId } });
 export const meterGroupChoices = () =>
   api.call('GET /business/group/list', { query: { pageNum: 1, pageSize: 500 } });
+export const importManualReadings = (file: File) =>
+  api.data('POST /readMeter/manual/import', { body: fileForm(file) });
