@@ -118,6 +118,9 @@ describe.each(testEngines())('manual readings on $engine', (engine) => {
       unread: 0,
       overdue: false,
     });
+    expect((await viewer('/prod-api/system/user/getInfo')).json().data.readMeters).toEqual([
+      { planId, name: 'North walk, November' },
+    ]);
     expect((await viewer('/prod-api/readMeter/walkBy/list?mine=true')).json()).toMatchObject({
       total: 1,
       rows: [{ planId, readerName: expect.any(String) }],

@@ -101,3 +101,12 @@ export async function getReadingPlan(
   }));
   return { ...view(rows[0]), meterList };
 }
+
+/** The plans a reader reads (the session's `readMeters`), the latest made first. */
+export async function readerPlans(sql: Sql, readerId: string): Promise<{ planId: string; name: string }[]> {
+  const { rows } = await sql.query<{ plan_id: string; name: string }>(
+    'SELECT plan_id::text, name FROM reading_plans WHERE reader_id = $1 ORDER BY created_at DESC, plan_id',
+    [readerId],
+  );
+  return rows.map((r) => ({ planId: r.plan_id, name: r.name }));
+}
