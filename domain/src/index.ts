@@ -37,6 +37,7 @@ import {
   alarmRuleDecider,
   manualReadingDecider,
   meterAlarmDecider,
+  readingPlanDecider,
   workOrderDecider,
 } from './operations/index.ts';
 import {
@@ -96,5 +97,6 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     flowMeterDecider,
     pressureMeterDecider,
     pressureAlarmDecider,
+    readingPlanDecider,
   ].map((d) => [d.category, d]),
 );

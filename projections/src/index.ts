@@ -24,7 +24,12 @@ import {
   meterRegistryProjection,
   meterReplacementsProjection,
 } from './meters/index.ts';
-import { manualReadingsProjection, operationsProjection, workOrdersProjection } from './operations/index.ts';
+import {
+  manualReadingsProjection,
+  operationsProjection,
+  readingPlansProjection,
+  workOrdersProjection,
+} from './operations/index.ts';
 import { platformProjection, tenantsProjection } from './platform/index.ts';
 import { readingsProjection } from './readings/index.ts';
 import { adminProjection, operationLogProjection, settingsProjection } from './system/index.ts';
@@ -52,6 +57,7 @@ export const allProjections = [
   operationsProjection,
   workOrdersProjection,
   manualReadingsProjection,
+  readingPlansProjection,
 ];
 
 /** The context folders of queries only, which own no table. */

@@ -5,7 +5,12 @@ import { dashboardRoutes } from './dashboard/index.ts';
 import { devicesRoutes } from './devices/index.ts';
 import { identityRoutes } from './identity/index.ts';
 import { metersRoutes } from './meters/index.ts';
-import { manualReadingRoutes, operationsRoutes, workOrderRoutes } from './operations/index.ts';
+import {
+  manualReadingRoutes,
+  operationsRoutes,
+  readingPlanRoutes,
+  workOrderRoutes,
+} from './operations/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { readingsRoutes } from './readings/index.ts';
 import { systemRoutes } from './system/index.ts';
@@ -22,6 +27,7 @@ export const apiRoutes = {
   ...operationsRoutes,
   ...workOrderRoutes,
   ...manualReadingRoutes,
+  ...readingPlanRoutes,
   ...platformRoutes,
   ...readingsRoutes,
   ...systemRoutes,

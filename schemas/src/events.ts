@@ -12,6 +12,7 @@ import { meterEventSchemas, meterMoveEventSchemas, meterReplacementEventSchemas 
 import {
   manualReadingEventSchemas,
   operationsEventSchemas,
+  readingPlanEventSchemas,
   workOrderEventSchemas,
 } from './operations/index.ts';
 import { platformEventSchemas, registrationEventSchemas, tenantEventSchemas } from './platform/index.ts';
@@ -58,6 +59,7 @@ export const eventSchemas = {
   ...flowMeterEventSchemas,
   ...pressureMeterEventSchemas,
   ...pressureAlarmEventSchemas,
+  ...readingPlanEventSchemas,
 } satisfies Record<string, EventSchema>;
 
 export type EventType = keyof typeof eventSchemas;

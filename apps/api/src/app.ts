@@ -55,7 +55,9 @@ import {
 import { registerOperationLog } from './operation-log.ts';
 import {
   alarmRuleRoutes,
+  manualReadingRoutes,
   meterAlarmRoutes,
+  readingPlanRoutes,
   startMeterAlarmJob,
   workOrderRoutes,
 } from './operations/index.ts';
@@ -259,6 +261,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(concentratorRoutes, { services });
       await api.register(flowMeterRoutes, { services });
       await api.register(pressureMeterRoutes, { services });
+      await api.register(manualReadingRoutes, { services, uploadsDir: options.uploadsDir });
+      await api.register(readingPlanRoutes, { services });
       await api.register(messageRoutes, { identity, messages });
       await api.register(registrationRoutes, { identity });
       await api.register(dashboardRoutes, { services, now });

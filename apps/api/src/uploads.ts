@@ -11,8 +11,14 @@ import type { Services } from './services.ts';
 
 /** Tenant logos are shown on the login page, to anyone; every other upload only to its tenant's users. */
 const PUBLIC_FOLDER = 'logo';
-type Folder = 'avatar' | 'logo' | 'customer' | 'workOrder';
-const FOLDERS: readonly string[] = ['avatar', 'logo', 'customer', 'workOrder'] satisfies Folder[];
+type Folder = 'avatar' | 'logo' | 'customer' | 'workOrder' | 'manualReading';
+const FOLDERS: readonly string[] = [
+  'avatar',
+  'logo',
+  'customer',
+  'workOrder',
+  'manualReading',
+] satisfies Folder[];
 const FILE_NAME = /^[\w-]+\.(png|jpg)$/;
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 /** The cookie the back office keeps its token in (spec section 3): images load without a bearer header. */

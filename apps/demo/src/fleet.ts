@@ -15,6 +15,7 @@ import {
 } from '@hydrolog/sim';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoPartitions } from './partitions.ts';
+import { seedDemoReadingPlans } from './reading-plans.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 import { seedDemoWorkOrders } from './work-orders.ts';
 
@@ -86,6 +87,7 @@ export async function seedDemoFleet(services: Services, keysFile: string, fleet:
     );
     await seedDemoCustomers(services, fleet);
     await seedDemoWorkOrders(services, fleet);
+    await seedDemoReadingPlans(services, fleet);
   }
   const gateways: GatewayKeyEntry[] = [];
   for (const district of fleet.districts) {

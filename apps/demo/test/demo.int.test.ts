@@ -77,6 +77,17 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
 
   // One scenario for every read model: the demo seed, its fleet and partitions, then two days of readings
   // uploaded through the gateway protocol.
+  it('seeds a walk-by reading plan of household meters for the demo operator', async () => {
+    const plans = (await admin('/prod-api/readMeter/walkBy/list')).json().rows;
+    expect(plans).toEqual([
+      expect.objectContaining({
+        name: 'Walk-by round of the week',
+        meters: 8,
+        readerName: expect.any(String),
+      }),
+    ]);
+  });
+
   it('seeds a work order in each state, given to the demo operator', async () => {
     const orders = [
       ...(await admin('/prod-api/workOrder/maintenance/list')).json().rows,

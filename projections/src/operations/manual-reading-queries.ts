@@ -75,9 +75,9 @@ export async function countersAround(
   next: { ts: string; total: number } | null;
 }> {
   const { rows } = await sql.query<{ side: string; ts: Date; total: number }>(
-    `(SELECT 'at' AS side, ts, total FROM readings WHERE meter_id = $1 AND ts = $2)
-     UNION ALL (SELECT 'previous', ts, total FROM readings WHERE meter_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1)
-     UNION ALL (SELECT 'next', ts, total FROM readings WHERE meter_id = $1 AND ts > $2 ORDER BY ts LIMIT 1)`,
+    `(SELECT 'at' AS side, ts, total FROM tenant_readings WHERE meter_id = $1 AND ts = $2)
+     UNION ALL (SELECT 'previous', ts, total FROM tenant_readings WHERE meter_id = $1 AND ts < $2 ORDER BY ts DESC LIMIT 1)
+     UNION ALL (SELECT 'next', ts, total FROM tenant_readings WHERE meter_id = $1 AND ts > $2 ORDER BY ts LIMIT 1)`,
     [meterId, ts],
   );
   const side = (name: string) => {

@@ -54,6 +54,16 @@ export const manualReadingViewSchema = z.object({
 });
 export type ManualReadingView = z.infer<typeof manualReadingViewSchema>;
 
+/** A file of manual readings holds at most this many rows. */
+export const MANUAL_READING_IMPORT_MAX_ROWS = 5000;
+
+/** An import's answer: readings entered, and each row refused with why. */
+export const manualReadingImportAnswerSchema = z.object({
+  imported: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), meterNo: z.string().nullable(), message: z.string() })),
+});
+export type ManualReadingImportAnswer = z.infer<typeof manualReadingImportAnswerSchema>;
+
 export const manualReadingEventSchemas = {
   /** One reading entered by hand; `readings` holds it as the readings projection stores every reading. */
   ManualReadingEntered: {
@@ -83,4 +93,8 @@ export const manualReadingRoutes = defineRoutes({
     answer: envelopeSchema(manualReadingViewSchema),
   },
   'POST /readMeter/manual/photo': { multipart: true, answer: envelopeSchema(z.object({ url: z.string() })) },
+  'POST /readMeter/manual/import': {
+    multipart: true,
+    answer: envelopeSchema(manualReadingImportAnswerSchema),
+  },
 });

@@ -1,6 +1,6 @@
 import { DomainError } from '@hydrolog/domain';
 import type { Database } from '@hydrolog/eventstore';
-import { getDept, getTenant, getUser, type UserRow, withTenant } from '@hydrolog/projections';
+import { getDept, getTenant, getUser, readerPlans, type UserRow, withTenant } from '@hydrolog/projections';
 import type { MapProvider, UserInfo } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import { type Caller, callerOf } from '../auth/guard.ts';
@@ -47,10 +47,11 @@ export async function sessionInfo(
     lngLat: [settings.initLng, settings.initLat],
     mapProviders,
     initPassword: user.initial_password,
-    // Filled by the gateway, platform and meter-reading modules.
+    // Filled by the gateway and platform modules.
     gateways: [],
     tenants: [],
-    readMeters: [],
+    // The walk-by plans the caller reads.
+    readMeters: await withTenant(db, caller.tenantId, (sql) => readerPlans(sql, caller.userId)),
   };
 }
 

@@ -1,2 +1,2 @@
-export { ReadingImports, readHistoryTable } from './import.ts';
+export { ReadingImports, readHistoryRows, readHistoryTable } from './import.ts';
 export { readingRoutes } from './routes.ts';

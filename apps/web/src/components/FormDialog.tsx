@@ -13,6 +13,7 @@ export function FormDialog({
   busy,
   submitLabel,
   closeOnly,
+  fullScreen,
   testId,
   onClose,
   onSubmit,
@@ -24,6 +25,8 @@ export function FormDialog({
   submitLabel?: string;
   /** A form only shown, nothing to save: instead of Cancel and the submit button, one button so named closes it. */
   closeOnly?: string;
+  /** Fills the screen (a form filled on a phone). */
+  fullScreen?: boolean;
   /** Names the form element for tests. */
   testId?: string;
   onClose(): void;
@@ -32,7 +35,7 @@ export function FormDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={title} size={size}>
+    <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreen}>
       <SubmitForm testId={testId} onSubmit={onSubmit}>
         <Stack>
           {children}

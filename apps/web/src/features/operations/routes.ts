@@ -1,4 +1,5 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import { readingPlanPages } from './reading-plan-routes.ts';
 import { workOrderPages } from './work-order-routes.ts';
 
 /** The context's menu pages by the menu catalogue's component id; each is a chunk fetched when first opened. */
@@ -6,4 +7,5 @@ export const pages: Record<string, RouteComponent> = {
   'alarm/alarm/index': lazyRouteComponent(() => import('./Alarms.tsx'), 'Alarms'),
   'alarm/rule/index': lazyRouteComponent(() => import('./AlarmRules.tsx'), 'AlarmRules'),
   ...workOrderPages,
+  ...readingPlanPages,
 };
