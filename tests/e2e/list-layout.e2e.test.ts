@@ -6,13 +6,15 @@ import { browserTestBed } from './test-bed.ts';
 
 /**
  * The pages of the menus that show no table: dashboards, the map, a meter's history (once one is chosen)
- * and the notice centre's feed of cards. Every other page shows its table, or says it is not built yet.
+ * and the feeds of cards (the notice centre, one's own work orders). Every other page shows its table, or
+ * says it is not built yet.
  */
 const WITHOUT_TABLE = new Set([
   '/tenant/dashboard',
   '/report/history',
   '/cascade/gis',
   '/message/noticeCenter',
+  '/workOrder/mine',
 ]);
 
 interface RouterNode {
