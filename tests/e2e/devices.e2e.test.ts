@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api-login.ts';
 import { outputDir } from './support.ts';
@@ -13,7 +13,8 @@ const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeou
 
 /** The demo tenant's administrator registers a concentrator, and a flow meter and a pressure meter that report through it. */
 describe('concentrators, flow and pressure meters in the browser', () => {
-  const bed = browserTestBed();
+  // Pressure alarms evaluated every 2 s, so that a reading above the limit shows as an alarm at once.
+  const bed = browserTestBed({ HYDROLOG_METER_ALARM_MS: '2000' });
   const { signIn } = bed;
   let page: Page;
   let key = '';
@@ -23,6 +24,17 @@ describe('concentrators, flow and pressure meters in the browser', () => {
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
+
+  /** A row's texts once the page, reloaded for what the server learned since, lists the row again. */
+  async function cellsAfterReload(row: Locator) {
+    await page.reload();
+    await row
+      .getByRole('cell')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    return (await row.getByRole('cell').allTextContents()).join(' | ');
+  }
 
   const concentratorRow = () =>
     page
@@ -119,10 +131,7 @@ describe('concentrators, flow and pressure meters in the browser', () => {
       }),
     });
     expect(uploaded.status).toBe(202);
-    await eventually(async () => {
-      await page.reload();
-      return (await row.getByRole('cell').allTextContents()).join(' | ');
-    }).toContain('1,520.250');
+    await eventually(() => cellsAfterReload(row)).toContain('1,520.250');
     await row.getByRole('button', { name: `Latest values of ${ADDRESS}` }).click();
     const latest = page.getByTestId('flow-meter-latest');
     await eventually(() => latest.count()).toBe(1);
@@ -199,10 +208,7 @@ describe('concentrators, flow and pressure meters in the browser', () => {
       }),
     });
     expect(uploaded.status).toBe(202);
-    await eventually(async () => {
-      await page.reload();
-      return (await row.getByRole('cell').allTextContents()).join(' | ');
-    }).toContain('Pressure alarm');
+    await eventually(() => cellsAfterReload(row)).toContain('Pressure alarm');
     await row.getByRole('button', { name: `Analysis of ${DEVICE}` }).click();
     const analysis = page.getByTestId('pressure-analysis');
     await eventually(() => analysis.getByTestId('pressure-max').innerText()).toContain('0.700');

@@ -58,7 +58,7 @@ export interface Config {
   sms: { httpUrl: string | undefined; httpToken: string | undefined };
   /** The basemaps of maps (HYDROLOG_MAP_TILES_0/1 and their attributions); none: maps draw without one. */
   mapProviders: MapProvider[];
-  /** How often meter alarms are evaluated, ms (HYDROLOG_METER_ALARM_MS; default a minute). */
+  /** How often meter and pressure alarms are evaluated, ms (HYDROLOG_METER_ALARM_MS; default a minute). */
   meterAlarmMs: number;
 }
 

@@ -58,7 +58,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     commandSweepMs: 15_000,
     cascadeAlarmMs: 10 * 60_000,
     meterAlarmMs: config.meterAlarmMs,
-    pressureAlarmMs: 60_000,
+    pressureAlarmMs: config.meterAlarmMs,
     messages: messageProvider(services.store, config.sms),
     mapProviders: config.mapProviders,
   });
