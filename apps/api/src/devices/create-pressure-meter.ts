@@ -1,58 +1,50 @@
-import { meterDecider, pressureMeterDecider } from '@hydrolog/domain';
-import { findMeters } from '@hydrolog/projections';
-import { meterBodySchema, type PressureMeterBody, type PressureMeterView, uuidv7 } from '@hydrolog/schemas';
+import { pressureMeterDecider } from '@hydrolog/domain';
+import type { PressureMeterBody, PressureMeterView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
-import { callerOf, readAsCaller } from '../auth/guard.ts';
+import { callerOf } from '../auth/guard.ts';
 import { commandContext } from '../caller-command.ts';
-import { executeAll, type StreamCommand } from '../commands.ts';
-import { meterTypeOf } from '../meters/index.ts';
+import { executeAll } from '../commands.ts';
 import type { Services } from '../services.ts';
+import { deviceMeter } from './device-meter.ts';
 import { pressureMeterOf } from './pressure-meters.ts';
 
 /**
- * Makes a device number a pressure meter. Like a flow meter, it is a meter of the registry (its pressures come
- * through the gateway protocol): a new number is registered as a meter of the chosen type in the same
- * transaction; a number already registered keeps its meter and history. Its stream is the meter's id, so a
- * device number is one pressure meter at most.
+ * Makes a device number a pressure meter: the meter it reports as (its pressures come through the gateway
+ * protocol), registered with it when new. Its stream is the meter's id, so a device number is one pressure
+ * meter at most.
  */
 export async function createPressureMeter(
-  { db, store }: Services,
+  services: Services,
   request: FastifyRequest,
   { deviceNumber, meterTypeId, ...fields }: PressureMeterBody,
 ): Promise<PressureMeterView> {
   const { tenantId } = callerOf(request);
   const createdAt = new Date().toISOString();
-  const registered = await readAsCaller(db, request, (sql) => findMeters(sql, tenantId, [deviceNumber]));
-  const steps: StreamCommand[] = [];
-  let meterId = registered.get(deviceNumber);
-  if (!meterId) {
-    await meterTypeOf(db, request, meterTypeId);
-    meterId = uuidv7();
-    steps.push({
-      decider: meterDecider,
-      id: meterId,
-      command: {
-        type: 'RegisterMeter',
-        meterId,
-        tenantId,
-        ...meterBodySchema.parse({ meterNo: deviceNumber, meterTypeId }),
-        registeredAt: createdAt,
-        numberTaken: false,
+  const { meterId, registration } = await deviceMeter(
+    services,
+    request,
+    deviceNumber,
+    meterTypeId,
+    createdAt,
+  );
+  await executeAll(
+    services.store,
+    [
+      ...registration,
+      {
+        decider: pressureMeterDecider,
+        id: meterId,
+        command: {
+          type: 'RegisterPressureMeter',
+          pressureMeterId: meterId,
+          tenantId,
+          deviceNumber,
+          ...fields,
+          createdAt,
+        },
       },
-    });
-  }
-  steps.push({
-    decider: pressureMeterDecider,
-    id: meterId,
-    command: {
-      type: 'RegisterPressureMeter',
-      pressureMeterId: meterId,
-      tenantId,
-      deviceNumber,
-      ...fields,
-      createdAt,
-    },
-  });
-  await executeAll(store, steps, commandContext(request, 'error.meter.exists'));
-  return pressureMeterOf(db, request, meterId);
+    ],
+    commandContext(request, 'error.meter.exists'),
+  );
+  return pressureMeterOf(services.db, request, meterId);
 }
