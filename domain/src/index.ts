@@ -7,6 +7,7 @@ export * from './decider.ts';
 export * from './devices/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
+export * from './money.ts';
 export * from './operations/index.ts';
 export * from './platform/index.ts';
 export * from './readings/index.ts';

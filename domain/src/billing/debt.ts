@@ -1,6 +1,6 @@
 import type { DebtType, EventData } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
-import { centsOf } from './tariff.ts';
+import { centsOf } from '../money.ts';
 
 export type DebtEvent = EventOf<'DebtAdded' | 'DebtPlanned' | 'DebtPaid'>;
 export type DebtState =

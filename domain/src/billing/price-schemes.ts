@@ -6,7 +6,8 @@ import {
   UNLIMITED,
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
-import { basisPointsOf, centsOf, litresOf, type Tariff } from './tariff.ts';
+import { centsOf } from '../money.ts';
+import { basisPointsOf, litresOf, type Tariff } from './tariff.ts';
 
 export type PriceSchemeEvent = EventOf<'PriceSchemeCreated' | 'PriceSchemeRevised' | 'PriceSchemeDeleted'>;
 export type PriceSchemeState =

@@ -6,7 +6,8 @@ import {
   surchargeSchemeIssues,
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
-import { basisPointsOf, centsOf, roundHalfUp } from './tariff.ts';
+import { centsOf } from '../money.ts';
+import { basisPointsOf, roundHalfUp } from './tariff.ts';
 
 export type SurchargeSchemeEvent = EventOf<'SurchargeSchemeSaved' | 'SurchargeSchemeDeleted'>;
 export type SurchargeSchemeState = { exists: false } | (EventData<'SurchargeSchemeSaved'> & { exists: true });

@@ -71,8 +71,6 @@ const BASIS_POINTS = 10_000n;
 
 /** m³ (as the readings projections give them) to whole litres, rounding half up. */
 export const litresOf = (m3: number): number => Math.round(m3 * LITRES_PER_M3);
-/** A decimal amount of the currency with at most two decimals (as forms give it) to cents. */
-export const centsOf = (amount: number): number => Math.round(amount * 100);
 /** A rate in % with at most two decimals (as forms give it) to basis points: 10.5 is 1050. */
 export const basisPointsOf = (percent: number): number => Math.round(percent * 100);
 

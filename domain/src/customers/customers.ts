@@ -1,6 +1,7 @@
 import type { CustomerStatus, EventData, Holder, OpenAccount } from '@hydrolog/schemas';
 import { type RechargeDue, rechargeDeductions } from '../billing/index.ts';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
+import { centsOf } from '../money.ts';
 
 // ---- Customer types ----------------------------------------------------------------------------------
 
@@ -145,7 +146,6 @@ export function openingRefusal(facts: OpeningFacts): DomainError | null {
   return null;
 }
 
-export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;
 
 /**
@@ -180,10 +180,10 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return { ...state, meterId: event.data.meterId };
       case 'AccountRecharged': {
         const paidFirst = (event.data.deductions ?? []).reduce((sum, d) => sum + d.amountCents, 0);
-        return { ...state, balanceCents: state.balanceCents + toCents(event.data.amount) - paidFirst };
+        return { ...state, balanceCents: state.balanceCents + centsOf(event.data.amount) - paidFirst };
       }
       case 'AccountRefunded':
-        return { ...state, balanceCents: state.balanceCents - toCents(event.data.amount) };
+        return { ...state, balanceCents: state.balanceCents - centsOf(event.data.amount) };
     }
   },
   decide(command, state) {
@@ -235,7 +235,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return [{ type: 'CustomerMoved', data: { customerId, ...data } }];
       }
       case 'Recharge': {
-        const amountCents = toCents(command.amount);
+        const amountCents = centsOf(command.amount);
         if (amountCents <= 0) return new DomainError('error.customer.balanceInsufficient');
         const { type: _, due, ...data } = command;
         const deductions = due ? rechargeDeductions(amountCents, due, command.at) : [];

@@ -1,5 +1,6 @@
 import { countryByCode, type EventData } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
+import { centsOf } from '../money.ts';
 
 // ---- Carriers, regions, third-party platforms: records saved whole --------------------------------------
 
@@ -66,7 +67,6 @@ export type AgentAccountCommand =
   | ({ type: 'Recharge' } & EventData<'AgentRecharged'>)
   | ({ type: 'Withdraw' } & EventData<'AgentWithdrawn'>);
 
-const cents = (amount: number) => Math.round(amount * 100);
 /** Purchase method 2 (spec section 9): the agent buys through a third-party platform. */
 const THIRD_PARTY = '2';
 
@@ -82,9 +82,9 @@ export const agentAccountDecider: Decider<AgentAccountCommand, AgentAccountEvent
       case 'AgentPurchaseMethodSet':
         return { ...state, purchaseMethod: event.data.purchaseMethod };
       case 'AgentRecharged':
-        return { ...state, balanceCents: state.balanceCents + cents(event.data.amount) };
+        return { ...state, balanceCents: state.balanceCents + centsOf(event.data.amount) };
       case 'AgentWithdrawn':
-        return { ...state, balanceCents: state.balanceCents - cents(event.data.amount) };
+        return { ...state, balanceCents: state.balanceCents - centsOf(event.data.amount) };
     }
   },
   decide(command, state) {
@@ -105,7 +105,7 @@ export const agentAccountDecider: Decider<AgentAccountCommand, AgentAccountEvent
           return new DomainError('error.agent.thirdPartyMismatch');
         return [{ type: 'AgentRecharged', data: data as EventData<'AgentRecharged'> }];
       case 'Withdraw':
-        if (cents(command.amount) > state.balanceCents)
+        if (centsOf(command.amount) > state.balanceCents)
           return new DomainError('error.agent.balanceInsufficient');
         return [{ type: 'AgentWithdrawn', data: data as EventData<'AgentWithdrawn'> }];
     }

@@ -1,8 +1,7 @@
+import { centsOf } from '@hydrolog/domain';
 import type { RecordedEvent, Sql } from '@hydrolog/eventstore';
 import type { EventData, TransactionType } from '@hydrolog/schemas';
 import type { Projection } from '../projection.ts';
-
-const cents = (amount: number) => Math.round(amount * 100);
 
 interface Movement {
   type: TransactionType;
@@ -88,7 +87,7 @@ export const transactionsProjection: Projection = {
   handlers: {
     async AccountRecharged(sql, event) {
       const d = event.data as EventData<'AccountRecharged'>;
-      const amountCents = cents(d.amount);
+      const amountCents = centsOf(d.amount);
       await record(sql, event, d.customerId, d.at, [
         {
           type: 'recharge',
@@ -111,7 +110,7 @@ export const transactionsProjection: Projection = {
     },
     async AccountRefunded(sql, event) {
       const d = event.data as EventData<'AccountRefunded'>;
-      const amountCents = cents(d.amount);
+      const amountCents = centsOf(d.amount);
       await record(sql, event, d.customerId, d.at, [
         {
           type: 'refund',
