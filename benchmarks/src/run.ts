@@ -4,6 +4,7 @@
 // code after its line.
 import { parseArgs } from 'node:util';
 import type { Engine } from '@hydrolog/eventstore';
+import { alarmsBench } from './alarms.ts';
 import { daiadBench } from './daiad.ts';
 import { detectionBench } from './detection.ts';
 import { eventstoreBench } from './eventstore.ts';
@@ -18,7 +19,7 @@ export interface BenchOptions {
   engine?: Engine | undefined;
   /** ingest, leakage, history-import: readings to send or load (overrides the mode's default) */
   readings?: number | undefined;
-  /** ingest, history-import: meters the readings are spread over */
+  /** ingest, history-import: meters the readings are spread over; alarms: meters evaluated */
   meters?: number | undefined;
   /** ingest: how the gateway uploads (default http) */
   transport?: 'http' | 'mqtt' | undefined;
@@ -31,6 +32,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   leakage: leakageBench,
   'history-import': historyImportBench,
   detection: detectionBench,
+  alarms: alarmsBench,
   web: webBench,
 };
 
