@@ -3,6 +3,7 @@ import { startTenantJob } from '../periodic-job.ts';
 import type { Services } from '../services.ts';
 import type { MessageProvider } from '../sms.ts';
 import { evaluateMeterAlarms } from './evaluate-meter-alarms.ts';
+import { evaluateSystemAlarms } from './evaluate-system-alarms.ts';
 
 /** Evaluates the meter alarms of every tenant with alarm rules, at start and every `everyMs`. */
 export function startMeterAlarmJob(
@@ -20,5 +21,23 @@ export function startMeterAlarmJob(
       return rows.map((r) => r.tenant_id);
     },
     run: (tenantId) => evaluateMeterAlarms(services, tenantId, new Date(), notify),
+  });
+}
+
+/**
+ * Evaluates the system alarms (gateways offline, the readings backlog) of every tenant with a gateway that has
+ * reported, at start and every `everyMs`; `maxBacklog` is the ingest's readings backlog bound.
+ */
+export function startSystemAlarmJob(services: Services, everyMs: number, maxBacklog: number): () => void {
+  return startTenantJob(services, {
+    name: 'system alarm job',
+    everyMs,
+    async tenants() {
+      const { rows } = await services.db.query<{ tenant_id: string }>(
+        `SELECT DISTINCT tenant_id::text FROM gateways WHERE status = 'active' AND last_seen_at IS NOT NULL`,
+      );
+      return rows.map((r) => r.tenant_id);
+    },
+    run: (tenantId) => evaluateSystemAlarms(services, tenantId, maxBacklog),
   });
 }

@@ -1,0 +1,100 @@
+import { localDate, meterAlarmDecider, meterAlarmStreamId } from '@hydrolog/domain';
+import {
+  GATEWAY_ONLINE_MINUTES,
+  gatewaysLastSeen,
+  openSystemAlarms,
+  tenantTimeZone,
+  withTenant,
+} from '@hydrolog/projections';
+import { type EventData, SYSTEM_ALARM_KIND, uuidv7 } from '@hydrolog/schemas';
+import { execute } from '../commands.ts';
+import type { Services } from '../services.ts';
+import { raiseSystemAlarm } from './raise-system-alarm.ts';
+
+/** The subject of a readings backlog alarm: the readings read model that gateways' uploads wait for. */
+export const READINGS_SUBJECT = 'readings';
+
+export interface SystemAlarmRun {
+  raised: EventData<'SystemAlarmRaised'>[];
+  cleared: string[];
+}
+
+/**
+ * The system alarms of a tenant at `now`. A gateway or concentrator that has reported at least once but not
+ * for longer than GATEWAY_ONLINE_MINUTES is offline; a readings backlog of `maxBacklog` events or more (the
+ * measure the ingest pushes uploads back by) is over its bound. Each raises an alarm once per subject and
+ * day, and not while an alarm of it is still open and not cleared; an open alarm says it cleared by itself
+ * when its gateway has reported since it was raised, or when the backlog is under its bound again.
+ */
+export async function evaluateSystemAlarms(
+  services: Pick<Services, 'db' | 'store' | 'runner'>,
+  tenantId: string,
+  maxBacklog: number,
+  now = new Date(),
+): Promise<SystemAlarmRun> {
+  const { today, gateways, offlineOpen, backlogOpen } = await withTenant(
+    services.db,
+    tenantId,
+    async (sql) => ({
+      today: localDate(+now, await tenantTimeZone(sql, tenantId)),
+      gateways: await gatewaysLastSeen(sql),
+      offlineOpen: await openSystemAlarms(sql, SYSTEM_ALARM_KIND.gatewayOffline),
+      backlogOpen: await openSystemAlarms(sql, SYSTEM_ALARM_KIND.readingsBacklog),
+    }),
+  );
+  const backlog = await services.runner.backlog('readings', maxBacklog);
+  const raised: EventData<'SystemAlarmRaised'>[] = [];
+  const cleared: string[] = [];
+  const clear = async (alarm: { alarmId: string; subjectId: string; kind: string; day: string }) => {
+    const { events } = await execute(
+      services.store,
+      meterAlarmDecider,
+      meterAlarmStreamId(alarm),
+      [{ type: 'ClearMeterAlarm', clearedAt: now.toISOString() }],
+      { metadata: { tenantId, correlationId: uuidv7() } },
+    );
+    if (events.length > 0) cleared.push(alarm.alarmId);
+  };
+
+  const silentMinutes = (lastSeenAt: Date) => Math.floor((+now - +lastSeenAt) / 60_000);
+  for (const gateway of gateways) {
+    const open = offlineOpen.filter((a) => a.subjectId === gateway.gatewayId);
+    for (const alarm of open) if (gateway.lastSeenAt > alarm.raisedAt) await clear(alarm);
+    if (open.length > 0 || silentMinutes(gateway.lastSeenAt) <= GATEWAY_ONLINE_MINUTES) continue;
+    const alarm = await raiseSystemAlarm(
+      services,
+      tenantId,
+      {
+        kind: SYSTEM_ALARM_KIND.gatewayOffline,
+        subjectId: gateway.gatewayId,
+        subjectName: gateway.name,
+        day: today,
+        level: 'high',
+        value: silentMinutes(gateway.lastSeenAt),
+        threshold: GATEWAY_ONLINE_MINUTES,
+      },
+      now,
+    );
+    if (alarm) raised.push(alarm);
+  }
+
+  if (backlog < maxBacklog) for (const alarm of backlogOpen) await clear(alarm);
+  else if (backlogOpen.length === 0) {
+    const alarm = await raiseSystemAlarm(
+      services,
+      tenantId,
+      {
+        kind: SYSTEM_ALARM_KIND.readingsBacklog,
+        subjectId: READINGS_SUBJECT,
+        subjectName: READINGS_SUBJECT,
+        day: today,
+        level: 'high',
+        value: backlog,
+        threshold: maxBacklog,
+      },
+      now,
+    );
+    if (alarm) raised.push(alarm);
+  }
+  return { raised, cleared };
+}
