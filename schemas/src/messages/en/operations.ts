@@ -51,6 +51,12 @@ export const operations = {
     batteryVoltage: 'Battery (V)',
     valveState: 'Valve',
     noRecord: 'No record yet',
+    alarmType: 'Category',
+    allAlarmTypes: 'Meter and system',
+    alarmTypes: { '0': 'Meter alarm', '1': 'System alarm' },
+    subject: 'Concerns',
+    clearedSystem: 'Cleared by itself on {{time}}: back to normal',
+    meterOrSubject: 'Meter number or subject',
   },
   rules: {
     empty: 'No alarm rule yet',

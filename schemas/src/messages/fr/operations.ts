@@ -53,6 +53,12 @@ export const operations: typeof en = {
     batteryVoltage: 'Batterie (V)',
     valveState: 'Vanne',
     noRecord: 'Aucun relevé',
+    alarmType: 'Catégorie',
+    allAlarmTypes: 'Compteur et système',
+    alarmTypes: { '0': 'Alarme compteur', '1': 'Alarme système' },
+    subject: 'Concerne',
+    clearedSystem: 'Levée seule le {{time}} : retour à la normale',
+    meterOrSubject: 'N° de compteur ou objet',
   },
   rules: {
     empty: "Aucune règle d'alarme",

@@ -53,6 +53,12 @@ export const operations: typeof en = {
     batteryVoltage: 'Baterai (V)',
     valveState: 'Katup',
     noRecord: 'Belum ada catatan',
+    alarmType: 'Kategori',
+    allAlarmTypes: 'Meter dan sistem',
+    alarmTypes: { '0': 'Alarm meter', '1': 'Alarm sistem' },
+    subject: 'Menyangkut',
+    clearedSystem: 'Pulih sendiri pada {{time}}: kembali normal',
+    meterOrSubject: 'Nomor meter atau subjek',
   },
   rules: {
     empty: 'Belum ada aturan alarm',

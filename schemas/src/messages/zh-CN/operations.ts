@@ -53,6 +53,12 @@ export const operations: typeof en = {
     batteryVoltage: '电池电压 (V)',
     valveState: '阀门状态',
     noRecord: '暂无记录',
+    alarmType: '告警类别',
+    allAlarmTypes: '水表和系统',
+    alarmTypes: { '0': '水表告警', '1': '系统告警' },
+    subject: '告警对象',
+    clearedSystem: '已于 {{time}} 自行恢复：已恢复正常',
+    meterOrSubject: '表号或告警对象',
   },
   rules: {
     empty: '暂无告警规则',

@@ -1,4 +1,4 @@
-import type { AlarmStatus, MeterAlarmView } from '@hydrolog/schemas';
+import type { AlarmStatus, AlarmType, MeterAlarmView } from '@hydrolog/schemas';
 import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -24,9 +24,12 @@ import { ProcessDialog } from './ProcessDialog.tsx';
 import { type AlarmsForWork, WorkOrderForm } from './WorkOrderForm.tsx';
 
 const STATUSES = ['0', '1', '2', '3'] as const;
+/** Alarm types: 0 meter, 1 system. */
+const ALARM_TYPES = ['0', '1'] as const;
 const column = listColumns<MeterAlarmView>();
 const filters = z
   .object({
+    alarmType: filterField.option(ALARM_TYPES),
     status: filterField.option(STATUSES),
     eventType: filterField.text(32),
     meterNo: filterField.text(32),
@@ -35,6 +38,7 @@ const filters = z
   })
   .transform(inOrder);
 const filterOf = (query: z.infer<typeof filters>) => ({
+  alarmType: query.alarmType === '' ? undefined : (Number(query.alarmType) as AlarmType),
   status: query.status === '' ? undefined : (Number(query.status) as AlarmStatus),
   eventType: query.eventType || undefined,
   meterNo: query.meterNo || undefined,
@@ -43,7 +47,10 @@ const filterOf = (query: z.infer<typeof filters>) => ({
 });
 const time = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss');
 
-/** Alarms / Alarm records: meter alarms by status, type, meter, time and address; detail, process, ignore, batches. */
+/**
+ * Alarms / Alarm records: meter and system alarms by category, status, type, meter (or a system alarm's
+ * subject), time and address; detail, process, ignore, batches.
+ */
 export const Alarms = defineListScreen({
   path: ALARM_RECORDS_PATH,
   testId: 'alarms',
@@ -59,6 +66,14 @@ export const Alarms = defineListScreen({
   }),
   filterBar: (bar, { t, page }) => (
     <>
+      <OptionFilter
+        bar={bar}
+        name="alarmType"
+        label={t('alarms.alarmType')}
+        placeholder={t('alarms.allAlarmTypes')}
+        options={ALARM_TYPES.map((value) => ({ value, label: t(`alarms.alarmTypes.${value}`) }))}
+        w={170}
+      />
       <StatusFilter bar={bar} group="alarms" statuses={STATUSES} w={150} />
       <OptionFilter
         bar={bar}
@@ -68,7 +83,7 @@ export const Alarms = defineListScreen({
         options={page.kinds.options}
         w={200}
       />
-      <TextFilter bar={bar} name="meterNo" label={t('alarms.meterNo')} maxLength={32} digits w={150} />
+      <TextFilter bar={bar} name="meterNo" label={t('alarms.meterOrSubject')} maxLength={32} w={170} />
       <TextFilter bar={bar} name="areaAddress" label={t('alarms.areaAddress')} maxLength={100} w={180} />
       <DateRangeFilter
         value={bar.filters}
@@ -92,14 +107,20 @@ export const Alarms = defineListScreen({
           {page.kinds.label(c.getValue())}
           {c.row.original.clearedTime && (
             <Text size="xs" c="teal">
-              {t('alarms.cleared', { time: time(c.row.original.clearedTime) })}
+              {t(c.row.original.alarmType === 1 ? 'alarms.clearedSystem' : 'alarms.cleared', {
+                time: time(c.row.original.clearedTime),
+              })}
             </Text>
           )}
         </>
       ),
     }),
+    column.accessor('alarmType', {
+      header: t('alarms.alarmType'),
+      cell: (c) => t(`alarms.alarmTypes.${c.getValue()}`),
+    }),
     column.accessor('level', { header: t('alarms.level'), cell: (c) => t(`alarms.levels.${c.getValue()}`) }),
-    column.accessor('meterNo', { header: t('alarms.meterNo') }),
+    column.accessor('meterNo', { header: t('alarms.meterOrSubject') }),
     column.accessor('accountName', { header: t('alarms.accountName') }),
     column.accessor('areaAddress', { header: t('alarms.areaAddress') }),
     column.accessor('value', {
