@@ -1,14 +1,14 @@
 import { localDate } from '@hydrolog/domain';
 import { tenantTimeZone, withTenant } from '@hydrolog/projections';
-import { raiseJobFailedAlarm } from './operations/raise-system-alarm.ts';
+import { clearJobFailedAlarms, raiseJobFailedAlarm } from './operations/system-alarms.ts';
 import type { Services } from './services.ts';
 
 /**
  * A job over tenants, at start and every `everyMs`: each round asks which tenants it concerns (read as the
  * owner, across tenants) and works on each with the tenant's local today. A round still running when the
  * next is due is not started twice. A round that fails for a tenant is logged and raises a "job failed" system
- * alarm of that tenant (once a day), and goes on with the next tenant; the next round runs. Returns a stop
- * function.
+ * alarm of that tenant (once a day), and goes on with the next tenant; the next round runs, and once it
+ * succeeds for the tenant, the open alarm says it cleared. Returns a stop function.
  */
 export function startTenantJob(
   services: Services,
@@ -32,7 +32,11 @@ export function startTenantJob(
       await raiseJobFailedAlarm(services, tenantId, job.name, today).catch((failed: unknown) =>
         console.error(`${job.name} (tenant ${tenantId}): the job failed alarm was not raised:`, failed),
       );
+      return;
     }
+    await clearJobFailedAlarms(services, tenantId, job.name).catch((failed: unknown) =>
+      console.error(`${job.name} (tenant ${tenantId}): its job failed alarms were not cleared:`, failed),
+    );
   };
   const round = async () => {
     if (running) return;

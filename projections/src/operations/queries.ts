@@ -173,16 +173,18 @@ export async function meterAlarmsByIds(
   }));
 }
 
-/** The open system alarms of a kind not yet cleared, with their subject and stream's name parts. */
+/** The open system alarms of a kind (of one subject) not yet cleared, with their stream's name parts. */
 export async function openSystemAlarms(
   sql: Sql,
   kind: string,
+  subjectId?: string,
 ): Promise<{ alarmId: string; subjectId: string; kind: string; day: string; raisedAt: Date }[]> {
   const { rows } = await sql.query<{ alarm_id: string; subject_id: string; day: string; raised_at: Date }>(
     `SELECT alarm_id::text, subject_id, to_char(day, 'YYYY-MM-DD') AS day, raised_at FROM meter_alarms
-     WHERE alarm_type = 1 AND kind = $1 AND status IN (0, 1) AND cleared_at IS NULL
+     WHERE alarm_type = 1 AND kind = $1 AND ($2::text IS NULL OR subject_id = $2) AND status IN (0, 1)
+       AND cleared_at IS NULL
      ORDER BY raised_at, alarm_id`,
-    [kind],
+    [kind, subjectId ?? null],
   );
   return rows.map((r) => ({
     alarmId: r.alarm_id,

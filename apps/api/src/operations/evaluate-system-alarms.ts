@@ -1,4 +1,4 @@
-import { localDate, meterAlarmDecider, meterAlarmStreamId } from '@hydrolog/domain';
+import { localDate } from '@hydrolog/domain';
 import {
   GATEWAY_ONLINE_MINUTES,
   gatewaysLastSeen,
@@ -6,10 +6,9 @@ import {
   tenantTimeZone,
   withTenant,
 } from '@hydrolog/projections';
-import { type EventData, SYSTEM_ALARM_KIND, uuidv7 } from '@hydrolog/schemas';
-import { execute } from '../commands.ts';
+import { type EventData, SYSTEM_ALARM_KIND } from '@hydrolog/schemas';
 import type { Services } from '../services.ts';
-import { raiseSystemAlarm } from './raise-system-alarm.ts';
+import { clearSystemAlarm, type OpenSystemAlarm, raiseSystemAlarm } from './system-alarms.ts';
 
 /** The subject of a readings backlog alarm: the readings read model that gateways' uploads wait for. */
 export const READINGS_SUBJECT = 'readings';
@@ -45,15 +44,8 @@ export async function evaluateSystemAlarms(
   const backlog = await services.runner.backlog('readings', maxBacklog);
   const raised: EventData<'SystemAlarmRaised'>[] = [];
   const cleared: string[] = [];
-  const clear = async (alarm: { alarmId: string; subjectId: string; kind: string; day: string }) => {
-    const { events } = await execute(
-      services.store,
-      meterAlarmDecider,
-      meterAlarmStreamId(alarm),
-      [{ type: 'ClearMeterAlarm', clearedAt: now.toISOString() }],
-      { metadata: { tenantId, correlationId: uuidv7() } },
-    );
-    if (events.length > 0) cleared.push(alarm.alarmId);
+  const clear = async (alarm: OpenSystemAlarm) => {
+    if (await clearSystemAlarm(services, tenantId, alarm, now)) cleared.push(alarm.alarmId);
   };
 
   const silentMinutes = (lastSeenAt: Date) => Math.floor((+now - +lastSeenAt) / 60_000);

@@ -1,4 +1,5 @@
 import { meterAlarmDecider, meterAlarmStreamId } from '@hydrolog/domain';
+import { openSystemAlarms, withTenant } from '@hydrolog/projections';
 import { type EventData, SYSTEM_ALARM_KIND, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
@@ -55,4 +56,38 @@ export function raiseJobFailedAlarm(
     },
     now,
   );
+}
+
+export type OpenSystemAlarm = { alarmId: string; subjectId: string; kind: string; day: string };
+
+/** An open system alarm says it cleared by itself (once): whether it did now. */
+export async function clearSystemAlarm(
+  services: Pick<Services, 'store'>,
+  tenantId: string,
+  alarm: OpenSystemAlarm,
+  now = new Date(),
+): Promise<boolean> {
+  const { events } = await execute(
+    services.store,
+    meterAlarmDecider,
+    meterAlarmStreamId(alarm),
+    [{ type: 'ClearMeterAlarm', clearedAt: now.toISOString() }],
+    { metadata: { tenantId, correlationId: uuidv7() } },
+  );
+  return events.length > 0;
+}
+
+/** A job's round succeeded for a tenant: its open "job failed" alarms of that tenant say they cleared. */
+export async function clearJobFailedAlarms(
+  services: Pick<Services, 'db' | 'store'>,
+  tenantId: string,
+  jobName: string,
+  now = new Date(),
+): Promise<number> {
+  const open = await withTenant(services.db, tenantId, (sql) =>
+    openSystemAlarms(sql, SYSTEM_ALARM_KIND.jobFailed, jobSubjectId(jobName)),
+  );
+  let cleared = 0;
+  for (const alarm of open) if (await clearSystemAlarm(services, tenantId, alarm, now)) cleared++;
+  return cleared;
 }
