@@ -137,14 +137,20 @@ export const Alarms = defineListScreen({
   ],
   selectLabels: ({ t, page }) => ({
     all: t('alarms.selectAll'),
-    one: (row) => t('alarms.select', { type: page.kinds.label(row.eventType), meterNo: row.meterNo }),
+    one: (row) =>
+      t(row.alarmType === 1 ? 'alarms.selectSystem' : 'alarms.select', {
+        type: page.kinds.label(row.eventType),
+        meterNo: row.meterNo,
+      }),
   }),
   rowActions: (alarm, { t, page, list }) => {
     const named = { type: page.kinds.label(alarm.eventType), meterNo: alarm.meterNo };
+    // A system alarm is about its subject (a gateway, the readings, a job), not a meter.
+    const system = alarm.alarmType === 1;
     return [
       {
         label: t('alarms.detail'),
-        ariaLabel: t('alarms.detailOf', named),
+        ariaLabel: t(system ? 'alarms.detailOfSystem' : 'alarms.detailOf', named),
         icon: 'eye',
         permission: ['report:alarm:query'],
         onClick: () => page.detail.open(alarm.alarmProcessedId),
@@ -153,7 +159,7 @@ export const Alarms = defineListScreen({
         ? [
             {
               label: t('alarms.process'),
-              ariaLabel: t('alarms.processOf', named),
+              ariaLabel: t(system ? 'alarms.processOfSystem' : 'alarms.processOf', named),
               icon: 'check',
               color: 'teal',
               permission: ['report:alarm:process'],
@@ -161,7 +167,7 @@ export const Alarms = defineListScreen({
             },
             {
               label: t('alarms.ignore'),
-              ariaLabel: t('alarms.ignoreOf', named),
+              ariaLabel: t(system ? 'alarms.ignoreOfSystem' : 'alarms.ignoreOf', named),
               icon: 'ban',
               color: 'gray',
               permission: ['report:alarm:ignore'],
