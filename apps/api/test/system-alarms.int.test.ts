@@ -1,6 +1,7 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { ReadingIngest } from '@hydrolog/ingest';
 import { uuidv7 } from '@hydrolog/schemas';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
@@ -119,6 +120,26 @@ describe.each(testEngines())('system alarms on $engine', (engine) => {
     expect((await alarms()).total).toBe(meter.total + system.total);
     // The subject is searched as a meter number is.
     expect((await alarms('meterNo=silent')).rows.map((r) => r.eventType)).toEqual(['11']);
+    // The export names the category and the subject.
+    const exported = await operator({
+      method: 'POST',
+      url: '/prod-api/report/alarm/processed/export',
+      payload: { alarmType: 1 },
+      headers: { 'content-language': 'en' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const cells = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1, 6);
+    expect(cells(1)).toEqual(['Category', 'Status', 'Alarm type', 'Level', 'Meter number or subject']);
+    expect(cells(2)).toEqual([
+      'System alarm',
+      'Unprocessed',
+      'Gateway or concentrator offline',
+      'High',
+      'Silent concentrator',
+    ]);
+    expect(sheet.rowCount).toBe(2);
     const detail = (
       await operator(`/prod-api/report/alarm/processed/${system.rows[0]!.alarmProcessedId}`)
     ).json();
