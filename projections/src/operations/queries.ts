@@ -1,16 +1,17 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type {
-  AlarmLevel,
-  AlarmRuleView,
-  AlarmStatus,
-  AlarmType,
-  MeterAlarmDetail,
-  MeterAlarmListQuery,
-  MeterAlarmView,
-  Notice,
-  NoticeList,
-  PageQuery,
-  ValveState,
+import {
+  ALARM_TYPE,
+  type AlarmLevel,
+  type AlarmRuleView,
+  type AlarmStatus,
+  type AlarmType,
+  type MeterAlarmDetail,
+  type MeterAlarmListQuery,
+  type MeterAlarmView,
+  type Notice,
+  type NoticeList,
+  type PageQuery,
+  type ValveState,
 } from '@hydrolog/schemas';
 import { containsPattern } from '../sql.ts';
 
@@ -243,12 +244,12 @@ export async function listAlarmNotices(
     createTime: r.raised_at.toISOString(),
     meterNo: r.meter_no ?? r.subject_name ?? '',
   }));
-  const meterAlarmCount = countOf(0);
-  const systemAlarmCount = countOf(1);
+  const meterAlarmCount = countOf(ALARM_TYPE.meter);
+  const systemAlarmCount = countOf(ALARM_TYPE.system);
   return {
     allAlarmList: notices.slice(0, limit),
-    meterAlarmList: notices.filter((n) => n.alarmType === 0),
-    systemAlarmList: notices.filter((n) => n.alarmType === 1),
+    meterAlarmList: notices.filter((n) => n.alarmType === ALARM_TYPE.meter),
+    systemAlarmList: notices.filter((n) => n.alarmType === ALARM_TYPE.system),
     allAlarmCount: meterAlarmCount + systemAlarmCount,
     meterAlarmCount,
     systemAlarmCount,

@@ -1,4 +1,4 @@
-import type { MeterAlarmDetail } from '@hydrolog/schemas';
+import { ALARM_TYPE, type MeterAlarmDetail } from '@hydrolog/schemas';
 import { Alert, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -49,7 +49,7 @@ export function AlarmDetail({
     onChanged?.();
   };
   const number = (value: number | null) => (value === null ? '—' : formatNumber(value, i18n.language, 0, 3));
-  const system = alarm?.alarmType === 1;
+  const system = alarm?.alarmType === ALARM_TYPE.system;
   return (
     <Modal opened onClose={onClose} title={t('alarms.detail')} size="lg">
       {!alarm ? (

@@ -1,4 +1,4 @@
-import type { AlarmStatus, AlarmType, MeterAlarmView } from '@hydrolog/schemas';
+import { ALARM_TYPE, type AlarmStatus, type AlarmType, type MeterAlarmView } from '@hydrolog/schemas';
 import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -107,7 +107,7 @@ export const Alarms = defineListScreen({
           {page.kinds.label(c.getValue())}
           {c.row.original.clearedTime && (
             <Text size="xs" c="teal">
-              {t(c.row.original.alarmType === 1 ? 'alarms.clearedSystem' : 'alarms.cleared', {
+              {t(c.row.original.alarmType === ALARM_TYPE.system ? 'alarms.clearedSystem' : 'alarms.cleared', {
                 time: time(c.row.original.clearedTime),
               })}
             </Text>
@@ -138,7 +138,7 @@ export const Alarms = defineListScreen({
   selectLabels: ({ t, page }) => ({
     all: t('alarms.selectAll'),
     one: (row) =>
-      t(row.alarmType === 1 ? 'alarms.selectSystem' : 'alarms.select', {
+      t(row.alarmType === ALARM_TYPE.system ? 'alarms.selectSystem' : 'alarms.select', {
         type: page.kinds.label(row.eventType),
         meterNo: row.meterNo,
       }),
@@ -146,7 +146,7 @@ export const Alarms = defineListScreen({
   rowActions: (alarm, { t, page, list }) => {
     const named = { type: page.kinds.label(alarm.eventType), meterNo: alarm.meterNo };
     // A system alarm is about its subject (a gateway, the readings, a job), not a meter.
-    const system = alarm.alarmType === 1;
+    const system = alarm.alarmType === ALARM_TYPE.system;
     return [
       {
         label: t('alarms.detail'),
