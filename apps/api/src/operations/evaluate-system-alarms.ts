@@ -19,8 +19,8 @@ export interface SystemAlarmRun {
 }
 
 /**
- * The system alarms of a tenant at `now`. A gateway or concentrator that has reported at least once but not
- * for longer than GATEWAY_ONLINE_MINUTES is offline; a readings backlog of `maxBacklog` events or more (the
+ * The system alarms of a tenant at `now`. A gateway or concentrator that has reported at least once, but not
+ * within the last GATEWAY_ONLINE_MINUTES, is offline; a readings backlog of `maxBacklog` events or more (the
  * measure the ingest pushes uploads back by) is over its bound. Each raises an alarm once per subject and
  * day, and not while an alarm of it is still open and not cleared; an open alarm says it cleared by itself
  * when its gateway has reported since it was raised, or when the backlog is under its bound again.

@@ -195,12 +195,13 @@ export const Alarms = defineListScreen({
     {
       label: (count) => `${t('alarms.createWorkOrder')} (${count})`,
       permission: ['workOrder:maintenance:add'],
-      // A work order is for one meter: the server refuses alarms of several, in the user's language.
+      // A work order is for one meter: the server refuses alarms of several, or a system alarm (it has no
+      // meter), in the user's language.
       enabled: (rows) => rows.length > 0 && rows.every((r) => isOpen(r.status)),
       run: (rows) =>
         page.workOrder.open({
           alarmIds: rows.map((r) => r.alarmProcessedId),
-          meterNo: rows[0]?.meterNo ?? '',
+          meterNo: rows.find((r) => r.alarmType === ALARM_TYPE.meter)?.meterNo ?? '',
         }),
     },
   ],
