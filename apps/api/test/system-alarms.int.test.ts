@@ -4,6 +4,7 @@ import { uuidv7 } from '@hydrolog/schemas';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingsBacklog } from '../src/ingest/receive-readings.ts';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import { evaluateMeterAlarms, evaluateSystemAlarms } from '../src/operations/index.ts';
 import { startTenantJob } from '../src/periodic-job.ts';
@@ -93,12 +94,20 @@ describe.each(testEngines())('system alarms on $engine', (engine) => {
   it('a gateway that reported and then went silent raises a system alarm once; a rerun raises nothing', async () => {
     // The busy gateway is within its online window; a gateway that never reported is not offline.
     await addGateway(admin, 'Never connected');
-    const first = await evaluateSystemAlarms(services, DEMO_TENANT, MAX_BACKLOG);
+    const first = await evaluateSystemAlarms(
+      services,
+      DEMO_TENANT,
+      await readingsBacklog(services, MAX_BACKLOG),
+    );
     expect(first.raised.map((a) => [a.kind, a.subjectName, a.threshold])).toEqual([
       ['11', 'Silent concentrator', 120],
     ]);
     expect(first.raised[0]?.value).toBeGreaterThanOrEqual(180);
-    const again = await evaluateSystemAlarms(services, DEMO_TENANT, MAX_BACKLOG);
+    const again = await evaluateSystemAlarms(
+      services,
+      DEMO_TENANT,
+      await readingsBacklog(services, MAX_BACKLOG),
+    );
     expect(again).toEqual({ raised: [], cleared: [] });
   });
 
@@ -196,7 +205,11 @@ describe.each(testEngines())('system alarms on $engine', (engine) => {
 
   it('clears by itself when the gateway reports again, stays open, and is processed like a meter alarm', async () => {
     await upload([{ meterNo: '88002', ts: new Date().toISOString(), total: 2.1 }], { key: silentKey });
-    const run = await evaluateSystemAlarms(services, DEMO_TENANT, MAX_BACKLOG);
+    const run = await evaluateSystemAlarms(
+      services,
+      DEMO_TENANT,
+      await readingsBacklog(services, MAX_BACKLOG),
+    );
     const [gatewayAlarm] = (await alarms('alarmType=1')).rows;
     expect(run).toEqual({ raised: [], cleared: [gatewayAlarm!.alarmProcessedId] });
     expect(gatewayAlarm).toMatchObject({ status: 0, clearedTime: expect.any(String) });
@@ -211,11 +224,13 @@ describe.each(testEngines())('system alarms on $engine', (engine) => {
 
   it('a readings backlog over its bound raises an alarm, which clears when the backlog is worked off', async () => {
     await upload([{ meterNo: '88001', ts: new Date().toISOString(), total: 1.2 }], { catchUp: false });
-    const over = await evaluateSystemAlarms(services, DEMO_TENANT, 1);
+    const over = await evaluateSystemAlarms(services, DEMO_TENANT, await readingsBacklog(services, 1));
     expect(over.raised.map((a) => [a.kind, a.subjectName, a.threshold])).toEqual([['12', 'readings', 1]]);
-    expect((await evaluateSystemAlarms(services, DEMO_TENANT, 1)).raised).toEqual([]);
+    expect(
+      (await evaluateSystemAlarms(services, DEMO_TENANT, await readingsBacklog(services, 1))).raised,
+    ).toEqual([]);
     await services.runner.catchUp('readings');
-    const under = await evaluateSystemAlarms(services, DEMO_TENANT, 1);
+    const under = await evaluateSystemAlarms(services, DEMO_TENANT, await readingsBacklog(services, 1));
     expect(under.cleared).toEqual([over.raised[0]?.alarmId]);
   });
 

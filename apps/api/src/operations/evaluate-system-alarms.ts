@@ -7,6 +7,7 @@ import {
   withTenant,
 } from '@hydrolog/projections';
 import { type EventData, SYSTEM_ALARM_KIND } from '@hydrolog/schemas';
+import { overBound, type ReadingsBacklog } from '../ingest/receive-readings.ts';
 import type { Services } from '../services.ts';
 import { clearSystemAlarm, type OpenSystemAlarm, raiseSystemAlarm } from './system-alarms.ts';
 
@@ -20,15 +21,15 @@ export interface SystemAlarmRun {
 
 /**
  * The system alarms of a tenant at `now`. A gateway or concentrator that has reported at least once, but not
- * within the last GATEWAY_ONLINE_MINUTES, is offline; a readings backlog of `maxBacklog` events or more (the
- * measure the ingest pushes uploads back by) is over its bound. Each raises an alarm once per subject and
+ * within the last GATEWAY_ONLINE_MINUTES, is offline; a readings backlog (shared by every tenant's uploads) of
+ * its bound or more is over it. Each raises an alarm once per subject and
  * day, and not while an alarm of it is still open and not cleared; an open alarm says it cleared by itself
  * when its gateway has reported since it was raised, or when the backlog is under its bound again.
  */
 export async function evaluateSystemAlarms(
-  services: Pick<Services, 'db' | 'store' | 'runner'>,
+  services: Pick<Services, 'db' | 'store'>,
   tenantId: string,
-  maxBacklog: number,
+  backlog: ReadingsBacklog,
   now = new Date(),
 ): Promise<SystemAlarmRun> {
   const { today, gateways, offlineOpen, backlogOpen } = await withTenant(
@@ -41,7 +42,6 @@ export async function evaluateSystemAlarms(
       backlogOpen: await openSystemAlarms(sql, SYSTEM_ALARM_KIND.readingsBacklog),
     }),
   );
-  const backlog = await services.runner.backlog('readings', maxBacklog);
   const raised: EventData<'SystemAlarmRaised'>[] = [];
   const cleared: string[] = [];
   const clear = async (alarm: OpenSystemAlarm) => {
@@ -70,7 +70,7 @@ export async function evaluateSystemAlarms(
     if (alarm) raised.push(alarm);
   }
 
-  if (backlog < maxBacklog) for (const alarm of backlogOpen) await clear(alarm);
+  if (!overBound(backlog)) for (const alarm of backlogOpen) await clear(alarm);
   else if (backlogOpen.length === 0) {
     const alarm = await raiseSystemAlarm(
       services,
@@ -81,8 +81,8 @@ export async function evaluateSystemAlarms(
         subjectName: READINGS_SUBJECT,
         day: today,
         level: 'high',
-        value: backlog,
-        threshold: maxBacklog,
+        value: backlog.count,
+        threshold: backlog.bound,
       },
       now,
     );
