@@ -20,8 +20,9 @@ import { containsPattern } from '../sql.ts';
  * system alarm has none of them, but its subject.
  */
 const ALARM_SELECT = `SELECT a.alarm_id::text, a.alarm_type, a.status, a.kind, a.level, a.raised_at,
-    to_char(a.day, 'YYYY-MM-DD') AS day, a.meter_id::text, m.meter_no, a.subject_id, a.subject_name, t.name AS meter_type_name, c.name AS account_name, c.phone AS customer_tel,
-    c.holder->>'address' AS area_address, a.value, a.threshold, a.cleared_at, a.remark, a.processed_at
+    to_char(a.day, 'YYYY-MM-DD') AS day, a.meter_id::text, m.meter_no, a.subject_id, a.subject_name,
+    t.name AS meter_type_name, c.name AS account_name, c.phone AS customer_tel, c.holder->>'address' AS area_address,
+    a.value, a.threshold, a.cleared_at, a.remark, a.processed_at
   FROM meter_alarms a
   LEFT JOIN meters m ON m.meter_id = a.meter_id
   LEFT JOIN meter_types t ON t.meter_type_id = m.meter_type_id
