@@ -59,6 +59,7 @@ import {
   meterAlarmRoutes,
   readingPlanRoutes,
   startMeterAlarmJob,
+  startSystemAlarmJob,
   workOrderRoutes,
 } from './operations/index.ts';
 import { agentRoutes, recordRoutes, registrationRoutes, tenantRoutes } from './platform/index.ts';
@@ -104,6 +105,8 @@ export interface AppOptions {
   meterAlarmMs?: number;
   /** How often pressure readings are checked against their meters' limits (none: not checked). */
   pressureAlarmMs?: number;
+  /** Evaluates system alarms (gateways offline, the readings backlog) every so many ms (off when absent). */
+  systemAlarmMs?: number;
   /** Delivers one-time codes (default: the outbox). */
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
@@ -220,6 +223,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   if (options.pressureAlarmMs) {
     const stopPressureAlarms = startPressureAlarmJob(services, options.pressureAlarmMs);
     app.addHook('onClose', async () => stopPressureAlarms());
+  }
+  if (options.systemAlarmMs) {
+    const stopSystemAlarms = startSystemAlarmJob(services, options.systemAlarmMs, ingestSettings.maxBacklog);
+    app.addHook('onClose', async () => stopSystemAlarms());
   }
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);

@@ -59,6 +59,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     cascadeAlarmMs: 10 * 60_000,
     meterAlarmMs: config.meterAlarmMs,
     pressureAlarmMs: config.meterAlarmMs,
+    systemAlarmMs: config.meterAlarmMs,
     messages: messageProvider(services.store, config.sms),
     mapProviders: config.mapProviders,
   });

@@ -356,6 +356,31 @@ const DICTIONARIES: Record<string, Entry[]> = {
     ['8', 'info', '通讯中断', 'Communication lost', 'Communication perdue', 'Komunikasi terputus'],
     ['9', 'danger', '漏损告警', 'Leakage alarm', 'Alarme de fuite', 'Alarm kebocoran'],
     ['10', 'warning', '夜间流量告警', 'Night flow alarm', 'Alarme de débit nocturne', 'Alarm aliran malam'],
+    // The system alarms (alarm type 1) the service raises about itself.
+    [
+      '11',
+      'danger',
+      '网关/集中器离线',
+      'Gateway or concentrator offline',
+      'Passerelle ou concentrateur hors ligne',
+      'Gateway atau konsentrator luring',
+    ],
+    [
+      '12',
+      'danger',
+      '读数积压超限',
+      'Readings backlog over its limit',
+      'Retard des relevés au-delà de sa limite',
+      'Antrean pembacaan melebihi batas',
+    ],
+    [
+      '13',
+      'warning',
+      '定时任务失败',
+      'Scheduled job failed',
+      'Échec d’une tâche planifiée',
+      'Tugas terjadwal gagal',
+    ],
   ],
   alarm_status: [
     ['0', 'danger', '未处理', 'Unprocessed', 'Non traitée', 'Belum diproses'],

@@ -52,7 +52,7 @@ export type WorkOrderCommand =
       dueDate: string | null;
       alarmIds: string[];
       /** Loaded by the use case: the meter of each selected alarm that exists (by alarm id). */
-      alarmMeters: Record<string, string>;
+      alarmMeters: Record<string, string | null>;
       /**
        * Loaded by the use case: whether the assignee is a staff user of the tenant, and whether the meter
        * asked for (by its number) is one of the tenant's (true when none is asked for).
@@ -81,12 +81,13 @@ export type WorkOrderCommand =
 const CLOSED: readonly WorkOrderStatus[] = ['completed', 'cancelled'];
 
 /**
- * The meter that selected alarms are all for, or the refusal: every alarm must exist and all must be for one
- * meter, which is the order's meter when one is given too.
+ * The meter that selected alarms are all for, or the refusal: every alarm must exist and be a meter alarm (a
+ * system alarm has no meter, `null`), and all must be for one meter, which is the order's meter when one is
+ * given too.
  */
 function meterOfAlarms(
   alarmIds: readonly string[],
-  alarmMeters: Record<string, string>,
+  alarmMeters: Record<string, string | null>,
   meterId: string | null,
 ): string | null | DomainError {
   if (alarmIds.length === 0) return meterId;
@@ -94,6 +95,7 @@ function meterOfAlarms(
   for (const alarmId of alarmIds) {
     const meter = alarmMeters[alarmId];
     if (meter === undefined) return new DomainError('error.workOrder.alarmNotFound');
+    if (meter === null) return new DomainError('error.workOrder.systemAlarm');
     meters.add(meter);
   }
   if (meterId !== null) meters.add(meterId);

@@ -1,11 +1,12 @@
 import type { EventData } from '@hydrolog/schemas';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AlarmNoticesEvent,
   alarmNoticesDecider,
   alarmRuleDecider,
   type MeterAlarmEvent,
   meterAlarmDecider,
+  meterAlarmStreamId,
 } from '../../src/operations/index.ts';
 import { given } from '../spec.ts';
 
@@ -101,6 +102,67 @@ describe('a meter alarm', () => {
     given(meterAlarmDecider, [])
       .when({ type: 'ProcessMeterAlarm', remark: 'x', processedAt: '2026-11-21T09:00:00.000Z' })
       .thenFails('error.meterAlarm.notFound');
+  });
+});
+
+describe('a system alarm', () => {
+  const systemAlarmId = '0190a000-0000-7000-8000-00000000a002';
+  const gatewayId = '0190a000-0000-7000-8000-00000000c001';
+  const offline: EventData<'SystemAlarmRaised'> = {
+    alarmId: systemAlarmId,
+    kind: '11',
+    subjectId: gatewayId,
+    subjectName: 'North concentrator',
+    day: '2026-11-20',
+    level: 'high',
+    value: 180,
+    threshold: 120,
+    raisedAt: '2026-11-20T03:00:00.000Z',
+  };
+  const raisedSystem: MeterAlarmEvent[] = [{ type: 'SystemAlarmRaised', data: offline }];
+
+  it('is raised once per subject, kind and day, in a stream named by them', () => {
+    given(meterAlarmDecider, [])
+      .when({ type: 'RaiseSystemAlarm', ...offline })
+      .then(raisedSystem);
+    given(meterAlarmDecider, raisedSystem)
+      .when({ type: 'RaiseSystemAlarm', ...offline, alarmId: alarmId, raisedAt: '2026-11-20T04:00:00.000Z' })
+      .then([]);
+    expect(meterAlarmStreamId(offline)).toBe(`${gatewayId}.11.2026-11-20`);
+    expect(meterAlarmStreamId({ meterId: raised.meterId, subjectId: null, kind: '5', day: raised.day })).toBe(
+      `${raised.meterId}.5.2026-11-20`,
+    );
+    expect(() =>
+      meterAlarmStreamId({ meterId: null, subjectId: null, kind: '5', day: raised.day }),
+    ).toThrow();
+  });
+
+  it('clears by itself once, and is processed or ignored like a meter alarm', () => {
+    const cleared = given(meterAlarmDecider, raisedSystem)
+      .when({ type: 'ClearMeterAlarm', clearedAt: '2026-11-20T05:00:00.000Z' })
+      .thenMatches([{ type: 'MeterAlarmCleared', data: { alarmId: systemAlarmId } }]);
+    given(meterAlarmDecider, [...raisedSystem, ...cleared])
+      .when({ type: 'ClearMeterAlarm', clearedAt: '2026-11-20T06:00:00.000Z' })
+      .then([]);
+    const processedSystem = given(meterAlarmDecider, [...raisedSystem, ...cleared])
+      .when({ type: 'ProcessMeterAlarm', remark: 'Power restored', processedAt: '2026-11-20T07:00:00.000Z' })
+      .then([
+        {
+          type: 'MeterAlarmProcessed',
+          data: { alarmId: systemAlarmId, remark: 'Power restored', processedAt: '2026-11-20T07:00:00.000Z' },
+        },
+      ]);
+    given(meterAlarmDecider, [...raisedSystem, ...processedSystem])
+      .when({ type: 'IgnoreMeterAlarm', ignoredAt: '2026-11-20T08:00:00.000Z' })
+      .thenFails('error.meterAlarm.closed');
+    given(meterAlarmDecider, raisedSystem)
+      .when({ type: 'IgnoreMeterAlarm', ignoredAt: '2026-11-20T08:00:00.000Z' })
+      .then([
+        {
+          type: 'MeterAlarmIgnored',
+          data: { alarmId: systemAlarmId, ignoredAt: '2026-11-20T08:00:00.000Z' },
+        },
+      ]);
   });
 });
 

@@ -102,6 +102,15 @@ describe('work order', () => {
         .thenFails('error.workOrder.alarmNotFound');
     });
 
+    it('refuses a system alarm, which has no meter, even beside meter alarms', () => {
+      given(workOrderDecider, [])
+        .when(create({ alarmIds: [alarm1], alarmMeters: { [alarm1]: null } }))
+        .thenFails('error.workOrder.systemAlarm');
+      given(workOrderDecider, [])
+        .when(create({ alarmIds: [alarm1, alarm2], alarmMeters: { [alarm1]: meterA, [alarm2]: null } }))
+        .thenFails('error.workOrder.systemAlarm');
+    });
+
     it('names its alarms when completed, so that they are processed with it', () => {
       given(workOrderDecider, [created({ meterId: meterA, alarmIds: [alarm1, alarm2] }), started])
         .when({ type: 'CompleteWorkOrder', remark: 'Valve replaced', ...as(fitter) })

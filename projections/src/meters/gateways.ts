@@ -52,6 +52,20 @@ interface GatewayRow {
 /** A gateway is online while it uploaded within this time. */
 export const GATEWAY_ONLINE_MINUTES = 120;
 
+/**
+ * The active gateways (and concentrators) of the caller's tenant that have reported at least once, with when
+ * they last did: what their offline alarms are evaluated on.
+ */
+export async function gatewaysLastSeen(
+  sql: Sql,
+): Promise<{ gatewayId: string; name: string; lastSeenAt: Date }[]> {
+  const { rows } = await sql.query<{ gateway_id: string; name: string; last_seen_at: Date }>(
+    `SELECT gateway_id::text, name, last_seen_at FROM gateways
+     WHERE status = 'active' AND last_seen_at IS NOT NULL ORDER BY name, gateway_id`,
+  );
+  return rows.map((r) => ({ gatewayId: r.gateway_id, name: r.name, lastSeenAt: r.last_seen_at }));
+}
+
 const GATEWAY_SELECT = `SELECT g.gateway_id::text, g.name, g.kind, g.manufacturer, g.remark, g.status, g.key_prefix,
     g.created_at, g.key_rotated_at, g.last_seen_at, g.online_since, g.version::text,
     (SELECT count(*)::int FROM meter_latest l WHERE l.gateway_id = g.gateway_id) AS meter_count

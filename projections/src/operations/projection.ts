@@ -5,13 +5,13 @@ import type { Projection } from '../projection.ts';
 const version = (event: RecordedEvent) => Number(event.streamVersion);
 
 /**
- * Meter alarms, alarm rules and each user's bell (inline: a processed alarm or a saved rule is in the next
- * list). An alarm row keeps who is notified as the rule said when it was raised, so a rebuild gives the same
+ * Meter alarms and system alarms (one table, by `alarm_type`), alarm rules and each user's bell (inline: a
+ * processed alarm or a saved rule is in the next list). A system alarm notifies everyone who sees alarms. An alarm row keeps who is notified as the rule said when it was raised, so a rebuild gives the same
  * rows whatever the rules are now; what a user cleared is a time per alarm type, not a list of alarms.
  */
 export const operationsProjection: Projection = {
   name: 'operations',
-  version: 1,
+  version: 2,
   mode: 'inline',
   tables: ['meter_alarms', 'alarm_rules', 'alarm_notice_views', 'alarm_notice_cleans'],
   reads: [
@@ -30,7 +30,11 @@ export const operationsProjection: Projection = {
     `CREATE TABLE meter_alarms (
       alarm_id uuid PRIMARY KEY,
       tenant_id uuid NOT NULL,
-      meter_id uuid NOT NULL,
+      -- 0 a meter alarm (of meter_id); 1 a system alarm (of subject_id, named subject_name when raised)
+      alarm_type int NOT NULL DEFAULT 0,
+      meter_id uuid,
+      subject_id text,
+      subject_name text,
       kind text NOT NULL,
       day date NOT NULL,
       level text NOT NULL,
@@ -48,6 +52,7 @@ export const operationsProjection: Projection = {
     )`,
     'CREATE INDEX meter_alarms_tenant_time ON meter_alarms (tenant_id, raised_at DESC)',
     'CREATE INDEX meter_alarms_open ON meter_alarms (meter_id, kind) WHERE status IN (0, 1)',
+    'CREATE INDEX meter_alarms_open_system ON meter_alarms (kind, subject_id) WHERE alarm_type = 1 AND status IN (0, 1)',
     `CREATE TABLE alarm_rules (
       rule_id uuid PRIMARY KEY,
       tenant_id uuid NOT NULL,
@@ -97,6 +102,28 @@ export const operationsProjection: Projection = {
           d.threshold,
           d.source,
           d.notifyRoles,
+          d.raisedAt,
+          version(event),
+        ],
+      );
+    },
+    async SystemAlarmRaised(sql, event) {
+      const d = event.data as EventData<'SystemAlarmRaised'>;
+      await sql.query(
+        `INSERT INTO meter_alarms (alarm_id, tenant_id, alarm_type, subject_id, subject_name, kind, day, level, value,
+           threshold, source, notify_roles, raised_at, version)
+         VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8, $9, 'detected', '{}', $10, $11)
+         ON CONFLICT DO NOTHING`,
+        [
+          d.alarmId,
+          event.metadata.tenantId,
+          d.subjectId,
+          d.subjectName,
+          d.kind,
+          d.day,
+          d.level,
+          d.value,
+          d.threshold,
           d.raisedAt,
           version(event),
         ],

@@ -137,6 +137,57 @@ describe.each(testEngines())('operations projection on $engine', (engine) => {
     });
     expect(await withTenant(fx.db, uuidv7(), (sql) => getAlarmRule(sql, ruleId))).toBeNull();
 
+    // A system alarm: no meter, its subject named; notified to everyone who sees alarms, in its own tab.
+    const gatewayId = uuidv7();
+    const offline: EventData<'SystemAlarmRaised'> = {
+      alarmId: uuidv7(),
+      kind: '11',
+      subjectId: gatewayId,
+      subjectName: 'North concentrator',
+      day: '2026-11-21',
+      level: 'high',
+      value: 180,
+      threshold: 120,
+      raisedAt: '2026-11-21T04:00:00.000Z',
+    };
+    await fx.append(
+      `meterAlarm-${gatewayId}.11.2026-11-21`,
+      [{ type: 'SystemAlarmRaised', data: offline }],
+      metadata,
+    );
+    await fx.append(
+      `meterAlarm-${gatewayId}.11.2026-11-21`,
+      [
+        {
+          type: 'MeterAlarmCleared',
+          data: { alarmId: offline.alarmId, clearedAt: '2026-11-21T05:00:00.000Z' },
+        },
+      ],
+      metadata,
+    );
+    const system = await withTenant(fx.db, tenantId, (sql) =>
+      listMeterAlarms(sql, { pageNum: 1, pageSize: 20, alarmType: 1 }),
+    );
+    expect(system.rows).toMatchObject([
+      {
+        alarmType: 1,
+        eventType: '11',
+        meterId: null,
+        meterNo: 'North concentrator',
+        subjectId: gatewayId,
+        clearedTime: '2026-11-21T05:00:00.000Z',
+      },
+    ]);
+    const staff = await withTenant(fx.db, tenantId, (sql) =>
+      listAlarmNotices(sql, { userId: 'u1', roleKeys: [], allRoles: false, seesAlarms: true }, 50),
+    );
+    expect(staff).toMatchObject({
+      systemAlarmCount: 1,
+      meterAlarmCount: 0,
+      allAlarmCount: 1,
+      systemAlarmList: [{ alarmProcessedId: offline.alarmId, alarmType: 1, meterNo: 'North concentrator' }],
+    });
+
     expect((await fx.runner.verify('operations')).equal).toBe(true);
   });
 });

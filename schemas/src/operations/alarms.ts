@@ -20,6 +20,16 @@ export const METER_ALARM_KIND = {
   offline: '8',
 } as const;
 export type MeterAlarmKindName = keyof typeof METER_ALARM_KIND;
+/**
+ * The meter_alarm_type values of the system alarms (alarm type 1) the service raises about itself: a gateway
+ * or concentrator offline, the readings backlog over its bound, a scheduled job's failed round.
+ */
+export const SYSTEM_ALARM_KIND = {
+  gatewayOffline: '11',
+  readingsBacklog: '12',
+  jobFailed: '13',
+} as const;
+export type SystemAlarmKind = (typeof SYSTEM_ALARM_KIND)[keyof typeof SYSTEM_ALARM_KIND];
 export const meterAlarmKindSchema = z
   .string()
   .trim()
@@ -36,6 +46,7 @@ export const ALARM_STATUS_COLOUR = { 0: 'red', 1: 'orange', 2: 'green', 3: 'gray
 /** Notification alarm types: 0 meter, 1 system. */
 export const alarmTypeSchema = z.union([z.literal(0), z.literal(1)]);
 export type AlarmType = z.infer<typeof alarmTypeSchema>;
+export const ALARM_TYPE = { meter: 0, system: 1 } as const;
 
 export const alarmLevelSchema = z.enum(['low', 'medium', 'high']);
 export type AlarmLevel = z.infer<typeof alarmLevelSchema>;
@@ -139,8 +150,13 @@ export const meterAlarmViewSchema = z.object({
   level: alarmLevelSchema,
   alarmTime: z.string(),
   day: z.string(),
-  meterId: z.string(),
+  /** none for a system alarm */
+  meterId: z.string().nullable(),
+  /** the meter's number; of a system alarm, its subject's name */
   meterNo: z.string(),
+  /** what a system alarm is about (a gateway, the readings, a job): its id and name; none for a meter alarm */
+  subjectId: z.string().nullable(),
+  subjectName: z.string().nullable(),
   meterTypeName: z.string().nullable(),
   accountName: z.string().nullable(),
   customerTel: z.string().nullable(),
@@ -163,8 +179,10 @@ export const meterAlarmDetailSchema = meterAlarmViewSchema.extend({
 export type MeterAlarmDetail = z.infer<typeof meterAlarmDetailSchema>;
 
 export const meterAlarmListQuerySchema = timeRangeSchema.extend({
+  alarmType: z.coerce.number().pipe(alarmTypeSchema).optional(),
   status: z.coerce.number().pipe(alarmStatusSchema).optional(),
   eventType: meterAlarmKindSchema.optional(),
+  /** a meter's number, or a system alarm's subject name */
   meterNo: z.string().trim().max(64).optional(),
   areaAddress: z.string().trim().max(100).optional(),
 });

@@ -25,6 +25,26 @@ export const operationsEventSchemas = {
       raisedAt: z.string(),
     }),
   ),
+  /**
+   * A system alarm (alarm type 1), raised by the service itself about one of its subjects: a gateway or
+   * concentrator, the readings intake, a scheduled job. It has no meter and notifies everyone who sees alarms;
+   * the rest of its life (cleared, processed, ignored) is a meter alarm's.
+   */
+  SystemAlarmRaised: eventSchema(
+    z.object({
+      alarmId: z.uuid(),
+      kind: z.string(),
+      /** what it is about: a gateway's id, `readings`, a job's key */
+      subjectId: z.string(),
+      /** the subject's name when raised (a gateway's name, a job's name) */
+      subjectName: z.string(),
+      day: z.iso.date(),
+      level: alarmLevelSchema,
+      value: z.number().nullable(),
+      threshold: z.number().nullable(),
+      raisedAt: z.string(),
+    }),
+  ),
   MeterAlarmCleared: eventSchema(z.object({ alarmId: z.uuid(), clearedAt: z.string() })),
   MeterAlarmProcessed: eventSchema(
     z.object({ alarmId: z.uuid(), remark: z.string(), processedAt: z.string() }),

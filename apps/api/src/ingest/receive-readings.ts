@@ -12,9 +12,25 @@ export interface ReadingReceiver {
   maxBacklog: number;
 }
 
+/** The readings backlog: readings events the readings projection has yet to apply, counted up to `bound`. */
+export interface ReadingsBacklog {
+  count: number;
+  bound: number;
+}
+
+export async function readingsBacklog(
+  services: Pick<Services, 'runner'>,
+  bound: number,
+): Promise<ReadingsBacklog> {
+  return { count: await services.runner.backlog('readings', bound), bound };
+}
+
+/** A backlog at its bound or more: uploads are pushed back (and a system alarm is raised). */
+export const overBound = (backlog: ReadingsBacklog) => backlog.count >= backlog.bound;
+
 /** Whether the readings projection is `maxBacklog` events or more behind the log: uploads are pushed back. */
 export async function isBusy({ services, maxBacklog }: ReadingReceiver): Promise<boolean> {
-  return (await services.runner.backlog('readings', maxBacklog)) >= maxBacklog;
+  return overBound(await readingsBacklog(services, maxBacklog));
 }
 
 /**

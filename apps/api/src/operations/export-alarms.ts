@@ -6,7 +6,10 @@ import { requestLanguage, translator } from '../http.ts';
 import type { Services } from '../services.ts';
 import { everyRow, sendXlsx } from '../xlsx.ts';
 
-/** The alarm records of a filter as an xlsx workbook, the alarm types and states in the caller's language. */
+/**
+ * The alarm records of a filter as an xlsx workbook, the alarm categories, types and states in the caller's
+ * language; a system alarm's subject stands where a meter alarm's meter number does.
+ */
 export async function exportAlarms(
   { db }: Services,
   request: FastifyRequest,
@@ -26,10 +29,11 @@ export async function exportAlarms(
     reply,
     'alarms',
     [
+      { header: t('alarms.alarmType'), value: (r) => t(`alarms.alarmTypes.${r.alarmType}`), width: 14 },
       { header: t('alarms.status'), value: (r) => t(`alarms.statuses.${r.status}`), width: 14 },
       { header: t('alarms.eventType'), value: (r) => kinds.get(r.eventType) ?? r.eventType, width: 28 },
       { header: t('alarms.level'), value: (r) => t(`alarms.levels.${r.level}`), width: 10 },
-      { header: t('alarms.meterNo'), value: (r) => r.meterNo, width: 16 },
+      { header: t('alarms.meterOrSubject'), value: (r) => r.meterNo, width: 20 },
       { header: t('alarms.meterTypeName'), value: (r) => r.meterTypeName ?? '', width: 16 },
       { header: t('alarms.accountName'), value: (r) => r.accountName ?? '', width: 16 },
       { header: t('alarms.customerTel'), value: (r) => r.customerTel ?? '', width: 14 },

@@ -96,6 +96,7 @@ export const workOrders = {
       meterUnknown: 'The meter does not exist',
       alarmNotFound: 'An alarm selected does not exist',
       alarmsSameMeter: 'All selected alarms must be for the same meter',
+      systemAlarm: 'A system alarm has no meter: a work order is made from meter alarms only',
       attachmentLimit: 'A work order has at most {{max}} attachments',
     },
   },

@@ -98,6 +98,8 @@ export const workOrders: typeof en = {
       meterUnknown: "Le compteur n'existe pas",
       alarmNotFound: "Une alarme sélectionnée n'existe pas",
       alarmsSameMeter: 'Toutes les alarmes sélectionnées doivent concerner le même compteur',
+      systemAlarm:
+        'Une alarme système ne concerne aucun compteur : un ordre de travail se crée à partir d’alarmes de compteur uniquement',
       attachmentLimit: 'Un ordre de travail a au plus {{max}} pièces jointes',
     },
   },

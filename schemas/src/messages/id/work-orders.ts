@@ -98,6 +98,7 @@ export const workOrders: typeof en = {
       meterUnknown: 'Meter tidak ada',
       alarmNotFound: 'Alarm yang dipilih tidak ada',
       alarmsSameMeter: 'Semua alarm yang dipilih harus untuk meter yang sama',
+      systemAlarm: 'Alarm sistem tidak memiliki meter: perintah kerja hanya dibuat dari alarm meter',
       attachmentLimit: 'Perintah kerja memiliki maksimal {{max}} lampiran',
     },
   },

@@ -98,6 +98,7 @@ export const workOrders: typeof en = {
       meterUnknown: '水表不存在',
       alarmNotFound: '所选告警不存在',
       alarmsSameMeter: '所选告警必须属于同一块水表',
+      systemAlarm: '系统告警不关联水表：只能由水表告警创建工单',
       attachmentLimit: '一个工单最多 {{max}} 个附件',
     },
   },

@@ -1,4 +1,4 @@
-import type { MeterAlarmDetail } from '@hydrolog/schemas';
+import { ALARM_TYPE, type MeterAlarmDetail } from '@hydrolog/schemas';
 import { Alert, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -26,7 +26,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * An alarm's detail (spec section 3 "Alarm"): its state in its colour, the meter and the account, what was
- * measured against the rule, the meter's latest day record (meterFrozen); process or ignore it while open.
+ * measured against the rule, the meter's latest day record (meterFrozen); process or ignore it while open. A
+ * system alarm has no meter: its subject (a gateway, the readings, a job), kind, time and value.
  */
 export function AlarmDetail({
   alarmId,
@@ -48,6 +49,7 @@ export function AlarmDetail({
     onChanged?.();
   };
   const number = (value: number | null) => (value === null ? '—' : formatNumber(value, i18n.language, 0, 3));
+  const system = alarm?.alarmType === ALARM_TYPE.system;
   return (
     <Modal opened onClose={onClose} title={t('alarms.detail')} size="lg">
       {!alarm ? (
@@ -65,22 +67,32 @@ export function AlarmDetail({
           </Group>
           {alarm.clearedTime && (
             <Alert color="teal" variant="light">
-              {t('alarms.cleared', { time: time(alarm.clearedTime) })}
+              {t(system ? 'alarms.clearedSystem' : 'alarms.cleared', { time: time(alarm.clearedTime) })}
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Field label={t('alarms.alarmTime')}>{time(alarm.alarmTime)}</Field>
-            <Field label={t('alarms.meterNo')}>{alarm.meterNo}</Field>
-            <Field label={t('alarms.meterTypeName')}>{alarm.meterTypeName}</Field>
-            <Field label={t('alarms.accountName')}>{alarm.accountName}</Field>
-            <Field label={t('alarms.customerTel')}>{alarm.customerTel}</Field>
-            <Field label={t('alarms.areaAddress')}>{alarm.areaAddress}</Field>
-            <Field label={t('alarms.value')}>{number(alarm.value)}</Field>
-            <Field label={t('alarms.threshold')}>{number(alarm.threshold)}</Field>
-            <Field label={t('alarms.valveState')}>{alarm.valveState}</Field>
-          </SimpleGrid>
+          {system ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Field label={t('alarms.alarmType')}>{t('alarms.alarmTypes.1')}</Field>
+              <Field label={t('alarms.subject')}>{alarm.subjectName ?? alarm.meterNo}</Field>
+              <Field label={t('alarms.alarmTime')}>{time(alarm.alarmTime)}</Field>
+              <Field label={t('alarms.value')}>{number(alarm.value)}</Field>
+              <Field label={t('alarms.threshold')}>{number(alarm.threshold)}</Field>
+            </SimpleGrid>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Field label={t('alarms.alarmTime')}>{time(alarm.alarmTime)}</Field>
+              <Field label={t('alarms.meterNo')}>{alarm.meterNo}</Field>
+              <Field label={t('alarms.meterTypeName')}>{alarm.meterTypeName}</Field>
+              <Field label={t('alarms.accountName')}>{alarm.accountName}</Field>
+              <Field label={t('alarms.customerTel')}>{alarm.customerTel}</Field>
+              <Field label={t('alarms.areaAddress')}>{alarm.areaAddress}</Field>
+              <Field label={t('alarms.value')}>{number(alarm.value)}</Field>
+              <Field label={t('alarms.threshold')}>{number(alarm.threshold)}</Field>
+              <Field label={t('alarms.valveState')}>{alarm.valveState}</Field>
+            </SimpleGrid>
+          )}
           {alarm.remark && <Field label={t('alarms.remark')}>{alarm.remark}</Field>}
-          <FrozenRecord alarm={alarm} number={number} />
+          {!system && <FrozenRecord alarm={alarm} number={number} />}
           {isOpen(alarm.status) && (
             <Group justify="flex-end">
               {hasPermi(['report:alarm:ignore']) && (

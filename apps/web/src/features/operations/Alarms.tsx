@@ -1,4 +1,4 @@
-import type { AlarmStatus, MeterAlarmView } from '@hydrolog/schemas';
+import { ALARM_TYPE, type AlarmStatus, type AlarmType, type MeterAlarmView } from '@hydrolog/schemas';
 import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -24,9 +24,12 @@ import { ProcessDialog } from './ProcessDialog.tsx';
 import { type AlarmsForWork, WorkOrderForm } from './WorkOrderForm.tsx';
 
 const STATUSES = ['0', '1', '2', '3'] as const;
+/** Alarm types: 0 meter, 1 system. */
+const ALARM_TYPES = ['0', '1'] as const;
 const column = listColumns<MeterAlarmView>();
 const filters = z
   .object({
+    alarmType: filterField.option(ALARM_TYPES),
     status: filterField.option(STATUSES),
     eventType: filterField.text(32),
     meterNo: filterField.text(32),
@@ -35,6 +38,7 @@ const filters = z
   })
   .transform(inOrder);
 const filterOf = (query: z.infer<typeof filters>) => ({
+  alarmType: query.alarmType === '' ? undefined : (Number(query.alarmType) as AlarmType),
   status: query.status === '' ? undefined : (Number(query.status) as AlarmStatus),
   eventType: query.eventType || undefined,
   meterNo: query.meterNo || undefined,
@@ -43,7 +47,10 @@ const filterOf = (query: z.infer<typeof filters>) => ({
 });
 const time = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss');
 
-/** Alarms / Alarm records: meter alarms by status, type, meter, time and address; detail, process, ignore, batches. */
+/**
+ * Alarms / Alarm records: meter and system alarms by category, status, type, meter (or a system alarm's
+ * subject), time and address; detail, process, ignore, batches.
+ */
 export const Alarms = defineListScreen({
   path: ALARM_RECORDS_PATH,
   testId: 'alarms',
@@ -59,6 +66,14 @@ export const Alarms = defineListScreen({
   }),
   filterBar: (bar, { t, page }) => (
     <>
+      <OptionFilter
+        bar={bar}
+        name="alarmType"
+        label={t('alarms.alarmType')}
+        placeholder={t('alarms.allAlarmTypes')}
+        options={ALARM_TYPES.map((value) => ({ value, label: t(`alarms.alarmTypes.${value}`) }))}
+        w={170}
+      />
       <StatusFilter bar={bar} group="alarms" statuses={STATUSES} w={150} />
       <OptionFilter
         bar={bar}
@@ -68,7 +83,7 @@ export const Alarms = defineListScreen({
         options={page.kinds.options}
         w={200}
       />
-      <TextFilter bar={bar} name="meterNo" label={t('alarms.meterNo')} maxLength={32} digits w={150} />
+      <TextFilter bar={bar} name="meterNo" label={t('alarms.meterOrSubject')} maxLength={32} w={170} />
       <TextFilter bar={bar} name="areaAddress" label={t('alarms.areaAddress')} maxLength={100} w={180} />
       <DateRangeFilter
         value={bar.filters}
@@ -92,14 +107,20 @@ export const Alarms = defineListScreen({
           {page.kinds.label(c.getValue())}
           {c.row.original.clearedTime && (
             <Text size="xs" c="teal">
-              {t('alarms.cleared', { time: time(c.row.original.clearedTime) })}
+              {t(c.row.original.alarmType === ALARM_TYPE.system ? 'alarms.clearedSystem' : 'alarms.cleared', {
+                time: time(c.row.original.clearedTime),
+              })}
             </Text>
           )}
         </>
       ),
     }),
+    column.accessor('alarmType', {
+      header: t('alarms.alarmType'),
+      cell: (c) => t(`alarms.alarmTypes.${c.getValue()}`),
+    }),
     column.accessor('level', { header: t('alarms.level'), cell: (c) => t(`alarms.levels.${c.getValue()}`) }),
-    column.accessor('meterNo', { header: t('alarms.meterNo') }),
+    column.accessor('meterNo', { header: t('alarms.meterOrSubject') }),
     column.accessor('accountName', { header: t('alarms.accountName') }),
     column.accessor('areaAddress', { header: t('alarms.areaAddress') }),
     column.accessor('value', {
@@ -116,14 +137,20 @@ export const Alarms = defineListScreen({
   ],
   selectLabels: ({ t, page }) => ({
     all: t('alarms.selectAll'),
-    one: (row) => t('alarms.select', { type: page.kinds.label(row.eventType), meterNo: row.meterNo }),
+    one: (row) =>
+      t(row.alarmType === ALARM_TYPE.system ? 'alarms.selectSystem' : 'alarms.select', {
+        type: page.kinds.label(row.eventType),
+        meterNo: row.meterNo,
+      }),
   }),
   rowActions: (alarm, { t, page, list }) => {
     const named = { type: page.kinds.label(alarm.eventType), meterNo: alarm.meterNo };
+    // A system alarm is about its subject (a gateway, the readings, a job), not a meter.
+    const system = alarm.alarmType === ALARM_TYPE.system;
     return [
       {
         label: t('alarms.detail'),
-        ariaLabel: t('alarms.detailOf', named),
+        ariaLabel: t(system ? 'alarms.detailOfSystem' : 'alarms.detailOf', named),
         icon: 'eye',
         permission: ['report:alarm:query'],
         onClick: () => page.detail.open(alarm.alarmProcessedId),
@@ -132,7 +159,7 @@ export const Alarms = defineListScreen({
         ? [
             {
               label: t('alarms.process'),
-              ariaLabel: t('alarms.processOf', named),
+              ariaLabel: t(system ? 'alarms.processOfSystem' : 'alarms.processOf', named),
               icon: 'check',
               color: 'teal',
               permission: ['report:alarm:process'],
@@ -140,7 +167,7 @@ export const Alarms = defineListScreen({
             },
             {
               label: t('alarms.ignore'),
-              ariaLabel: t('alarms.ignoreOf', named),
+              ariaLabel: t(system ? 'alarms.ignoreOfSystem' : 'alarms.ignoreOf', named),
               icon: 'ban',
               color: 'gray',
               permission: ['report:alarm:ignore'],
@@ -168,12 +195,13 @@ export const Alarms = defineListScreen({
     {
       label: (count) => `${t('alarms.createWorkOrder')} (${count})`,
       permission: ['workOrder:maintenance:add'],
-      // A work order is for one meter: the server refuses alarms of several, in the user's language.
+      // A work order is for one meter: the server refuses alarms of several, or a system alarm (it has no
+      // meter), in the user's language.
       enabled: (rows) => rows.length > 0 && rows.every((r) => isOpen(r.status)),
       run: (rows) =>
         page.workOrder.open({
           alarmIds: rows.map((r) => r.alarmProcessedId),
-          meterNo: rows[0]?.meterNo ?? '',
+          meterNo: rows.find((r) => r.alarmType === ALARM_TYPE.meter)?.meterNo ?? '',
         }),
     },
   ],

@@ -14,6 +14,7 @@ const api = vi.hoisted(() => ({
   getAlarmKinds: vi.fn(async () => [
     { dictValue: '5', dictLabel: 'Continuous flow (possible leak)' },
     { dictValue: '8', dictLabel: 'Communication lost' },
+    { dictValue: '11', dictLabel: 'Gateway or concentrator offline' },
   ]),
   ignoreAlarms: vi.fn(),
   processAlarms: vi.fn(),
@@ -100,5 +101,68 @@ describe('the notification bell', () => {
     await waitFor(() => expect(api.cleanNotices).toHaveBeenLastCalledWith([0]));
     fireEvent.click(screen.getByRole('button', { name: 'View all', hidden: true }));
     expect(navigate).toHaveBeenCalledWith({ to: '/alarm/alarm' });
+  });
+
+  it('lists system alarms in their tab by subject; clear all there clears system alarms; the detail has no meter record', async () => {
+    const offline: Notice = {
+      alarmProcessedId: '0190a000-0000-7000-8000-0000000000f1',
+      alarmType: 1,
+      eventType: '11',
+      noticeStatus: 0,
+      createTime: '2026-11-20T09:05:00.000Z',
+      meterNo: 'North concentrator',
+    };
+    api.listNotices.mockResolvedValue({
+      allAlarmList: [offline, notice(1)],
+      meterAlarmList: [notice(1)],
+      systemAlarmList: [offline],
+      allAlarmCount: 2,
+      meterAlarmCount: 1,
+      systemAlarmCount: 1,
+    } satisfies NoticeList);
+    api.getAlarm.mockReturnValueOnce(
+      Promise.resolve({
+        alarmProcessedId: offline.alarmProcessedId,
+        alarmType: 1,
+        status: 0,
+        eventType: '11',
+        level: 'high',
+        alarmTime: offline.createTime,
+        day: '2026-11-20',
+        meterId: null,
+        meterNo: 'North concentrator',
+        subjectId: '0190a000-0000-7000-8000-0000000000c1',
+        subjectName: 'North concentrator',
+        meterTypeName: null,
+        accountName: null,
+        customerTel: null,
+        areaAddress: null,
+        areaDetail: null,
+        value: 185,
+        threshold: 120,
+        clearedTime: null,
+        remark: null,
+        processedTime: null,
+        valveState: null,
+        meterFrozen: null,
+      }),
+    );
+    renderInMantine(<NotificationBell />);
+    fireEvent.click(screen.getByTestId('bell'));
+    fireEvent.click(await screen.findByRole('tab', { name: 'System alarms (1)', hidden: true }));
+    const items = await screen.findAllByTestId('bell-item');
+    expect(items).toHaveLength(1);
+    await waitFor(() => expect(within(items[0]!).getByText('Gateway or concentrator offline')).toBeTruthy());
+    expect(items[0]!.textContent).toContain('North concentrator');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all', hidden: true }));
+    await waitFor(() => expect(api.cleanNotices).toHaveBeenCalledWith([1]));
+
+    fireEvent.click(items[0]!);
+    const detail = await screen.findByTestId('alarm-detail');
+    expect(within(detail).getByText('System alarm')).toBeTruthy();
+    expect(within(detail).getByText('Concerns')).toBeTruthy();
+    expect(within(detail).getByText('North concentrator')).toBeTruthy();
+    expect(within(detail).queryByText('Last day record of the meter')).toBeNull();
+    expect(within(detail).queryByText('Account holder')).toBeNull();
   });
 });
