@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api-login.ts';
+import { fleetBackfilled } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 const METER = '78000001';
@@ -94,5 +95,93 @@ describe('meter alarms in the browser', () => {
     expect(await row.innerText()).toContain('Magnet removed, seal replaced');
     expect(pageErrors).toEqual([]);
     await page.context().close();
+  });
+});
+
+/**
+ * The issue's whole loop on the demo fleet: the simulator's household leak raises a continuous flow alarm,
+ * the bell shows it, a work order is made from it, and completing the order processes the alarm.
+ */
+describe('a household leak taken into work in the browser', () => {
+  // The demo fleet with its meters in trouble (a household leak among them); alarms evaluated every 2 s.
+  const bed = browserTestBed({ HYDROLOG_SIMULATE: '1', HYDROLOG_METER_ALARM_MS: '2000' });
+  const { signIn } = bed;
+  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000 });
+  let leaking = '';
+
+  beforeAll(async () => {
+    const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
+    await fleetBackfilled(bed.url, headers);
+    // The simulator's household leak runs since 36 hours ago: a continuous flow alarm (5) on its meter.
+    const deadline = Date.now() + 120_000;
+    while (!leaking && Date.now() < deadline) {
+      const list = await apiCall(
+        bed.url,
+        headers,
+        'GET',
+        '/report/alarm/processed/list?eventType=5&status=0',
+      );
+      leaking = list.rows?.[0]?.meterNo ?? '';
+      if (!leaking) await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(leaking).not.toBe('');
+  }, 480_000);
+
+  it('shows the leak in the bell, makes a work order of it, and the alarm reads processed once its assignee completes the order on a phone', async () => {
+    const desk = await bed.browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const page = await desk.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page, 'demo_admin', 'Demo1234', '/index');
+    await page.getByTestId('bell').click();
+    const item = page.getByTestId('bell-item').filter({ hasText: leaking });
+    await eventually(() => item.count()).toBeGreaterThan(0);
+    expect(await item.first().innerText()).toContain('Continuous flow (possible leak)');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${bed.url}/alarm/alarm`);
+    const type = 'Continuous flow (possible leak)';
+    const row = page
+      .getByTestId('alarms-table')
+      .locator('tbody tr', { hasText: leaking })
+      .filter({ hasText: type });
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole('checkbox', { name: `Select alarm ${type} on meter ${leaking}` }).check();
+    await page.getByRole('button', { name: 'Work order from selected (1)' }).click();
+    const form = page.getByTestId('work-order-form');
+    expect(await form.getByLabel('Meter number').inputValue()).toBe(leaking);
+    await form.getByLabel('Title').fill('E2E household leak');
+    await form.getByLabel('Assignee').click();
+    await page.getByRole('option', { name: 'Demo operator' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByTestId('work-order-form').count()).toBe(0);
+    await eventually(() => row.innerText()).toContain('Processing');
+
+    // The assignee, on a phone, starts and completes the order.
+    const phone = await bed.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const mobile = await phone.newPage();
+    mobile.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(mobile, 'demo_operator', 'Oper1234', '/workOrder/mine');
+    await mobile.getByRole('button', { name: 'Open E2E household leak' }).click();
+    const onSite = mobile.getByTestId('work-order-detail');
+    await onSite.getByRole('button', { name: 'Start' }).click();
+    await eventually(() => onSite.locator('[data-status="processing"]').count()).toBe(1);
+    await onSite.getByRole('button', { name: 'Complete' }).click();
+    const remark = mobile.getByTestId('work-order-remark');
+    await remark.getByLabel('Remark').fill('Toilet cistern valve replaced');
+    await remark.getByRole('button', { name: 'Complete' }).click();
+    await eventually(() => onSite.locator('[data-status="completed"]').count()).toBe(1);
+    await phone.close();
+
+    // Back at the desk, the alarm the order was made from is processed.
+    await page.reload();
+    await eventually(() => row.innerText()).toContain('Processed');
+    expect(pageErrors).toEqual([]);
+    await desk.close();
   });
 });
