@@ -11,7 +11,7 @@ import { executeAll } from '../../apps/api/src/commands.ts';
 import { defaultAlarmRules } from '../../apps/api/src/operations/index.ts';
 import { benchEngines, timed } from './engines.ts';
 import type { BenchOptions } from './run.ts';
-import { registerFleet, servicesOn } from './service.ts';
+import { METER_HOURLY_COLUMNS, registerFleet, servicesOn } from './service.ts';
 
 const HOUR_MS = 3_600_000;
 const TIME_ZONE = 'Asia/Shanghai';
@@ -100,22 +100,7 @@ export async function alarmsBench({ quick, engine: only, meters: asked }: BenchO
             ['tenant_id', 'meter_id', 'ts', 'total', 'gateway_id', 'battery', 'alarms'],
             readingRows,
           );
-          await services.db.copyRows(
-            'meter_hourly',
-            [
-              'tenant_id',
-              'meter_id',
-              'hour',
-              'hour_end',
-              'volume',
-              'reverse_volume',
-              'start_known',
-              'end_known',
-              'coverage',
-              'regular',
-            ],
-            hourRows,
-          );
+          await services.db.copyRows('meter_hourly', METER_HOURLY_COLUMNS, hourRows);
           await services.db.copyRows(
             'meter_latest',
             ['meter_id', 'tenant_id', 'ts', 'total', 'battery', 'gateway_id'],

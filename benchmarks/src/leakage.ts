@@ -8,7 +8,14 @@ import { type PointView, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../../apps/api/src/commands.ts';
 import { benchEngines, timed } from './engines.ts';
 import type { BenchOptions } from './run.ts';
-import { listen, readingsCaughtUp, registerFleet, servicesOn, upload } from './service.ts';
+import {
+  listen,
+  METER_HOURLY_COLUMNS,
+  readingsCaughtUp,
+  registerFleet,
+  servicesOn,
+  upload,
+} from './service.ts';
 
 const HOUR_MS = 3_600_000;
 const TIME_ZONE = 'Asia/Shanghai';
@@ -104,22 +111,7 @@ export async function leakageBench({
             ['tenant_id', 'meter_id', 'ts', 'total', 'gateway_id'],
             readingRows,
           );
-          await services.db.copyRows(
-            'meter_hourly',
-            [
-              'tenant_id',
-              'meter_id',
-              'hour',
-              'hour_end',
-              'volume',
-              'reverse_volume',
-              'start_known',
-              'end_known',
-              'coverage',
-              'regular',
-            ],
-            hourRows,
-          );
+          await services.db.copyRows('meter_hourly', METER_HOURLY_COLUMNS, hourRows);
           await services.db.copyRows(
             'meter_daily',
             [

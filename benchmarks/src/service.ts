@@ -196,3 +196,17 @@ export async function readingsCaughtUp(services: Services, pollMs = 100): Promis
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+/** The columns of meter_hourly a benchmark COPYs its hours into, as the readings projection writes them. */
+export const METER_HOURLY_COLUMNS = [
+  'tenant_id',
+  'meter_id',
+  'hour',
+  'hour_end',
+  'volume',
+  'reverse_volume',
+  'start_known',
+  'end_known',
+  'coverage',
+  'regular',
+] as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api-login.ts';
-import { fleetBackfilled } from './support.ts';
+import { fleetBackfilled, PHONE } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 const METER = '78000001';
@@ -158,12 +158,7 @@ describe('a household leak taken into work in the browser', () => {
     await eventually(() => row.innerText()).toContain('Processing');
 
     // The assignee, on a phone, starts and completes the order.
-    const phone = await bed.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await bed.browser.newContext(PHONE);
     const mobile = await phone.newPage();
     mobile.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(mobile, 'demo_operator', 'Oper1234', '/workOrder/mine');

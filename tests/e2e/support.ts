@@ -209,3 +209,11 @@ export function browserSession(
     },
   };
 }
+
+/** A browser context of a phone (width under 992 px: the spec's mobile layout), in English. */
+export const PHONE = {
+  locale: 'en-US',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outputDir } from './support.ts';
+import { outputDir, PHONE } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 /** A real 1×1 png image (uploads are decoded, not judged by their first bytes). */
@@ -47,12 +47,7 @@ describe('work orders in the browser', () => {
     await desk.close();
 
     // The assignee, on a phone: their own orders as cards, the order full screen.
-    const phone = await bed.browser.newContext({
-      locale: 'en-US',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await bed.browser.newContext(PHONE);
     const mobile = await phone.newPage();
     mobile.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(mobile, 'demo_operator', 'Oper1234', '/workOrder/mine');
