@@ -9,13 +9,13 @@ import {
   REMOTE_COMMUNICATIONS,
 } from '@hydrolog/schemas';
 import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { SegmentedField } from '../../components/SegmentedField.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { meterTypeOptions } from '../meters/index.ts';
+import { MeterTypeSelect } from '../meters/index.ts';
 import { createFlowMeter, getFlowMeter, updateFlowMeter } from './api/flowMeters.ts';
 
 interface Props {
@@ -60,14 +60,6 @@ export function FlowMeterForm({ flowMeter, onClose, onSaved }: Props) {
     valuesOf(flowMeter),
   );
   const [version, setVersion] = useState(flowMeter?.version ?? 0);
-  const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
-
-  useEffect(() => {
-    meterTypeOptions().then(
-      (rows) => setTypes(rows.map((r) => ({ value: r.meterTypeId, label: r.name }))),
-      () => undefined,
-    );
-  }, []);
   useFreshRecord(
     flowMeter,
     (shown) => getFlowMeter(shown.flowMeterId),
@@ -126,17 +118,13 @@ export function FlowMeterForm({ flowMeter, onClose, onSaved }: Props) {
           maxLength={10}
           {...form.text('rtuAddress')}
         />
-        <Select
+        <MeterTypeSelect
           label={t('flowMeters.meterType')}
           description={t('flowMeters.meterTypeHint')}
-          withAsterisk
-          searchable
           disabled={flowMeter !== null}
-          data={types}
-          value={form.values.meterTypeId || null}
-          onChange={(v) => form.set('meterTypeId', v ?? '')}
+          value={form.values.meterTypeId}
+          onChange={(meterTypeId) => form.set('meterTypeId', meterTypeId)}
           error={form.errors.meterTypeId}
-          comboboxProps={{ withinPortal: true }}
         />
         <TextInput
           label={t('flowMeters.installationPosition')}

@@ -11,13 +11,13 @@ import {
   updatePressureMeterBodySchema,
 } from '@hydrolog/schemas';
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { createOrUpdate, useSchemaForm } from '../../hooks/useSchemaForm.ts';
-import { meterTypeOptions } from '../meters/index.ts';
+import { MeterTypeSelect } from '../meters/index.ts';
 import { createPressureMeter, getPressureMeter, updatePressureMeter } from './api/pressureMeters.ts';
 
 interface Props {
@@ -82,14 +82,6 @@ export function PressureMeterForm({ pressureMeter, onClose, onSaved }: Props) {
     schema,
     valuesOf(pressureMeter),
   );
-  const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
-
-  useEffect(() => {
-    meterTypeOptions().then(
-      (rows) => setTypes(rows.map((r) => ({ value: r.meterTypeId, label: r.name }))),
-      () => undefined,
-    );
-  }, []);
   useFreshRecord(
     pressureMeter,
     (shown) => getPressureMeter(shown.pressureMeterId),
@@ -133,17 +125,13 @@ export function PressureMeterForm({ pressureMeter, onClose, onSaved }: Props) {
           disabled={pressureMeter !== null}
           {...form.text('deviceNumber')}
         />
-        <Select
+        <MeterTypeSelect
           label={t('pressureMeters.meterType')}
           description={t('pressureMeters.meterTypeHint')}
-          withAsterisk
-          searchable
           disabled={pressureMeter !== null}
-          data={types}
-          value={form.values.meterTypeId || null}
-          onChange={(v) => form.set('meterTypeId', v ?? '')}
+          value={form.values.meterTypeId}
+          onChange={(meterTypeId) => form.set('meterTypeId', meterTypeId)}
           error={form.errors.meterTypeId}
-          comboboxProps={{ withinPortal: true }}
         />
         <TextInput
           label={t('pressureMeters.monitoringSite')}

@@ -18,13 +18,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useFreshRecord } from '../../hooks/useFreshRecord.ts';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { DATA_SOURCES } from '../../lib/meterQuery.ts';
-import { createMeter, getMeter, meterTypeOptions, updateMeter } from './api/meters.ts';
+import { createMeter, getMeter, updateMeter } from './api/meters.ts';
+import { MeterTypeSelect } from './MeterTypeSelect.tsx';
 
 interface Props {
   /** The meter to edit; null to register one. */
@@ -130,14 +131,6 @@ export function MeterForm({ meter, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const form = useSchemaForm<Values, MeterBody>(formSchema(meter !== null), valuesOf(meter));
   const [version, setVersion] = useState(meter?.version ?? 0);
-  const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
-
-  useEffect(() => {
-    meterTypeOptions().then(
-      (rows) => setTypes(rows.map((r) => ({ value: r.meterTypeId, label: r.name }))),
-      () => undefined,
-    );
-  }, []);
   useFreshRecord(
     meter,
     (shown) => getMeter(shown.meterId),
@@ -188,15 +181,11 @@ export function MeterForm({ meter, onClose, onSaved }: Props) {
           disabled={meter !== null}
           {...form.text('meterNo')}
         />
-        <Select
+        <MeterTypeSelect
           label={t('meters.type')}
-          withAsterisk
-          searchable
-          data={types}
-          value={form.values.meterTypeId || null}
-          onChange={(v) => form.set('meterTypeId', v ?? '')}
+          value={form.values.meterTypeId}
+          onChange={(meterTypeId) => form.set('meterTypeId', meterTypeId)}
           error={form.errors.meterTypeId}
-          comboboxProps={{ withinPortal: true }}
         />
         <TextInput label={t('meters.imei')} maxLength={15} inputMode="numeric" {...form.text('imei')} />
         <TextInput label={t('meters.sim')} maxLength={20} {...form.text('sim')} />
