@@ -12,7 +12,7 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
-import { priceSchemeRoutes, surchargeRoutes } from './billing/index.ts';
+import { deductionRoutes, priceSchemeRoutes, startDeductionJob, surchargeRoutes } from './billing/index.ts';
 import { analysisRoutes, cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import {
   DEFAULT_INGEST_SETTINGS,
@@ -107,6 +107,8 @@ export interface AppOptions {
   pressureAlarmMs?: number;
   /** Evaluates system alarms (gateways offline, the readings backlog) every so many ms (off when absent). */
   systemAlarmMs?: number;
+  /** Runs the prepaid deduction every so many ms (off when absent: tests run it by hand). */
+  deductionMs?: number;
   /** Delivers one-time codes (default: the outbox). */
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
@@ -228,6 +230,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const stopSystemAlarms = startSystemAlarmJob(services, options.systemAlarmMs, ingestSettings.maxBacklog);
     app.addHook('onClose', async () => stopSystemAlarms());
   }
+  if (options.deductionMs) {
+    const stopDeduction = startDeductionJob(services, dispatch, options.deductionMs);
+    app.addHook('onClose', async () => stopDeduction());
+  }
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);
   const apiRoutes: ApiRoute[] = [];
@@ -261,6 +267,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(analysisRoutes, { services });
       await api.register(customerRoutes, { services, dispatch, uploadsDir: options.uploadsDir });
       await api.register(priceSchemeRoutes, { services });
+      await api.register(deductionRoutes, { services, dispatch });
       await api.register(meterAlarmRoutes, { services });
       await api.register(alarmRuleRoutes, { services });
       await api.register(workOrderRoutes, { services, uploadsDir: options.uploadsDir });

@@ -60,6 +60,8 @@ export interface Config {
   mapProviders: MapProvider[];
   /** How often meter and pressure alarms are evaluated, ms (HYDROLOG_METER_ALARM_MS; default a minute). */
   meterAlarmMs: number;
+  /** How often prepaid accounts pay for their days of water, ms (HYDROLOG_DEDUCTION_MS; default 10 minutes). */
+  deductionMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqtt: mqttSettings(env, env.HOST ?? '0.0.0.0'),
     sms: { httpUrl: env.SMS_HTTP_URL || undefined, httpToken: env.SMS_HTTP_TOKEN || undefined },
     meterAlarmMs: positive(env, 'HYDROLOG_METER_ALARM_MS', 60_000),
+    deductionMs: positive(env, 'HYDROLOG_DEDUCTION_MS', 10 * 60_000),
     mapProviders: ([0, 1] as const).flatMap((mapType) => mapProvider(env, mapType)),
   };
 }

@@ -60,6 +60,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     meterAlarmMs: config.meterAlarmMs,
     pressureAlarmMs: config.meterAlarmMs,
     systemAlarmMs: config.meterAlarmMs,
+    deductionMs: config.deductionMs,
     messages: messageProvider(services.store, config.sms),
     mapProviders: config.mapProviders,
   });

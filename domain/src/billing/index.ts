@@ -1,4 +1,5 @@
 export * from './debt.ts';
+export * from './deduction.ts';
 export * from './price-schemes.ts';
 export * from './recharge.ts';
 export * from './surcharge.ts';

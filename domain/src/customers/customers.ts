@@ -1,5 +1,5 @@
 import type { CustomerStatus, EventData, Holder, OpenAccount } from '@hydrolog/schemas';
-import { type RechargeDue, rechargeDeductions } from '../billing/index.ts';
+import { type ArrearsValve, arrearsReached, type RechargeDue, rechargeDeductions } from '../billing/index.ts';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
 import { centsOf } from '../money.ts';
 
@@ -65,6 +65,7 @@ export type CustomerEvent = EventOf<
   | 'CustomerMoved'
   | 'AccountRecharged'
   | 'AccountRefunded'
+  | 'AccountDeducted'
 >;
 
 export type CustomerState =
@@ -76,6 +77,10 @@ export type CustomerState =
       meterId: string;
       /** Money on the account in cents (integers: no rounding drift over many recharges). */
       balanceCents: number;
+      /** The last day a prepaid deduction paid for: days are paid for once, in order. */
+      lastDeductedDay: string | null;
+      /** Arrears closed the valve, and no recharge has opened it since. */
+      arrearsClosed: boolean;
     };
 
 export type CustomerCommand =
@@ -112,14 +117,25 @@ export type CustomerCommand =
       EventData<'CustomerMoved'>,
       'customerId'
     >)
-  /** `due`: the debt instalments and bound surcharges the recharge pays first (the use case reads them). */
+  /**
+   * `due`: the debt instalments and bound surcharges the recharge pays first (the use case reads them);
+   * `purchaseLimitCents`: the most one recharge of the account may bring; `valve`: the valve to open if the
+   * recharge ends the arrears that closed it.
+   */
   | {
       type: 'Recharge';
       at: string;
       amount: number;
       payChannel: EventData<'AccountRecharged'>['payChannel'];
       due?: RechargeDue;
+      purchaseLimitCents?: number | null;
+      valve?: ArrearsValve | null;
     }
+  /** A day's water of a prepaid account paid from its balance; `valve`: the valve to close if arrears reach it. */
+  | ({ type: 'Deduct'; valve: ArrearsValve | null } & Omit<
+      EventData<'AccountDeducted'>,
+      'customerId' | 'valveCommandId'
+    >)
   | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
 
 /** What the rules of opening an account need to know, read by the use case from the read models. */
@@ -164,13 +180,16 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         status: 'active',
         meterId: event.data.meterId,
         balanceCents: 0,
+        lastDeductedDay: null,
+        arrearsClosed: false,
       };
     if (!state.exists) return state;
     switch (event.type) {
       case 'CustomerFrozen':
         return { ...state, status: 'frozen' };
       case 'CustomerUnfrozen':
-        return { ...state, status: 'active' };
+        // Unfreezing opens the valve whatever closed it; arrears that still stand close it again.
+        return { ...state, status: 'active', arrearsClosed: false };
       case 'CustomerCancelled':
         return { ...state, status: 'cancelled' };
       case 'CustomerTransferred':
@@ -180,8 +199,19 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return { ...state, meterId: event.data.meterId };
       case 'AccountRecharged': {
         const paidFirst = (event.data.deductions ?? []).reduce((sum, d) => sum + d.amountCents, 0);
-        return { ...state, balanceCents: state.balanceCents + centsOf(event.data.amount) - paidFirst };
+        return {
+          ...state,
+          balanceCents: state.balanceCents + centsOf(event.data.amount) - paidFirst,
+          arrearsClosed: state.arrearsClosed && !event.data.valveCommandId,
+        };
       }
+      case 'AccountDeducted':
+        return {
+          ...state,
+          balanceCents: state.balanceCents - event.data.amountCents,
+          lastDeductedDay: event.data.day,
+          arrearsClosed: state.arrearsClosed || event.data.valveCommandId !== null,
+        };
       case 'AccountRefunded':
         return { ...state, balanceCents: state.balanceCents - centsOf(event.data.amount) };
     }
@@ -214,7 +244,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         ];
       case 'Cancel':
         if (state.balanceCents > 0) return new DomainError('error.customer.balanceNotRefunded');
-        if (command.openDebt > 0) return new DomainError('error.customer.cancelNotAllowed');
+        // Arrears of a prepaid account are owed like a debt.
+        if (command.openDebt > 0 || state.balanceCents < 0)
+          return new DomainError('error.customer.cancelNotAllowed');
         return [{ type: 'CustomerCancelled', data: { customerId, at: command.at } }];
       case 'Transfer': {
         const { type: _, ...data } = command;
@@ -231,18 +263,46 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         const { type: _, accountNo, openDebt, accountNoTakenInTarget, ...data } = command;
         if (accountNoTakenInTarget) return new DomainError('error.meterMove.accountTaken', { accountNo });
         if (state.balanceCents > 0) return new DomainError('error.meterMove.balance', { accountNo });
-        if (openDebt > 0) return new DomainError('error.meterMove.debt', { accountNo });
+        if (openDebt > 0 || state.balanceCents < 0)
+          return new DomainError('error.meterMove.debt', { accountNo });
         return [{ type: 'CustomerMoved', data: { customerId, ...data } }];
       }
       case 'Recharge': {
         const amountCents = centsOf(command.amount);
         if (amountCents <= 0) return new DomainError('error.customer.balanceInsufficient');
-        const { type: _, due, ...data } = command;
+        const { type: _, due, purchaseLimitCents, valve, ...data } = command;
+        if (purchaseLimitCents != null && amountCents > purchaseLimitCents)
+          return new DomainError('error.customer.purchaseLimit', { limit: fromCents(purchaseLimitCents) });
         const deductions = due ? rechargeDeductions(amountCents, due, command.at) : [];
+        const paidFirst = deductions.reduce((sum, d) => sum + d.amountCents, 0);
+        const opens =
+          valve != null &&
+          state.arrearsClosed &&
+          !arrearsReached(state.balanceCents + amountCents - paidFirst, valve.thresholdCents);
         return [
           {
             type: 'AccountRecharged',
-            data: { customerId, ...data, ...(deductions.length > 0 ? { deductions } : {}) },
+            data: {
+              customerId,
+              ...data,
+              ...(deductions.length > 0 ? { deductions } : {}),
+              ...(opens ? { valveCommandId: valve.commandId } : {}),
+            },
+          },
+        ];
+      }
+      case 'Deduct': {
+        // A rerun of the deduction pays for no day twice.
+        if (state.lastDeductedDay !== null && command.day <= state.lastDeductedDay) return [];
+        const { type: _, valve, ...data } = command;
+        const closes =
+          valve !== null &&
+          !state.arrearsClosed &&
+          arrearsReached(state.balanceCents - command.amountCents, valve.thresholdCents);
+        return [
+          {
+            type: 'AccountDeducted',
+            data: { customerId, ...data, valveCommandId: closes ? valve.commandId : null },
           },
         ];
       }

@@ -248,6 +248,110 @@ describe('customer account decider', () => {
       .when({ ...change, meterOnAccount: true })
       .thenFails('error.customer.meterTaken');
   });
+
+  describe('prepaid deduction and the arrears valve', () => {
+    const valveId = '0190a000-0000-7000-8000-0000000000c2';
+    const schemeId = '0190a000-0000-7000-8000-0000000000b1';
+    const deduct = (
+      day: string,
+      amountCents: number,
+      valve: { thresholdCents: number } | null = null,
+    ): Extract<CustomerCommand, { type: 'Deduct' }> => ({
+      type: 'Deduct',
+      day,
+      meterId,
+      priceSchemeId: schemeId,
+      litres: amountCents * 10,
+      accumulatedLitres: 0,
+      lines: [],
+      amountCents,
+      at,
+      valve: valve ? { commandId: valveId, ...valve } : null,
+    });
+    const deducted = (
+      day: string,
+      amountCents: number,
+      valveCommandId: string | null = null,
+    ): CustomerEvent => {
+      const { type: _, valve: __, ...data } = deduct(day, amountCents);
+      return { type: 'AccountDeducted', data: { customerId, ...data, valveCommandId } };
+    };
+
+    it('pays for each day once and in order: a rerun of a day, or an earlier day, pays nothing', () => {
+      given(customerDecider, [opened])
+        .when(deduct('2026-11-02', 150))
+        .then([deducted('2026-11-02', 150)]);
+      given(customerDecider, [opened, deducted('2026-11-02', 150)])
+        .when(deduct('2026-11-02', 150))
+        .then([]);
+      given(customerDecider, [opened, deducted('2026-11-02', 150)])
+        .when(deduct('2026-11-01', 150))
+        .then([]);
+    });
+
+    it('takes the balance below zero, which then refuses a refund and a cancellation', () => {
+      const owing = [opened, recharged(1), deducted('2026-11-02', 150)];
+      given(customerDecider, owing)
+        .when({ type: 'Refund', at, payChannel: '3' })
+        .thenFails('error.customer.balanceInsufficient');
+      given(customerDecider, owing)
+        .when({ type: 'Cancel', at, openDebt: 0 })
+        .thenFails('error.customer.cancelNotAllowed');
+    });
+
+    it('closes the valve once arrears reach the threshold, and not again while it stays closed', () => {
+      // 1.00 on the account; the threshold is 0.50 of arrears.
+      given(customerDecider, [opened, recharged(1)])
+        .when(deduct('2026-11-02', 140, { thresholdCents: 50 }))
+        .then([deducted('2026-11-02', 140)]);
+      given(customerDecider, [opened, recharged(1)])
+        .when(deduct('2026-11-02', 150, { thresholdCents: 50 }))
+        .then([deducted('2026-11-02', 150, valveId)]);
+      given(customerDecider, [opened, recharged(1), deducted('2026-11-02', 150, commandId)])
+        .when(deduct('2026-11-03', 100, { thresholdCents: 50 }))
+        .then([deducted('2026-11-03', 100)]);
+      // No threshold given (the meter has no valve): nothing to close.
+      given(customerDecider, [opened])
+        .when(deduct('2026-11-02', 500))
+        .then([deducted('2026-11-02', 500)]);
+    });
+
+    it('opens the valve with the recharge that ends the arrears, and only then', () => {
+      const closed = [opened, recharged(1), deducted('2026-11-02', 200, commandId)]; // balance -1.00
+      const recharge = (amount: number) =>
+        ({
+          type: 'Recharge',
+          at,
+          amount,
+          payChannel: '3',
+          valve: { commandId: valveId, thresholdCents: 50 },
+        }) as const;
+      given(customerDecider, closed)
+        .when(recharge(0.4))
+        .then([{ type: 'AccountRecharged', data: { customerId, at, amount: 0.4, payChannel: '3' } }]);
+      given(customerDecider, closed)
+        .when(recharge(0.51))
+        .then([
+          {
+            type: 'AccountRecharged',
+            data: { customerId, at, amount: 0.51, payChannel: '3', valveCommandId: valveId },
+          },
+        ]);
+      // A valve the arrears did not close is not opened by a recharge.
+      given(customerDecider, [opened])
+        .when(recharge(10))
+        .then([{ type: 'AccountRecharged', data: { customerId, at, amount: 10, payChannel: '3' } }]);
+    });
+
+    it('refuses a recharge above the purchase limit', () => {
+      given(customerDecider, [opened])
+        .when({ type: 'Recharge', at, amount: 100.01, payChannel: '3', purchaseLimitCents: 10_000 })
+        .thenFails('error.customer.purchaseLimit');
+      given(customerDecider, [opened])
+        .when({ type: 'Recharge', at, amount: 100, payChannel: '3', purchaseLimitCents: 10_000 })
+        .then([recharged(100)]);
+    });
+  });
 });
 
 describe('open-account and recharge bodies (spec section 5)', () => {

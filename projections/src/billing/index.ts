@@ -1,3 +1,4 @@
+export * from './deduction-queries.ts';
 export * from './projection.ts';
 export * from './queries.ts';
 export * from './surcharge-queries.ts';

@@ -18,7 +18,14 @@ interface Movement {
  * Records movements of one account, in order, each with the balance after it. The running balance is kept
  * in `transaction_balances` so that a row never needs the rows before it.
  */
-async function record(sql: Sql, event: RecordedEvent, customerId: string, at: string, movements: Movement[]) {
+async function record(
+  sql: Sql,
+  event: RecordedEvent,
+  customerId: string,
+  at: string,
+  movements: Movement[],
+): Promise<bigint> {
+  let balanceAfter = 0n;
   for (const [n, m] of movements.entries()) {
     const { rows } = await sql.query<{ balance_cents: string }>(
       `INSERT INTO transaction_balances (customer_id, tenant_id, balance_cents) VALUES ($1, $2, $3)
@@ -46,7 +53,17 @@ async function record(sql: Sql, event: RecordedEvent, customerId: string, at: st
         at,
       ],
     );
+    balanceAfter = BigInt(rows[0]!.balance_cents);
   }
+  return balanceAfter;
+}
+
+async function balanceOf(sql: Sql, customerId: string): Promise<bigint> {
+  const { rows } = await sql.query<{ balance_cents: string }>(
+    'SELECT balance_cents::text FROM transaction_balances WHERE customer_id = $1',
+    [customerId],
+  );
+  return BigInt(rows[0]?.balance_cents ?? 0);
 }
 
 /**
@@ -56,11 +73,11 @@ async function record(sql: Sql, event: RecordedEvent, customerId: string, at: st
  */
 export const transactionsProjection: Projection = {
   name: 'transactions',
-  version: 1,
+  version: 2,
   mode: 'inline',
-  tables: ['transactions', 'transaction_balances'],
+  tables: ['transactions', 'transaction_balances', 'deductions'],
   reads: ['debts', 'customers', 'users'],
-  tenantTables: ['transactions', 'transaction_balances'],
+  tenantTables: ['transactions', 'transaction_balances', 'deductions'],
   migrations: [
     `CREATE TABLE transactions (
       transaction_id text PRIMARY KEY,
@@ -83,6 +100,22 @@ export const transactionsProjection: Projection = {
       tenant_id uuid NOT NULL,
       balance_cents bigint NOT NULL
     )`,
+    // The days a prepaid account paid for, with where its accumulation cycle stood: the next day's steps
+    // start from the sum of the cycle's earlier days.
+    `CREATE TABLE deductions (
+      customer_id uuid NOT NULL,
+      day date NOT NULL,
+      tenant_id uuid NOT NULL,
+      meter_id uuid NOT NULL,
+      price_scheme_id uuid NOT NULL,
+      litres bigint NOT NULL,
+      amount_cents bigint NOT NULL,
+      balance_after_cents bigint NOT NULL,
+      valve_closed boolean NOT NULL,
+      at timestamptz NOT NULL,
+      PRIMARY KEY (customer_id, day)
+    )`,
+    'CREATE INDEX deductions_tenant ON deductions (tenant_id, day)',
   ],
   handlers: {
     async AccountRecharged(sql, event) {
@@ -120,6 +153,39 @@ export const transactionsProjection: Projection = {
           reference: d.payChannel,
         },
       ]);
+    },
+    async AccountDeducted(sql, event) {
+      const d = event.data as EventData<'AccountDeducted'>;
+      // A day that cost nothing is a deduction, not a movement of money.
+      const balanceAfter =
+        d.amountCents > 0
+          ? await record(sql, event, d.customerId, d.at, [
+              {
+                type: 'deduction',
+                amountCents: d.amountCents,
+                balanceChangeCents: -d.amountCents,
+                operator: null,
+                reference: d.day,
+              },
+            ])
+          : await balanceOf(sql, d.customerId);
+      await sql.query(
+        `INSERT INTO deductions (customer_id, day, tenant_id, meter_id, price_scheme_id, litres, amount_cents,
+           balance_after_cents, valve_closed, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          d.customerId,
+          d.day,
+          event.metadata.tenantId,
+          d.meterId,
+          d.priceSchemeId,
+          d.litres,
+          d.amountCents,
+          balanceAfter,
+          d.valveCommandId !== null,
+          d.at,
+        ],
+      );
     },
     async DebtPaid(sql, event) {
       const d = event.data as EventData<'DebtPaid'>;

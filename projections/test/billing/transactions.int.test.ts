@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CustomerState,
   customerDecider,
   type DebtState,
@@ -26,6 +27,7 @@ const ops = fc.array(
     fc.record({ kind: fc.constant('recharge' as const), cents: fc.integer({ min: 1, max: 500_000 }) }),
     fc.constant({ kind: 'refund' as const }),
     fc.record({ kind: fc.constant('payDebt' as const), cents: fc.integer({ min: 1, max: 5_000 }) }),
+    fc.record({ kind: fc.constant('deduct' as const), cents: fc.integer({ min: 0, max: 50_000 }) }),
     fc.record({
       kind: fc.constant('rechargeWithDebt' as const),
       cents: fc.integer({ min: 1, max: 5_000 }),
@@ -49,7 +51,7 @@ describe.each(testEngines())('transactions projection on $engine', (engine) => {
   });
   afterAll(() => fx.db.close());
 
-  it('after any recharges, refunds and debt payments the balance is the sum of the movements, and a rebuild gives the same rows', async () => {
+  it('after any recharges, refunds, deductions and debt payments the balance is the sum of the movements, and a rebuild gives the same rows', async () => {
     await fc.assert(
       fc.asyncProperty(ops, async (steps) => {
         const customerId = uuidv7();
@@ -60,7 +62,10 @@ describe.each(testEngines())('transactions projection on $engine', (engine) => {
           status: 'active',
           meterId: uuidv7(),
           balanceCents: 0,
+          lastDeductedDay: null,
+          arrearsClosed: false,
         };
+        let day = '2026-03-01';
         let debt: DebtState = debtDecider.initialState();
         const decideDebt = (command: Parameters<typeof debtDecider.decide>[0]) => {
           const events = debtDecider.decide(command, debt);
@@ -92,6 +97,25 @@ describe.each(testEngines())('transactions projection on $engine', (engine) => {
             await fx.append(
               `debt-${debtId}`,
               decideDebt({ type: 'PayDebt', amount: step.cents / 100, operator: 'op', at }),
+              metadata,
+            );
+          } else if (step.kind === 'deduct') {
+            // A prepaid day's water, which may take the balance below zero.
+            day = addDays(day, 1);
+            await fx.append(
+              `customer-${customerId}`,
+              decideAccount({
+                type: 'Deduct',
+                day,
+                meterId: account.exists ? account.meterId : uuidv7(),
+                priceSchemeId: uuidv7(),
+                litres: step.cents,
+                accumulatedLitres: 0,
+                lines: [],
+                amountCents: step.cents,
+                at,
+                valve: null,
+              }),
               metadata,
             );
           } else if (step.kind === 'refund') {

@@ -1,4 +1,5 @@
 export * from './debts.ts';
+export * from './deductions.ts';
 export * from './events.ts';
 export * from './price-schemes.ts';
 export * from './routes.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, noDataEnvelopeSchema, pagedQuerySchema } from '../api.ts';
 import { defineRoutes } from '../route-contract.ts';
+import { deductionListQuerySchema, deductionRunSchema, deductionViewSchema } from './deductions.ts';
 import {
   priceSchemeBodySchema,
   priceSchemeListQuerySchema,
@@ -31,4 +32,9 @@ export const billingRoutes = defineRoutes({
     answer: envelopeSchema(priceTrialSchema),
   },
   ...surchargeRoutes,
+  'GET /business/deduction/list': {
+    query: pagedQuerySchema(deductionListQuerySchema),
+    answer: listEnvelopeSchema(deductionViewSchema),
+  },
+  'POST /business/deduction/run': { answer: envelopeSchema(deductionRunSchema) },
 });

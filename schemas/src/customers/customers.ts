@@ -359,6 +359,8 @@ export const customerEventSchemas = {
       payChannel: payChannelSchema,
       /** Paid out of the recharge before the rest reached the balance; absent when nothing was due. */
       deductions: z.array(rechargeDeductionSchema).optional(),
+      /** The valve open issued because the recharge ended the arrears that had closed it. */
+      valveCommandId: z.uuid().optional(),
     }),
   ),
   AccountRefunded: eventSchema(

@@ -4,6 +4,7 @@ import { cascade } from './en/cascade.ts';
 import { common } from './en/common.ts';
 import { customers } from './en/customers.ts';
 import { dashboard } from './en/dashboard.ts';
+import { deductions } from './en/deductions.ts';
 import { devices } from './en/devices.ts';
 import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
@@ -31,6 +32,7 @@ export const en = combine(
   workOrders,
   readingPlans,
   surcharges,
+  deductions,
   devices,
 );
 

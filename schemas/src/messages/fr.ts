@@ -5,6 +5,7 @@ import { cascade } from './fr/cascade.ts';
 import { common } from './fr/common.ts';
 import { customers } from './fr/customers.ts';
 import { dashboard } from './fr/dashboard.ts';
+import { deductions } from './fr/deductions.ts';
 import { devices } from './fr/devices.ts';
 import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
@@ -32,5 +33,6 @@ export const fr: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
+  deductions,
   devices,
 );

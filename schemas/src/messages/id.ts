@@ -5,6 +5,7 @@ import { cascade } from './id/cascade.ts';
 import { common } from './id/common.ts';
 import { customers } from './id/customers.ts';
 import { dashboard } from './id/dashboard.ts';
+import { deductions } from './id/deductions.ts';
 import { devices } from './id/devices.ts';
 import { identity } from './id/identity.ts';
 import { meters } from './id/meters.ts';
@@ -32,5 +33,6 @@ export const id: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
+  deductions,
   devices,
 );

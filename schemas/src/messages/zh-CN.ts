@@ -5,6 +5,7 @@ import { cascade } from './zh-CN/cascade.ts';
 import { common } from './zh-CN/common.ts';
 import { customers } from './zh-CN/customers.ts';
 import { dashboard } from './zh-CN/dashboard.ts';
+import { deductions } from './zh-CN/deductions.ts';
 import { devices } from './zh-CN/devices.ts';
 import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
@@ -32,5 +33,6 @@ export const zhCN: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
+  deductions,
   devices,
 );

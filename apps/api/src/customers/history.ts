@@ -55,6 +55,8 @@ function historyDetail(type: string, data: Record<string, unknown>): CustomerHis
     case 'AccountRecharged':
     case 'AccountRefunded':
       return { amount: data.amount as number, payChannel: data.payChannel as string };
+    case 'AccountDeducted':
+      return { amount: (data.amountCents as number) / 100, day: data.day as string };
     default:
       return {};
   }

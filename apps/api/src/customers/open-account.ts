@@ -120,10 +120,10 @@ export async function openingClashes(
 export type ValveDispatch = Pick<CommandDispatch, 'issuing' | 'announce'>;
 
 /**
- * Opens accounts in one append, each in its own stream, with the commands closing their valves when the
- * tenant's `openAccountCloseValve` asks so: an account never lacks the command it names. Answers the new
- * account ids. Throws the refusal of the first account its facts refuse, or `OpeningConflict`, having
- * opened none, when another opening took a number or a meter meanwhile.
+ * Opens accounts in one append (now, unless a seed says when), each in its own stream, with the commands
+ * closing their valves when the tenant's `openAccountCloseValve` asks so: an account never lacks the command
+ * it names. Answers the new account ids. Throws the refusal of the first account its facts refuse, or
+ * `OpeningConflict`, having opened none, when another opening took a number or a meter meanwhile.
  */
 export async function openAccounts(
   store: EventStore,
@@ -131,8 +131,8 @@ export async function openAccounts(
   settings: Pick<TenantSettings, 'openAccountCloseValve'>,
   accounts: readonly AccountToOpen[],
   valves: ValveDispatch | null,
+  openedAt = new Date().toISOString(),
 ): Promise<string[]> {
-  const openedAt = new Date().toISOString();
   const opened = [];
   const requests: AppendRequest[] = [];
   for (const account of accounts) {

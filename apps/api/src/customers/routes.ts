@@ -328,7 +328,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
         response: customerResponse,
       },
     },
-    async (request) => ok(request, await recharge(services, request, request.body)),
+    async (request) => ok(request, await recharge(services, dispatch, request, request.body)),
   );
 
   app.post(

@@ -154,6 +154,7 @@ export const customers = {
       CustomerMoved: 'Moved to this utility with its meter',
       AccountRecharged: 'Recharged {{amount}}',
       AccountRefunded: 'Refunded {{amount}}',
+      AccountDeducted: 'Paid {{amount}} for the water of {{day}}',
     },
     importTitle: 'Batch open from a spreadsheet',
     importText:
@@ -191,6 +192,7 @@ export const customers = {
       cancelNotAllowed: 'Cancellation not allowed: a debt is still open',
       balanceNotRefunded: 'The balance has not been refunded: refund it first',
       balanceInsufficient: 'Account balance insufficient',
+      purchaseLimit: 'The recharge is above this account’s purchase limit of {{limit}}',
       alreadyFrozen: 'The account is already frozen',
       notFrozen: 'The account is not frozen',
       exists: 'The account is already open',

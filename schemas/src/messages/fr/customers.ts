@@ -157,6 +157,7 @@ export const customers: typeof english = {
       CustomerMoved: 'Arrivé chez ce distributeur avec son compteur',
       AccountRecharged: 'Rechargé de {{amount}}',
       AccountRefunded: 'Remboursé de {{amount}}',
+      AccountDeducted: 'Payé {{amount}} pour l’eau du {{day}}',
     },
     importTitle: 'Ouverture par lot depuis un tableur',
     importText:
@@ -194,6 +195,7 @@ export const customers: typeof english = {
       cancelNotAllowed: 'Résiliation non autorisée : une dette reste ouverte',
       balanceNotRefunded: "Le solde n'a pas été remboursé : remboursez-le d'abord",
       balanceInsufficient: 'Solde du compte insuffisant',
+      purchaseLimit: 'La recharge dépasse le plafond d’achat de ce compte ({{limit}})',
       alreadyFrozen: 'Le compte est déjà gelé',
       notFrozen: "Le compte n'est pas gelé",
       exists: 'Le compte est déjà ouvert',

@@ -157,6 +157,7 @@ export const customers: typeof english = {
       CustomerMoved: 'Pindah ke perusahaan ini bersama meternya',
       AccountRecharged: 'Diisi ulang {{amount}}',
       AccountRefunded: 'Dana dikembalikan {{amount}}',
+      AccountDeducted: 'Dibayar {{amount}} untuk air tanggal {{day}}',
     },
     importTitle: 'Buka massal dari lembar kerja',
     importText:
@@ -194,6 +195,7 @@ export const customers: typeof english = {
       cancelNotAllowed: 'Penutupan tidak diizinkan: masih ada utang',
       balanceNotRefunded: 'Saldo belum dikembalikan: kembalikan dulu',
       balanceInsufficient: 'Saldo akun tidak mencukupi',
+      purchaseLimit: 'Isi ulang melebihi batas pembelian akun ini ({{limit}})',
       alreadyFrozen: 'Akun sudah dibekukan',
       notFrozen: 'Akun tidak dibekukan',
       exists: 'Akun sudah dibuka',

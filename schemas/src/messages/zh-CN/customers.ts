@@ -154,6 +154,7 @@ export const customers: typeof english = {
       CustomerMoved: '连同水表迁入本单位',
       AccountRecharged: '充值 {{amount}}',
       AccountRefunded: '退费 {{amount}}',
+      AccountDeducted: '扣费 {{amount}}（{{day}} 用水）',
     },
     importTitle: '从表格批量开户',
     importText:
@@ -191,6 +192,7 @@ export const customers: typeof english = {
       cancelNotAllowed: '不允许销户：存在未结清欠费',
       balanceNotRefunded: '账户余额未退，请先退费',
       balanceInsufficient: '账户余额不足',
+      purchaseLimit: '充值金额超过该账户的购买限额 {{limit}}',
       alreadyFrozen: '账户已冻结',
       notFrozen: '账户未冻结',
       exists: '账户已开户',

@@ -1,4 +1,5 @@
 import type {
+  DeductionListQuery,
   PriceSchemeBody,
   PriceSchemeListQuery,
   PriceTrialBody,
@@ -21,3 +22,8 @@ export const exportPriceSchemes = (filter: PriceSchemeListQuery) =>
   api.download('POST /business/priceScheme/export', exportName('price-schemes'), { body: filter });
 export const trialCalculation = (body: PriceTrialBody) =>
   api.data('POST /business/priceScheme/trial', { body });
+
+/** The prepaid deduction: the days accounts paid for, and a run on demand (/business/deduction). */
+export const listDeductions = (query: { pageNum: number; pageSize: number } & DeductionListQuery) =>
+  api.call('GET /business/deduction/list', { query });
+export const runDeduction = () => api.data('POST /business/deduction/run', {});
