@@ -4,12 +4,12 @@ import { cascade } from './en/cascade.ts';
 import { common } from './en/common.ts';
 import { customers } from './en/customers.ts';
 import { dashboard } from './en/dashboard.ts';
-import { deductions } from './en/deductions.ts';
 import { devices } from './en/devices.ts';
 import { identity } from './en/identity.ts';
 import { meters } from './en/meters.ts';
 import { operations } from './en/operations.ts';
 import { platform } from './en/platform.ts';
+import { prepaid } from './en/prepaid.ts';
 import { readingPlans } from './en/reading-plans.ts';
 import { readings } from './en/readings.ts';
 import { surcharges } from './en/surcharges.ts';
@@ -32,7 +32,7 @@ export const en = combine(
   workOrders,
   readingPlans,
   surcharges,
-  deductions,
+  prepaid,
   devices,
 );
 

@@ -5,12 +5,12 @@ import { cascade } from './fr/cascade.ts';
 import { common } from './fr/common.ts';
 import { customers } from './fr/customers.ts';
 import { dashboard } from './fr/dashboard.ts';
-import { deductions } from './fr/deductions.ts';
 import { devices } from './fr/devices.ts';
 import { identity } from './fr/identity.ts';
 import { meters } from './fr/meters.ts';
 import { operations } from './fr/operations.ts';
 import { platform } from './fr/platform.ts';
+import { prepaid } from './fr/prepaid.ts';
 import { readingPlans } from './fr/reading-plans.ts';
 import { readings } from './fr/readings.ts';
 import { surcharges } from './fr/surcharges.ts';
@@ -33,6 +33,6 @@ export const fr: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
-  deductions,
+  prepaid,
   devices,
 );

@@ -5,12 +5,12 @@ import { cascade } from './id/cascade.ts';
 import { common } from './id/common.ts';
 import { customers } from './id/customers.ts';
 import { dashboard } from './id/dashboard.ts';
-import { deductions } from './id/deductions.ts';
 import { devices } from './id/devices.ts';
 import { identity } from './id/identity.ts';
 import { meters } from './id/meters.ts';
 import { operations } from './id/operations.ts';
 import { platform } from './id/platform.ts';
+import { prepaid } from './id/prepaid.ts';
 import { readingPlans } from './id/reading-plans.ts';
 import { readings } from './id/readings.ts';
 import { surcharges } from './id/surcharges.ts';
@@ -33,6 +33,6 @@ export const id: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
-  deductions,
+  prepaid,
   devices,
 );

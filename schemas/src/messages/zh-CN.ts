@@ -5,12 +5,12 @@ import { cascade } from './zh-CN/cascade.ts';
 import { common } from './zh-CN/common.ts';
 import { customers } from './zh-CN/customers.ts';
 import { dashboard } from './zh-CN/dashboard.ts';
-import { deductions } from './zh-CN/deductions.ts';
 import { devices } from './zh-CN/devices.ts';
 import { identity } from './zh-CN/identity.ts';
 import { meters } from './zh-CN/meters.ts';
 import { operations } from './zh-CN/operations.ts';
 import { platform } from './zh-CN/platform.ts';
+import { prepaid } from './zh-CN/prepaid.ts';
 import { readingPlans } from './zh-CN/reading-plans.ts';
 import { readings } from './zh-CN/readings.ts';
 import { surcharges } from './zh-CN/surcharges.ts';
@@ -33,6 +33,6 @@ export const zhCN: Messages = combine(
   workOrders,
   readingPlans,
   surcharges,
-  deductions,
+  prepaid,
   devices,
 );

@@ -11,4 +11,5 @@ export const pages: Record<string, RouteComponent> = {
   'business/debt/index': lazyRouteComponent(() => import('./Debts.tsx'), 'Debts'),
   'business/trade/index': lazyRouteComponent(() => import('./Transactions.tsx'), 'Transactions'),
   'business/deduction/index': lazyRouteComponent(() => import('./Deductions.tsx'), 'Deductions'),
+  'business/recharge/index': lazyRouteComponent(() => import('./Recharges.tsx'), 'Recharges'),
 };

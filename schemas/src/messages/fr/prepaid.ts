@@ -1,5 +1,5 @@
-/** Prélèvement prépayé, en français. */
-export const deductions = {
+/** Prélèvement prépayé, recharge et remboursement, en français. */
+export const prepaid = {
   deductions: {
     title: 'Prélèvement',
     intro:
@@ -24,5 +24,14 @@ export const deductions = {
     empty: 'Aucun jour prélevé pour l’instant',
     total_one: '{{count}} jour',
     total_other: '{{count}} jours',
+  },
+  recharges: {
+    title: 'Recharge et remboursement',
+    intro:
+      'De l’argent sur un compte, ou son solde rendu au titulaire. Une recharge paie d’abord les échéances de dette et les suppléments dus ; celle qui met fin à l’impayé ayant fermé une vanne la rouvre.',
+    actions: 'Actions',
+    empty: 'Aucun compte ne correspond',
+    total_one: '{{count}} compte',
+    total_other: '{{count}} comptes',
   },
 };

@@ -1,5 +1,5 @@
-/** 预付费扣费（简体中文）。 */
-export const deductions = {
+/** 预付费扣费、充值与退费（简体中文）。 */
+export const prepaid = {
   deductions: {
     title: '扣费',
     intro:
@@ -23,5 +23,14 @@ export const deductions = {
     empty: '尚无扣费记录',
     total_one: '{{count}} 天',
     total_other: '{{count}} 天',
+  },
+  recharges: {
+    title: '充值与退费',
+    intro:
+      '为账户充值，或将余额退还给户主。充值先支付到期的欠款分期和附加费；结清导致关阀的欠费的充值会重新开阀。',
+    actions: '操作',
+    empty: '没有匹配的账户',
+    total_one: '{{count}} 个账户',
+    total_other: '{{count}} 个账户',
   },
 };

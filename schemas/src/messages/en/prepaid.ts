@@ -1,5 +1,5 @@
-/** Prepaid deduction, in English. */
-export const deductions = {
+/** Prepaid deduction, recharge and refund, in English. */
+export const prepaid = {
   deductions: {
     title: 'Deduction',
     intro:
@@ -24,5 +24,14 @@ export const deductions = {
     empty: 'No day has been deducted yet',
     total_one: '{{count}} day',
     total_other: '{{count}} days',
+  },
+  recharges: {
+    title: 'Recharge and refund',
+    intro:
+      'Money onto an account, or its balance back to the holder. A recharge first pays the due debt instalments and surcharges; one that ends the arrears which closed a valve opens it again.',
+    actions: 'Actions',
+    empty: 'No account matches',
+    total_one: '{{count}} account',
+    total_other: '{{count}} accounts',
   },
 };

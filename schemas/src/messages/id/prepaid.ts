@@ -1,5 +1,5 @@
-/** Pemotongan prabayar, dalam bahasa Indonesia. */
-export const deductions = {
+/** Pemotongan prabayar, isi ulang dan pengembalian dana, dalam bahasa Indonesia. */
+export const prepaid = {
   deductions: {
     title: 'Pemotongan',
     intro:
@@ -24,5 +24,14 @@ export const deductions = {
     empty: 'Belum ada hari yang dipotong',
     total_one: '{{count}} hari',
     total_other: '{{count}} hari',
+  },
+  recharges: {
+    title: 'Isi ulang dan pengembalian dana',
+    intro:
+      'Uang masuk ke akun, atau saldonya dikembalikan ke pemegang. Isi ulang lebih dulu membayar cicilan utang dan biaya tambahan yang jatuh tempo; isi ulang yang melunasi tunggakan yang menutup katup akan membukanya kembali.',
+    actions: 'Aksi',
+    empty: 'Tidak ada akun yang cocok',
+    total_one: '{{count}} akun',
+    total_other: '{{count}} akun',
   },
 };
