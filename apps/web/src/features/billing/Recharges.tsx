@@ -10,15 +10,13 @@ import {
 } from '../../components/ListScreen.tsx';
 import { figureColumns } from '../../components/ListTable.tsx';
 import { filterField, pageParams } from '../../lib/listQuery.ts';
-import { formatNumber } from '../../lib/numberFormat.ts';
 import {
+  accountStateColumns,
   CUSTOMER_STATUSES,
   listCustomers,
   RechargeDialog,
   RefundDialog,
-  StatusBadge,
 } from '../customers/index.ts';
-import { ValveState } from '../meters/index.ts';
 
 /** The route of this page (menu catalogue component 'business/recharge/index'). */
 export const RECHARGES_PATH = '/bill/recharge';
@@ -68,30 +66,7 @@ export const Recharges = defineListScreen({
     column.accessor('accountNo', { header: t('customers.accountNo') }),
     column.accessor('name', { header: t('customers.name') }),
     column.accessor('meterNo', { header: t('customers.meterNo') }),
-    column.accessor('balance', {
-      header: t('customers.balance'),
-      cell: (c) => formatNumber(c.getValue(), language, 2),
-    }),
-    column.accessor('status', {
-      header: t('customers.status'),
-      cell: (c) => <StatusBadge status={c.getValue()} />,
-    }),
-    column.accessor('lastValveCommand', {
-      header: t('customers.valve'),
-      cell: (c) => {
-        const account = c.row.original;
-        if (!account.valveControl) return null;
-        return (
-          <ValveState
-            meterNo={account.meterNo}
-            valve={account.valve}
-            reportedAt={account.lastReportAt}
-            command={c.getValue()}
-            onRetried={list.load}
-          />
-        );
-      },
-    }),
+    ...accountStateColumns({ t, language, list }),
   ],
   rowActions: (customer, { t, page }) => {
     if (customer.status === 'cancelled') return [];

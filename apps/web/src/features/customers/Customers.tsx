@@ -15,10 +15,8 @@ import {
 import { figureColumns } from '../../components/ListTable.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
-import { formatNumber } from '../../lib/numberFormat.ts';
-import { ValveState } from '../meters/index.ts';
+import { accountStateColumns } from './accountColumns.tsx';
 import { customerAction, customerTypeOptions, exportCustomers, listCustomers } from './api/customers.ts';
-import { StatusBadge } from './CustomerBadges.tsx';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { RechargeDialog, RefundDialog, TransferDialog } from './CustomerDialogs.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
@@ -100,30 +98,7 @@ export const Customers = defineListScreen({
     column.accessor('phone', { header: t('customers.phone') }),
     column.accessor('customerTypeName', { header: t('customers.type'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('meterNo', { header: t('customers.meterNo') }),
-    column.accessor('balance', {
-      header: t('customers.balance'),
-      cell: (c) => formatNumber(c.getValue(), language, 2),
-    }),
-    column.accessor('status', {
-      header: t('customers.status'),
-      cell: (c) => <StatusBadge status={c.getValue()} />,
-    }),
-    column.accessor('lastValveCommand', {
-      header: t('customers.valve'),
-      cell: (c) => {
-        const account = c.row.original;
-        if (!account.valveControl) return null;
-        return (
-          <ValveState
-            meterNo={account.meterNo}
-            valve={account.valve}
-            reportedAt={account.lastReportAt}
-            command={c.getValue()}
-            onRetried={list.load}
-          />
-        );
-      },
-    }),
+    ...accountStateColumns({ t, language, list }),
     column.accessor('openTime', {
       header: t('customers.openTime'),
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
