@@ -1,5 +1,6 @@
 import {
   arrearsReached,
+  type CustomerCommand,
   customerDecider,
   cycleOf,
   dayCharge,
@@ -84,34 +85,28 @@ async function deductAccount(
       ? dayCharge(tariff, day, { litres, accumulatedLitres: cycle.litres }).parts.flatMap((p) => p.lines)
       : [];
     const amountCents = charge.reduce((sum, line) => sum + line.amountCents, 0);
-    const deduct: EventData<'AccountDeducted'> = {
-      customerId: account.customerId,
-      day,
-      meterId: account.meterId,
-      priceSchemeId: account.priceSchemeId,
-      litres,
-      accumulatedLitres: cycle.litres,
-      lines: charge,
-      amountCents,
-      at: new Date().toISOString(),
-      valveCommandId: null,
-    };
     const valve =
       account.valveControl &&
       account.arrearsCloseThresholdCents !== null &&
       arrearsReached(balanceCents - amountCents, account.arrearsCloseThresholdCents)
         ? await dispatch.issuing(metadata, account.meterId, 'valveClose')
         : null;
-    const { customerId: _, valveCommandId: __, ...data } = deduct;
     const steps: StreamCommand[] = [
       {
         decider: customerDecider,
         id: account.customerId,
         command: {
           type: 'Deduct',
-          ...data,
+          day,
+          meterId: account.meterId,
+          priceSchemeId: account.priceSchemeId,
+          litres,
+          accumulatedLitres: cycle.litres,
+          lines: charge,
+          amountCents,
+          at: new Date().toISOString(),
           valve: valve ? { commandId: valve.id, thresholdCents: account.arrearsCloseThresholdCents! } : null,
-        },
+        } satisfies CustomerCommand,
       },
     ];
     if (valve) steps.push(issuedIfNamed(valve));
