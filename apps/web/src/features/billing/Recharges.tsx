@@ -16,6 +16,7 @@ import {
   listCustomers,
   RechargeDialog,
   RefundDialog,
+  useValveCommandRefresh,
 } from '../customers/index.ts';
 
 /** The route of this page (menu catalogue component 'business/recharge/index'). */
@@ -50,7 +51,8 @@ export const Recharges = defineListScreen({
       status: query.status || undefined,
     }),
   rowId: (row) => row.customerId,
-  usePage: () => {
+  usePage: (list) => {
+    useValveCommandRefresh(list);
     const [dialog, setDialog] = useState<Dialog | null>(null);
     return { dialog, setDialog };
   },

@@ -15,7 +15,7 @@ import {
 import { figureColumns } from '../../components/ListTable.tsx';
 import { confirmAndRun } from '../../lib/dialogs.ts';
 import { pageParams, sortParams } from '../../lib/listQuery.ts';
-import { accountStateColumns } from './accountColumns.tsx';
+import { accountStateColumns, useValveCommandRefresh } from './accountColumns.tsx';
 import { customerAction, customerTypeOptions, exportCustomers, listCustomers } from './api/customers.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { RechargeDialog, RefundDialog, TransferDialog } from './CustomerDialogs.tsx';
@@ -25,9 +25,6 @@ import { CUSTOMER_STATUSES, customerFilter, customerFilters } from './customerQu
 
 /** The route of this page (menu catalogue component 'business/customer/index'). */
 export const CUSTOMERS_PATH = '/customer/account';
-
-/** While a valve command of the page is on its way, the list looks again this often. */
-const REFRESH_MS = 3000;
 
 const column = listColumns<CustomerRow>();
 
@@ -67,13 +64,7 @@ export const Customers = defineListScreen({
     useEffect(() => {
       customerTypeOptions().then(setTypes, () => setTypes([]));
     }, []);
-    const pending = list.data?.rows.some((r) => r.lastValveCommand?.status === 'sending') ?? false;
-    const { load } = list;
-    useEffect(() => {
-      if (!pending) return;
-      const timer = setTimeout(load, REFRESH_MS);
-      return () => clearTimeout(timer);
-    }, [pending, load]);
+    useValveCommandRefresh(list);
     return { types, dialog, setDialog };
   },
   filterBar: (bar, { t, page }) => (
