@@ -54,6 +54,21 @@ export async function meterAlarmCandidates(
   // spill to disk in the default 4 MB.
   await sql.query('SET LOCAL jit = off');
   await sql.query("SET LOCAL work_mem = '256MB'");
+  // The loosest enabled rule of each kind: a meter beyond it is a candidate, checked against its own rule. Read
+  // first, so that the plan estimates the filters of the scans below by their values.
+  const { rows: limits } = await sql.query<Record<string, unknown>>(
+    `SELECT max(threshold) FILTER (WHERE kind = '${k.lowBattery}') AS battery,
+       min(threshold) FILTER (WHERE kind = '${k.reverseFlow}') AS reverse,
+       min(threshold) FILTER (WHERE kind = '${k.burst}') AS burst,
+       min(threshold) FILTER (WHERE kind = '${k.continuousFlow}') AS flow,
+       min(threshold) FILTER (WHERE kind = '${k.zeroConsumption}') AS zero,
+       bool_or(kind = '${k.zeroConsumption}' AND threshold IS NULL) AS zero_own,
+       LEAST(min(threshold) FILTER (WHERE kind = '${k.offline}'),
+         CASE WHEN bool_or(kind = '${k.offline}' AND threshold IS NULL)
+           THEN (SELECT min(2 * report_interval_minutes / 60.0) FROM meter_types) END)::float8 AS offline
+     FROM alarm_rules WHERE enabled`,
+  );
+  const lim = limits[0]!;
   const { rows } = await sql.query<{
     meter_id: string;
     kind: string;
@@ -66,18 +81,9 @@ export async function meterAlarmCandidates(
     raised: boolean;
   }>(
     `WITH
-     -- The loosest enabled rule of each kind: a meter beyond it is a candidate, checked against its own rule.
      lim AS (
-       SELECT max(threshold) FILTER (WHERE kind = '${k.lowBattery}') AS battery,
-         min(threshold) FILTER (WHERE kind = '${k.reverseFlow}') AS reverse,
-         min(threshold) FILTER (WHERE kind = '${k.burst}') AS burst,
-         min(threshold) FILTER (WHERE kind = '${k.continuousFlow}') AS flow,
-         min(threshold) FILTER (WHERE kind = '${k.zeroConsumption}') AS zero,
-         bool_or(kind = '${k.zeroConsumption}' AND threshold IS NULL) AS zero_own,
-         LEAST(min(threshold) FILTER (WHERE kind = '${k.offline}'),
-           CASE WHEN bool_or(kind = '${k.offline}' AND threshold IS NULL)
-             THEN (SELECT min(2 * report_interval_minutes / 60.0) FROM meter_types) END) AS offline
-       FROM alarm_rules WHERE enabled
+       SELECT $7::float8 AS battery, $8::float8 AS reverse, $9::float8 AS burst, $10::float8 AS flow,
+         $11::float8 AS zero, $12::boolean AS zero_own, $13::float8 AS offline
      ),
      type_rules AS (
        SELECT DISTINCT ON (t.meter_type_id, r.kind) t.meter_type_id, r.kind, r.rule_id
@@ -90,17 +96,16 @@ export async function meterAlarmCandidates(
        FROM alarm_rules r JOIN meter_group_members g ON r.scope = 'group' AND g.group_id = r.scope_id
        ORDER BY g.meter_id, r.kind, r.created_at, r.rule_id
      ),
+     -- The day's readings with a code or a low battery (few): a plain filter, which parallel workers can share
+     -- (jsonb_agg cannot).
      day_readings AS (
-       SELECT meter_id, min(battery) AS battery, jsonb_agg(alarms) FILTER (WHERE alarms IS NOT NULL) AS codes
-       FROM tenant_readings
-       WHERE ts >= $2 AND ts < $3 AND (alarms IS NOT NULL OR battery < (SELECT battery FROM lim))
-       GROUP BY meter_id
+       SELECT meter_id, battery, alarms FROM tenant_readings
+       WHERE ts >= $2 AND ts < $3 AND (alarms IS NOT NULL OR battery < $7)
      ),
      reported AS (
        SELECT d.meter_id, code AS kind, count(*)::double precision AS value
-       FROM day_readings d, jsonb_array_elements(d.codes) AS reading(codes),
-         jsonb_array_elements_text(reading.codes) AS code
-       WHERE d.codes IS NOT NULL GROUP BY d.meter_id, code
+       FROM day_readings d, jsonb_array_elements_text(d.alarms) AS code
+       WHERE d.alarms IS NOT NULL GROUP BY d.meter_id, code
      ),
      -- A run of flow ends at an hour without known flow (no flow, or the counter broke) or a missing hour: the
      -- hours without flow bound the longest run ending in the day from above (missing hours only shorten it).
@@ -109,17 +114,16 @@ export async function meterAlarmCandidates(
          max(volume) FILTER (WHERE hour >= $2) AS peak,
          sum(reverse_volume) FILTER (WHERE hour >= $2) AS reverse,
          min(hour) AS first_hour,
-         max(hour) AS last_hour,
          max(hour_end) FILTER (WHERE volume IS NOT NULL) AS last_known_end,
          max(hour_end) FILTER (WHERE volume > 0) AS last_flow_end,
-         min(hour) FILTER (WHERE volume IS NOT NULL) AS first_known_hour,
          max(hour) FILTER (WHERE hour < $2 AND NOT COALESCE(volume > 0, false)) AS break_before,
          min(hour) FILTER (WHERE hour >= $2 AND NOT COALESCE(volume > 0, false)) AS first_break,
          max(hour) FILTER (WHERE hour >= $2 AND NOT COALESCE(volume > 0, false)) AS last_break
        FROM meter_hourly WHERE hour >= $4 AND hour_end <= $3
        GROUP BY meter_id
      ),
-     -- The runs of the meters whose bound reaches the loosest rule (few), counted meter by meter on its index.
+     -- The runs of the meters whose bound reaches the loosest rule (few), counted meter by meter on its index. A
+     -- run starts after a break (or at the first hour) and ends before one (or with the last flow).
      flow_runs AS (
        SELECT f.meter_id, x.hours, x.last_hour
        FROM hours f CROSS JOIN LATERAL (
@@ -130,24 +134,24 @@ export async function meterAlarmCandidates(
          GROUP BY island
        ) x
        WHERE EXTRACT(EPOCH FROM GREATEST(
-           COALESCE(f.first_break - interval '1 hour', f.last_hour)
+           COALESCE(f.first_break - interval '1 hour', f.last_flow_end)
              - COALESCE(f.break_before, f.first_hour - interval '1 hour'),
            f.last_break - f.first_break - interval '1 hour',
-           f.last_hour - f.last_break)) / 3600 >= (SELECT flow FROM lim)
+           f.last_flow_end - f.last_break)) / 3600 >= (SELECT flow FROM lim)
      ),
-     -- Hours without flow up to the end: only a meter without flow in the two days looks further back (by its
-     -- index, up to the zero window).
+     -- Hours without flow up to the end (over the known hours of the zero window): a meter with flow in the two
+     -- days has its answer there; only one without looks through the whole window, by its index. A meter that
+     -- never reported has no hours (meter_latest: narrower than meters).
      zero AS (
        SELECT meter_id, EXTRACT(EPOCH FROM (last_known_end - last_flow_end)) / 3600 AS hours
        FROM hours WHERE last_flow_end IS NOT NULL
        UNION ALL
-       SELECT m.meter_id, EXTRACT(EPOCH FROM (COALESCE(h.last_known_end, e.last_known_end)
-           - COALESCE(e.last_flow_end, e.first_known_hour, h.first_known_hour))) / 3600
-       FROM meters m LEFT JOIN hours h ON h.meter_id = m.meter_id CROSS JOIN LATERAL (
-         SELECT max(e.hour_end) FILTER (WHERE e.volume IS NOT NULL) AS last_known_end,
-           max(e.hour_end) FILTER (WHERE e.volume > 0) AS last_flow_end,
-           min(e.hour) FILTER (WHERE e.volume IS NOT NULL) AS first_known_hour
-         FROM meter_hourly e WHERE e.meter_id = m.meter_id AND e.hour >= $5 AND e.hour < $4
+       SELECT m.meter_id, EXTRACT(EPOCH FROM (e.last_known_end - COALESCE(e.last_flow_end, e.first_known_hour))) / 3600
+       FROM meter_latest m LEFT JOIN hours h ON h.meter_id = m.meter_id CROSS JOIN LATERAL (
+         SELECT max(e.hour_end) AS last_known_end, max(e.hour_end) FILTER (WHERE e.volume > 0) AS last_flow_end,
+           min(e.hour) AS first_known_hour
+         FROM meter_hourly e
+         WHERE e.meter_id = m.meter_id AND e.hour >= $5 AND e.hour_end <= $3 AND e.volume IS NOT NULL
        ) e
        WHERE h.last_flow_end IS NULL
      ),
@@ -156,11 +160,13 @@ export async function meterAlarmCandidates(
        SELECT meter_id, ts FROM meter_latest
        WHERE $6 AND ts < $3::timestamptz - make_interval(secs => 3600 * (SELECT offline FROM lim))
      ),
+     -- The few candidates find their meter by key: LIMIT 1 keeps each lookup a lookup, where a join would read
+     -- every meter to hash it.
      found AS (
        SELECT meter_id, kind, value, NULL::double precision AS own, 'reported' AS source FROM reported
        UNION ALL
-       SELECT meter_id, '${k.lowBattery}', battery, NULL, 'detected'
-       FROM day_readings WHERE battery < (SELECT battery FROM lim)
+       SELECT meter_id, '${k.lowBattery}', min(battery), NULL, 'detected'
+       FROM day_readings WHERE battery < (SELECT battery FROM lim) GROUP BY meter_id
        UNION ALL
        SELECT meter_id, '${k.reverseFlow}', reverse, NULL, 'detected' FROM hours WHERE reverse > (SELECT reverse FROM lim)
        UNION ALL
@@ -170,18 +176,19 @@ export async function meterAlarmCandidates(
        FROM flow_runs WHERE last_hour >= $2 GROUP BY meter_id
        UNION ALL
        SELECT z.meter_id, '${k.zeroConsumption}', z.hours, m.zero_water_threshold, 'detected'
-       FROM zero z JOIN meters m ON m.meter_id = z.meter_id
+       FROM zero z CROSS JOIN LATERAL (SELECT zero_water_threshold FROM meters WHERE meter_id = z.meter_id LIMIT 1) m
        WHERE z.hours > 0
          AND z.hours >= (SELECT LEAST(zero, CASE WHEN zero_own THEN NULLIF(m.zero_water_threshold, 0) END) FROM lim)
        UNION ALL
        SELECT l.meter_id, '${k.offline}', EXTRACT(EPOCH FROM ($3 - l.ts)) / 3600,
          2 * t.report_interval_minutes / 60.0, 'detected'
-       FROM silent l JOIN meters m ON m.meter_id = l.meter_id JOIN meter_types t ON t.meter_type_id = m.meter_type_id
+       FROM silent l CROSS JOIN LATERAL (SELECT t.report_interval_minutes FROM meters m
+         JOIN meter_types t ON t.meter_type_id = m.meter_type_id WHERE m.meter_id = l.meter_id LIMIT 1) t
      ),
      judged AS (
        SELECT f.meter_id, f.kind, f.value, f.source, r.level, r.notify_roles, r.notify_customer,
          CASE WHEN f.source = 'detected' THEN COALESCE(r.threshold, f.own) END AS threshold
-       FROM found f JOIN meters m ON m.meter_id = f.meter_id
+       FROM found f CROSS JOIN LATERAL (SELECT meter_type_id FROM meters WHERE meter_id = f.meter_id LIMIT 1) m
          LEFT JOIN group_rules g ON g.meter_id = f.meter_id AND g.kind = f.kind
          LEFT JOIN type_rules t ON t.meter_type_id = m.meter_type_id AND t.kind = f.kind
          JOIN alarm_rules r ON r.rule_id = COALESCE(g.rule_id, t.rule_id)
@@ -200,7 +207,17 @@ export async function meterAlarmCandidates(
        WHEN '${k.zeroConsumption}' THEN j.threshold > 0 AND j.value >= j.threshold
        WHEN '${k.offline}' THEN j.value > j.threshold END
      ORDER BY j.meter_id, j.kind, j.source DESC`,
-    [day, iso(t0), iso(t1), iso(t0 - DAY_MS), iso(+t1 - ZERO_WINDOW_HOURS * HOUR_MS), +until < dayEnd],
+    [
+      day,
+      iso(t0),
+      iso(t1),
+      iso(t0 - DAY_MS),
+      iso(t1 - ZERO_WINDOW_HOURS * HOUR_MS),
+      +until < dayEnd,
+      ...['battery', 'reverse', 'burst', 'flow', 'zero', 'zero_own', 'offline'].map(
+        (name) => lim[name] ?? null,
+      ),
+    ],
   );
   return rows.map((r) => ({
     meterId: r.meter_id,
