@@ -1,3 +1,4 @@
+import { addDays, DAY_MS, HOUR_MS, localMidnight } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import { type AlarmLevel, METER_ALARM_KIND } from '@hydrolog/schemas';
 
@@ -15,6 +16,8 @@ export interface AlarmCandidate {
   raised: boolean;
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** Hours a zero-consumption run is looked for at most (a longer run still reads as this long). */
 const ZERO_WINDOW_HOURS = 31 * 24;
 
@@ -30,6 +33,11 @@ const ZERO_WINDOW_HOURS = 31 * 24;
  * - continuous flow: a run of consecutive hours with flow, ending in the day, of at least the threshold (h);
  * - zero consumption: no flow for at least the threshold, or the meter's own zero-water threshold (h);
  * - offline: no report for longer than the threshold (h), or twice the meter type's report interval.
+ *
+ * The statement reads the day's readings once and the hours of the day and the day before once, each grouped
+ * by meter, and keeps only what the loosest enabled rule of a kind could call for; only those few candidates
+ * have their rule resolved and, for continuous flow, their runs of hours counted. Rules are resolved per
+ * meter type and per grouped meter (few rows), never for every meter by every kind.
  */
 export async function meterAlarmCandidates(
   sql: Sql,
@@ -38,11 +46,29 @@ export async function meterAlarmCandidates(
   until: Date,
 ): Promise<AlarmCandidate[]> {
   const k = METER_ALARM_KIND;
-  // The estimate of a join of every meter with every rule passes JIT's threshold, and compiling the plan costs
-  // more than it saves (measured: 1.8 s of a 3.5 s run over 20,000 meters on PostgreSQL). Its sorts (every
-  // meter's hours of two days) spill to disk in the default 4 MB (seen: 90 MB on disk for 100,000 meters).
+  const t0 = localMidnight(day, timeZone);
+  const dayEnd = localMidnight(addDays(day, 1), timeZone);
+  const t1 = Math.min(dayEnd, +until);
+  // The estimate of the grouped passes passes JIT's threshold, and compiling the plan costs more than it saves
+  // (measured: 1.8 s of a 3.5 s run over 20,000 meters on PostgreSQL). The hash aggregates over every meter
+  // spill to disk in the default 4 MB.
   await sql.query('SET LOCAL jit = off');
   await sql.query("SET LOCAL work_mem = '256MB'");
+  // The loosest enabled rule of each kind: a meter beyond it is a candidate, checked against its own rule. Read
+  // first, so that the plan estimates the filters of the scans below by their values.
+  const { rows: limits } = await sql.query<Record<string, unknown>>(
+    `SELECT max(threshold) FILTER (WHERE kind = '${k.lowBattery}') AS battery,
+       min(threshold) FILTER (WHERE kind = '${k.reverseFlow}') AS reverse,
+       min(threshold) FILTER (WHERE kind = '${k.burst}') AS burst,
+       min(threshold) FILTER (WHERE kind = '${k.continuousFlow}') AS flow,
+       min(threshold) FILTER (WHERE kind = '${k.zeroConsumption}') AS zero,
+       bool_or(kind = '${k.zeroConsumption}' AND threshold IS NULL) AS zero_own,
+       LEAST(min(threshold) FILTER (WHERE kind = '${k.offline}'),
+         CASE WHEN bool_or(kind = '${k.offline}' AND threshold IS NULL)
+           THEN (SELECT min(2 * report_interval_minutes / 60.0) FROM meter_types) END)::float8 AS offline
+     FROM alarm_rules WHERE enabled`,
+  );
+  const lim = limits[0]!;
   const { rows } = await sql.query<{
     meter_id: string;
     kind: string;
@@ -54,96 +80,144 @@ export async function meterAlarmCandidates(
     notify_customer: boolean;
     raised: boolean;
   }>(
-    `WITH b AS (
-       SELECT ($1::date::timestamp AT TIME ZONE $2) AS t0,
-              LEAST(($1::date + 1)::timestamp AT TIME ZONE $2, $3::timestamptz) AS t1
+    `WITH
+     lim AS (
+       SELECT $7::float8 AS battery, $8::float8 AS reverse, $9::float8 AS burst, $10::float8 AS flow,
+         $11::float8 AS zero, $12::boolean AS zero_own, $13::float8 AS offline
      ),
-     ruled AS (
-       SELECT DISTINCT ON (m.meter_id, r.kind) m.meter_id, m.meter_type_id, m.zero_water_threshold, r.kind, r.enabled,
-         r.threshold, r.level, r.notify_roles, r.notify_customer
-       FROM alarm_rules r JOIN meters m ON r.scope = 'all'
-         OR (r.scope = 'meterType' AND m.meter_type_id = r.scope_id)
-         OR (r.scope = 'group' AND EXISTS (
-           SELECT 1 FROM meter_group_members g WHERE g.group_id = r.scope_id AND g.meter_id = m.meter_id))
-       ORDER BY m.meter_id, r.kind, CASE r.scope WHEN 'group' THEN 0 WHEN 'meterType' THEN 1 ELSE 2 END,
-         r.created_at, r.rule_id
+     type_rules AS (
+       SELECT DISTINCT ON (t.meter_type_id, r.kind) t.meter_type_id, r.kind, r.rule_id
+       FROM alarm_rules r JOIN meter_types t ON r.scope = 'all'
+         OR (r.scope = 'meterType' AND r.scope_id = t.meter_type_id)
+       ORDER BY t.meter_type_id, r.kind, CASE r.scope WHEN 'meterType' THEN 0 ELSE 1 END, r.created_at, r.rule_id
      ),
-     rules AS (SELECT * FROM ruled WHERE enabled),
+     group_rules AS (
+       SELECT DISTINCT ON (g.meter_id, r.kind) g.meter_id, r.kind, r.rule_id
+       FROM alarm_rules r JOIN meter_group_members g ON r.scope = 'group' AND g.group_id = r.scope_id
+       ORDER BY g.meter_id, r.kind, r.created_at, r.rule_id
+     ),
+     -- The day's readings with a code or a low battery (few): a plain filter, which parallel workers can share
+     -- (jsonb_agg cannot).
      day_readings AS (
-       SELECT x.meter_id, min(x.battery) AS battery, jsonb_agg(x.alarms) FILTER (WHERE x.alarms IS NOT NULL) AS codes
-       FROM tenant_readings x, b WHERE x.ts >= b.t0 AND x.ts < b.t1 GROUP BY x.meter_id
+       SELECT meter_id, battery, alarms FROM tenant_readings
+       WHERE ts >= $2 AND ts < $3 AND (alarms IS NOT NULL OR battery < $7)
      ),
      reported AS (
        SELECT d.meter_id, code AS kind, count(*)::double precision AS value
-       FROM day_readings d, jsonb_array_elements(d.codes) AS reading(codes),
-         jsonb_array_elements_text(reading.codes) AS code
-       WHERE d.codes IS NOT NULL GROUP BY d.meter_id, code
+       FROM day_readings d, jsonb_array_elements_text(d.alarms) AS code
+       WHERE d.alarms IS NOT NULL GROUP BY d.meter_id, code
      ),
-     battery AS (SELECT meter_id, battery AS value FROM day_readings WHERE battery IS NOT NULL),
+     -- A run of flow ends at an hour without known flow (no flow, or the counter broke) or a missing hour: the
+     -- hours without flow bound the longest run ending in the day from above (missing hours only shorten it).
      hours AS (
-       SELECT h.meter_id, h.hour, h.volume FROM meter_hourly h, b
-       WHERE h.hour >= b.t0 - interval '1 day' AND h.hour_end <= b.t1 AND h.volume IS NOT NULL
+       SELECT meter_id,
+         max(volume) FILTER (WHERE hour >= $2) AS peak,
+         sum(reverse_volume) FILTER (WHERE hour >= $2) AS reverse,
+         min(hour) AS first_hour,
+         max(hour_end) FILTER (WHERE volume IS NOT NULL) AS last_known_end,
+         max(hour_end) FILTER (WHERE volume > 0) AS last_flow_end,
+         max(hour) FILTER (WHERE hour < $2 AND NOT COALESCE(volume > 0, false)) AS break_before,
+         min(hour) FILTER (WHERE hour >= $2 AND NOT COALESCE(volume > 0, false)) AS first_break,
+         max(hour) FILTER (WHERE hour >= $2 AND NOT COALESCE(volume > 0, false)) AS last_break
+       FROM meter_hourly WHERE hour >= $4 AND hour_end <= $3
+       GROUP BY meter_id
      ),
+     -- The runs of the meters whose bound reaches the loosest rule (few), counted meter by meter on its index. A
+     -- run starts after a break (or at the first hour) and ends before one (or with the last flow).
      flow_runs AS (
-       SELECT meter_id, count(*)::double precision AS hours, max(hour) AS last_hour
-       FROM (SELECT meter_id, hour,
-               hour - (row_number() OVER (PARTITION BY meter_id ORDER BY hour)) * interval '1 hour' AS island
-             FROM hours WHERE volume > 0) x
-       GROUP BY meter_id, island
+       SELECT f.meter_id, x.hours, x.last_hour
+       FROM hours f CROSS JOIN LATERAL (
+         SELECT count(*)::double precision AS hours, max(hour) AS last_hour
+         FROM (SELECT h.hour, h.hour - (row_number() OVER (ORDER BY h.hour)) * interval '1 hour' AS island
+               FROM meter_hourly h
+               WHERE h.meter_id = f.meter_id AND h.hour >= $4 AND h.hour_end <= $3 AND h.volume > 0) y
+         GROUP BY island
+       ) x
+       WHERE EXTRACT(EPOCH FROM GREATEST(
+           COALESCE(f.first_break - interval '1 hour', f.last_flow_end)
+             - COALESCE(f.break_before, f.first_hour - interval '1 hour'),
+           f.last_break - f.first_break - interval '1 hour',
+           f.last_flow_end - f.last_break)) / 3600 >= (SELECT flow FROM lim)
      ),
-     day_hours AS (
-       SELECT h.meter_id, max(h.volume) AS peak, sum(h.reverse_volume) AS reverse
-       FROM meter_hourly h, b WHERE h.hour >= b.t0 AND h.hour_end <= b.t1 GROUP BY h.meter_id
-     ),
+     -- Hours without flow up to the end (over the known hours of the zero window): a meter with flow in the two
+     -- days has its answer there; only one without looks through the whole window, by its index. A meter that
+     -- never reported has no hours (meter_latest: narrower than meters).
      zero AS (
-       SELECT h.meter_id,
-         EXTRACT(EPOCH FROM (max(h.hour_end) - COALESCE(max(h.hour_end) FILTER (WHERE h.volume > 0), min(h.hour))))
-           / 3600 AS hours
-       FROM meter_hourly h, b
-       WHERE h.hour >= b.t1 - make_interval(hours => ${ZERO_WINDOW_HOURS}) AND h.hour_end <= b.t1
-         AND h.volume IS NOT NULL
-       GROUP BY h.meter_id
+       SELECT meter_id, EXTRACT(EPOCH FROM (last_known_end - last_flow_end)) / 3600 AS hours
+       FROM hours WHERE last_flow_end IS NOT NULL
+       UNION ALL
+       SELECT m.meter_id, EXTRACT(EPOCH FROM (e.last_known_end - COALESCE(e.last_flow_end, e.first_known_hour))) / 3600
+       FROM meter_latest m LEFT JOIN hours h ON h.meter_id = m.meter_id CROSS JOIN LATERAL (
+         SELECT max(e.hour_end) AS last_known_end, max(e.hour_end) FILTER (WHERE e.volume > 0) AS last_flow_end,
+           min(e.hour) AS first_known_hour
+         FROM meter_hourly e
+         WHERE e.meter_id = m.meter_id AND e.hour >= $5 AND e.hour_end <= $3 AND e.volume IS NOT NULL
+       ) e
+       WHERE h.last_flow_end IS NULL
      ),
+     -- Meters silent for longer than the loosest offline rule allows (few): before their meter and type.
+     silent AS MATERIALIZED (
+       SELECT meter_id, ts FROM meter_latest
+       WHERE $6 AND ts < $3::timestamptz - make_interval(secs => 3600 * (SELECT offline FROM lim))
+     ),
+     -- The few candidates find their meter by key: LIMIT 1 keeps each lookup a lookup, where a join would read
+     -- every meter to hash it.
      found AS (
-       SELECT r.meter_id, r.kind, p.value, NULL::double precision AS threshold, 'reported' AS source
-       FROM rules r JOIN reported p ON p.meter_id = r.meter_id AND p.kind = r.kind
+       SELECT meter_id, kind, value, NULL::double precision AS own, 'reported' AS source FROM reported
        UNION ALL
-       SELECT r.meter_id, r.kind, x.value, r.threshold, 'detected'
-       FROM rules r JOIN battery x ON x.meter_id = r.meter_id
-       WHERE r.kind = '${k.lowBattery}' AND x.value < r.threshold
+       SELECT meter_id, '${k.lowBattery}', min(battery), NULL, 'detected'
+       FROM day_readings WHERE battery < (SELECT battery FROM lim) GROUP BY meter_id
        UNION ALL
-       SELECT r.meter_id, r.kind, x.reverse, r.threshold, 'detected'
-       FROM rules r JOIN day_hours x ON x.meter_id = r.meter_id
-       WHERE r.kind = '${k.reverseFlow}' AND x.reverse > r.threshold
+       SELECT meter_id, '${k.reverseFlow}', reverse, NULL, 'detected' FROM hours WHERE reverse > (SELECT reverse FROM lim)
        UNION ALL
-       SELECT r.meter_id, r.kind, x.peak, r.threshold, 'detected'
-       FROM rules r JOIN day_hours x ON x.meter_id = r.meter_id
-       WHERE r.kind = '${k.burst}' AND x.peak > r.threshold
+       SELECT meter_id, '${k.burst}', peak, NULL, 'detected' FROM hours WHERE peak > (SELECT burst FROM lim)
        UNION ALL
-       SELECT r.meter_id, r.kind, max(x.hours), r.threshold, 'detected'
-       FROM rules r JOIN flow_runs x ON x.meter_id = r.meter_id, b
-       WHERE r.kind = '${k.continuousFlow}' AND x.last_hour >= b.t0 AND x.hours >= r.threshold
-       GROUP BY r.meter_id, r.kind, r.threshold
+       SELECT meter_id, '${k.continuousFlow}', max(hours), NULL, 'detected'
+       FROM flow_runs WHERE last_hour >= $2 GROUP BY meter_id
        UNION ALL
-       SELECT r.meter_id, r.kind, x.hours, COALESCE(r.threshold, r.zero_water_threshold), 'detected'
-       FROM rules r JOIN zero x ON x.meter_id = r.meter_id
-       WHERE r.kind = '${k.zeroConsumption}' AND COALESCE(r.threshold, r.zero_water_threshold) > 0
-         AND x.hours >= COALESCE(r.threshold, r.zero_water_threshold)
+       SELECT z.meter_id, '${k.zeroConsumption}', z.hours, m.zero_water_threshold, 'detected'
+       FROM zero z CROSS JOIN LATERAL (SELECT zero_water_threshold FROM meters WHERE meter_id = z.meter_id LIMIT 1) m
+       WHERE z.hours > 0
+         AND z.hours >= (SELECT LEAST(zero, CASE WHEN zero_own THEN NULLIF(m.zero_water_threshold, 0) END) FROM lim)
        UNION ALL
-       SELECT r.meter_id, r.kind, EXTRACT(EPOCH FROM (b.t1 - l.ts)) / 3600,
-         COALESCE(r.threshold, 2 * t.report_interval_minutes / 60.0), 'detected'
-       FROM rules r JOIN meter_latest l ON l.meter_id = r.meter_id
-         JOIN meter_types t ON t.meter_type_id = r.meter_type_id, b
-       WHERE r.kind = '${k.offline}' AND $3::timestamptz < ($1::date + 1)::timestamp AT TIME ZONE $2
-         AND l.ts < b.t1 - make_interval(secs => 3600 * COALESCE(r.threshold, 2 * t.report_interval_minutes / 60.0))
+       SELECT l.meter_id, '${k.offline}', EXTRACT(EPOCH FROM ($3 - l.ts)) / 3600,
+         2 * t.report_interval_minutes / 60.0, 'detected'
+       FROM silent l CROSS JOIN LATERAL (SELECT t.report_interval_minutes FROM meters m
+         JOIN meter_types t ON t.meter_type_id = m.meter_type_id WHERE m.meter_id = l.meter_id LIMIT 1) t
+     ),
+     judged AS (
+       SELECT f.meter_id, f.kind, f.value, f.source, r.level, r.notify_roles, r.notify_customer,
+         CASE WHEN f.source = 'detected' THEN COALESCE(r.threshold, f.own) END AS threshold
+       FROM found f CROSS JOIN LATERAL (SELECT meter_type_id FROM meters WHERE meter_id = f.meter_id LIMIT 1) m
+         LEFT JOIN group_rules g ON g.meter_id = f.meter_id AND g.kind = f.kind
+         LEFT JOIN type_rules t ON t.meter_type_id = m.meter_type_id AND t.kind = f.kind
+         JOIN alarm_rules r ON r.rule_id = COALESCE(g.rule_id, t.rule_id)
+       WHERE r.enabled
      )
-     SELECT DISTINCT ON (f.meter_id, f.kind) f.meter_id::text, f.kind, f.value, f.threshold, f.source, r.level,
-       r.notify_roles, r.notify_customer,
-       EXISTS (SELECT 1 FROM meter_alarms a WHERE a.meter_id = f.meter_id AND a.kind = f.kind AND a.day = $1::date)
+     SELECT DISTINCT ON (j.meter_id, j.kind) j.meter_id::text, j.kind, j.value, j.threshold, j.source, j.level,
+       j.notify_roles, j.notify_customer,
+       EXISTS (SELECT 1 FROM meter_alarms a WHERE a.meter_id = j.meter_id AND a.kind = j.kind AND a.day = $1::date)
          AS raised
-     FROM found f JOIN rules r ON r.meter_id = f.meter_id AND r.kind = f.kind
-     ORDER BY f.meter_id, f.kind, f.source DESC`,
-    [day, timeZone, until.toISOString()],
+     FROM judged j
+     WHERE j.source = 'reported' OR CASE j.kind
+       WHEN '${k.lowBattery}' THEN j.value < j.threshold
+       WHEN '${k.reverseFlow}' THEN j.value > j.threshold
+       WHEN '${k.burst}' THEN j.value > j.threshold
+       WHEN '${k.continuousFlow}' THEN j.value >= j.threshold
+       WHEN '${k.zeroConsumption}' THEN j.threshold > 0 AND j.value >= j.threshold
+       WHEN '${k.offline}' THEN j.value > j.threshold END
+     ORDER BY j.meter_id, j.kind, j.source DESC`,
+    [
+      day,
+      iso(t0),
+      iso(t1),
+      iso(t0 - DAY_MS),
+      iso(t1 - ZERO_WINDOW_HOURS * HOUR_MS),
+      +until < dayEnd,
+      ...['battery', 'reverse', 'burst', 'flow', 'zero', 'zero_own', 'offline'].map(
+        (name) => lim[name] ?? null,
+      ),
+    ],
   );
   return rows.map((r) => ({
     meterId: r.meter_id,
