@@ -106,6 +106,11 @@ describe('a walk-by reading plan in the browser', () => {
     const newest = page.getByTestId('history-readings').locator('tbody tr').first();
     await expect.poll(() => newest.innerText()).toMatch(new RegExp(`^${today} 00:00:00[\\s\\S]*105\\.000`));
 
+    // The plan counts the meter read, from the reading on its first day's midnight.
+    await page.goto(`${bed.url}/readMeter/walkBy`);
+    await page.getByRole('button', { name: `Open ${PLAN}` }).click();
+    await expect.poll(() => page.getByTestId('reading-plan-detail').innerText()).toContain('1 of 1 read');
+
     expect(pageErrors).toEqual([]);
     await context.close();
   });

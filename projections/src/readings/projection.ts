@@ -21,7 +21,7 @@ import type { Projection } from '../projection.ts';
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 4,
+  version: 5,
   mode: 'async',
   tables: [
     'readings',
@@ -478,7 +478,8 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     days.meter.push(range.meterId);
     days.zone.push(range.timeZone);
     days.first.push(localDate(range.boundaries[0]!, range.timeZone));
-    days.last.push(localDate(range.boundaries.at(-1)! - 1, range.timeZone));
+    // A reading on the last boundary (a midnight) is the first of the next day: that day is counted too.
+    days.last.push(localDate(range.boundaries.at(-1)!, range.timeZone));
     for (const v of intervalVolumes(readingsOf[i]!, range.boundaries, range.gaps)) {
       hours.range.push(i + 1);
       hours.start.push(v.start / 1000);

@@ -263,6 +263,22 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     ]);
   });
 
+  it('counts a reading on local midnight as the first of its day, whose row exists from it alone', async () => {
+    const id = await meter('3003');
+    await report(id, [
+      [22, 1],
+      [23, 1.5],
+    ]);
+    await runner.catchUp('readings');
+    // The next upload holds only the reading of midnight: it closes the first day and opens the second.
+    await report(id, [[24, 2]]);
+    await runner.catchUp('readings');
+    expect((await daily(id)).map((d) => [d.day, d.readings, d.total])).toEqual([
+      ['2026-11-01', 2, 1.5],
+      ['2026-11-02', 1, 2],
+    ]);
+  });
+
   it("applies the meter type's gap: 2 hours for an hourly meter, and its history again when the interval changes", async () => {
     const id = await meter('3101');
     // Hourly readings over two days with a 14-hour outage (06:00-20:00) on the first.
