@@ -209,7 +209,7 @@ describe.each(testEngines())('menus and notices on $engine', (engine) => {
   it('types every seeded dictionary; a type key is unique and fixed while it has data', async () => {
     const types = (await operator('/prod-api/system/dict/type/list?pageSize=50')).json();
     const alarm = types.rows.find((r: { dictType: string }) => r.dictType === 'meter_alarm_type');
-    expect(alarm).toMatchObject({ dictName: 'Meter alarm type', status: '0', dataCount: 13 });
+    expect(alarm).toMatchObject({ dictName: 'Meter alarm type', status: '0', dataCount: 14 });
     expect(typeof alarm.dictId).toBe('number');
 
     const add = (payload: object) => operator({ method: 'POST', url: '/prod-api/system/dict/type', payload });

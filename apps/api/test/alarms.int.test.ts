@@ -311,9 +311,9 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
   });
 
   it('keeps alarm rules per tenant: defaults, create, change, delete; bad input changes nothing', async () => {
-    // The eight defaults, and the rule of the second meter type.
+    // The nine defaults, and the rule of the second meter type.
     const list = (await admin('/prod-api/alarm/rule/list?pageSize=50')).json();
-    expect(list.total).toBe(9);
+    expect(list.total).toBe(10);
     const bad = await admin({
       method: 'POST',
       url: '/prod-api/alarm/rule',
@@ -348,7 +348,7 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
       code: 500,
       msg: 'The meter type or group of the rule does not exist',
     });
-    expect((await admin('/prod-api/alarm/rule/list?pageSize=50')).json().total).toBe(9);
+    expect((await admin('/prod-api/alarm/rule/list?pageSize=50')).json().total).toBe(10);
     const created = await admin({
       method: 'POST',
       url: '/prod-api/alarm/rule',

@@ -1,9 +1,10 @@
 import { addDays, localDate, localMidnight } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { openAccountBodySchema, uuidv7 } from '@hydrolog/schemas';
+import { METER_ALARM_KIND, openAccountBodySchema, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccounts } from '../src/customers/index.ts';
+import { evaluateMeterAlarms } from '../src/operations/evaluate-meter-alarms.ts';
 import type { Services } from '../src/services.ts';
 import { addGateway, type injectAs, signInTenantUsers, startApi } from './support.ts';
 
@@ -99,6 +100,7 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
       priceSchemeId,
       purchaseLimit: 50,
       arrearsCloseThreshold: 2,
+      balanceThreshold: 10,
     });
     [customerId] = (await openAccounts(
       services.store,
@@ -184,6 +186,17 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
     expect(owing.lastValveCommand).toMatchObject({ kind: 'valveClose', status: 'sending' });
     // Another tenant sees none of it.
     expect((await trial('/prod-api/business/deduction/list')).json().total).toBe(0);
+  });
+
+  it('raises a low balance alarm for the meter once the balance is below the account threshold', async () => {
+    const { raised } = await evaluateMeterAlarms(services, DEMO_TENANT);
+    expect(raised.filter((a) => a.kind === METER_ALARM_KIND.lowBalance)).toMatchObject([
+      { value: -4, threshold: 10, level: 'low' },
+    ]);
+    const listed = (
+      await admin({ url: `/prod-api/report/alarm/processed/list?meterNo=${METER_NO}`, headers: EN })
+    ).json();
+    expect(listed.rows.map((r: { eventType: string }) => r.eventType)).toContain(METER_ALARM_KIND.lowBalance);
   });
 
   it('opens the valve with the recharge that brings the balance above the threshold, not before', async () => {

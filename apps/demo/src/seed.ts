@@ -381,6 +381,8 @@ const DICTIONARIES: Record<string, Entry[]> = {
       'Échec d’une tâche planifiée',
       'Tugas terjadwal gagal',
     ],
+    // A meter alarm the accounts' balances raise, numbered after the system alarms that came first.
+    ['14', 'warning', '余额不足', 'Low balance', 'Solde bas', 'Saldo rendah'],
   ],
   alarm_status: [
     ['0', 'danger', '未处理', 'Unprocessed', 'Non traitée', 'Belum diproses'],

@@ -76,7 +76,7 @@ export const transactionsProjection: Projection = {
   version: 2,
   mode: 'inline',
   tables: ['transactions', 'transaction_balances', 'deductions'],
-  reads: ['debts', 'customers', 'users'],
+  reads: ['debts', 'customers', 'users', 'meters', 'meter_types', 'meter_daily'],
   tenantTables: ['transactions', 'transaction_balances', 'deductions'],
   migrations: [
     `CREATE TABLE transactions (

@@ -33,6 +33,7 @@ const ZERO_WINDOW_HOURS = 31 * 24;
  * - continuous flow: a run of consecutive hours with flow, ending in the day, of at least the threshold (h);
  * - zero consumption: no flow for at least the threshold, or the meter's own zero-water threshold (h);
  * - offline: no report for longer than the threshold (h), or twice the meter type's report interval.
+ * - low balance: the meter's account holds less than the account's own balance threshold.
  *
  * The statement reads the day's readings once and the hours of the day and the day before once, each grouped
  * by meter, and keeps only what the loosest enabled rule of a kind could call for; only those few candidates
@@ -184,6 +185,12 @@ export async function meterAlarmCandidates(
          2 * t.report_interval_minutes / 60.0, 'detected'
        FROM silent l CROSS JOIN LATERAL (SELECT t.report_interval_minutes FROM meters m
          JOIN meter_types t ON t.meter_type_id = m.meter_type_id WHERE m.meter_id = l.meter_id LIMIT 1) t
+       UNION ALL
+       SELECT meter_id, '${k.lowBalance}', balance::float8, (account->>'balanceThreshold')::float8, 'detected'
+       -- The balance is now's: it calls for an alarm of the day under way only.
+       FROM customers
+       WHERE $6 AND status <> 'cancelled' AND (account->>'billing')::boolean
+         AND balance < (account->>'balanceThreshold')::numeric
      ),
      judged AS (
        SELECT f.meter_id, f.kind, f.value, f.source, r.level, r.notify_roles, r.notify_customer,
@@ -205,7 +212,8 @@ export async function meterAlarmCandidates(
        WHEN '${k.burst}' THEN j.value > j.threshold
        WHEN '${k.continuousFlow}' THEN j.value >= j.threshold
        WHEN '${k.zeroConsumption}' THEN j.threshold > 0 AND j.value >= j.threshold
-       WHEN '${k.offline}' THEN j.value > j.threshold END
+       WHEN '${k.offline}' THEN j.value > j.threshold
+       WHEN '${k.lowBalance}' THEN j.value < j.threshold END
      ORDER BY j.meter_id, j.kind, j.source DESC`,
     [
       day,

@@ -8,6 +8,7 @@ import {
 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  customersProjection,
   meterAlarmCandidates,
   meterRegistryProjection,
   operationsProjection,
@@ -92,6 +93,7 @@ describe.each(testEngines())('meter alarm detection on $engine', (engine) => {
       tenantsProjection,
       meterRegistryProjection,
       readingsProjection,
+      customersProjection,
       operationsProjection,
     ]);
     const settings = tenantSettingsSchema.parse({ timeZone: TZ });

@@ -18,6 +18,8 @@ export const METER_ALARM_KIND = {
   zeroConsumption: '6',
   burst: '7',
   offline: '8',
+  /** From the account's balance, not the readings: below the account's balance threshold. */
+  lowBalance: '14',
 } as const;
 export type MeterAlarmKindName = keyof typeof METER_ALARM_KIND;
 /**
@@ -139,6 +141,7 @@ export const DEFAULT_ALARM_RULES: readonly Omit<AlarmRuleInput, 'scopeId' | 'sco
   },
   { kind: METER_ALARM_KIND.burst, enabled: true, threshold: 5, level: 'high', notifyCustomer: false },
   { kind: METER_ALARM_KIND.offline, enabled: true, threshold: null, level: 'medium', notifyCustomer: false },
+  { kind: METER_ALARM_KIND.lowBalance, enabled: true, threshold: null, level: 'low', notifyCustomer: true },
 ];
 
 /** An alarm record (spec section 3 "Alarm"). */
