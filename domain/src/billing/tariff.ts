@@ -212,6 +212,22 @@ function standingAccruals(tariff: Tariff, version: TariffVersion, from: string, 
 }
 
 /**
+ * Where chargePeriod splits [from, to): its start, each day a price version takes effect or an accumulation
+ * cycle begins inside it, and its end. Within two successive bounds only the sum of the days' litres
+ * matters, so a bill run may sum volumes per stretch rather than per day.
+ */
+export function periodBounds(tariff: Tariff, period: { from: string; to: string }): string[] {
+  const cuts = new Set<string>();
+  for (const v of tariff.versions)
+    if (v.effectiveFrom > period.from && v.effectiveFrom < period.to) cuts.add(v.effectiveFrom);
+  for (let day = cycleOf(tariff.startTime, tariff.accumulationCycle, period.from).to; day < period.to; ) {
+    cuts.add(day);
+    day = cycleOf(tariff.startTime, tariff.accumulationCycle, day).to;
+  }
+  return [period.from, ...[...cuts].sort(), period.to];
+}
+
+/**
  * The charge of a billed period [from, to): its days' volumes fill the steps from `accumulatedLitres`
  * (where the cycle's earlier bills left them; 0 at a cycle's start). The period is split where a price version takes effect
  * (the later parts typed 'priceAdjustment') and where an accumulation cycle begins (the steps fill again
@@ -222,14 +238,7 @@ export function chargePeriod(
   period: { from: string; to: string; accumulatedLitres: number },
   days: ReadonlyArray<{ day: string; litres: number }>,
 ): PeriodCharge {
-  const cuts = new Set<string>();
-  for (const v of tariff.versions)
-    if (v.effectiveFrom > period.from && v.effectiveFrom < period.to) cuts.add(v.effectiveFrom);
-  for (let day = cycleOf(tariff.startTime, tariff.accumulationCycle, period.from).to; day < period.to; ) {
-    cuts.add(day);
-    day = cycleOf(tariff.startTime, tariff.accumulationCycle, day).to;
-  }
-  const bounds = [period.from, ...[...cuts].sort(), period.to];
+  const bounds = periodBounds(tariff, period);
   const parts: ChargePart[] = [];
   let accumulated = period.accumulatedLitres;
   let type: ChargePart['type'] = 'ordinary';

@@ -65,6 +65,7 @@ export type CustomerEvent = EventOf<
   | 'CustomerMoved'
   | 'AccountRecharged'
   | 'AccountRefunded'
+  | 'AccountBillPaid'
 >;
 
 export type CustomerState =
@@ -120,7 +121,9 @@ export type CustomerCommand =
       payChannel: EventData<'AccountRecharged'>['payChannel'];
       due?: RechargeDue;
     }
-  | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
+  | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] }
+  /** A bill paid out of the balance: refused when the balance is short. */
+  | { type: 'PayBillFromBalance'; at: string; billId: string; amountCents: number };
 
 /** What the rules of opening an account need to know, read by the use case from the read models. */
 export interface OpeningFacts {
@@ -184,6 +187,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
       }
       case 'AccountRefunded':
         return { ...state, balanceCents: state.balanceCents - centsOf(event.data.amount) };
+      case 'AccountBillPaid':
+        return { ...state, balanceCents: state.balanceCents - event.data.amountCents };
     }
   },
   decide(command, state) {
@@ -259,6 +264,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
             },
           },
         ];
+      case 'PayBillFromBalance': {
+        if (state.balanceCents < command.amountCents)
+          return new DomainError('error.customer.balanceInsufficient');
+        const { type: _, ...data } = command;
+        return [{ type: 'AccountBillPaid', data: { customerId, ...data } }];
+      }
     }
   },
 };

@@ -1,3 +1,5 @@
+export * from './bill-queries.ts';
+export * from './bills.ts';
 export * from './projection.ts';
 export * from './queries.ts';
 export * from './surcharge-queries.ts';

@@ -172,6 +172,13 @@ export const customersProjection: Projection = {
         version(event),
       ]);
     },
+    async AccountBillPaid(sql, event) {
+      const d = event.data as EventData<'AccountBillPaid'>;
+      await sql.query(
+        'UPDATE customers SET balance = balance - $2::numeric / 100, version = $3 WHERE customer_id = $1',
+        [d.customerId, d.amountCents, version(event)],
+      );
+    },
   },
 };
 

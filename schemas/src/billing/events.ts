@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billEventSchemas } from './bills.ts';
 import { priceSchemeHeadSchema, priceVersionSchema } from './price-schemes.ts';
 import { surchargeEventSchemas } from './surcharge-events.ts';
 
@@ -23,4 +24,5 @@ export const billingEventSchemas = {
   ),
   PriceSchemeDeleted: eventSchema(z.object({ priceSchemeId: z.uuid() })),
   ...surchargeEventSchemas,
+  ...billEventSchemas,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, noDataEnvelopeSchema, pagedQuerySchema } from '../api.ts';
 import { defineRoutes } from '../route-contract.ts';
+import { billRoutes } from './bills.ts';
 import {
   priceSchemeBodySchema,
   priceSchemeListQuerySchema,
@@ -31,4 +32,5 @@ export const billingRoutes = defineRoutes({
     answer: envelopeSchema(priceTrialSchema),
   },
   ...surchargeRoutes,
+  ...billRoutes,
 });

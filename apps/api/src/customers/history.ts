@@ -55,6 +55,8 @@ function historyDetail(type: string, data: Record<string, unknown>): CustomerHis
     case 'AccountRecharged':
     case 'AccountRefunded':
       return { amount: data.amount as number, payChannel: data.payChannel as string };
+    case 'AccountBillPaid':
+      return { amount: (data.amountCents as number) / 100 };
     default:
       return {};
   }

@@ -154,6 +154,7 @@ export const customers = {
       CustomerMoved: 'Moved to this utility with its meter',
       AccountRecharged: 'Recharged {{amount}}',
       AccountRefunded: 'Refunded {{amount}}',
+      AccountBillPaid: 'Bill paid from the balance: {{amount}}',
     },
     importTitle: 'Batch open from a spreadsheet',
     importText:

@@ -157,6 +157,7 @@ export const customers: typeof english = {
       CustomerMoved: 'Arrivé chez ce distributeur avec son compteur',
       AccountRecharged: 'Rechargé de {{amount}}',
       AccountRefunded: 'Remboursé de {{amount}}',
+      AccountBillPaid: 'Facture payée sur le solde : {{amount}}',
     },
     importTitle: 'Ouverture par lot depuis un tableur',
     importText:

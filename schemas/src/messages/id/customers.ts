@@ -157,6 +157,7 @@ export const customers: typeof english = {
       CustomerMoved: 'Pindah ke perusahaan ini bersama meternya',
       AccountRecharged: 'Diisi ulang {{amount}}',
       AccountRefunded: 'Dana dikembalikan {{amount}}',
+      AccountBillPaid: 'Tagihan dibayar dari saldo: {{amount}}',
     },
     importTitle: 'Buka massal dari lembar kerja',
     importText:

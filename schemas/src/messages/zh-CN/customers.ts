@@ -154,6 +154,7 @@ export const customers: typeof english = {
       CustomerMoved: '连同水表迁入本单位',
       AccountRecharged: '充值 {{amount}}',
       AccountRefunded: '退费 {{amount}}',
+      AccountBillPaid: '余额缴纳账单 {{amount}}',
     },
     importTitle: '从表格批量开户',
     importText:
