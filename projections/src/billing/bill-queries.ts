@@ -25,6 +25,26 @@ const BILL_COLUMNS = `b.bill_id::text, b.customer_id::text, b.account_no, c.name
   to_char(b.period_to - 1, 'YYYY-MM-DD') AS period_last, b.no_reading, b.litres, b.total_cents, b.paid_cents,
   b.payment_method, b.paid_at, b.issued_at`;
 
+/**
+ * A meter's counter at the start and end of a period of local days: the reading on the boundary or the last
+ * one within a day before it (else the first reported in the period), and the reading on the end boundary or
+ * within a day after it (else the last reported in the period). Null when it reported nothing near.
+ */
+const READINGS_AT_BOUNDS = (meter: string, from: string, to: string, zone: string) => {
+  const start = `(${from}::date::timestamp AT TIME ZONE ${zone})`;
+  const end = `(${to}::date::timestamp AT TIME ZONE ${zone})`;
+  return `coalesce(
+      (SELECT x.total FROM tenant_readings x WHERE x.meter_id = ${meter} AND x.ts <= ${start}
+         AND x.ts > ${start} - interval '1 day' ORDER BY x.ts DESC LIMIT 1),
+      (SELECT x.total FROM tenant_readings x WHERE x.meter_id = ${meter} AND x.ts > ${start} AND x.ts < ${end}
+         ORDER BY x.ts LIMIT 1)) AS start_reading,
+    coalesce(
+      (SELECT x.total FROM tenant_readings x WHERE x.meter_id = ${meter} AND x.ts >= ${end}
+         AND x.ts < ${end} + interval '1 day' ORDER BY x.ts LIMIT 1),
+      (SELECT x.total FROM tenant_readings x WHERE x.meter_id = ${meter} AND x.ts >= ${start} AND x.ts < ${end}
+         ORDER BY x.ts DESC LIMIT 1)) AS end_reading`;
+};
+
 /** Bills of the tenant, the latest periods first, by account, period month, type and state. */
 export async function listBills(
   sql: Sql,
@@ -170,7 +190,7 @@ export async function billRunPage(
          AND (r.last_read_time AT TIME ZONE $7)::date >= $4::date) AS replaced,
        (SELECT b.accumulated_litres FROM bills b WHERE b.customer_id = a.customer_id AND b.period_to = $4::date
          ORDER BY b.issued_at DESC LIMIT 1) AS accumulated_litres,
-       v.litres, v.days_read, s.start_reading, e.end_reading
+       v.litres, v.days_read, r.start_reading, r.end_reading
      FROM acc a
      CROSS JOIN LATERAL (
        SELECT array_agg(seg.litres ORDER BY seg.i) AS litres, sum(seg.days)::int AS days_read
@@ -180,12 +200,7 @@ export async function billRunPage(
              LEFT JOIN meter_daily d ON d.meter_id = a.meter_id AND d.day >= greatest(k.f, a.first_day)
                AND d.day < coalesce(($6::date[])[k.i + 1], $5::date)
              WHERE k.f < $5::date GROUP BY k.i) seg) v
-     LEFT JOIN LATERAL (SELECT d.total - d.measured_volume AS start_reading FROM meter_daily d
-       WHERE d.meter_id = a.meter_id AND d.day >= a.first_day AND d.day < $5::date AND d.readings > 0
-       ORDER BY d.day LIMIT 1) s ON true
-     LEFT JOIN LATERAL (SELECT d.total AS end_reading FROM meter_daily d
-       WHERE d.meter_id = a.meter_id AND d.day >= a.first_day AND d.day < $5::date AND d.readings > 0
-       ORDER BY d.day DESC LIMIT 1) e ON true
+     CROSS JOIN LATERAL (SELECT ${READINGS_AT_BOUNDS('a.meter_id', '$4', '$5', '$7')}) r
      ORDER BY a.customer_id`,
     [
       args.priceSchemeId,
@@ -210,6 +225,46 @@ export async function billRunPage(
     startReading: (r.start_reading as number | null) ?? null,
     endReading: (r.end_reading as number | null) ?? null,
   }));
+}
+
+/**
+ * The meters an account was on during [from, to) across replacements, each with its counter at the start and
+ * end of what it reported in the period; `changed`: a replacement fell in the period; `read`: some meter
+ * reported in it.
+ */
+export async function billMetersOf(
+  sql: Sql,
+  customerId: string,
+  from: string,
+  to: string,
+  timeZone: string,
+): Promise<{ list: BillMeter[]; changed: boolean; read: boolean }> {
+  const { rows } = await sql.query<Row>(
+    `WITH swaps AS (
+       SELECT old_meter_id, old_meter_no, new_meter_id, new_meter_no, (last_read_time AT TIME ZONE $4)::date AS day
+       FROM meter_replacements WHERE customer_id = $1),
+     served AS (
+       SELECT old_meter_id AS meter_id, old_meter_no AS meter_no FROM swaps WHERE day >= $2::date
+       UNION SELECT new_meter_id, new_meter_no FROM swaps WHERE day < $3::date
+       UNION SELECT meter_id, meter_no FROM customers WHERE customer_id = $1)
+     SELECT s.meter_id::text, s.meter_no,
+       ${READINGS_AT_BOUNDS('s.meter_id', '$2', '$3', '$4')},
+       EXISTS (SELECT 1 FROM meter_daily d WHERE d.meter_id = s.meter_id AND d.day >= $2::date AND d.day < $3::date
+         AND d.readings > 0) AS days_read,
+       EXISTS (SELECT 1 FROM swaps w WHERE w.day >= $2::date AND w.day < $3::date) AS changed
+     FROM served s ORDER BY s.meter_no`,
+    [customerId, from, to, timeZone],
+  );
+  return {
+    list: rows.map((r) => ({
+      meterId: r.meter_id as string,
+      meterNo: r.meter_no as string,
+      startReading: (r.start_reading as number | null) ?? null,
+      endReading: (r.end_reading as number | null) ?? null,
+    })),
+    changed: rows.some((r) => r.changed as boolean),
+    read: rows.some((r) => r.days_read as boolean),
+  };
 }
 
 /** Billed, paid and unpaid amounts of the tenant's bills (cents). */

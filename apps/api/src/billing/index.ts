@@ -1,3 +1,5 @@
+export { startBillRunJob } from './bill-job.ts';
+export { billRoutes } from './bill-routes.ts';
 export { openDebtsOf } from './debts.ts';
 export { priceSchemeOf } from './price-schemes.ts';
 export { debtPaymentSteps, rechargeDueOf } from './recharge-due.ts';

@@ -1,0 +1,219 @@
+import { addDays, addMonths, localDate } from '@hydrolog/domain';
+import { testEngines } from '@hydrolog/eventstore/testing';
+import { uuidv7 } from '@hydrolog/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
+import type { Services } from '../src/services.ts';
+import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+
+const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
+const DEMO_ZONE = 'Asia/Shanghai';
+const ZONE_OFFSET = 8 * 3_600_000;
+const EN = { 'content-language': 'en' };
+const ZH = { 'content-language': 'zh-CN' };
+
+/** A yearly ladder billed monthly: 0-12 m³ at 2.00, 12-30 at 3.50, above 30 at 5.00. */
+const ladder = {
+  name: 'Yearly ladder',
+  accumulationCycle: 12,
+  billingCycle: 1,
+  startTime: '2025-01-01',
+  vatRate: 0,
+  chargingModel: 'tiered',
+  steps: [
+    { startVolume: 0, endVolume: 12, unitPrice: 2 },
+    { startVolume: 12, endVolume: 30, unitPrice: 3.5 },
+    { startVolume: 30, endVolume: -1, unitPrice: 5 },
+  ],
+};
+
+describe.each(testEngines())('bills on $engine', (engine) => {
+  let app: FastifyInstance;
+  let services: Services;
+  let admin: ReturnType<typeof injectAs>;
+  let viewer: ReturnType<typeof injectAs>;
+  let trial: ReturnType<typeof injectAs>;
+  let gatewayKey: string;
+
+  // The last month that ended, in the tenant's days: the period the run bills.
+  const today = localDate(Date.now(), DEMO_ZONE);
+  const periodTo = `${today.slice(0, 7)}-01`;
+  const periodFrom = addMonths(periodTo, -1);
+  const days: string[] = [];
+  for (let d = periodFrom; d < periodTo; d = addDays(d, 1)) days.push(d);
+  const midnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - ZONE_OFFSET).toISOString();
+
+  const eventCount = async () =>
+    (
+      await services.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM es.events WHERE type <> 'OperationLogged'",
+      )
+    ).rows[0]!.n;
+  const send = (url: string, payload: object, as = admin, headers = EN) =>
+    as({ method: 'POST', url: `/prod-api${url}`, payload, headers });
+  const bills = async (query = '') => (await admin(`/prod-api/business/bill/list${query}`)).json();
+
+  beforeAll(async () => {
+    ({ app, services } = await startApi(engine));
+    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+    viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
+    trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
+    const metadata = { tenantId: DEMO_TENANT, correlationId: uuidv7() };
+    const meterTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Billed household',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 24 * 60,
+    });
+    const [read, silent, prepaid] = await registerMeters(services.store, metadata, [
+      { meterNo: '9101', meterTypeId },
+      { meterNo: '9102', meterTypeId },
+      { meterNo: '9103', meterTypeId },
+    ]);
+    gatewayKey = (await send('/ingest/gateway', { name: 'Bill test gateway', kind: 'concentrator' })).json()
+      .data.key;
+    const priceSchemeId = (await send('/business/priceScheme', ladder)).json().data.priceSchemeId;
+    const customerTypeId = (await send('/business/customerType', { name: 'Billed' })).json().data
+      .customerTypeId;
+    const open = async (accountNo: string, meterId: string, businessMode: string) => {
+      const opened = await send('/business/customer', {
+        accountNo,
+        name: 'Wang Fang',
+        phone: '13800000021',
+        customerTypeId,
+        meterId,
+        businessMode,
+        priceSchemeId,
+      });
+      expect(opened.json().code).toBe(200);
+    };
+    await open('B0001', read!, 'postpaid');
+    await open('B0002', silent!, 'postpaid');
+    await open('B0003', prepaid!, 'prepaid');
+    // The accounts opened today: the run bills from the day an account opened, so open them in the period.
+    await services.db.query(
+      `UPDATE customers SET opened_at = $1 WHERE account_no IN ('B0001', 'B0002', 'B0003')`,
+      [midnight(addDays(periodFrom, -1))],
+    );
+    // Meter 9101 reports every local midnight of the period: half a cubic metre a day.
+    const readings = [...days, periodTo].map((day, i) => ({
+      meterNo: '9101',
+      ts: midnight(day),
+      total: 100 + i * 0.5,
+    }));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ingest/v1/readings',
+      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ batchId: uuidv7(), readings }),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await services.runner.catchUp('readings');
+  }, 180_000);
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+  });
+
+  it('bills each postpaid account once for the last ended month, a silent one with a zero bill', async () => {
+    const before = await eventCount();
+    const refused = await send('/business/bill/run', {}, viewer);
+    expect(refused.json().code).not.toBe(200);
+    expect(await eventCount()).toBe(before);
+
+    const run = await send('/business/bill/run', {});
+    expect(run.json().data).toMatchObject({ accounts: 2, issued: 2, alreadyBilled: 0, noReading: 1 });
+    // Half a cubic metre a day: 12 m³ at 2.00, the rest at 3.50.
+    const m3 = days.length * 0.5;
+    const expected = Math.round((24 + (m3 - 12) * 3.5) * 100) / 100;
+    expect(run.json().data.amount).toBe(expected);
+
+    const again = await send('/business/bill/run', {});
+    expect(again.json().data).toMatchObject({ accounts: 2, issued: 0, alreadyBilled: 2, amount: 0 });
+
+    const list = await bills();
+    expect(list.total).toBe(2);
+    const byAccount = Object.fromEntries(list.rows.map((r: { accountNo: string }) => [r.accountNo, r]));
+    expect(byAccount.B0001).toMatchObject({
+      type: 'ordinary',
+      state: 'unpaid',
+      periodFrom,
+      periodTo: addDays(periodTo, -1),
+      noReading: false,
+      volume: m3,
+      amount: expected,
+    });
+    expect(byAccount.B0002).toMatchObject({ noReading: true, amount: 0, state: 'paid' });
+    expect((await bills('?state=unpaid')).total).toBe(1);
+    expect((await bills('?accountNo=B0002')).total).toBe(1);
+    expect((await bills(`?period=${periodFrom.slice(0, 7)}&type=ordinary`)).total).toBe(2);
+    expect((await bills('?type=meterChange')).total).toBe(0);
+
+    const detail = (await admin(`/prod-api/business/bill/${byAccount.B0001.billId}`)).json().data;
+    expect(detail.parts).toHaveLength(1);
+    expect(detail.parts[0].lines.map((l: { step: number; volume: number }) => [l.step, l.volume])).toEqual([
+      [1, 12],
+      [2, m3 - 12],
+    ]);
+    expect(detail.meters[0]).toMatchObject({ meterNo: '9101', startReading: 100, endReading: 100 + m3 });
+    expect(detail.accumulatedVolume).toBe(m3);
+
+    const exported = await admin({
+      method: 'POST',
+      url: '/prod-api/business/bill/export',
+      payload: {},
+    });
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('pays a bill from the balance only when the balance covers it, each payment a transaction', async () => {
+    const bill = (await bills('?accountNo=B0001')).rows[0];
+    const before = await eventCount();
+    const short = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' });
+    expect(short.json()).toMatchObject({ code: 500, msg: 'Account balance insufficient' });
+    const shortZh = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' }, admin, ZH);
+    expect(shortZh.json().msg).toBe('账户余额不足');
+    expect(await eventCount()).toBe(before);
+
+    await send('/business/customer/recharge', { accountNo: 'B0001', amount: 100, payChannel: '3' });
+    const paid = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' });
+    expect(paid.json().data).toMatchObject({
+      state: 'paid',
+      paidAmount: bill.amount,
+      paymentMethod: 'balance',
+    });
+    const twice = await send('/business/bill/pay', { billId: bill.billId, method: 'counter' });
+    expect(twice.json()).toMatchObject({ code: 500, msg: 'The bill is already paid' });
+
+    const trades = (await admin('/prod-api/business/transaction/list?accountNo=B0001')).json().rows;
+    expect(trades.map((t: { type: string; balanceChange: number }) => [t.type, t.balanceChange])).toEqual([
+      ['billPayment', -bill.amount],
+      ['recharge', 100],
+    ]);
+    const { rows } = await services.db.query<{ balance: number; sum: number }>(
+      `SELECT c.balance::float8 AS balance,
+         (SELECT sum(balance_change_cents)::float8 / 100 FROM transactions t WHERE t.customer_id = c.customer_id) AS sum
+       FROM customers c WHERE account_no = 'B0001'`,
+    );
+    expect(rows[0]!.balance).toBeCloseTo(100 - bill.amount, 2);
+    expect(rows[0]!.balance).toBeCloseTo(rows[0]!.sum, 2);
+  });
+
+  it("keeps another tenant's bills out of reach", async () => {
+    const bill = (await bills('?accountNo=B0001')).rows[0];
+    expect((await trial(`/prod-api/business/bill/${bill.billId}`)).json().msg).toBe(
+      'The bill does not exist',
+    );
+    expect((await trial('/prod-api/business/bill/list')).json().total).toBe(0);
+    const before = await eventCount();
+    const pay = await send('/business/bill/pay', { billId: bill.billId, method: 'counter' }, trial);
+    expect(pay.json().code).toBe(500);
+    const run = await send('/business/bill/run', {}, trial);
+    expect(run.json().data).toMatchObject({ accounts: 0, issued: 0 });
+    expect(await eventCount()).toBe(before);
+    expect((await viewer('/prod-api/business/bill/list')).json().total).toBe(2);
+  });
+});
