@@ -10,7 +10,7 @@ export const billsProjection: Projection = {
   version: 1,
   mode: 'inline',
   tables: ['bills'],
-  reads: ['customers', 'price_schemes', 'meter_daily', 'meter_replacements', 'readings'],
+  reads: ['customers', 'meter_daily', 'meter_replacements', 'readings'],
   tenantTables: ['bills'],
   migrations: [
     `CREATE TABLE bills (

@@ -97,15 +97,16 @@ export async function runBills(
       });
       if (page.accounts.length === 0) break;
       const requests: AppendRequest[] = page.inputs.map((input) => {
-        const events = billDecider.decide(
+        // The read model says the stream is new: decided on the initial state, appended as 'no_stream'.
+        const decided = billDecider.decide(
           { type: 'IssueBill', bill: billOf(input) },
           billDecider.initialState(),
         );
-        if (events instanceof DomainError) throw events;
+        if (decided instanceof DomainError) throw decided;
         return {
           stream: streamName(billDecider, input.billId),
           expectedVersion: 'no_stream',
-          events: events.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
+          events: decided.map((e) => ({ id: uuidv7(), type: e.type, data: e.data, metadata })),
         };
       });
       try {
