@@ -171,6 +171,8 @@ describe.each(testEngines())('bills on $engine', (engine) => {
 
   it('pays a bill from the balance only when the balance covers it, each payment a transaction', async () => {
     const bill = (await bills('?accountNo=B0001')).rows[0];
+    const unpaid = (await admin('/prod-api/business/dashboard/topData')).json().data;
+    expect(unpaid).toMatchObject({ billed: bill.amount, paid: 0, unpaid: bill.amount });
     const before = await eventCount();
     const short = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' });
     expect(short.json()).toMatchObject({ code: 500, msg: 'Account balance insufficient' });
@@ -185,6 +187,11 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       paidAmount: bill.amount,
       paymentMethod: 'balance',
     });
+    const top = (await admin('/prod-api/business/dashboard/topData')).json().data;
+    expect(top).toMatchObject({ billed: bill.amount, paid: bill.amount, unpaid: 0 });
+    const perDay = (await admin('/prod-api/business/dashboard/statisticsBillData')).json().data;
+    expect(perDay.available).toBe(true);
+    expect(perDay.days.at(-1)).toEqual({ date: today, billed: bill.amount, paid: bill.amount });
     const twice = await send('/business/bill/pay', { billId: bill.billId, method: 'counter' });
     expect(twice.json()).toMatchObject({ code: 500, msg: 'The bill is already paid' });
 

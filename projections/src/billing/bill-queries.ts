@@ -277,22 +277,29 @@ export async function billTotals(sql: Sql): Promise<{ billed: number; paid: numb
   return { billed, paid, unpaid: billed - paid };
 }
 
-/** Billed and paid amounts (cents) and bill counts per month of the period's start, the last `months` months. */
-export async function billMonths(
+/**
+ * Billed amounts (by the local day bills were issued) and paid amounts (by the local day they were paid), in
+ * cents, for each of the `days` local days up to `today`; `any`: the tenant has bills at all.
+ */
+export async function billDays(
   sql: Sql,
-  months: number,
-): Promise<{ month: string; billedCents: number; paidCents: number; bills: number; paidBills: number }[]> {
-  const { rows } = await sql.query<Row>(
-    `SELECT to_char(period_from, 'YYYY-MM') AS month, sum(total_cents)::text AS billed, sum(paid_cents)::text AS paid,
-       count(*)::int AS bills, (count(*) FILTER (WHERE state = 'paid'))::int AS paid_bills
-     FROM bills GROUP BY 1 ORDER BY 1 DESC LIMIT $1`,
-    [months],
+  today: string,
+  days: number,
+  timeZone: string,
+): Promise<{ any: boolean; days: { date: string; billedCents: number; paidCents: number }[] }> {
+  const { rows } = await sql.query<{ date: string; billed: string; paid: string }>(
+    `WITH g AS (SELECT d::date AS day FROM generate_series($1::date - ($2::int - 1), $1::date, interval '1 day') d),
+     issued AS (SELECT (issued_at AT TIME ZONE $3)::date AS day, sum(total_cents) AS cents FROM bills
+       WHERE issued_at >= ((SELECT min(day) FROM g)::timestamp AT TIME ZONE $3) GROUP BY 1),
+     paid AS (SELECT (paid_at AT TIME ZONE $3)::date AS day, sum(paid_cents) AS cents FROM bills
+       WHERE paid_at >= ((SELECT min(day) FROM g)::timestamp AT TIME ZONE $3) GROUP BY 1)
+     SELECT to_char(g.day, 'YYYY-MM-DD') AS date, coalesce(i.cents, 0)::text AS billed, coalesce(p.cents, 0)::text AS paid
+     FROM g LEFT JOIN issued i ON i.day = g.day LEFT JOIN paid p ON p.day = g.day ORDER BY g.day`,
+    [today, days, timeZone],
   );
-  return rows.reverse().map((r) => ({
-    month: r.month as string,
-    billedCents: Number(r.billed),
-    paidCents: Number(r.paid),
-    bills: r.bills as number,
-    paidBills: r.paid_bills as number,
-  }));
+  const any = await sql.query('SELECT 1 FROM bills LIMIT 1');
+  return {
+    any: any.rows.length > 0,
+    days: rows.map((r) => ({ date: r.date, billedCents: Number(r.billed), paidCents: Number(r.paid) })),
+  };
 }
