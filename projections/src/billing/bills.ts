@@ -36,7 +36,9 @@ export const billsProjection: Projection = {
       issued_at timestamptz NOT NULL
     )`,
     'CREATE INDEX bills_tenant_period ON bills (tenant_id, period_from DESC)',
-    'CREATE INDEX bills_customer_period ON bills (customer_id, period_to)',
+    // The bill run asks, per account, for its bill of the period and for the previous one (ending where it starts).
+    'CREATE INDEX bills_customer_period ON bills (customer_id, period_from)',
+    'CREATE INDEX bills_customer_period_end ON bills (customer_id, period_to)',
   ],
   handlers: {
     async BillPaid(sql, event) {
