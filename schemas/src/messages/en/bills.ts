@@ -1,6 +1,9 @@
 /** Bills of postpaid accounts, the bill run and paying a bill, in English. */
 export const bills = {
   bills: {
+    close: 'Close',
+    billedChart: 'Billed per day, last {{count}} days',
+    paidChart: 'Paid per day, last {{count}} days',
     title: 'Bills',
     accountNo: 'Account number',
     customerName: 'Customer',

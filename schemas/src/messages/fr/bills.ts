@@ -1,6 +1,9 @@
 /** Factures des comptes postpayés, facturation et paiement d'une facture, en français. */
 export const bills = {
   bills: {
+    close: 'Fermer',
+    billedChart: 'Facturé par jour, {{count}} derniers jours',
+    paidChart: 'Payé par jour, {{count}} derniers jours',
     title: 'Factures',
     accountNo: 'Numéro de compte',
     customerName: 'Client',

@@ -1,6 +1,9 @@
 /** Tagihan akun pascabayar, penagihan dan pembayaran tagihan, dalam bahasa Indonesia. */
 export const bills = {
   bills: {
+    close: 'Tutup',
+    billedChart: 'Ditagih per hari, {{count}} hari terakhir',
+    paidChart: 'Dibayar per hari, {{count}} hari terakhir',
     title: 'Tagihan',
     accountNo: 'Nomor akun',
     customerName: 'Pelanggan',

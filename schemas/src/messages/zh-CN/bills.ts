@@ -1,6 +1,9 @@
 /** 后付费账户的账单、出账与缴费，中文。 */
 export const bills = {
   bills: {
+    close: '关闭',
+    billedChart: '近 {{count}} 天每日出账',
+    paidChart: '近 {{count}} 天每日缴费',
     title: '账单',
     accountNo: '户号',
     customerName: '客户',

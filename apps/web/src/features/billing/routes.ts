@@ -9,5 +9,6 @@ export const pages: Record<string, RouteComponent> = {
     'PersonalSurcharges',
   ),
   'business/debt/index': lazyRouteComponent(() => import('./Debts.tsx'), 'Debts'),
+  'business/bill/index': lazyRouteComponent(() => import('./Bills.tsx'), 'Bills'),
   'business/trade/index': lazyRouteComponent(() => import('./Transactions.tsx'), 'Transactions'),
 };
