@@ -131,8 +131,9 @@ export async function openAccounts(
   settings: Pick<TenantSettings, 'openAccountCloseValve'>,
   accounts: readonly AccountToOpen[],
   valves: ValveDispatch | null,
+  /** When the accounts opened: now, unless a seed opens them back in the history it loads. */
+  openedAt = new Date().toISOString(),
 ): Promise<string[]> {
-  const openedAt = new Date().toISOString();
   const opened = [];
   const requests: AppendRequest[] = [];
   for (const account of accounts) {
