@@ -1,6 +1,14 @@
 import type { BillMeter, BillPaymentMethod, BillType, EventData } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
-import { chargePeriod, cycleOf, dayNumber, dayString, type Tariff } from './tariff.ts';
+import {
+  chargePlanned,
+  cycleOf,
+  dayNumber,
+  dayString,
+  type PeriodPlan,
+  planPeriod,
+  type Tariff,
+} from './tariff.ts';
 
 export type BillEvent = EventOf<'BillIssued' | 'BillPaid'>;
 export type BillState =
@@ -85,6 +93,8 @@ export interface BillInput {
   /** A meter was replaced during the period. */
   meterChanged: boolean;
   issuedAt: string;
+  /** The period planned once for every account on the scheme (planPeriod); planned here without it. */
+  plan?: PeriodPlan;
 }
 
 /**
@@ -119,7 +129,7 @@ export function billOf(input: BillInput): EventData<'BillIssued'> {
       totalCents: 0,
     };
   }
-  const charge = chargePeriod(tariff, { ...period, accumulatedLitres: input.accumulatedLitres }, days);
+  const charge = chargePlanned(input.plan ?? planPeriod(tariff, period), input.accumulatedLitres, days);
   const type: BillType = input.meterChanged
     ? 'meterChange'
     : charge.parts.some((p) => p.type === 'priceAdjustment')

@@ -7,7 +7,8 @@ import {
   DomainError,
   lastEndedPeriod,
   litresOf,
-  periodBounds,
+  type PeriodPlan,
+  planPeriod,
   streamName,
   type Tariff,
   versionOn,
@@ -68,13 +69,14 @@ export async function runBills(
       : lastEndedPeriod(tariff, options.today);
     // A period under way, or before the scheme's first prices, has nothing to bill yet.
     if (period.to > options.today || !versionOn(tariff, period.from)) continue;
-    const bounds = periodBounds(tariff, period);
+    const plan = planPeriod(tariff, period);
+    const { bounds } = plan;
     const run: RunContext = {
       tenantId,
       priceSchemeId,
       tariff,
       period,
-      bounds,
+      plan,
       issuedAt,
       timeZone: options.timeZone,
     };
@@ -143,7 +145,7 @@ interface RunContext {
   priceSchemeId: string;
   tariff: Tariff;
   period: { from: string; to: string };
-  bounds: string[];
+  plan: PeriodPlan;
   issuedAt: string;
   timeZone: string;
 }
@@ -165,6 +167,7 @@ async function inputOf(sql: Sql, run: RunContext, account: BillRunAccount): Prom
     period: run.period,
     accumulatedLitres: account.accumulatedLitres ?? 0,
     issuedAt: run.issuedAt,
+    plan: run.plan,
   };
   if (account.replaced) {
     const days = await accountDailyConsumption(sql, account.customerId, from, addDays(to, -1), run.timeZone);
@@ -181,7 +184,7 @@ async function inputOf(sql: Sql, run: RunContext, account: BillRunAccount): Prom
     days:
       account.daysRead === 0
         ? []
-        : account.stretchLitres.map((litres, i) => ({ day: run.bounds[i]!, litres })),
+        : account.stretchLitres.map((litres, i) => ({ day: run.plan.bounds[i]!, litres })),
     meters: [
       {
         meterId: account.meterId,
