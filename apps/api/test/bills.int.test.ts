@@ -53,6 +53,16 @@ describe.each(testEngines())('bills on $engine', (engine) => {
   const send = (url: string, payload: object, as = admin, headers = EN) =>
     as({ method: 'POST', url: `/prod-api${url}`, payload, headers });
   const bills = async (query = '') => (await admin(`/prod-api/business/bill/list${query}`)).json();
+  const report = async (readings: { meterNo: string; ts: string; total: number }[]) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ingest/v1/readings',
+      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ batchId: uuidv7(), readings }),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await services.runner.catchUp('readings');
+  };
 
   beforeAll(async () => {
     ({ app, services } = await startApi(engine));
@@ -68,10 +78,12 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       cardKind: 'none',
       reportIntervalMinutes: 24 * 60,
     });
-    const [read, silent, prepaid] = await registerMeters(services.store, metadata, [
+    const [read, silent, prepaid, replaced] = await registerMeters(services.store, metadata, [
       { meterNo: '9101', meterTypeId },
       { meterNo: '9102', meterTypeId },
       { meterNo: '9103', meterTypeId },
+      { meterNo: '9104', meterTypeId, initialReading: 200 },
+      { meterNo: '9105', meterTypeId, initialReading: 0 },
     ]);
     gatewayKey = (await send('/ingest/gateway', { name: 'Bill test gateway', kind: 'concentrator' })).json()
       .data.key;
@@ -93,9 +105,10 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     await open('B0001', read!, 'postpaid');
     await open('B0002', silent!, 'postpaid');
     await open('B0003', prepaid!, 'prepaid');
+    await open('B0004', replaced!, 'postpaid');
     // The accounts opened today: the run bills from the day an account opened, so open them in the period.
     await services.db.query(
-      `UPDATE customers SET opened_at = $1 WHERE account_no IN ('B0001', 'B0002', 'B0003')`,
+      `UPDATE customers SET opened_at = $1 WHERE account_no IN ('B0001', 'B0002', 'B0003', 'B0004')`,
       [midnight(addDays(periodFrom, -1))],
     );
     // Meter 9101 reports every local midnight of the period: half a cubic metre a day.
@@ -104,14 +117,35 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       ts: midnight(day),
       total: 100 + i * 0.5,
     }));
-    const res = await app.inject({
+    await report(readings);
+    // Account B0004 uses as much, but its meter 9104 is replaced on the 10th day of the period at 06:00 by
+    // 9105 (initial reading 0): 9104 reports the midnights up to the swap day, its final reading is read by
+    // hand at the swap, and 9105 reports the midnights after it.
+    const swap = days[9]!;
+    const swapAt = new Date(Date.parse(midnight(swap)) + 6 * 3_600_000).toISOString();
+    await report(
+      days.slice(0, 10).map((day, i) => ({ meterNo: '9104', ts: midnight(day), total: 200 + i * 0.5 })),
+    );
+    const replacedAt = await admin({
       method: 'POST',
-      url: '/ingest/v1/readings',
-      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ batchId: uuidv7(), readings }),
+      url: '/prod-api/business/meterReplace',
+      payload: {
+        oldMeterNo: '9104',
+        newMeterNo: '9105',
+        lastReadTime: swapAt,
+        recentReading: 204.625,
+        reason: 'Register stuck',
+      },
+      headers: EN,
     });
-    expect(res.statusCode).toBeLessThan(300);
-    await services.runner.catchUp('readings');
+    expect(replacedAt.json().code).toBe(200);
+    await report(
+      [...days.slice(10), periodTo].map((day, i) => ({
+        meterNo: '9105',
+        ts: midnight(day),
+        total: 0.375 + i * 0.5,
+      })),
+    );
   }, 180_000);
   afterAll(async () => {
     await app.close();
@@ -125,17 +159,17 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     expect(await eventCount()).toBe(before);
 
     const run = await send('/business/bill/run', {});
-    expect(run.json().data).toMatchObject({ accounts: 2, issued: 2, alreadyBilled: 0, noReading: 1 });
+    expect(run.json().data).toMatchObject({ accounts: 3, issued: 3, alreadyBilled: 0, noReading: 1 });
     // Half a cubic metre a day: 12 m³ at 2.00, the rest at 3.50.
     const m3 = days.length * 0.5;
     const expected = Math.round((24 + (m3 - 12) * 3.5) * 100) / 100;
-    expect(run.json().data.amount).toBe(expected);
+    expect(run.json().data.amount).toBe(2 * expected);
 
     const again = await send('/business/bill/run', {});
-    expect(again.json().data).toMatchObject({ accounts: 2, issued: 0, alreadyBilled: 2, amount: 0 });
+    expect(again.json().data).toMatchObject({ accounts: 3, issued: 0, alreadyBilled: 3, amount: 0 });
 
     const list = await bills();
-    expect(list.total).toBe(2);
+    expect(list.total).toBe(3);
     const byAccount = Object.fromEntries(list.rows.map((r: { accountNo: string }) => [r.accountNo, r]));
     expect(byAccount.B0001).toMatchObject({
       type: 'ordinary',
@@ -147,10 +181,21 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       amount: expected,
     });
     expect(byAccount.B0002).toMatchObject({ noReading: true, amount: 0, state: 'paid' });
-    expect((await bills('?state=unpaid')).total).toBe(1);
+    expect((await bills('?state=unpaid')).total).toBe(2);
     expect((await bills('?accountNo=B0002')).total).toBe(1);
     expect((await bills(`?period=${periodFrom.slice(0, 7)}&type=ordinary`)).total).toBe(2);
-    expect((await bills('?type=meterChange')).total).toBe(0);
+    // The replacement splits nothing: both meters' volumes make one bill, typed a meter change.
+    expect(byAccount.B0004).toMatchObject({ type: 'meterChange', volume: m3, amount: expected });
+    expect((await bills('?type=meterChange')).total).toBe(1);
+    const changed = (await admin(`/prod-api/business/bill/${byAccount.B0004.billId}`)).json().data;
+    expect(changed.meters).toEqual([
+      expect.objectContaining({ meterNo: '9104', startReading: 200, endReading: 204.5 }),
+      expect.objectContaining({
+        meterNo: '9105',
+        startReading: 0.375,
+        endReading: 0.375 + (days.length - 10) * 0.5,
+      }),
+    ]);
 
     const detail = (await admin(`/prod-api/business/bill/${byAccount.B0001.billId}`)).json().data;
     expect(detail.parts).toHaveLength(1);
@@ -172,7 +217,7 @@ describe.each(testEngines())('bills on $engine', (engine) => {
   it('pays a bill from the balance only when the balance covers it, each payment a transaction', async () => {
     const bill = (await bills('?accountNo=B0001')).rows[0];
     const unpaid = (await admin('/prod-api/business/dashboard/topData')).json().data;
-    expect(unpaid).toMatchObject({ billed: bill.amount, paid: 0, unpaid: bill.amount });
+    expect(unpaid).toMatchObject({ billed: 2 * bill.amount, paid: 0, unpaid: 2 * bill.amount });
     const before = await eventCount();
     const short = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' });
     expect(short.json()).toMatchObject({ code: 500, msg: 'Account balance insufficient' });
@@ -188,10 +233,10 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       paymentMethod: 'balance',
     });
     const top = (await admin('/prod-api/business/dashboard/topData')).json().data;
-    expect(top).toMatchObject({ billed: bill.amount, paid: bill.amount, unpaid: 0 });
+    expect(top).toMatchObject({ billed: 2 * bill.amount, paid: bill.amount, unpaid: bill.amount });
     const perDay = (await admin('/prod-api/business/dashboard/statisticsBillData')).json().data;
     expect(perDay.available).toBe(true);
-    expect(perDay.days.at(-1)).toEqual({ date: today, billed: bill.amount, paid: bill.amount });
+    expect(perDay.days.at(-1)).toEqual({ date: today, billed: 2 * bill.amount, paid: bill.amount });
     const twice = await send('/business/bill/pay', { billId: bill.billId, method: 'counter' });
     expect(twice.json()).toMatchObject({ code: 500, msg: 'The bill is already paid' });
 
@@ -221,6 +266,6 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     const run = await send('/business/bill/run', {}, trial);
     expect(run.json().data).toMatchObject({ accounts: 0, issued: 0 });
     expect(await eventCount()).toBe(before);
-    expect((await viewer('/prod-api/business/bill/list')).json().total).toBe(2);
+    expect((await viewer('/prod-api/business/bill/list')).json().total).toBe(3);
   });
 });
