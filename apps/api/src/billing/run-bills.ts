@@ -39,8 +39,8 @@ export const billIdOf = (customerId: string, from: string) => derivedId(`bill.${
  * ended is not billed. Safe to run twice, and after a crash in the middle: each bill's stream is named by its
  * account and period, an account with a bill for the period is passed over, and a page whose streams another
  * run wrote meanwhile is read again. Memory stays flat: accounts are read a page at a time (keyset on the
- * account id) with their volumes summed per stretch of the period in the same statement, and each page's
- * bills are appended at once (the bills read model is applied in the same transaction).
+ * account id) with their volumes summed per stretch of the period in the same statement, the next page read
+ * while each page's bills are appended at once (the bills read model is applied in the same transaction).
  */
 export async function runBills(
   services: Services,
@@ -80,9 +80,8 @@ export async function runBills(
       issuedAt,
       timeZone: options.timeZone,
     };
-    let after: string | null = null;
-    for (;;) {
-      const page = await withTenant(services.db, tenantId, async (sql) => {
+    const readPage = (after: string | null) =>
+      withTenant(services.db, tenantId, async (sql) => {
         const accounts = await billRunPage(sql, {
           priceSchemeId,
           bounds,
@@ -95,9 +94,14 @@ export async function runBills(
           if (account.billed) continue;
           inputs.push(await inputOf(sql, run, account));
         }
-        return { accounts, inputs };
+        return { after, accounts, inputs };
       });
+    // The next page is read while this one's bills are appended (its accounts are others).
+    let next: ReturnType<typeof readPage> | null = readPage(null);
+    while (next) {
+      const page: Awaited<ReturnType<typeof readPage>> = await next;
       if (page.accounts.length === 0) break;
+      next = page.accounts.length < BILL_RUN_PAGE ? null : readPage(page.accounts.at(-1)!.customerId);
       const requests: AppendRequest[] = page.inputs.map((input) => {
         // The read model says the stream is new: decided on the initial state, appended as 'no_stream'.
         const decided = billDecider.decide(
@@ -115,8 +119,14 @@ export async function runBills(
         if (requests.length > 0) await services.store.appendMany(requests);
       } catch (error) {
         // Another run billed some of these accounts meanwhile: read the page again, passing them over.
-        if (error instanceof WrongExpectedVersionError) continue;
-        throw error;
+        if (!(error instanceof WrongExpectedVersionError)) {
+          await next?.catch(() => undefined);
+          throw error;
+        }
+        const skipped = next;
+        next = readPage(page.after);
+        await skipped?.catch(() => undefined);
+        continue;
       }
       result.accounts += page.accounts.length;
       result.alreadyBilled += page.accounts.length - page.inputs.length;
@@ -126,8 +136,6 @@ export async function runBills(
         if (bill.noReading) result.noReading += 1;
         result.amountCents += bill.totalCents;
       }
-      after = page.accounts.at(-1)!.customerId;
-      if (page.accounts.length < BILL_RUN_PAGE) break;
     }
   }
 
