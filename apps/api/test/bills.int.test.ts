@@ -109,7 +109,7 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     // The accounts opened today: the run bills from the day an account opened, so open them in the period.
     await services.db.query(
       `UPDATE customers SET opened_at = $1 WHERE account_no IN ('B0001', 'B0002', 'B0003', 'B0004')`,
-      [midnight(addDays(periodFrom, -1))],
+      [midnight(addDays(addMonths(periodFrom, -1), -1))],
     );
     // Meter 9101 reports every local midnight of the period: half a cubic metre a day.
     const readings = [...days, periodTo].map((day, i) => ({
@@ -267,5 +267,22 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     expect(run.json().data).toMatchObject({ accounts: 0, issued: 0 });
     expect(await eventCount()).toBe(before);
     expect((await viewer('/prod-api/business/bill/list')).json().total).toBe(3);
+  });
+
+  it('bills each account once when two runs of the same period race', async () => {
+    // The month before: every postpaid account was open, none reported (zero bills marked no reading).
+    const day = addMonths(periodFrom, -1);
+    const [a, b] = await Promise.all([
+      send('/business/bill/run', { day }),
+      send('/business/bill/run', { day }),
+    ]);
+    expect(a.json().code).toBe(200);
+    expect(b.json().code).toBe(200);
+    expect(a.json().data.issued + b.json().data.issued).toBe(3);
+    const earlier = await bills(`?period=${day.slice(0, 7)}`);
+    expect(earlier.total).toBe(3);
+    expect(
+      earlier.rows.every((r: { noReading: boolean; amount: number }) => r.noReading && r.amount === 0),
+    ).toBe(true);
   });
 });

@@ -29,6 +29,7 @@ import type { Services } from '../services.ts';
 
 /** Accounts read and billed per page: one statement reads a page, one append issues its bills. */
 export const BILL_RUN_PAGE = 2000;
+const MAX_PAGE_ATTEMPTS = 3;
 
 /** The id of an account's bill for the period starting `from`: a rerun names the same stream. */
 export const billIdOf = (customerId: string, from: string) => derivedId(`bill.${customerId}.${from}`);
@@ -80,7 +81,7 @@ export async function runBills(
       issuedAt,
       timeZone: options.timeZone,
     };
-    const readPage = (after: string | null) =>
+    const readPage = (after: string | null, attempt = 1) =>
       withTenant(services.db, tenantId, async (sql) => {
         const accounts = await billRunPage(sql, {
           priceSchemeId,
@@ -94,7 +95,7 @@ export async function runBills(
           if (account.billed) continue;
           inputs.push(await inputOf(sql, run, account));
         }
-        return { after, accounts, inputs };
+        return { after, attempt, accounts, inputs };
       });
     // The next page is read while this one's bills are appended (its accounts are others).
     let next: ReturnType<typeof readPage> | null = readPage(null);
@@ -118,14 +119,13 @@ export async function runBills(
       try {
         if (requests.length > 0) await services.store.appendMany(requests);
       } catch (error) {
-        // Another run billed some of these accounts meanwhile: read the page again, passing them over.
-        if (!(error instanceof WrongExpectedVersionError)) {
-          await next?.catch(() => undefined);
-          throw error;
-        }
+        // Another run billed some of these accounts meanwhile: read the page again, passing them over (a few
+        // times: a read model that never shows the bills would otherwise loop).
+        const retry = error instanceof WrongExpectedVersionError && page.attempt < MAX_PAGE_ATTEMPTS;
         const skipped = next;
-        next = readPage(page.after);
+        next = retry ? readPage(page.after, page.attempt + 1) : null;
         await skipped?.catch(() => undefined);
+        if (!retry) throw error;
         continue;
       }
       result.accounts += page.accounts.length;
