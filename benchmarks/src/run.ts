@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { Engine } from '@hydrolog/eventstore';
 import { alarmsBench } from './alarms.ts';
+import { billingBench } from './billing.ts';
 import { daiadBench } from './daiad.ts';
 import { detectionBench } from './detection.ts';
 import { eventstoreBench } from './eventstore.ts';
@@ -19,7 +20,7 @@ export interface BenchOptions {
   engine?: Engine | undefined;
   /** ingest, leakage, history-import: readings to send or load (overrides the mode's default) */
   readings?: number | undefined;
-  /** ingest, history-import: meters the readings are spread over; alarms: meters evaluated */
+  /** ingest, history-import: meters the readings are spread over; alarms: meters evaluated; billing: accounts */
   meters?: number | undefined;
   /** ingest: how the gateway uploads (default http) */
   transport?: 'http' | 'mqtt' | undefined;
@@ -33,6 +34,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   'history-import': historyImportBench,
   detection: detectionBench,
   alarms: alarmsBench,
+  billing: billingBench,
   web: webBench,
 };
 

@@ -13,7 +13,12 @@ export * from './runner.ts';
 export * from './system/index.ts';
 export * from './tenancy.ts';
 
-import { billingProjection, surchargesProjection, transactionsProjection } from './billing/index.ts';
+import {
+  billingProjection,
+  billsProjection,
+  surchargesProjection,
+  transactionsProjection,
+} from './billing/index.ts';
 import { cascadeProjection } from './cascade/index.ts';
 import { customersProjection } from './customers/index.ts';
 import { dashboardQueries } from './dashboard/index.ts';
@@ -49,6 +54,7 @@ export const allProjections = [
   billingProjection,
   surchargesProjection,
   transactionsProjection,
+  billsProjection,
   devicesProjection,
   adminProjection,
   platformProjection,

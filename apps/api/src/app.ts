@@ -12,7 +12,14 @@ import { CaptchaStore } from './auth/captcha.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import { type ApiRoute, registerGuard } from './auth/guard.ts';
 import { Identity } from './auth/identity.ts';
-import { deductionRoutes, priceSchemeRoutes, startDeductionJob, surchargeRoutes } from './billing/index.ts';
+import {
+  billRoutes,
+  deductionRoutes,
+  priceSchemeRoutes,
+  startBillRunJob,
+  startDeductionJob,
+  surchargeRoutes,
+} from './billing/index.ts';
 import { analysisRoutes, cascadeRoutes, startCascadeAlarmJob } from './cascade/index.ts';
 import {
   DEFAULT_INGEST_SETTINGS,
@@ -103,6 +110,8 @@ export interface AppOptions {
   cascadeAlarmMs?: number;
   /** Evaluates meter alarms every so many ms (off when absent: tests evaluate by hand). */
   meterAlarmMs?: number;
+  /** Runs the bills of periods that ended every so many ms (off when absent: tests run bills by hand). */
+  billRunMs?: number;
   /** How often pressure readings are checked against their meters' limits (none: not checked). */
   pressureAlarmMs?: number;
   /** Evaluates system alarms (gateways offline, the readings backlog) every so many ms (off when absent). */
@@ -226,6 +235,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const stopPressureAlarms = startPressureAlarmJob(services, options.pressureAlarmMs);
     app.addHook('onClose', async () => stopPressureAlarms());
   }
+  if (options.billRunMs) {
+    const stopBillRun = startBillRunJob(services, options.billRunMs);
+    app.addHook('onClose', async () => stopBillRun());
+  }
   if (options.systemAlarmMs) {
     const stopSystemAlarms = startSystemAlarmJob(services, options.systemAlarmMs, ingestSettings.maxBacklog);
     app.addHook('onClose', async () => stopSystemAlarms());
@@ -272,6 +285,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(alarmRuleRoutes, { services });
       await api.register(workOrderRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(surchargeRoutes, { services });
+      await api.register(billRoutes, { services });
       await api.register(concentratorRoutes, { services });
       await api.register(flowMeterRoutes, { services });
       await api.register(pressureMeterRoutes, { services });

@@ -2,6 +2,7 @@
 export { buildApp } from './app.ts';
 export { hashPassword } from './auth/crypto.ts';
 export { DEFAULT_ACCOUNT_SETTINGS } from './auth/identity.ts';
+export { runBills } from './billing/index.ts';
 export { execute, executeAll, type StreamCommand } from './commands.ts';
 export { type Config, type IngestSettings, loadConfig } from './config.ts';
 export { openAccounts } from './customers/index.ts';

@@ -57,6 +57,7 @@ export async function serve(config: Config, extras: ServeExtras = {}): Promise<v
     mqtt: config.mqtt,
     commandSweepMs: 15_000,
     cascadeAlarmMs: 10 * 60_000,
+    billRunMs: 60 * 60_000,
     meterAlarmMs: config.meterAlarmMs,
     pressureAlarmMs: config.meterAlarmMs,
     systemAlarmMs: config.meterAlarmMs,

@@ -50,6 +50,8 @@ const ALLOWED_THROWS: Record<string, string> = {
   'commands.ts decided': 'decider',
   // The customer decider's refusal on what another opening took meanwhile, or the conflict itself.
   'customers/open-account.ts decided': 'decider',
+  // The bill decider's refusal of a bill the run computed, decided on a stream the run knows is new.
+  'billing/run-bills.ts decided': 'decider',
   // The OpeningConflict (infrastructure) of a batch open that another opening overtook.
   'customers/import.ts result.conflict': 'infrastructure',
   // A sign-in refused: `new DomainError(reason` in the same file.

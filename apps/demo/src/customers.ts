@@ -74,7 +74,11 @@ async function seedPriceSchemes(services: Services, metadata: EventMetadata): Pr
  * and accounts D0001.. with a few recharges and a price scheme each (mostly the ladder), so that the
  * customers and price screens of a fresh demo are not empty.
  */
-export async function seedDemoCustomers(services: Services, fleet: Fleet): Promise<void> {
+export async function seedDemoCustomers(
+  services: Services,
+  fleet: Fleet,
+  openedAt = new Date().toISOString(),
+): Promise<void> {
   const metadata: EventMetadata = { tenantId: DEMO_TENANT_ID, userId: 'seed', correlationId: uuidv7() };
   const customerTypeId = uuidv7();
   await execute(
@@ -143,6 +147,7 @@ export async function seedDemoCustomers(services: Services, fleet: Fleet): Promi
     { openAccountCloseValve: false },
     accounts,
     null,
+    openedAt,
   );
   // Prepaid accounts get a first recharge.
   for (const [i, customerId] of customerIds.entries()) {

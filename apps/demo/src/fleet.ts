@@ -13,6 +13,7 @@ import {
   runDemoFleet,
   type SimulatorMqtt,
 } from '@hydrolog/sim';
+import { billDemoMonths } from './bills.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoPartitions } from './partitions.ts';
 import { seedDemoReadingPlans } from './reading-plans.ts';
@@ -85,7 +86,8 @@ export async function seedDemoFleet(services: Services, keysFile: string, fleet:
       // Installed before the history the fleet loads, so the reading rate of those days counts them.
       { registeredAt: new Date(Date.now() - (BACKFILL_DAYS + 1) * 86_400_000) },
     );
-    await seedDemoCustomers(services, fleet);
+    // Opened when the history begins, so that the months it covers are billed.
+    await seedDemoCustomers(services, fleet, new Date(Date.now() - BACKFILL_DAYS * 86_400_000).toISOString());
     await seedDemoWorkOrders(services, fleet);
     await seedDemoReadingPlans(services, fleet);
   }
@@ -171,5 +173,6 @@ export async function startDemoFleet(
     onSimulator: (simulator) => {
       for (const fault of demoMeterFaults(demoFleet(), new Date())) simulator.injectMeterFault(fault);
     },
+    onBackfilled: () => billDemoMonths(services),
   });
 }

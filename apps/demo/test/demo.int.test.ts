@@ -8,6 +8,7 @@ import { demoFleet, Simulator } from '@hydrolog/sim';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, injectAs, login, startApi } from '../../api/test/support.ts';
+import { billDemoMonths } from '../src/bills.ts';
 import { MQTT_DISTRICT, seedDemoFleet, seedDemoPartitions } from '../src/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -123,6 +124,20 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     );
     expect(overMqtt.rows[0]!.count).toBeGreaterThan(0);
     await services.runner.catchUp('readings');
+    // The postpaid accounts are billed for the last two months, once however often the demo starts.
+    await billDemoMonths(services);
+    const count = async () =>
+      (
+        await services.db.query<{ bills: number; accounts: number }>(
+          `SELECT (SELECT count(*)::int FROM bills) AS bills,
+             (SELECT count(*)::int FROM customers WHERE account->>'businessMode' = 'postpaid') AS accounts`,
+        )
+      ).rows[0]!;
+    const billed = await count();
+    expect(billed.accounts).toBeGreaterThan(0);
+    expect(billed.bills).toBe(2 * billed.accounts);
+    await billDemoMonths(services);
+    expect((await count()).bills).toBe(billed.bills);
 
     for (const { name } of allProjections) {
       const summary = await services.runner.verify(name);

@@ -95,6 +95,8 @@ export interface RunDemoFleetOptions {
   fetch?: typeof fetch;
   /** Called with the simulator before the backfill starts (to inject bursts, read stats, ...). */
   onSimulator?: (simulator: Simulator) => void;
+  /** Called once the history is sent, before going live (the demo bills the months it covers). */
+  onBackfilled?: () => Promise<void>;
   /** Passed on to the Simulator (tests). */
   simulator?: Partial<SimulatorOptions>;
 }
@@ -173,6 +175,9 @@ export async function runDemoFleet(options: RunDemoFleetOptions): Promise<void> 
     }
   }
   if (signal?.aborted) return;
+  await options
+    .onBackfilled?.()
+    .catch((error: unknown) => log(`after the backfill: ${describeError(error)}`));
 
   simulator.start({ intervalMs: options.intervalMs });
   log(

@@ -1,3 +1,4 @@
+export * from './bill.ts';
 export * from './debt.ts';
 export * from './deduction.ts';
 export * from './price-schemes.ts';

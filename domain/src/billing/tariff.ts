@@ -212,6 +212,65 @@ function standingAccruals(tariff: Tariff, version: TariffVersion, from: string, 
 }
 
 /**
+ * Where chargePeriod splits [from, to): its start, each day a price version takes effect or an accumulation
+ * cycle begins inside it, and its end. Within two successive bounds only the sum of the days' litres
+ * matters, so a bill run may sum volumes per stretch rather than per day.
+ */
+export function periodBounds(tariff: Tariff, period: { from: string; to: string }): string[] {
+  const cuts = new Set<string>();
+  for (const v of tariff.versions)
+    if (v.effectiveFrom > period.from && v.effectiveFrom < period.to) cuts.add(v.effectiveFrom);
+  for (let day = cycleOf(tariff.startTime, tariff.accumulationCycle, period.from).to; day < period.to; ) {
+    cuts.add(day);
+    day = cycleOf(tariff.startTime, tariff.accumulationCycle, day).to;
+  }
+  return [period.from, ...[...cuts].sort(), period.to];
+}
+
+/**
+ * What the charge of a period owes to the scheme and the period alone (the same for every account on the
+ * scheme, so a bill run plans it once): its stretches between the bounds, each with its price version, its
+ * type, whether a cycle starts with it, and its standing charge accruals.
+ */
+export interface PeriodPlan {
+  bounds: string[];
+  stretches: {
+    from: string;
+    to: string;
+    version: TariffVersion;
+    type: ChargePart['type'];
+    cycleStarts: boolean;
+    standing: Accrual[];
+  }[];
+  /** An accumulation cycle ends with the period: the next bill starts from empty steps. */
+  cycleEnds: boolean;
+}
+
+/** Plans the charge of [from, to) (see PeriodPlan); a stretch before the scheme's first version is an error. */
+export function planPeriod(tariff: Tariff, period: { from: string; to: string }): PeriodPlan {
+  const bounds = periodBounds(tariff, period);
+  const stretches: PeriodPlan['stretches'] = [];
+  let type: ChargePart['type'] = 'ordinary';
+  for (let i = 0; i + 1 < bounds.length; i += 1) {
+    const from = bounds[i]!;
+    const to = bounds[i + 1]!;
+    const version = versionOn(tariff, from);
+    if (!version) throw new RangeError(`No price of the scheme is in force on ${from}`);
+    if (i > 0 && version.effectiveFrom === from) type = 'priceAdjustment';
+    stretches.push({
+      from,
+      to,
+      version,
+      type,
+      cycleStarts: cycleOf(tariff.startTime, tariff.accumulationCycle, from).from === from,
+      standing: standingAccruals(tariff, version, from, to),
+    });
+  }
+  const cycleEnds = cycleOf(tariff.startTime, tariff.accumulationCycle, period.to).from === period.to;
+  return { bounds, stretches, cycleEnds };
+}
+
+/**
  * The charge of a billed period [from, to): its days' volumes fill the steps from `accumulatedLitres`
  * (where the cycle's earlier bills left them; 0 at a cycle's start). The period is split where a price version takes effect
  * (the later parts typed 'priceAdjustment') and where an accumulation cycle begins (the steps fill again
@@ -222,31 +281,23 @@ export function chargePeriod(
   period: { from: string; to: string; accumulatedLitres: number },
   days: ReadonlyArray<{ day: string; litres: number }>,
 ): PeriodCharge {
-  const cuts = new Set<string>();
-  for (const v of tariff.versions)
-    if (v.effectiveFrom > period.from && v.effectiveFrom < period.to) cuts.add(v.effectiveFrom);
-  for (let day = cycleOf(tariff.startTime, tariff.accumulationCycle, period.from).to; day < period.to; ) {
-    cuts.add(day);
-    day = cycleOf(tariff.startTime, tariff.accumulationCycle, day).to;
-  }
-  const bounds = [period.from, ...[...cuts].sort(), period.to];
+  return chargePlanned(planPeriod(tariff, period), period.accumulatedLitres, days);
+}
+
+/** chargePeriod on a period planned beforehand. */
+export function chargePlanned(
+  plan: PeriodPlan,
+  accumulatedLitres: number,
+  days: ReadonlyArray<{ day: string; litres: number }>,
+): PeriodCharge {
   const parts: ChargePart[] = [];
-  let accumulated = period.accumulatedLitres;
-  let type: ChargePart['type'] = 'ordinary';
-  for (let i = 0; i + 1 < bounds.length; i += 1) {
-    const from = bounds[i]!;
-    const to = bounds[i + 1]!;
-    const version = versionOn(tariff, from);
-    if (!version) throw new RangeError(`No price of the scheme is in force on ${from}`);
-    if (i > 0 && version.effectiveFrom === from) type = 'priceAdjustment';
+  let accumulated = accumulatedLitres;
+  for (const { from, to, version, type, cycleStarts, standing } of plan.stretches) {
     // A cycle starts with its steps empty, whatever the caller says stood before it.
-    if (cycleOf(tariff.startTime, tariff.accumulationCycle, from).from === from) accumulated = 0;
-    const litres = days.reduce((sum, d) => (d.day >= from && d.day < to ? sum + d.litres : sum), 0);
-    const charge = chargeOf(
-      version,
-      stepLines(version, accumulated, litres),
-      standingAccruals(tariff, version, from, to),
-    );
+    if (cycleStarts) accumulated = 0;
+    let litres = 0;
+    for (const d of days) if (d.day >= from && d.day < to) litres += d.litres;
+    const charge = chargeOf(version, stepLines(version, accumulated, litres), standing);
     parts.push({
       ...charge,
       type,
@@ -258,10 +309,9 @@ export function chargePeriod(
     });
     accumulated += litres;
   }
-  const cycleEnds = cycleOf(tariff.startTime, tariff.accumulationCycle, period.to).from === period.to;
   return {
     parts,
     totalCents: parts.reduce((sum, p) => sum + p.totalCents, 0),
-    accumulatedLitres: cycleEnds ? 0 : accumulated,
+    accumulatedLitres: plan.cycleEnds ? 0 : accumulated,
   };
 }

@@ -66,6 +66,7 @@ export type CustomerEvent = EventOf<
   | 'AccountRecharged'
   | 'AccountRefunded'
   | 'AccountDeducted'
+  | 'AccountBillPaid'
 >;
 
 export type CustomerState =
@@ -136,7 +137,9 @@ export type CustomerCommand =
       EventData<'AccountDeducted'>,
       'customerId' | 'valveCommandId'
     >)
-  | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] };
+  | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] }
+  /** A bill paid out of the balance: refused when the balance is short. */
+  | { type: 'PayBillFromBalance'; at: string; billId: string; amountCents: number };
 
 /** What the rules of opening an account need to know, read by the use case from the read models. */
 export interface OpeningFacts {
@@ -214,6 +217,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         };
       case 'AccountRefunded':
         return { ...state, balanceCents: state.balanceCents - centsOf(event.data.amount) };
+      case 'AccountBillPaid':
+        return { ...state, balanceCents: state.balanceCents - event.data.amountCents };
     }
   },
   decide(command, state) {
@@ -319,6 +324,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
             },
           },
         ];
+      case 'PayBillFromBalance': {
+        if (state.balanceCents < command.amountCents)
+          return new DomainError('error.customer.balanceInsufficient');
+        const { type: _, ...data } = command;
+        return [{ type: 'AccountBillPaid', data: { customerId, ...data } }];
+      }
     }
   },
 };

@@ -1,3 +1,5 @@
+export * from './bill-queries.ts';
+export * from './bills.ts';
 export * from './deduction-queries.ts';
 export * from './projection.ts';
 export * from './queries.ts';

@@ -187,6 +187,34 @@ export const transactionsProjection: Projection = {
         ],
       );
     },
+    async AccountBillPaid(sql, event) {
+      const d = event.data as EventData<'AccountBillPaid'>;
+      await record(sql, event, d.customerId, d.at, [
+        {
+          type: 'billPayment',
+          amountCents: d.amountCents,
+          balanceChangeCents: -d.amountCents,
+          operator: null,
+          reference: null,
+          subjectId: d.billId,
+        },
+      ]);
+    },
+    async BillPaid(sql, event) {
+      const d = event.data as EventData<'BillPaid'>;
+      // A payment out of the balance is recorded from the account's event; nothing moves for a zero bill.
+      if (d.method === 'balance' || d.amountCents === 0) return;
+      await record(sql, event, d.customerId, d.at, [
+        {
+          type: 'billPayment',
+          amountCents: d.amountCents,
+          balanceChangeCents: 0,
+          operator: d.operator,
+          reference: null,
+          subjectId: d.billId,
+        },
+      ]);
+    },
     async DebtPaid(sql, event) {
       const d = event.data as EventData<'DebtPaid'>;
       // A recharge's deduction is recorded with the recharge, from the recharge's event.

@@ -172,15 +172,19 @@ export const customersProjection: Projection = {
         version(event),
       ]);
     },
-    async AccountDeducted(sql, event) {
-      const d = event.data as EventData<'AccountDeducted'>;
-      await sql.query(
-        'UPDATE customers SET balance = balance - $2::numeric / 100, version = $3 WHERE customer_id = $1',
-        [d.customerId, d.amountCents, version(event)],
-      );
-    },
+    AccountDeducted: debit,
+    AccountBillPaid: debit,
   },
 };
+
+/** Money out of the balance in cents: a prepaid day's water, a bill paid from the balance. */
+async function debit(sql: Sql, event: RecordedEvent): Promise<void> {
+  const { customerId, amountCents } = event.data as { customerId: string; amountCents: number };
+  await sql.query(
+    'UPDATE customers SET balance = balance - $2::numeric / 100, version = $3 WHERE customer_id = $1',
+    [customerId, amountCents, version(event)],
+  );
+}
 
 function setStatus(sql: Sql, event: RecordedEvent, status: 'active' | 'frozen' | 'cancelled') {
   const { customerId } = event.data as { customerId: string };

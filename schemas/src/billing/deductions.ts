@@ -1,24 +1,8 @@
 import { z } from 'zod';
+import { chargeLineSchema } from './bills.ts';
 import { isoDaySchema } from './price-schemes.ts';
 
 const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
-
-/** A line of a charge as the tariff math gives it: integer litres and cents, a rate in basis points. */
-export const chargeLineSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('step'),
-    step: z.number().int().positive(),
-    litres: z.number().int().min(0),
-    unitPriceCents: z.number().int().positive(),
-    amountCents: z.number().int().min(0),
-  }),
-  z.object({ kind: z.literal('standing'), amountCents: z.number().int().min(0) }),
-  z.object({
-    kind: z.literal('vat'),
-    rateBasisPoints: z.number().int().min(0),
-    amountCents: z.number().int().min(0),
-  }),
-]);
 
 /**
  * A prepaid account paid for a day's water from its balance (on the account's stream, so that its balance and

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billEventSchemas } from './bills.ts';
 import { deductionEventSchemas } from './deductions.ts';
 import { priceSchemeHeadSchema, priceVersionSchema } from './price-schemes.ts';
 import { surchargeEventSchemas } from './surcharge-events.ts';
@@ -25,4 +26,5 @@ export const billingEventSchemas = {
   PriceSchemeDeleted: eventSchema(z.object({ priceSchemeId: z.uuid() })),
   ...surchargeEventSchemas,
   ...deductionEventSchemas,
+  ...billEventSchemas,
 };

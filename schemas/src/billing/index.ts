@@ -1,3 +1,4 @@
+export * from './bills.ts';
 export * from './debts.ts';
 export * from './deductions.ts';
 export * from './events.ts';

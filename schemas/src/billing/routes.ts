@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, noDataEnvelopeSchema, pagedQuerySchema } from '../api.ts';
 import { defineRoutes } from '../route-contract.ts';
+import { billRoutes } from './bills.ts';
 import { deductionListQuerySchema, deductionRunSchema, deductionViewSchema } from './deductions.ts';
 import {
   priceSchemeBodySchema,
@@ -37,4 +38,5 @@ export const billingRoutes = defineRoutes({
     answer: listEnvelopeSchema(deductionViewSchema),
   },
   'POST /business/deduction/run': { answer: envelopeSchema(deductionRunSchema) },
+  ...billRoutes,
 });

@@ -371,6 +371,15 @@ export const customerEventSchemas = {
       payChannel: payChannelSchema,
     }),
   ),
+  /** A bill paid out of the balance (the bill's `BillPaid` is in the same append). */
+  AccountBillPaid: eventSchema(
+    z.object({
+      customerId: z.uuid(),
+      billId: z.uuid(),
+      amountCents: z.number().int().positive(),
+      at: z.iso.datetime(),
+    }),
+  ),
 };
 
 /** A form's blank text fields are left out (optional fields accept absence, not an empty string). */

@@ -31,7 +31,7 @@ export const tenantDashboardSchema = z.object({
 });
 export type TenantDashboard = z.infer<typeof tenantDashboardSchema>;
 
-/** GET /business/dashboard/topData: the figures of /index (bill figures null until billing lands). */
+/** GET /business/dashboard/topData: the figures of /index (bill figures in the currency, from the bills). */
 export const dashboardTopDataSchema = z.object({
   waterUse: z.number(),
   meterCount: z.number().int(),
@@ -55,7 +55,7 @@ export const usageStatisticsSchema = z.object({ total: z.number(), days: z.array
 export type UsageStatistics = z.infer<typeof usageStatisticsSchema>;
 
 export const billStatisticsSchema = z.object({
-  /** False until the billing module lands: the screen says so instead of showing zeros. */
+  /** False while the tenant has no bill: the screen says so instead of showing zeros. */
   available: z.boolean(),
   days: z.array(z.object({ date: z.string(), billed: z.number(), paid: z.number() })),
 });

@@ -1,5 +1,6 @@
 import { combine } from './combine.ts';
 import { billing } from './en/billing.ts';
+import { bills } from './en/bills.ts';
 import { cascade } from './en/cascade.ts';
 import { common } from './en/common.ts';
 import { customers } from './en/customers.ts';
@@ -28,6 +29,7 @@ export const en = combine(
   cascade,
   dashboard,
   billing,
+  bills,
   operations,
   workOrders,
   readingPlans,

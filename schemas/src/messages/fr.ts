@@ -1,6 +1,7 @@
 import { combine } from './combine.ts';
 import type { Messages } from './en.ts';
 import { billing } from './fr/billing.ts';
+import { bills } from './fr/bills.ts';
 import { cascade } from './fr/cascade.ts';
 import { common } from './fr/common.ts';
 import { customers } from './fr/customers.ts';
@@ -29,6 +30,7 @@ export const fr: Messages = combine(
   cascade,
   dashboard,
   billing,
+  bills,
   operations,
   workOrders,
   readingPlans,

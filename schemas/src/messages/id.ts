@@ -1,6 +1,7 @@
 import { combine } from './combine.ts';
 import type { Messages } from './en.ts';
 import { billing } from './id/billing.ts';
+import { bills } from './id/bills.ts';
 import { cascade } from './id/cascade.ts';
 import { common } from './id/common.ts';
 import { customers } from './id/customers.ts';
@@ -29,6 +30,7 @@ export const id: Messages = combine(
   cascade,
   dashboard,
   billing,
+  bills,
   operations,
   workOrders,
   readingPlans,

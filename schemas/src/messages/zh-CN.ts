@@ -1,6 +1,7 @@
 import { combine } from './combine.ts';
 import type { Messages } from './en.ts';
 import { billing } from './zh-CN/billing.ts';
+import { bills } from './zh-CN/bills.ts';
 import { cascade } from './zh-CN/cascade.ts';
 import { common } from './zh-CN/common.ts';
 import { customers } from './zh-CN/customers.ts';
@@ -29,6 +30,7 @@ export const zhCN: Messages = combine(
   cascade,
   dashboard,
   billing,
+  bills,
   operations,
   workOrders,
   readingPlans,

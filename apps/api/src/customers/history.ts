@@ -57,6 +57,8 @@ function historyDetail(type: string, data: Record<string, unknown>): CustomerHis
       return { amount: data.amount as number, payChannel: data.payChannel as string };
     case 'AccountDeducted':
       return { amount: (data.amountCents as number) / 100, day: data.day as string };
+    case 'AccountBillPaid':
+      return { amount: (data.amountCents as number) / 100 };
     default:
       return {};
   }

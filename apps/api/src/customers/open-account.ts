@@ -131,6 +131,7 @@ export async function openAccounts(
   settings: Pick<TenantSettings, 'openAccountCloseValve'>,
   accounts: readonly AccountToOpen[],
   valves: ValveDispatch | null,
+  /** When the accounts opened: now, unless a seed opens them back in the history it loads. */
   openedAt = new Date().toISOString(),
 ): Promise<string[]> {
   const opened = [];

@@ -3,6 +3,8 @@ import type { Database, Sql } from '@hydrolog/eventstore';
 import {
   accountCounts,
   alarmMeterDays,
+  billDays,
+  billTotals,
   dailyConsumption,
   meterCounts,
   meterStates,
@@ -42,10 +44,23 @@ export const topData = (db: Database, request: FastifyRequest, now: () => Date) 
       metersNotOutbound: meters.total - meters.reported,
       customerCount: accounts.opened,
       readingRate: yesterday?.rate ?? null,
-      // Billing has not landed: no figures rather than zeros.
-      billed: null,
-      paid: null,
-      unpaid: null,
+      ...(await billFigures(sql)),
+    };
+  });
+
+/** Billed, paid and unpaid amounts of the tenant's bills. */
+async function billFigures(sql: Sql) {
+  const cents = await billTotals(sql);
+  return { billed: cents.billed / 100, paid: cents.paid / 100, unpaid: cents.unpaid / 100 };
+}
+
+/** Billed and paid amounts per local day over the home page's trend days; not available without any bill. */
+export const billStatistics = (db: Database, request: FastifyRequest, now: () => Date) =>
+  asTenant(db, request, async (sql, { timeZone }) => {
+    const found = await billDays(sql, localDate(now().getTime(), timeZone), HOME_TREND_DAYS, timeZone);
+    return {
+      available: found.any,
+      days: found.days.map((d) => ({ date: d.date, billed: d.billedCents / 100, paid: d.paidCents / 100 })),
     };
   });
 

@@ -14,7 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorOnly, signedIn } from '../auth/guard.ts';
 import { ok } from '../http.ts';
 import type { Services } from '../services.ts';
-import { alarmStatistics, communicationStatistics, topData, usageStatistics } from './home.ts';
+import {
+  alarmStatistics,
+  billStatistics,
+  communicationStatistics,
+  topData,
+  usageStatistics,
+} from './home.ts';
 import { tenantStatistics } from './tenant-statistics.ts';
 
 /**
@@ -60,11 +66,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services; now: (
       config: signedIn,
       schema: {
         tags: ['dashboard'],
-        summary: 'Billed and paid amounts per day (not available until the billing module lands)',
+        summary:
+          'Billed and paid amounts per local day of the last days (not available before the first bill)',
         response: apiResponses(envelopeSchema(billStatisticsSchema)),
       },
     },
-    async (request) => ok(request, { available: false, days: [] }),
+    async (request) => ok(request, await billStatistics(db, request, now)),
   );
 
   app.get(

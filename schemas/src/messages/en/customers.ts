@@ -155,6 +155,7 @@ export const customers = {
       AccountRecharged: 'Recharged {{amount}}',
       AccountRefunded: 'Refunded {{amount}}',
       AccountDeducted: 'Paid {{amount}} for the water of {{day}}',
+      AccountBillPaid: 'Bill paid from the balance: {{amount}}',
     },
     importTitle: 'Batch open from a spreadsheet',
     importText:

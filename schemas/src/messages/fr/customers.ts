@@ -158,6 +158,7 @@ export const customers: typeof english = {
       AccountRecharged: 'Rechargé de {{amount}}',
       AccountRefunded: 'Remboursé de {{amount}}',
       AccountDeducted: 'Payé {{amount}} pour l’eau du {{day}}',
+      AccountBillPaid: 'Facture payée sur le solde : {{amount}}',
     },
     importTitle: 'Ouverture par lot depuis un tableur',
     importText:

@@ -158,6 +158,7 @@ export const customers: typeof english = {
       AccountRecharged: 'Diisi ulang {{amount}}',
       AccountRefunded: 'Dana dikembalikan {{amount}}',
       AccountDeducted: 'Dibayar {{amount}} untuk air tanggal {{day}}',
+      AccountBillPaid: 'Tagihan dibayar dari saldo: {{amount}}',
     },
     importTitle: 'Buka massal dari lembar kerja',
     importText:

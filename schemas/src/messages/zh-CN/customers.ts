@@ -155,6 +155,7 @@ export const customers: typeof english = {
       AccountRecharged: '充值 {{amount}}',
       AccountRefunded: '退费 {{amount}}',
       AccountDeducted: '扣费 {{amount}}（{{day}} 用水）',
+      AccountBillPaid: '余额缴纳账单 {{amount}}',
     },
     importTitle: '从表格批量开户',
     importText:

@@ -73,8 +73,8 @@ export function PriceTrialDialog({ source, onClose }: { source: TrialSource; onC
   );
 }
 
-/** The lines of a charge and its totals, amounts in the tenant's currency. */
-function TrialLines({ trial }: { trial: PriceTrial }) {
+/** The lines of a charge and its totals, amounts in the tenant's currency (a trial, or a part of a bill). */
+export function TrialLines({ trial }: { trial: PriceTrial }) {
   const { t, i18n } = useTranslation();
   const currency = session.use().info?.currencyUnit ?? '';
   const language = i18n.language;

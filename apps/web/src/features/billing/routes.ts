@@ -9,6 +9,7 @@ export const pages: Record<string, RouteComponent> = {
     'PersonalSurcharges',
   ),
   'business/debt/index': lazyRouteComponent(() => import('./Debts.tsx'), 'Debts'),
+  'business/bill/index': lazyRouteComponent(() => import('./Bills.tsx'), 'Bills'),
   'business/trade/index': lazyRouteComponent(() => import('./Transactions.tsx'), 'Transactions'),
   'business/deduction/index': lazyRouteComponent(() => import('./Deductions.tsx'), 'Deductions'),
   'business/recharge/index': lazyRouteComponent(() => import('./Recharges.tsx'), 'Recharges'),

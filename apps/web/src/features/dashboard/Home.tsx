@@ -322,6 +322,24 @@ function BillPanel() {
           data-testid="bills-pending"
         />
       )}
+      {bills.data?.available && (
+        <Stack gap="xs" data-testid="bills-chart">
+          <DayChart
+            days={bills.data.days.map((d) => ({ date: d.date, value: d.billed }))}
+            series={t('dashboard.billed')}
+            color="blue"
+            height={120}
+            label={t('bills.billedChart', { count: HOME_TREND_DAYS })}
+          />
+          <DayChart
+            days={bills.data.days.map((d) => ({ date: d.date, value: d.paid }))}
+            series={t('dashboard.paid')}
+            color="teal"
+            height={120}
+            label={t('bills.paidChart', { count: HOME_TREND_DAYS })}
+          />
+        </Stack>
+      )}
     </Panel>
   );
 }

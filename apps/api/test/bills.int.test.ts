@@ -1,0 +1,288 @@
+import { addDays, addMonths, localDate } from '@hydrolog/domain';
+import { testEngines } from '@hydrolog/eventstore/testing';
+import { uuidv7 } from '@hydrolog/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMeters, registerMeterType } from '../src/meters/index.ts';
+import type { Services } from '../src/services.ts';
+import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+
+const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
+const DEMO_ZONE = 'Asia/Shanghai';
+const ZONE_OFFSET = 8 * 3_600_000;
+const EN = { 'content-language': 'en' };
+const ZH = { 'content-language': 'zh-CN' };
+
+/** A yearly ladder billed monthly: 0-12 m³ at 2.00, 12-30 at 3.50, above 30 at 5.00. */
+const ladder = {
+  name: 'Yearly ladder',
+  accumulationCycle: 12,
+  billingCycle: 1,
+  startTime: '2025-01-01',
+  vatRate: 0,
+  chargingModel: 'tiered',
+  steps: [
+    { startVolume: 0, endVolume: 12, unitPrice: 2 },
+    { startVolume: 12, endVolume: 30, unitPrice: 3.5 },
+    { startVolume: 30, endVolume: -1, unitPrice: 5 },
+  ],
+};
+
+describe.each(testEngines())('bills on $engine', (engine) => {
+  let app: FastifyInstance;
+  let services: Services;
+  let admin: ReturnType<typeof injectAs>;
+  let viewer: ReturnType<typeof injectAs>;
+  let trial: ReturnType<typeof injectAs>;
+  let gatewayKey: string;
+
+  // The last month that ended, in the tenant's days: the period the run bills.
+  const today = localDate(Date.now(), DEMO_ZONE);
+  const periodTo = `${today.slice(0, 7)}-01`;
+  const periodFrom = addMonths(periodTo, -1);
+  const days: string[] = [];
+  for (let d = periodFrom; d < periodTo; d = addDays(d, 1)) days.push(d);
+  const midnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - ZONE_OFFSET).toISOString();
+
+  const eventCount = async () =>
+    (
+      await services.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM es.events WHERE type <> 'OperationLogged'",
+      )
+    ).rows[0]!.n;
+  const send = (url: string, payload: object, as = admin, headers = EN) =>
+    as({ method: 'POST', url: `/prod-api${url}`, payload, headers });
+  const bills = async (query = '') => (await admin(`/prod-api/business/bill/list${query}`)).json();
+  const report = async (readings: { meterNo: string; ts: string; total: number }[]) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ingest/v1/readings',
+      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ batchId: uuidv7(), readings }),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await services.runner.catchUp('readings');
+  };
+
+  beforeAll(async () => {
+    ({ app, services } = await startApi(engine));
+    admin = injectAs(app, await login(app, ...ACCOUNTS.demoAdmin));
+    viewer = injectAs(app, await login(app, ...ACCOUNTS.demoViewer));
+    trial = injectAs(app, await login(app, ...ACCOUNTS.trialAdmin));
+    const metadata = { tenantId: DEMO_TENANT, correlationId: uuidv7() };
+    const meterTypeId = await registerMeterType(services.store, metadata, {
+      name: 'Billed household',
+      billingMode: 'postpaid',
+      valveControl: false,
+      communication: 'nbiot',
+      cardKind: 'none',
+      reportIntervalMinutes: 24 * 60,
+    });
+    const [read, silent, prepaid, replaced] = await registerMeters(services.store, metadata, [
+      { meterNo: '9101', meterTypeId },
+      { meterNo: '9102', meterTypeId },
+      { meterNo: '9103', meterTypeId },
+      { meterNo: '9104', meterTypeId, initialReading: 200 },
+      { meterNo: '9105', meterTypeId, initialReading: 0 },
+    ]);
+    gatewayKey = (await send('/ingest/gateway', { name: 'Bill test gateway', kind: 'concentrator' })).json()
+      .data.key;
+    const priceSchemeId = (await send('/business/priceScheme', ladder)).json().data.priceSchemeId;
+    const customerTypeId = (await send('/business/customerType', { name: 'Billed' })).json().data
+      .customerTypeId;
+    const open = async (accountNo: string, meterId: string, businessMode: string) => {
+      const opened = await send('/business/customer', {
+        accountNo,
+        name: 'Wang Fang',
+        phone: '13800000021',
+        customerTypeId,
+        meterId,
+        businessMode,
+        priceSchemeId,
+      });
+      expect(opened.json().code).toBe(200);
+    };
+    await open('B0001', read!, 'postpaid');
+    await open('B0002', silent!, 'postpaid');
+    await open('B0003', prepaid!, 'prepaid');
+    await open('B0004', replaced!, 'postpaid');
+    // The accounts opened today: the run bills from the day an account opened, so open them in the period.
+    await services.db.query(
+      `UPDATE customers SET opened_at = $1 WHERE account_no IN ('B0001', 'B0002', 'B0003', 'B0004')`,
+      [midnight(addDays(addMonths(periodFrom, -1), -1))],
+    );
+    // Meter 9101 reports every local midnight of the period: half a cubic metre a day.
+    const readings = [...days, periodTo].map((day, i) => ({
+      meterNo: '9101',
+      ts: midnight(day),
+      total: 100 + i * 0.5,
+    }));
+    await report(readings);
+    // Account B0004 uses as much, but its meter 9104 is replaced on the 10th day of the period at 06:00 by
+    // 9105 (initial reading 0): 9104 reports the midnights up to the swap day, its final reading is read by
+    // hand at the swap, and 9105 reports the midnights after it.
+    const swap = days[9]!;
+    const swapAt = new Date(Date.parse(midnight(swap)) + 6 * 3_600_000).toISOString();
+    await report(
+      days.slice(0, 10).map((day, i) => ({ meterNo: '9104', ts: midnight(day), total: 200 + i * 0.5 })),
+    );
+    const replacedAt = await admin({
+      method: 'POST',
+      url: '/prod-api/business/meterReplace',
+      payload: {
+        oldMeterNo: '9104',
+        newMeterNo: '9105',
+        lastReadTime: swapAt,
+        recentReading: 204.625,
+        reason: 'Register stuck',
+      },
+      headers: EN,
+    });
+    expect(replacedAt.json().code).toBe(200);
+    await report(
+      [...days.slice(10), periodTo].map((day, i) => ({
+        meterNo: '9105',
+        ts: midnight(day),
+        total: 0.375 + i * 0.5,
+      })),
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+  });
+
+  it('bills each postpaid account once for the last ended month, a silent one with a zero bill', async () => {
+    const before = await eventCount();
+    const refused = await send('/business/bill/run', {}, viewer);
+    expect(refused.json().code).not.toBe(200);
+    expect(await eventCount()).toBe(before);
+
+    const run = await send('/business/bill/run', {});
+    expect(run.json().data).toMatchObject({ accounts: 3, issued: 3, alreadyBilled: 0, noReading: 1 });
+    // Half a cubic metre a day: 12 m³ at 2.00, the rest at 3.50.
+    const m3 = days.length * 0.5;
+    const expected = Math.round((24 + (m3 - 12) * 3.5) * 100) / 100;
+    expect(run.json().data.amount).toBe(2 * expected);
+
+    const again = await send('/business/bill/run', {});
+    expect(again.json().data).toMatchObject({ accounts: 3, issued: 0, alreadyBilled: 3, amount: 0 });
+
+    const list = await bills();
+    expect(list.total).toBe(3);
+    const byAccount = Object.fromEntries(list.rows.map((r: { accountNo: string }) => [r.accountNo, r]));
+    expect(byAccount.B0001).toMatchObject({
+      type: 'ordinary',
+      state: 'unpaid',
+      periodFrom,
+      periodTo: addDays(periodTo, -1),
+      noReading: false,
+      volume: m3,
+      amount: expected,
+    });
+    expect(byAccount.B0002).toMatchObject({ noReading: true, amount: 0, state: 'paid' });
+    expect((await bills('?state=unpaid')).total).toBe(2);
+    expect((await bills('?accountNo=B0002')).total).toBe(1);
+    expect((await bills(`?period=${periodFrom.slice(0, 7)}&type=ordinary`)).total).toBe(2);
+    // The replacement splits nothing: both meters' volumes make one bill, typed a meter change.
+    expect(byAccount.B0004).toMatchObject({ type: 'meterChange', volume: m3, amount: expected });
+    expect((await bills('?type=meterChange')).total).toBe(1);
+    const changed = (await admin(`/prod-api/business/bill/${byAccount.B0004.billId}`)).json().data;
+    expect(changed.meters).toEqual([
+      expect.objectContaining({ meterNo: '9104', startReading: 200, endReading: 204.5 }),
+      expect.objectContaining({
+        meterNo: '9105',
+        startReading: 0.375,
+        endReading: 0.375 + (days.length - 10) * 0.5,
+      }),
+    ]);
+
+    const detail = (await admin(`/prod-api/business/bill/${byAccount.B0001.billId}`)).json().data;
+    expect(detail.parts).toHaveLength(1);
+    expect(detail.parts[0].lines.map((l: { step: number; volume: number }) => [l.step, l.volume])).toEqual([
+      [1, 12],
+      [2, m3 - 12],
+    ]);
+    expect(detail.meters[0]).toMatchObject({ meterNo: '9101', startReading: 100, endReading: 100 + m3 });
+    expect(detail.accumulatedVolume).toBe(m3);
+
+    const exported = await admin({
+      method: 'POST',
+      url: '/prod-api/business/bill/export',
+      payload: {},
+    });
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('pays a bill from the balance only when the balance covers it, each payment a transaction', async () => {
+    const bill = (await bills('?accountNo=B0001')).rows[0];
+    const unpaid = (await admin('/prod-api/business/dashboard/topData')).json().data;
+    expect(unpaid).toMatchObject({ billed: 2 * bill.amount, paid: 0, unpaid: 2 * bill.amount });
+    const before = await eventCount();
+    const short = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' });
+    expect(short.json()).toMatchObject({ code: 500, msg: 'Account balance insufficient' });
+    const shortZh = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' }, admin, ZH);
+    expect(shortZh.json().msg).toBe('账户余额不足');
+    expect(await eventCount()).toBe(before);
+
+    await send('/business/customer/recharge', { accountNo: 'B0001', amount: 100, payChannel: '3' });
+    const paid = await send('/business/bill/pay', { billId: bill.billId, method: 'balance' });
+    expect(paid.json().data).toMatchObject({
+      state: 'paid',
+      paidAmount: bill.amount,
+      paymentMethod: 'balance',
+    });
+    const top = (await admin('/prod-api/business/dashboard/topData')).json().data;
+    expect(top).toMatchObject({ billed: 2 * bill.amount, paid: bill.amount, unpaid: bill.amount });
+    const perDay = (await admin('/prod-api/business/dashboard/statisticsBillData')).json().data;
+    expect(perDay.available).toBe(true);
+    expect(perDay.days.at(-1)).toEqual({ date: today, billed: 2 * bill.amount, paid: bill.amount });
+    const twice = await send('/business/bill/pay', { billId: bill.billId, method: 'counter' });
+    expect(twice.json()).toMatchObject({ code: 500, msg: 'The bill is already paid' });
+
+    const trades = (await admin('/prod-api/business/transaction/list?accountNo=B0001')).json().rows;
+    expect(trades.map((t: { type: string; balanceChange: number }) => [t.type, t.balanceChange])).toEqual([
+      ['billPayment', -bill.amount],
+      ['recharge', 100],
+    ]);
+    const { rows } = await services.db.query<{ balance: number; sum: number }>(
+      `SELECT c.balance::float8 AS balance,
+         (SELECT sum(balance_change_cents)::float8 / 100 FROM transactions t WHERE t.customer_id = c.customer_id) AS sum
+       FROM customers c WHERE account_no = 'B0001'`,
+    );
+    expect(rows[0]!.balance).toBeCloseTo(100 - bill.amount, 2);
+    expect(rows[0]!.balance).toBeCloseTo(rows[0]!.sum, 2);
+  });
+
+  it("keeps another tenant's bills out of reach", async () => {
+    const bill = (await bills('?accountNo=B0001')).rows[0];
+    expect((await trial(`/prod-api/business/bill/${bill.billId}`)).json().msg).toBe(
+      'The bill does not exist',
+    );
+    expect((await trial('/prod-api/business/bill/list')).json().total).toBe(0);
+    const before = await eventCount();
+    const pay = await send('/business/bill/pay', { billId: bill.billId, method: 'counter' }, trial);
+    expect(pay.json().code).toBe(500);
+    const run = await send('/business/bill/run', {}, trial);
+    expect(run.json().data).toMatchObject({ accounts: 0, issued: 0 });
+    expect(await eventCount()).toBe(before);
+    expect((await viewer('/prod-api/business/bill/list')).json().total).toBe(3);
+  });
+
+  it('bills each account once when two runs of the same period race', async () => {
+    // The month before: every postpaid account was open, none reported (zero bills marked no reading).
+    const day = addMonths(periodFrom, -1);
+    const [a, b] = await Promise.all([
+      send('/business/bill/run', { day }),
+      send('/business/bill/run', { day }),
+    ]);
+    expect(a.json().code).toBe(200);
+    expect(b.json().code).toBe(200);
+    expect(a.json().data.issued + b.json().data.issued).toBe(3);
+    const earlier = await bills(`?period=${day.slice(0, 7)}`);
+    expect(earlier.total).toBe(3);
+    expect(
+      earlier.rows.every((r: { noReading: boolean; amount: number }) => r.noReading && r.amount === 0),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+import type { BillMeter, BillPaymentMethod, BillType, EventData } from '@hydrolog/schemas';
+import { type Decider, DomainError, type EventOf } from '../decider.ts';
+import {
+  chargePlanned,
+  cycleOf,
+  dayNumber,
+  dayString,
+  type PeriodPlan,
+  planPeriod,
+  type Tariff,
+} from './tariff.ts';
+
+export type BillEvent = EventOf<'BillIssued' | 'BillPaid'>;
+export type BillState =
+  | { exists: false }
+  | {
+      exists: true;
+      billId: string;
+      customerId: string;
+      totalCents: number;
+      state: 'unpaid' | 'paid';
+    };
+
+export type BillCommand =
+  /** The bill as billOf computed it (its own `type` is the bill's type). */
+  | { type: 'IssueBill'; bill: EventData<'BillIssued'> }
+  | { type: 'PayBill'; method: BillPaymentMethod; operator: string | null; at: string };
+
+/**
+ * A bill (spec section 4): issued once per account and period (its stream is named by them, so a bill run
+ * that runs twice issues it once), unpaid until paid in full, then paid; never edited (a correction is a
+ * new bill that names the one it corrects). A zero bill owes nothing: it is paid when issued.
+ */
+export const billDecider: Decider<BillCommand, BillEvent, BillState> = {
+  category: 'bill',
+  initialState: () => ({ exists: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'BillIssued':
+        return {
+          exists: true,
+          billId: event.data.billId,
+          customerId: event.data.customerId,
+          totalCents: event.data.totalCents,
+          state: event.data.totalCents === 0 ? 'paid' : 'unpaid',
+        };
+      case 'BillPaid':
+        return state.exists ? { ...state, state: 'paid' } : state;
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'IssueBill') {
+      if (state.exists) return [];
+      const data = command.bill;
+      const partsTotal = data.parts.reduce((sum, p) => sum + p.totalCents, 0);
+      if (partsTotal !== data.totalCents) return new DomainError('error.bill.linesDiffer');
+      return [{ type: 'BillIssued', data }];
+    }
+    if (!state.exists) return new DomainError('error.bill.notFound');
+    if (state.state === 'paid') return new DomainError('error.bill.paid');
+    const { billId, customerId, totalCents } = state;
+    const { method, operator, at } = command;
+    return [
+      { type: 'BillPaid', data: { billId, customerId, amountCents: totalCents, method, operator, at } },
+    ];
+  },
+};
+
+/** The billing period of a scheme that holds `day`: [from, to) of its billing cycle. */
+export const billingPeriodOf = (tariff: Tariff, day: string) =>
+  cycleOf(tariff.startTime, tariff.billingCycle, day);
+
+/** The last billing period of a scheme that ended on or before `today` (the one a bill run bills). */
+export function lastEndedPeriod(tariff: Tariff, today: string): { from: string; to: string } {
+  const current = billingPeriodOf(tariff, today);
+  return billingPeriodOf(tariff, dayString(dayNumber(current.from) - 1));
+}
+
+/** What a bill is computed from: the account, its scheme, the period and the volumes read in it. */
+export interface BillInput {
+  billId: string;
+  tenantId: string;
+  customerId: string;
+  accountNo: string;
+  priceSchemeId: string;
+  tariff: Tariff;
+  period: { from: string; to: string };
+  /** Where the previous bill of the cycle left the steps (0 without one, or at a cycle's start). */
+  accumulatedLitres: number;
+  /** Litres read per day, or per stretch between the period's bounds (see periodBounds); none: no reading. */
+  days: ReadonlyArray<{ day: string; litres: number }>;
+  meters: BillMeter[];
+  /** A meter was replaced during the period. */
+  meterChanged: boolean;
+  issuedAt: string;
+  /** The period planned once for every account on the scheme (planPeriod); planned here without it. */
+  plan?: PeriodPlan;
+}
+
+/**
+ * The bill of a period, ready to issue: chargePeriod's parts as its lines. Typed 'meter change' when a meter
+ * was replaced in the period, else 'price adjustment' when a price change splits it, else ordinary. With no
+ * volume read at all, a zero bill marked "no reading" (no guess, no standing charge), the cycle's steps left
+ * where they were.
+ */
+export function billOf(input: BillInput): EventData<'BillIssued'> {
+  const { tariff, period, days } = input;
+  const base = {
+    billId: input.billId,
+    tenantId: input.tenantId,
+    customerId: input.customerId,
+    accountNo: input.accountNo,
+    priceSchemeId: input.priceSchemeId,
+    periodFrom: period.from,
+    periodTo: period.to,
+    meters: input.meters,
+    correctsBillId: null,
+    issuedAt: input.issuedAt,
+  };
+  if (days.length === 0) {
+    const cycleEnds = cycleOf(tariff.startTime, tariff.accumulationCycle, period.to).from === period.to;
+    return {
+      ...base,
+      type: input.meterChanged ? 'meterChange' : 'ordinary',
+      noReading: true,
+      litres: 0,
+      accumulatedLitres: cycleEnds ? 0 : input.accumulatedLitres,
+      parts: [],
+      totalCents: 0,
+    };
+  }
+  const charge = chargePlanned(input.plan ?? planPeriod(tariff, period), input.accumulatedLitres, days);
+  const type: BillType = input.meterChanged
+    ? 'meterChange'
+    : charge.parts.some((p) => p.type === 'priceAdjustment')
+      ? 'priceAdjustment'
+      : 'ordinary';
+  return {
+    ...base,
+    type,
+    noReading: false,
+    litres: charge.parts.reduce((sum, p) => sum + p.litres, 0),
+    accumulatedLitres: charge.accumulatedLitres,
+    parts: charge.parts,
+    totalCents: charge.totalCents,
+  };
+}

@@ -1,0 +1,244 @@
+import type { EventData } from '@hydrolog/schemas';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type BillEvent,
+  type BillInput,
+  billDecider,
+  billOf,
+  type CustomerEvent,
+  customerDecider,
+  dayNumber,
+  dayString,
+  lastEndedPeriod,
+  type Tariff,
+  type TariffVersion,
+} from '../../src/index.ts';
+import { given } from '../spec.ts';
+
+const m3 = (n: number) => n * 1000;
+const billId = '0190a000-0000-7000-8000-0000000000b1';
+const tenantId = '0190a000-0000-7000-8000-000000000001';
+const customerId = '0190a000-0000-7000-8000-0000000000d1';
+const priceSchemeId = '0190a000-0000-7000-8000-0000000000a1';
+const meterId = '0190a000-0000-7000-8000-0000000000c1';
+const issuedAt = '2026-04-01T01:00:00.000Z';
+const at = '2026-04-02T09:00:00.000Z';
+
+/** A yearly ladder billed monthly: 0-12 m³ at 2.00, 12-30 at 3.50, above 30 at 5.00. */
+const ladder: TariffVersion = {
+  effectiveFrom: '2026-01-01',
+  chargingModel: 'tiered',
+  steps: [
+    { startLitres: 0, endLitres: m3(12), unitPriceCents: 200 },
+    { startLitres: m3(12), endLitres: m3(30), unitPriceCents: 350 },
+    { startLitres: m3(30), endLitres: null, unitPriceCents: 500 },
+  ],
+  standingChargeCents: 0,
+  vatRateBasisPoints: 0,
+};
+const yearly: Tariff = {
+  startTime: '2026-01-01',
+  accumulationCycle: 12,
+  billingCycle: 1,
+  versions: [ladder],
+};
+
+/** Every day of [from, to) with the same volume. */
+function daily(from: string, to: string, litres: number) {
+  const days = [];
+  for (let d = dayNumber(from); d < dayNumber(to); d += 1) days.push({ day: dayString(d), litres });
+  return days;
+}
+
+const input = (over: Partial<BillInput>): BillInput => ({
+  billId,
+  tenantId,
+  customerId,
+  accountNo: 'A-1',
+  priceSchemeId,
+  tariff: yearly,
+  period: { from: '2026-03-01', to: '2026-04-01' },
+  accumulatedLitres: 0,
+  days: [],
+  meters: [{ meterId, meterNo: 'M-1', startReading: 10, endReading: 20 }],
+  meterChanged: false,
+  issuedAt,
+  ...over,
+});
+
+const issued = (bill: EventData<'BillIssued'>): BillEvent => ({ type: 'BillIssued', data: bill });
+
+describe('a bill from the daily volumes', () => {
+  it('charges March of a yearly ladder from where January and February left the steps', () => {
+    // 10 m³ in January and February: March's 31 m³ fill step 1 to 12, step 2 to 30 and 11 m³... by hand:
+    // 2 m³ at 2.00 + 18 m³ at 3.50 + 11 m³ at 5.00 = 4.00 + 63.00 + 55.00.
+    const bill = billOf(input({ accumulatedLitres: m3(10), days: daily('2026-03-01', '2026-04-01', m3(1)) }));
+    expect(bill).toMatchObject({ type: 'ordinary', noReading: false, litres: m3(31), totalCents: 12_200 });
+    expect(bill.accumulatedLitres).toBe(m3(41));
+    expect(bill.parts[0]!.lines).toEqual([
+      { kind: 'step', step: 1, litres: m3(2), unitPriceCents: 200, amountCents: 400 },
+      { kind: 'step', step: 2, litres: m3(18), unitPriceCents: 350, amountCents: 6300 },
+      { kind: 'step', step: 3, litres: m3(11), unitPriceCents: 500, amountCents: 5500 },
+    ]);
+  });
+
+  it('splits a period at a price change and types the bill a price adjustment', () => {
+    const dearer: TariffVersion = {
+      ...ladder,
+      effectiveFrom: '2026-03-16',
+      steps: ladder.steps.map((s) => ({ ...s, unitPriceCents: s.unitPriceCents * 2 })),
+    };
+    const tariff = { ...yearly, versions: [ladder, dearer] };
+    const bill = billOf(input({ tariff, days: daily('2026-03-01', '2026-04-01', m3(0.5)) }));
+    // 15 days at 0.5 m³ = 7.5 m³ at 2.00; then 8 m³ more: 4.5 m³ at 4.00 and 3.5 m³ at 7.00.
+    expect(bill.type).toBe('priceAdjustment');
+    expect(bill.parts.map((p) => [p.type, p.from, p.to, p.totalCents])).toEqual([
+      ['ordinary', '2026-03-01', '2026-03-16', 1500],
+      ['priceAdjustment', '2026-03-16', '2026-04-01', 1800 + 2450],
+    ]);
+    expect(bill.totalCents).toBe(1500 + 1800 + 2450);
+  });
+
+  it('types a bill spanning a meter replacement a meter change', () => {
+    const bill = billOf(input({ meterChanged: true, days: daily('2026-03-01', '2026-04-01', m3(0.1)) }));
+    expect(bill.type).toBe('meterChange');
+    expect(bill.totalCents).toBe(620);
+  });
+
+  it('gives an account without readings a zero bill marked no reading, the cycle left where it stood', () => {
+    const bill = billOf(input({ accumulatedLitres: m3(7) }));
+    expect(bill).toMatchObject({
+      noReading: true,
+      totalCents: 0,
+      litres: 0,
+      parts: [],
+      accumulatedLitres: m3(7),
+    });
+    const december = billOf(
+      input({ period: { from: '2026-12-01', to: '2027-01-01' }, accumulatedLitres: m3(7) }),
+    );
+    expect(december.accumulatedLitres).toBe(0);
+  });
+
+  it('bills the last period that ended', () => {
+    expect(lastEndedPeriod(yearly, '2026-04-01')).toEqual({ from: '2026-03-01', to: '2026-04-01' });
+    expect(lastEndedPeriod(yearly, '2026-04-30')).toEqual({ from: '2026-03-01', to: '2026-04-01' });
+    const quarterly = { ...yearly, billingCycle: 3 };
+    expect(lastEndedPeriod(quarterly, '2026-05-10')).toEqual({ from: '2026-01-01', to: '2026-04-01' });
+  });
+
+  it('bills of successive months of a cycle add up to one bill of the months together', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 59, maxLength: 59 }),
+        fc.integer({ min: 0, max: 5000 }),
+        (litres, before) => {
+          const days = litres.map((l, i) => ({ day: dayString(dayNumber('2026-02-01') + i), litres: l }));
+          const period = (from: string, to: string) => ({ from, to });
+          const feb = billOf(
+            input({ period: period('2026-02-01', '2026-03-01'), accumulatedLitres: before, days }),
+          );
+          const mar = billOf(
+            input({
+              period: period('2026-03-01', '2026-04-01'),
+              accumulatedLitres: feb.accumulatedLitres,
+              days,
+            }),
+          );
+          const both = billOf(
+            input({ period: period('2026-02-01', '2026-04-01'), accumulatedLitres: before, days }),
+          );
+          expect(feb.totalCents + mar.totalCents).toBe(both.totalCents);
+          expect(mar.accumulatedLitres).toBe(both.accumulatedLitres);
+          // The lines of each bill add up to it.
+          for (const bill of [feb, mar])
+            expect(bill.parts.flatMap((p) => p.lines).reduce((s, l) => s + l.amountCents, 0)).toBe(
+              bill.totalCents,
+            );
+        },
+      ),
+    );
+  });
+});
+
+describe('bill decider', () => {
+  const bill = billOf(input({ days: daily('2026-03-01', '2026-04-01', m3(0.2)) }));
+  const zero = billOf(input({}));
+
+  it('issues a bill once: a second run of the same account and period records nothing', () => {
+    given(billDecider, [])
+      .when({ type: 'IssueBill', bill })
+      .then([issued(bill)]);
+    given(billDecider, [issued(bill)])
+      .when({ type: 'IssueBill', bill })
+      .then([]);
+  });
+
+  it('refuses a bill whose parts do not add up to its amount', () => {
+    given(billDecider, [])
+      .when({ type: 'IssueBill', bill: { ...bill, totalCents: bill.totalCents + 1 } })
+      .thenFails('error.bill.linesDiffer');
+  });
+
+  it('is paid once, in full, from the balance or at the counter', () => {
+    given(billDecider, [issued(bill)])
+      .when({ type: 'PayBill', method: 'counter', operator: 'demo_admin', at })
+      .then([
+        {
+          type: 'BillPaid',
+          data: {
+            billId,
+            customerId,
+            amountCents: bill.totalCents,
+            method: 'counter',
+            operator: 'demo_admin',
+            at,
+          },
+        },
+      ]);
+    const paid: BillEvent = {
+      type: 'BillPaid',
+      data: { billId, customerId, amountCents: bill.totalCents, method: 'balance', operator: null, at },
+    };
+    given(billDecider, [issued(bill), paid])
+      .when({ type: 'PayBill', method: 'balance', operator: null, at })
+      .thenFails('error.bill.paid');
+    given(billDecider, [])
+      .when({ type: 'PayBill', method: 'counter', operator: null, at })
+      .thenFails('error.bill.notFound');
+  });
+
+  it('reads a zero bill paid from the start', () => {
+    given(billDecider, [issued(zero)])
+      .when({ type: 'PayBill', method: 'counter', operator: null, at })
+      .thenFails('error.bill.paid');
+  });
+});
+
+describe('paying a bill out of the account balance', () => {
+  const opened = {
+    type: 'CustomerOpened',
+    data: { customerId, meterId },
+  } as unknown as CustomerEvent;
+  const recharged: CustomerEvent = {
+    type: 'AccountRecharged',
+    data: { customerId, at, amount: 10, payChannel: '3' },
+  };
+
+  it('takes the amount off the balance, and refuses when the balance is short', () => {
+    given(customerDecider, [opened, recharged])
+      .when({ type: 'PayBillFromBalance', billId, amountCents: 1000, at })
+      .then([{ type: 'AccountBillPaid', data: { customerId, billId, amountCents: 1000, at } }]);
+    given(customerDecider, [opened, recharged])
+      .when({ type: 'PayBillFromBalance', billId, amountCents: 1001, at })
+      .thenFails('error.customer.balanceInsufficient');
+    const paid: CustomerEvent = {
+      type: 'AccountBillPaid',
+      data: { customerId, billId, amountCents: 600, at },
+    };
+    given(customerDecider, [opened, recharged, paid])
+      .when({ type: 'PayBillFromBalance', billId, amountCents: 401, at })
+      .thenFails('error.customer.balanceInsufficient');
+  });
+});

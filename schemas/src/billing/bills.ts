@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { envelopeSchema, listEnvelopeSchema, pagedQuerySchema } from '../api.ts';
+import { defineRoutes } from '../route-contract.ts';
+import { isoDaySchema, priceTrialLineSchema } from './price-schemes.ts';
+
+/**
+ * Bills of postpaid accounts (spec sections 3 and 4): one per account and billing period, from the account's
+ * daily volumes under its price scheme. The events keep the tariff math's exact integers (litres, cents,
+ * basis points); views divide them once.
+ */
+export const billTypeSchema = z.enum([
+  'ordinary',
+  'priceAdjustment',
+  'meterChange',
+  'freeze',
+  'transfer',
+  'tariffRenewal',
+]);
+export type BillType = z.infer<typeof billTypeSchema>;
+export const BILL_TYPES = billTypeSchema.options;
+
+export const billStateSchema = z.enum(['unpaid', 'paid']);
+export type BillState = z.infer<typeof billStateSchema>;
+export const BILL_STATES = billStateSchema.options;
+
+/** Paid out of the account balance, or at the counter (cash or card, the balance untouched). */
+export const billPaymentMethodSchema = z.enum(['balance', 'counter']);
+export type BillPaymentMethod = z.infer<typeof billPaymentMethodSchema>;
+
+const cents = z.number().int();
+export const chargeLineSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('step'),
+    step: z.number().int().positive(),
+    litres: z.number().int().min(0),
+    unitPriceCents: cents,
+    amountCents: cents,
+  }),
+  z.object({ kind: z.literal('standing'), amountCents: cents }),
+  z.object({ kind: z.literal('vat'), rateBasisPoints: z.number().int(), amountCents: cents }),
+]);
+
+/** A stretch of the period under one price version (chargePeriod's part). */
+export const billPartSchema = z.object({
+  type: z.enum(['ordinary', 'priceAdjustment']),
+  from: isoDaySchema,
+  to: isoDaySchema,
+  effectiveFrom: isoDaySchema,
+  litres: z.number().int().min(0),
+  accumulatedLitres: z.number().int().min(0),
+  lines: z.array(chargeLineSchema),
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+});
+export type BillPart = z.infer<typeof billPartSchema>;
+
+/** A meter the bill read: its counter at the start and end of what it served of the period (m³). */
+export const billMeterSchema = z.object({
+  meterId: z.uuid(),
+  meterNo: z.string(),
+  startReading: z.number().nullable(),
+  endReading: z.number().nullable(),
+});
+export type BillMeter = z.infer<typeof billMeterSchema>;
+
+export const billIssuedSchema = z.object({
+  billId: z.uuid(),
+  tenantId: z.uuid(),
+  customerId: z.uuid(),
+  accountNo: z.string(),
+  priceSchemeId: z.uuid(),
+  type: billTypeSchema,
+  /** [periodFrom, periodTo): local days. */
+  periodFrom: isoDaySchema,
+  periodTo: isoDaySchema,
+  /** No volume was read in the period: a zero bill, not a guess. */
+  noReading: z.boolean(),
+  litres: z.number().int().min(0),
+  /** Litres accumulated in the cycle after this bill (0 when the cycle ends with it): where the next starts. */
+  accumulatedLitres: z.number().int().min(0),
+  parts: z.array(billPartSchema),
+  meters: z.array(billMeterSchema),
+  totalCents: cents.min(0),
+  /** A correction: the bill it adjusts (its amount is the difference, possibly negative). */
+  correctsBillId: z.uuid().nullable(),
+  issuedAt: z.iso.datetime(),
+});
+
+const eventSchema = <T extends z.ZodType>(data: T) => ({ schemaVersion: 1, data });
+
+export const billEventSchemas = {
+  BillIssued: eventSchema(billIssuedSchema),
+  BillPaid: eventSchema(
+    z.object({
+      billId: z.uuid(),
+      customerId: z.uuid(),
+      amountCents: cents.min(0),
+      method: billPaymentMethodSchema,
+      operator: z.string().nullable(),
+      at: z.iso.datetime(),
+    }),
+  ),
+};
+
+export const billViewSchema = z.object({
+  billId: z.string(),
+  customerId: z.string(),
+  accountNo: z.string(),
+  customerName: z.string().nullable(),
+  priceSchemeId: z.string(),
+  priceSchemeName: z.string().nullable(),
+  type: billTypeSchema,
+  state: billStateSchema,
+  periodFrom: z.string(),
+  /** The period's last day (inclusive), as a person reads a period. */
+  periodTo: z.string(),
+  noReading: z.boolean(),
+  volume: z.number(),
+  amount: z.number(),
+  paidAmount: z.number(),
+  paymentMethod: billPaymentMethodSchema.nullable(),
+  paidAt: z.string().nullable(),
+  createTime: z.string(),
+});
+export type BillView = z.infer<typeof billViewSchema>;
+
+export const billPartViewSchema = z.object({
+  type: z.enum(['ordinary', 'priceAdjustment']),
+  from: z.string(),
+  to: z.string(),
+  effectiveFrom: z.string(),
+  volume: z.number(),
+  accumulatedVolume: z.number(),
+  lines: z.array(priceTrialLineSchema),
+  net: z.number(),
+  vat: z.number(),
+  total: z.number(),
+});
+export type BillPartView = z.infer<typeof billPartViewSchema>;
+
+export const billDetailSchema = billViewSchema.extend({
+  accumulatedVolume: z.number(),
+  parts: z.array(billPartViewSchema),
+  meters: z.array(billMeterSchema),
+  correctsBillId: z.string().nullable(),
+});
+export type BillDetail = z.infer<typeof billDetailSchema>;
+
+export const billListQuerySchema = z.object({
+  accountNo: z.string().trim().max(50).optional(),
+  /** Bills whose period starts in this month ('YYYY-MM'). */
+  period: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'validation.invalidFormat')
+    .optional(),
+  type: billTypeSchema.optional(),
+  state: billStateSchema.optional(),
+});
+export type BillListQuery = z.infer<typeof billListQuerySchema>;
+
+/** POST /business/bill/run: bill every postpaid account for the period holding `day` (default: the last ended). */
+export const billRunBodySchema = z.object({ day: isoDaySchema.optional() });
+export const billRunResultSchema = z.object({
+  accounts: z.number().int(),
+  issued: z.number().int(),
+  alreadyBilled: z.number().int(),
+  noReading: z.number().int(),
+  amount: z.number(),
+});
+export type BillRunResult = z.infer<typeof billRunResultSchema>;
+
+export const billPayBodySchema = z.object({ billId: z.uuid(), method: billPaymentMethodSchema });
+
+const billListQuery = pagedQuerySchema(billListQuerySchema);
+
+/** Bills: the list, a bill with its lines, the export, the bill run and paying a bill. */
+export const billRoutes = defineRoutes({
+  'GET /business/bill/list': { query: billListQuery, answer: listEnvelopeSchema(billViewSchema) },
+  'GET /business/bill/:billId': { answer: envelopeSchema(billDetailSchema) },
+  'POST /business/bill/export': { body: billListQuerySchema },
+  'POST /business/bill/run': { body: billRunBodySchema, answer: envelopeSchema(billRunResultSchema) },
+  'POST /business/bill/pay': { body: billPayBodySchema, answer: envelopeSchema(billDetailSchema) },
+});
