@@ -141,6 +141,13 @@ export async function seedDemoCustomers(
     ];
   });
   if (accounts.length === 0) return;
+  // One prepaid account whose simulated valve works runs out of money within days of the history: the daily
+  // deduction takes it into arrears and closes its valve, which its first recharge after that opens again.
+  const valves = new Set(households.filter((h) => h.valveCapable).map((h) => h.meterNo));
+  const runsOut = accounts.findIndex(
+    (a) => a.businessMode === 'prepaid' && a.valveControl && valves.has(a.meterNo),
+  );
+  if (runsOut >= 0) Object.assign(accounts[runsOut]!, { arrearsCloseThreshold: 0, balanceThreshold: 20 });
   const customerIds = await openAccounts(
     services.store,
     metadata,
@@ -149,14 +156,15 @@ export async function seedDemoCustomers(
     null,
     openedAt,
   );
-  // Prepaid accounts get a first recharge.
+  // Prepaid accounts get a first recharge: enough for the history's days of water, but for the one that runs out.
   for (const [i, customerId] of customerIds.entries()) {
     if (accounts[i]?.businessMode !== 'prepaid') continue;
+    const amount = i === runsOut ? 10 : 150 + ((i * 37) % 200);
     await execute(
       services.store,
       customerDecider,
       customerId,
-      [{ type: 'Recharge', at: new Date().toISOString(), amount: 20 + ((i * 37) % 180), payChannel: '3' }],
+      [{ type: 'Recharge', at: new Date().toISOString(), amount, payChannel: '3' }],
       { metadata },
     );
   }
