@@ -24,6 +24,8 @@ import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import {
   concentratorRoutes,
+  deviceRoutes,
+  deviceScreenRoutes,
   flowMeterRoutes,
   pressureMeterRoutes,
   startPressureAlarmJob,
@@ -267,6 +269,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(surchargeRoutes, { services });
       await api.register(concentratorRoutes, { services });
       await api.register(flowMeterRoutes, { services });
+      await api.register(deviceRoutes, { services });
+      await api.register(deviceScreenRoutes, { services });
       await api.register(pressureMeterRoutes, { services });
       await api.register(manualReadingRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(readingPlanRoutes, { services });
