@@ -9,3 +9,5 @@ export const pages: Record<string, RouteComponent> = {
   'gateway/region/index': lazyRouteComponent(() => import('./DeviceRegions.tsx'), 'DeviceRegions'),
 };
 
+/** The full-screen device map at /deviceScreen, outside the shell (opened in a new tab); its chunk brings deck.gl. */
+export const DeviceScreenPage = lazyRouteComponent(() => import('./DeviceScreen.tsx'), 'DeviceScreen');
