@@ -14,6 +14,7 @@ import {
   type SimulatorMqtt,
 } from '@hydrolog/sim';
 import { seedDemoCustomers } from './customers.ts';
+import { seedDemoDevices } from './devices.ts';
 import { seedDemoPartitions } from './partitions.ts';
 import { seedDemoReadingPlans } from './reading-plans.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -159,6 +160,7 @@ export async function startDemoFleet(
 ): Promise<Promise<void>> {
   const keys = await seedDemoFleet(services, options.keysFile);
   await seedDemoPartitions(services);
+  await seedDemoDevices(services);
   const since = await lastReadings(services);
   return runDemoFleet({
     baseUrl: options.baseUrl,
