@@ -24,7 +24,13 @@ import {
   useBasemap,
 } from '../cascade/index.ts';
 import { deviceScreen, latestOf } from './api/devices.ts';
-import { CLUSTER_UNTIL_ZOOM, type Cluster, clusterPoints } from './deviceClusters.ts';
+import {
+  CLUSTER_UNTIL_ZOOM,
+  type Cluster,
+  clusterPoints,
+  drawnWindow,
+  pointsWithin,
+} from './deviceClusters.ts';
 import { STATE_COLORS } from './deviceColors.ts';
 import { useDeviceRegionOptions } from './useDeviceRegions.ts';
 
@@ -61,18 +67,19 @@ function pointsOf(data: DeviceScreenData): Points {
   return points;
 }
 
-/** The meters as deck.gl binary attributes: one buffer each, no object per meter. */
-function meterAttributes(points: Points) {
-  const n = points.lng.length - points.devices;
+/** The meters `drawn` (their point indexes) as deck.gl binary attributes: one buffer each, no object per meter. */
+function meterAttributes(points: Points, drawn: readonly number[]) {
+  const n = drawn.length;
   const positions = new Float64Array(n * 2);
   const colors = new Uint8Array(n * 4);
   for (let i = 0; i < n; i++) {
-    const p = points.devices + i;
+    const p = drawn[i]!;
     positions[i * 2] = points.lng[p]!;
     positions[i * 2 + 1] = points.lat[p]!;
     colors.set(COLORS[points.state[p]!]!, i * 4);
   }
   return {
+    drawn,
     length: n,
     attributes: {
       getPosition: { value: positions, size: 2 },
@@ -126,7 +133,9 @@ function Details({ selected, onClose }: { selected: Selected; onClose(): void })
       </Group>
       <Group gap="xs" mb="xs">
         {'device' in selected && (
-          <Badge variant="light">{t(`devices.types.${selected.device.deviceType}`)}</Badge>
+          <Badge variant="light" tt="none">
+            {t(`devices.types.${selected.device.deviceType}`)}
+          </Badge>
         )}
         <Badge color={STATE_COLORS[state]} tt="none">
           {'device' in selected
@@ -175,13 +184,20 @@ export function DeviceScreen() {
   const regions = useDeviceRegionOptions();
   const [deviceType, setDeviceType] = useState<DeviceType | null>(null);
   const [regionId, setRegionId] = useState<string | null>(null);
-  const [data, setData] = useState<DeviceScreenData | null>(null);
+  /** The map data with the filter it was read for. */
+  const [loaded, setLoaded] = useState<{ filter: string; data: DeviceScreenData } | null>(null);
+  const data = loaded?.data ?? null;
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Selected | null>(null);
 
   useEffect(() => {
     const query = { deviceType: deviceType ?? undefined, regionId: regionId ?? undefined };
-    const load = () => deviceScreen(query).then(setData, () => setFailed(true));
+    const filter = `${deviceType}|${regionId}`;
+    const load = () =>
+      deviceScreen(query).then(
+        (read) => setLoaded({ filter, data: read }),
+        () => setFailed(true),
+      );
     load();
     const timer = setInterval(load, REFRESH_MS);
     return () => clearInterval(timer);
@@ -189,14 +205,17 @@ export function DeviceScreen() {
 
   const points = useMemo(() => (data ? pointsOf(data) : null), [data]);
   const [viewState, setViewState] = useState<MapViewState | null>(null);
-  // The first data fits the view to every point; later reads keep the view the user chose.
+  // The first data of a filter fits the view to what it shows; later reads keep the view the user chose.
+  const [fittedFor, setFittedFor] = useState<string | null>(null);
   useEffect(() => {
-    if (!points || viewState) return;
-    const positions = Array.from(points.lng, (lng, i) => [lng, points.lat[i]!] as [number, number]);
-    setViewState(
-      fitted(positions.length > 10_000 ? positions.filter((_, i) => i % 100 === 0) : positions, info?.lngLat),
-    );
-  }, [points, viewState, info]);
+    if (!points || !loaded || fittedFor === loaded.filter) return;
+    // Every hundredth point of a large fleet frames it as well as all of them.
+    const step = points.lng.length > 10_000 ? 100 : 1;
+    const positions: [number, number][] = [];
+    for (let i = 0; i < points.lng.length; i += step) positions.push([points.lng[i]!, points.lat[i]!]);
+    setViewState(fitted(positions, info?.lngLat));
+    setFittedFor(loaded.filter);
+  }, [points, loaded, fittedFor, info]);
   const view = viewState ?? fitted([], info?.lngLat);
   const basemap = useBasemap(view);
   const level = Math.floor(view.zoom);
@@ -205,7 +224,15 @@ export function DeviceScreen() {
     () => (points && clustered ? clusterPoints(points, level, STATES.length) : []),
     [points, clustered, level],
   );
-  const meters = useMemo(() => (points ? meterAttributes(points) : null), [points]);
+  // Zoomed in, only the meters around the view are drawn (and picked): a few hundred of tens of thousands.
+  const drawnArea = drawnWindow(view);
+  const meters = useMemo(
+    () =>
+      points && !clustered
+        ? meterAttributes(points, pointsWithin(points, drawnArea.bounds, points.devices))
+        : null,
+    [points, clustered, drawnArea.key],
+  );
 
   const select = (index: number) => {
     if (!data || !points) return;
@@ -280,7 +307,8 @@ export function DeviceScreen() {
         getLineWidth: 1,
         lineWidthUnits: 'pixels',
         onClick: ({ index }: PickingInfo) => {
-          if (index >= 0 && points) select(points.devices + index);
+          const point = meters?.drawn[index];
+          if (point !== undefined) select(point);
         },
       }),
     !clustered &&

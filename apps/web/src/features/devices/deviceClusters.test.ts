@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLUSTER_UNTIL_ZOOM, clusterPoints } from './deviceClusters.ts';
+import { CLUSTER_UNTIL_ZOOM, clusterPoints, drawnWindow, pointsWithin } from './deviceClusters.ts';
 
 describe('device screen clusters', () => {
   const points = {
@@ -23,5 +23,16 @@ describe('device screen clusters', () => {
   it('splits clusters as the map zooms in, and gathers everything far out', () => {
     expect(clusterPoints(points, 3, 3)).toHaveLength(1);
     expect(clusterPoints(points, CLUSTER_UNTIL_ZOOM + 6, 3)).toHaveLength(3);
+  });
+
+  it('draws one by one only the points around the view, chosen again when the view moved far enough', () => {
+    const view = { longitude: 120.1, latitude: 30.2, zoom: 16.2 };
+    const near = drawnWindow(view);
+    expect(pointsWithin(points, near.bounds)).toEqual([0, 1]);
+    expect(pointsWithin(points, near.bounds, 1)).toEqual([1]);
+    // A small pan keeps the window; a long one or another zoom level moves it.
+    expect(drawnWindow({ ...view, longitude: 120.1001 }).key).toBe(near.key);
+    expect(drawnWindow({ ...view, longitude: 120.2 }).key).not.toBe(near.key);
+    expect(drawnWindow({ ...view, zoom: 17.1 }).key).not.toBe(near.key);
   });
 });

@@ -72,3 +72,37 @@ export function clusterPoints(points: PointColumns, zoom: number, states: number
     return { position: [sumLng[c]! / count, sumLat[c]! / count], count, state, first: firsts[c]! };
   });
 }
+
+/** Screen pixels around the view's centre within which points are drawn one by one (wider than any screen). */
+const DRAWN_PIXELS = 2000;
+
+/**
+ * The window of points drawn one by one around a view: its bounds and a key that changes only when the view
+ * has moved by a quarter of it or changed zoom level, so the points are chosen again seldom while panning.
+ */
+export function drawnWindow(view: { longitude: number; latitude: number; zoom: number }) {
+  const level = Math.floor(view.zoom);
+  const half = (DRAWN_PIXELS * 360) / (512 * 2 ** level);
+  const step = half / 4;
+  const lng = Math.round(view.longitude / step) * step;
+  const lat = Math.round(view.latitude / step) * step;
+  return {
+    key: `${level}|${lng}|${lat}`,
+    bounds: [lng - half, lat - half, lng + half, lat + half] as [number, number, number, number],
+  };
+}
+
+/** The indexes of the points within [west, south, east, north], from index `from` on. */
+export function pointsWithin(
+  points: Pick<PointColumns, 'lng' | 'lat'>,
+  [west, south, east, north]: readonly [number, number, number, number],
+  from = 0,
+): number[] {
+  const found: number[] = [];
+  for (let i = from; i < points.lng.length; i++) {
+    const lng = points.lng[i]!;
+    const lat = points.lat[i]!;
+    if (lng >= west && lng <= east && lat >= south && lat <= north) found.push(i);
+  }
+  return found;
+}
