@@ -114,6 +114,48 @@ describe('the device screen', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('adds a device whose place is picked on the map, finds it by its region, and deletes it', async () => {
+    const admin = await bed.newPage();
+    await bed.signIn(admin, 'demo_admin', 'Demo1234', '/gateway/device');
+    await admin.getByRole('button', { name: 'New device' }).click();
+    const form = admin.getByTestId('device-form');
+    await form.getByLabel('Device id').fill('E2E-SD-1');
+    await form.getByLabel('Device name').fill('E2E sonar');
+    await form.getByLabel(/^Type/).click();
+    await admin.getByRole('option', { name: 'Sonar detection' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    // Spec section 5: the location must be picked on the map.
+    await eventually(() => form.getByText("Pick the device's location on the map").count()).toBeGreaterThan(
+      0,
+    );
+    const map = form.getByTestId('device-location-map');
+    await eventually(() => map.locator('canvas').count()).toBeGreaterThan(0);
+    const box = (await map.boundingBox())!;
+    await admin.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(async () => Number(await form.getByLabel('Longitude').inputValue())).toBeGreaterThan(
+      100,
+    );
+    await form.getByLabel('Region', { exact: true }).click();
+    const district = (await admin.getByRole('option').nth(1).innerText()).trim();
+    await admin.getByRole('option').nth(1).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    const row = admin
+      .getByTestId('devices-table')
+      .getByRole('row')
+      .filter({ has: admin.getByRole('cell', { name: 'E2E-SD-1', exact: true }) });
+    await eventually(async () => (await row.getByRole('cell').allTextContents()).join(' | ')).toContain(
+      district,
+    );
+    await row.getByRole('button', { name: 'Delete E2E sonar' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Delete the device' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await eventually(() => row.count()).toBe(0);
+    await admin.context().close();
+  });
+
   it(`draws ${FLEET_METERS.toLocaleString('en')} meters and keeps drawing frames while panned and zoomed`, async () => {
     // The screen's data as the service would answer for a fleet of 50,000 meters around Hangzhou.
     const n = FLEET_METERS;
