@@ -17,7 +17,13 @@ export * from './time.ts';
 import { priceSchemeDecider } from './billing/index.ts';
 import { cascadeAlarmDecider, cascadeCalendarDecider, cascadeDecider } from './cascade/index.ts';
 import { customerDecider, customerTypeDecider } from './customers/index.ts';
-import { flowMeterDecider, pressureAlarmDecider, pressureMeterDecider } from './devices/index.ts';
+import {
+  deviceDecider,
+  deviceRegionDecider,
+  flowMeterDecider,
+  pressureAlarmDecider,
+  pressureMeterDecider,
+} from './devices/index.ts';
 import {
   deptDecider,
   menuTreeDecider,
@@ -88,6 +94,8 @@ export const aggregates: Record<string, Aggregate> = Object.fromEntries(
     carrierDecider,
     regionDecider,
     thirdPartyDecider,
+    deviceDecider,
+    deviceRegionDecider,
     agentAccountDecider,
     priceSchemeDecider,
     meterAlarmDecider,

@@ -3,6 +3,7 @@ import { billingEventSchemas } from './billing/index.ts';
 import { cascadeEventSchemas } from './cascade/index.ts';
 import { customerEventSchemas } from './customers/index.ts';
 import {
+  deviceEventSchemas,
   flowMeterEventSchemas,
   pressureAlarmEventSchemas,
   pressureMeterEventSchemas,
@@ -57,6 +58,7 @@ export const eventSchemas = {
   ...workOrderEventSchemas,
   ...manualReadingEventSchemas,
   ...flowMeterEventSchemas,
+  ...deviceEventSchemas,
   ...pressureMeterEventSchemas,
   ...pressureAlarmEventSchemas,
   ...readingPlanEventSchemas,

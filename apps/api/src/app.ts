@@ -31,6 +31,8 @@ import { customerRoutes } from './customers/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import {
   concentratorRoutes,
+  deviceRoutes,
+  deviceScreenRoutes,
   flowMeterRoutes,
   pressureMeterRoutes,
   startPressureAlarmJob,
@@ -288,6 +290,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(billRoutes, { services });
       await api.register(concentratorRoutes, { services });
       await api.register(flowMeterRoutes, { services });
+      await api.register(deviceRoutes, { services });
+      await api.register(deviceScreenRoutes, { services });
       await api.register(pressureMeterRoutes, { services });
       await api.register(manualReadingRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(readingPlanRoutes, { services });

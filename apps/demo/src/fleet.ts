@@ -15,6 +15,7 @@ import {
 } from '@hydrolog/sim';
 import { billDemoMonths } from './bills.ts';
 import { seedDemoCustomers } from './customers.ts';
+import { seedDemoDevices } from './devices.ts';
 import { seedDemoPartitions } from './partitions.ts';
 import { seedDemoReadingPlans } from './reading-plans.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -161,6 +162,7 @@ export async function startDemoFleet(
 ): Promise<Promise<void>> {
   const keys = await seedDemoFleet(services, options.keysFile);
   await seedDemoPartitions(services);
+  await seedDemoDevices(services);
   const since = await lastReadings(services);
   return runDemoFleet({
     baseUrl: options.baseUrl,

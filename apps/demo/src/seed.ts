@@ -429,4 +429,14 @@ const DICTIONARIES: Record<string, Entry[]> = {
     ['offline', 'danger', '离线', 'Offline', 'Hors ligne', 'Luring'],
     ['online', 'success', '在线', 'Online', 'En ligne', 'Daring'],
   ],
+  // Spec section 9's seven device types.
+  device_type: [
+    ['largeMeter', 'primary', '大表', 'Large meter', 'Gros compteur', 'Meter besar'],
+    ['concentrator', 'info', '集中器', 'Concentrator', 'Concentrateur', 'Konsentrator'],
+    ['pressureGauge', 'warning', '压力计', 'Pressure gauge', 'Manomètre', 'Pengukur tekanan'],
+    ['valveControl', 'danger', '阀控', 'Valve control', 'Commande de vanne', 'Kontrol katup'],
+    ['flowMeter', 'primary', '流量计', 'Flow meter', 'Débitmètre', 'Meter aliran'],
+    ['sonarDetection', 'info', '声呐检测', 'Sonar detection', 'Détection sonar', 'Deteksi sonar'],
+    ['waterPump', 'success', '水泵', 'Water pump', 'Pompe à eau', 'Pompa air'],
+  ],
 };

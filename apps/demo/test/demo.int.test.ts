@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, injectAs, login, startApi } from '../../api/test/support.ts';
 import { billDemoMonths } from '../src/bills.ts';
-import { MQTT_DISTRICT, seedDemoFleet, seedDemoPartitions } from '../src/index.ts';
+import { MQTT_DISTRICT, seedDemoDevices, seedDemoFleet, seedDemoPartitions } from '../src/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,6 +50,24 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     });
     expect(detail.boundary.type).toBe('Polygon');
     expect(detail.meterPositions).toHaveLength(fleet.districts[0]!.householdMeterNos.length + 1);
+  });
+
+  it('seeds a city region with a sub-region per district, and one device of each type in each, once', async () => {
+    expect(await seedDemoDevices(services, fleet)).toBe(fleet.districts.length * 7);
+    expect(await seedDemoDevices(services, fleet)).toBe(0);
+    const regions = (await admin('/prod-api/device/region/list')).json().data;
+    expect(regions).toHaveLength(fleet.districts.length + 1);
+    const devices = (await admin('/prod-api/device/device/list?pageSize=50')).json().rows;
+    expect(new Set(devices.map((d: { deviceType: string }) => d.deviceType)).size).toBe(7);
+    expect(new Set(devices.map((d: { status: string }) => d.status)).size).toBe(4);
+    // A district's flow meter is its inlet meter, so the device screen shows what it reports.
+    expect(devices.map((d: { deviceCode: string }) => d.deviceCode)).toContain(
+      fleet.districts[0]!.inletMeterNo,
+    );
+    const screen = (await admin('/prod-api/device/screen')).json().data;
+    expect(screen.devices).toHaveLength(fleet.districts.length * 7);
+    expect(screen.meters.meterNo.length).toBe(fleet.meters.length);
+    expect(screen.partitions).toHaveLength(fleet.districts.length);
   });
 
   it('seeds a yearly ladder and a flat price scheme, and puts every demo account on one', async () => {

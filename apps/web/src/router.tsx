@@ -13,6 +13,7 @@ import i18next from 'i18next';
 import { RequestError, showError } from './api/request.ts';
 import { CascadeScreenPage } from './features/cascade/routes.ts';
 import { Home } from './features/dashboard/index.ts';
+import { DeviceScreenPage } from './features/devices/routes.ts';
 import { Login } from './features/identity/index.ts';
 import { ProfilePage } from './features/identity/routes.ts';
 import { REGISTER_PATH } from './features/platform/index.ts';
@@ -75,6 +76,8 @@ const page = (path: string, component: RouteComponent) =>
 const routeTree = root.addChildren([
   createRoute({ getParentRoute: () => root, path: '/login', component: Login }),
   createRoute({ getParentRoute: () => root, path: '/cascadeScreen', component: CascadeScreenPage }),
+  // The device map opens in a new tab like /cascadeScreen, but only with a session (it shows the tenant's network).
+  createRoute({ getParentRoute: () => root, path: '/deviceScreen', component: DeviceScreenPage }),
   createRoute({ getParentRoute: () => root, path: REGISTER_PATH, component: RegisterPage }),
   shell.addChildren([
     createRoute({

@@ -1,3 +1,4 @@
+export * from './devices.ts';
 export * from './flow-meters.ts';
 export * from './pressure-alarms.ts';
 export * from './pressure-meters.ts';

@@ -1,4 +1,4 @@
-import { countryByCode, type EventData } from '@hydrolog/schemas';
+import { countryByCode, type EventData, type MessageKey } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
 import { centsOf } from '../money.ts';
 
@@ -15,23 +15,39 @@ export const carrierDecider = recordDecider({
     command.type === 'Save' && !countryByCode(command.country) ? 'error.carrier.unknownCountry' : null,
 });
 
-/** A region of the platform's tree: no loops, and a region with sub-regions stays. */
+/** The facts of a region tree's rules: a save's new parent, a deletion's sub-regions. */
+export interface RegionSaveFacts {
+  /** The new parent is this region or one below it. */
+  parentInSubtree: boolean;
+}
+export interface RegionDeleteFacts {
+  subRegions: number;
+}
+
+/**
+ * The rules of every region tree (the platform's, a tenant's device regions): no loops, and a region with
+ * sub-regions stays. Names are unique among siblings by the read model's unique index.
+ */
+export function regionTreeRefusal(
+  command: { type: 'Save'; facts: RegionSaveFacts } | { type: 'Delete'; facts: RegionDeleteFacts },
+): MessageKey | null {
+  if (command.type === 'Save') return command.facts.parentInSubtree ? 'error.region.parentLoop' : null;
+  return command.facts.subRegions > 0 ? 'error.region.hasChildren' : null;
+}
+
+/** A region of the platform's tree. */
 export const regionDecider = recordDecider<
   'RegionSaved',
   'RegionDeleted',
-  /** The new parent is this region or one below it. */
-  { parentInSubtree: boolean },
-  { subRegions: number }
+  RegionSaveFacts,
+  RegionDeleteFacts
 >({
   category: 'region',
   saved: 'RegionSaved',
   deleted: 'RegionDeleted',
   id: 'regionId',
   notFound: 'error.region.notFound',
-  refuse({ type, facts }) {
-    if (type === 'Save') return facts.parentInSubtree ? 'error.region.parentLoop' : null;
-    return facts.subRegions > 0 ? 'error.region.hasChildren' : null;
-  },
+  refuse: regionTreeRefusal,
 });
 
 /** A third-party platform: kept while recharges went through it, so their records keep their source. */

@@ -26,11 +26,11 @@ const pressureFields = (d: PressureMeterFields) => [
  */
 export const devicesProjection: Projection = {
   name: 'devices',
-  version: 2,
+  version: 3,
   mode: 'inline',
-  tables: ['flow_meters', 'pressure_meters', 'pressure_alarms'],
-  reads: ['meters', 'meter_types', 'meter_latest', 'readings'],
-  tenantTables: ['flow_meters', 'pressure_meters', 'pressure_alarms'],
+  tables: ['flow_meters', 'pressure_meters', 'pressure_alarms', 'devices', 'device_regions'],
+  reads: ['meters', 'meter_types', 'meter_latest', 'readings', 'cascade_partitions'],
+  tenantTables: ['flow_meters', 'pressure_meters', 'pressure_alarms', 'devices', 'device_regions'],
   migrations: [
     `CREATE TABLE flow_meters (
       flow_meter_id uuid PRIMARY KEY,
@@ -82,6 +82,37 @@ export const devicesProjection: Projection = {
       raised_at timestamptz NOT NULL
     )`,
     'CREATE INDEX pressure_alarms_tenant ON pressure_alarms (tenant_id, at DESC)',
+    `CREATE TABLE devices (
+      device_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      device_code text NOT NULL,
+      device_name text NOT NULL,
+      device_type text NOT NULL,
+      status text NOT NULL,
+      manufacturer text NOT NULL,
+      address text NOT NULL,
+      longitude double precision NOT NULL,
+      latitude double precision NOT NULL,
+      map_type int NOT NULL,
+      region_id uuid,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz,
+      version bigint NOT NULL
+    )`,
+    // A device's id is its own within the tenant.
+    'CREATE UNIQUE INDEX devices_code ON devices (tenant_id, lower(device_code))',
+    'CREATE INDEX devices_region ON devices (tenant_id, region_id)',
+    `CREATE TABLE device_regions (
+      region_id uuid PRIMARY KEY,
+      tenant_id uuid NOT NULL,
+      parent_id uuid,
+      region_name text NOT NULL,
+      order_num int NOT NULL,
+      created_at timestamptz NOT NULL
+    )`,
+    // Two top regions or two sub-regions of one region of a tenant do not share a name.
+    `CREATE UNIQUE INDEX device_regions_name ON device_regions
+      (tenant_id, coalesce(parent_id, '00000000-0000-0000-0000-000000000000'::uuid), lower(region_name))`,
   ],
   handlers: {
     async FlowMeterRegistered(sql, event) {
@@ -156,6 +187,54 @@ export const devicesProjection: Projection = {
     async PressureMeterDeleted(sql, event) {
       const d = event.data as EventData<'PressureMeterDeleted'>;
       await sql.query('DELETE FROM pressure_meters WHERE pressure_meter_id = $1', [d.pressureMeterId]);
+    },
+    async DeviceSaved(sql, event) {
+      const d = event.data as EventData<'DeviceSaved'>;
+      // A save carries every field: the first one creates the row, later ones change it.
+      await sql.query(
+        `INSERT INTO devices (device_id, tenant_id, device_code, device_name, device_type, status, manufacturer,
+           address, longitude, latitude, map_type, region_id, created_at, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         ON CONFLICT (device_id) DO UPDATE SET device_code = excluded.device_code,
+           device_name = excluded.device_name, device_type = excluded.device_type, status = excluded.status,
+           manufacturer = excluded.manufacturer, address = excluded.address, longitude = excluded.longitude,
+           latitude = excluded.latitude, map_type = excluded.map_type, region_id = excluded.region_id,
+           updated_at = excluded.created_at, version = excluded.version`,
+        [
+          d.deviceId,
+          event.metadata.tenantId,
+          d.deviceCode,
+          d.deviceName,
+          d.deviceType,
+          d.status,
+          d.manufacturer,
+          d.address,
+          d.longitude,
+          d.latitude,
+          d.mapType,
+          d.regionId,
+          d.savedAt,
+          version(event),
+        ],
+      );
+    },
+    async DeviceDeleted(sql, event) {
+      const d = event.data as EventData<'DeviceDeleted'>;
+      await sql.query('DELETE FROM devices WHERE device_id = $1', [d.deviceId]);
+    },
+    async DeviceRegionSaved(sql, event) {
+      const d = event.data as EventData<'DeviceRegionSaved'>;
+      await sql.query(
+        `INSERT INTO device_regions (region_id, tenant_id, parent_id, region_name, order_num, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (region_id) DO UPDATE SET parent_id = excluded.parent_id,
+           region_name = excluded.region_name, order_num = excluded.order_num`,
+        [d.regionId, event.metadata.tenantId, d.parentId, d.regionName, d.orderNum, event.recordedAt],
+      );
+    },
+    async DeviceRegionDeleted(sql, event) {
+      const d = event.data as EventData<'DeviceRegionDeleted'>;
+      await sql.query('DELETE FROM device_regions WHERE region_id = $1', [d.regionId]);
     },
     async PressureAlarmRaised(sql, event) {
       const d = event.data as EventData<'PressureAlarmRaised'>;

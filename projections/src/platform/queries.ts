@@ -156,37 +156,41 @@ const regionView = (r: RegionRow): RegionView => ({
   childCount: r.child_count,
   createTime: r.created_at.toISOString(),
 });
-const REGION_SELECT = `SELECT r.region_id::text, r.parent_id::text, r.region_name, r.order_num, r.created_at,
-  (SELECT count(*)::int FROM regions c WHERE c.parent_id = r.region_id) AS child_count FROM regions r`;
-
-/** Every region (a flat list; parentId makes the tree). */
-export async function listRegions(
-  sql: Sql,
-  query: { regionName?: string | undefined },
-): Promise<RegionView[]> {
-  const { rows } = await sql.query<RegionRow>(
-    `${REGION_SELECT} WHERE ($1::text IS NULL OR r.region_name ILIKE $1) ORDER BY r.order_num, r.region_name`,
-    [containsPattern(query.regionName)],
-  );
-  return rows.map(regionView);
+/** The reads of a region tree kept in `table` (the platform's regions, a tenant's device regions). */
+export function regionTreeQueries(table: 'regions' | 'device_regions') {
+  const select = `SELECT r.region_id::text, r.parent_id::text, r.region_name, r.order_num, r.created_at,
+    (SELECT count(*)::int FROM ${table} c WHERE c.parent_id = r.region_id) AS child_count FROM ${table} r`;
+  return {
+    /** Every region (a flat list; parentId makes the tree). */
+    async list(sql: Sql, query: { regionName?: string | undefined }): Promise<RegionView[]> {
+      const { rows } = await sql.query<RegionRow>(
+        `${select} WHERE ($1::text IS NULL OR r.region_name ILIKE $1) ORDER BY r.order_num, r.region_name`,
+        [containsPattern(query.regionName)],
+      );
+      return rows.map(regionView);
+    },
+    async get(sql: Sql, regionId: string): Promise<RegionView | null> {
+      const { rows } = await sql.query<RegionRow>(`${select} WHERE r.region_id = $1`, [regionId]);
+      return rows[0] ? regionView(rows[0]) : null;
+    },
+    /** Whether `candidate` is `regionId` or a region below it. */
+    async isOrBelow(sql: Sql, regionId: string, candidate: string): Promise<boolean> {
+      const { rows } = await sql.query<{ found: boolean }>(
+        `WITH RECURSIVE below AS (
+           SELECT region_id FROM ${table} WHERE region_id = $1
+           UNION SELECT r.region_id FROM ${table} r JOIN below b ON r.parent_id = b.region_id)
+         SELECT EXISTS (SELECT 1 FROM below WHERE region_id = $2) AS found`,
+        [regionId, candidate],
+      );
+      return rows[0]?.found ?? false;
+    },
+  };
 }
 
-export async function getRegion(sql: Sql, regionId: string): Promise<RegionView | null> {
-  const { rows } = await sql.query<RegionRow>(`${REGION_SELECT} WHERE r.region_id = $1`, [regionId]);
-  return rows[0] ? regionView(rows[0]) : null;
-}
-
-/** Whether `candidate` is `regionId` or a region below it. */
-export async function isRegionOrBelow(sql: Sql, regionId: string, candidate: string): Promise<boolean> {
-  const { rows } = await sql.query<{ found: boolean }>(
-    `WITH RECURSIVE below AS (
-       SELECT region_id FROM regions WHERE region_id = $1
-       UNION SELECT r.region_id FROM regions r JOIN below b ON r.parent_id = b.region_id)
-     SELECT EXISTS (SELECT 1 FROM below WHERE region_id = $2) AS found`,
-    [regionId, candidate],
-  );
-  return rows[0]?.found ?? false;
-}
+const platformRegions = regionTreeQueries('regions');
+export const listRegions = platformRegions.list;
+export const getRegion = platformRegions.get;
+export const isRegionOrBelow = platformRegions.isOrBelow;
 
 // ---- Third-party platforms --------------------------------------------------------------------------------
 

@@ -2,9 +2,13 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { type EventData, uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  deviceRegions,
+  devicesInRegion,
   devicesProjection,
+  getDevice,
   getFlowMeter,
   getPressureMeter,
+  listDevices,
   listFlowMeters,
   listPressureAlarms,
   listPressureMeters,
@@ -299,5 +303,69 @@ describe.each(testEngines())('devices projection on $engine', (engine) => {
       metadata,
     );
     expect(await fx.rows('SELECT * FROM pressure_meters')).toEqual([]);
+  });
+
+  it('keeps devices under the regions of their tenant; a save changes one whole; rebuilds alike', async () => {
+    const north = uuidv7();
+    const east = uuidv7();
+    const deviceId = uuidv7();
+    await fx.append(
+      `deviceRegion-${north}`,
+      [
+        {
+          type: 'DeviceRegionSaved',
+          data: { regionId: north, parentId: null, regionName: 'North', orderNum: 0 },
+        },
+      ],
+      metadata,
+    );
+    await fx.append(
+      `deviceRegion-${east}`,
+      [
+        {
+          type: 'DeviceRegionSaved',
+          data: { regionId: east, parentId: north, regionName: 'East', orderNum: 1 },
+        },
+      ],
+      metadata,
+    );
+    const device = {
+      deviceId,
+      deviceCode: 'V-01',
+      deviceName: 'Valve one',
+      deviceType: 'valveControl',
+      status: 'installed',
+      manufacturer: 'Acme',
+      address: 'Main road',
+      longitude: 120.1,
+      latitude: 30.2,
+      mapType: 1,
+      regionId: east,
+      savedAt: AT,
+    } as const;
+    await fx.append(`device-${deviceId}`, [{ type: 'DeviceSaved', data: device }], metadata);
+    await fx.append(
+      `device-${deviceId}`,
+      [{ type: 'DeviceSaved', data: { ...device, status: 'online', savedAt: '2026-03-02T08:00:00.000Z' } }],
+      metadata,
+    );
+    const read = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(fx.db, tenantId, work);
+    expect(await read((sql) => getDevice(sql, deviceId))).toMatchObject({
+      status: 'online',
+      regionName: 'East',
+      mapType: 1,
+      createTime: AT,
+      updateTime: '2026-03-02T08:00:00.000Z',
+      version: 1,
+    });
+    const inNorth = await read((sql) => listDevices(sql, { pageNum: 1, pageSize: 10, regionId: north }));
+    expect(inNorth.rows.map((r) => r.deviceId)).toEqual([deviceId]);
+    expect(await read((sql) => devicesInRegion(sql, east))).toBe(1);
+    expect((await read((sql) => deviceRegions.get(sql, north)))?.childCount).toBe(1);
+    expect(await read((sql) => deviceRegions.isOrBelow(sql, north, east))).toBe(true);
+    expect(await withTenant(fx.db, uuidv7(), (sql) => getDevice(sql, deviceId))).toBeNull();
+    expect((await fx.runner.verify('devices')).equal).toBe(true);
+    await fx.append(`device-${deviceId}`, [{ type: 'DeviceDeleted', data: { deviceId } }], metadata);
+    expect(await fx.rows('SELECT * FROM devices')).toEqual([]);
   });
 });

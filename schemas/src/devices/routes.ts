@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, noDataEnvelopeSchema, pagedQuerySchema } from '../api.ts';
+import { regionBodySchema, regionListQuerySchema, updateRegionBodySchema } from '../platform/index.ts';
 import { defineRoutes } from '../route-contract.ts';
 import {
   concentratorBodySchema,
@@ -7,6 +9,17 @@ import {
   concentratorViewSchema,
   updateConcentratorBodySchema,
 } from './concentrators.ts';
+import {
+  deviceBodySchema,
+  deviceLatestQuerySchema,
+  deviceLatestSchema,
+  deviceListQuerySchema,
+  deviceRegionViewSchema,
+  deviceScreenQuerySchema,
+  deviceScreenSchema,
+  deviceViewSchema,
+  updateDeviceBodySchema,
+} from './devices.ts';
 import {
   flowMeterBodySchema,
   flowMeterListQuerySchema,
@@ -27,8 +40,10 @@ import {
 
 const flowMeterAnswer = envelopeSchema(flowMeterViewSchema);
 const pressureMeterAnswer = envelopeSchema(pressureMeterViewSchema);
+const deviceAnswer = envelopeSchema(deviceViewSchema);
+const deviceRegionAnswer = envelopeSchema(deviceRegionViewSchema);
 
-/** Concentrators, flow meters and pressure meters. */
+/** Concentrators, flow meters, pressure meters, devices, device regions and the device screen. */
 export const devicesRoutes = defineRoutes({
   'GET /device/concentrator/list': {
     query: pagedQuerySchema(concentratorListQuerySchema),
@@ -75,4 +90,23 @@ export const devicesRoutes = defineRoutes({
   'PUT /device/pressure': { body: updatePressureMeterBodySchema, answer: pressureMeterAnswer },
   'DELETE /device/pressure/:ids': { answer: noDataEnvelopeSchema },
   'POST /device/pressure/export': { body: pressureMeterListQuerySchema },
+  'GET /device/device/list': {
+    query: pagedQuerySchema(deviceListQuerySchema),
+    answer: listEnvelopeSchema(deviceViewSchema),
+  },
+  'GET /device/device/:deviceId': { answer: deviceAnswer },
+  'POST /device/device': { body: deviceBodySchema, answer: deviceAnswer },
+  'PUT /device/device': { body: updateDeviceBodySchema, answer: deviceAnswer },
+  'DELETE /device/device/:ids': { answer: noDataEnvelopeSchema },
+  'POST /device/device/export': { body: deviceListQuerySchema },
+  'GET /device/region/list': {
+    query: regionListQuerySchema,
+    answer: envelopeSchema(z.array(deviceRegionViewSchema)),
+  },
+  'GET /device/region/:regionId': { answer: deviceRegionAnswer },
+  'POST /device/region': { body: regionBodySchema, answer: deviceRegionAnswer },
+  'PUT /device/region': { body: updateRegionBodySchema, answer: deviceRegionAnswer },
+  'DELETE /device/region/:regionId': { answer: noDataEnvelopeSchema },
+  'GET /device/screen': { query: deviceScreenQuerySchema, answer: envelopeSchema(deviceScreenSchema) },
+  'GET /device/screen/latest': { query: deviceLatestQuerySchema, answer: envelopeSchema(deviceLatestSchema) },
 });

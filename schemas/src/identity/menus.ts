@@ -313,7 +313,16 @@ const DIRECTORIES: readonly DirSpec[] = [
       page('gateway.pressure', 'pressure', 'gateway/pressure/index', 'device:pressure', CRUD),
       page('gateway.flow', 'flow', 'gateway/flow/index', 'device:flow', CRUD),
       page('gateway.device', 'device', 'gateway/device/index', 'device:device', CRUD),
-      page('gateway.deviceScreen', 'deviceScreen', 'gateway/deviceScreen/index', 'device:screen', ['query']),
+      page('gateway.region', 'region', 'gateway/region/index', 'device:region', [
+        'query',
+        'add',
+        'edit',
+        'remove',
+      ]),
+      // The full-screen device map resolves to /deviceScreen and opens in a new tab, like /cascadeScreen.
+      page('gateway.deviceScreen', 'deviceScreen', 'deviceScreen', 'device:screen', [], {
+        link: '/deviceScreen',
+      }),
     ],
   },
   {

@@ -25,6 +25,7 @@ const DICTIONARY_NAMES: Record<string, string> = {
   work_order_type: 'Work order type',
   bill_status: 'Bill status',
   device_status: 'Device status',
+  device_type: 'Device type',
 };
 
 /**

@@ -429,6 +429,7 @@ export const identity = {
     gateway_pressure: 'Pressure meters',
     gateway_flow: 'Flow meters',
     gateway_device: 'Device list',
+    gateway_region: 'Device regions',
     gateway_deviceScreen: 'Device map',
     payment: 'Payments',
     payment_platform: 'Payment platforms',

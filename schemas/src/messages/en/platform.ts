@@ -227,6 +227,7 @@ export const platform = {
     },
     region: {
       notFound: 'Region not found',
+      hasDevices: 'Devices are filed under the region: it cannot be deleted',
       hasChildren: 'The region has sub-regions and cannot be deleted',
       parentLoop: 'The superior region cannot be the region itself or one below it',
       exists: 'A region of this name already exists at this level',

@@ -435,6 +435,7 @@ export const identity: typeof english = {
     gateway_pressure: 'Capteurs de pression',
     gateway_flow: 'Débitmètres',
     gateway_device: 'Liste des équipements',
+    gateway_region: 'Régions des équipements',
     gateway_deviceScreen: 'Carte des équipements',
     payment: 'Paiements',
     payment_platform: 'Plateformes de paiement',

@@ -230,6 +230,7 @@ export const platform: typeof english = {
     },
     region: {
       notFound: 'Région introuvable',
+      hasDevices: 'Des équipements sont classés dans la région : elle ne peut pas être supprimée',
       hasChildren: 'La région a des sous-régions et ne peut être supprimée',
       parentLoop: 'La région supérieure ne peut être la région elle-même ni une région en dessous',
       exists: 'Une région de ce nom existe déjà à ce niveau',

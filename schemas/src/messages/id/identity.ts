@@ -431,6 +431,7 @@ export const identity: typeof english = {
     gateway_pressure: 'Meter tekanan',
     gateway_flow: 'Meter aliran',
     gateway_device: 'Daftar perangkat',
+    gateway_region: 'Wilayah perangkat',
     gateway_deviceScreen: 'Peta perangkat',
     payment: 'Pembayaran',
     payment_platform: 'Platform pembayaran',

@@ -229,6 +229,7 @@ export const platform: typeof english = {
     },
     region: {
       notFound: 'Wilayah tidak ditemukan',
+      hasDevices: 'Ada perangkat di wilayah ini: wilayah tidak dapat dihapus',
       hasChildren: 'Wilayah memiliki subwilayah dan tidak dapat dihapus',
       parentLoop: 'Wilayah atasan tidak boleh wilayah itu sendiri atau wilayah di bawahnya',
       exists: 'Wilayah dengan nama ini sudah ada di tingkat ini',

@@ -428,6 +428,7 @@ export const identity: typeof english = {
     gateway_pressure: '压力表',
     gateway_flow: '流量计',
     gateway_device: '设备列表',
+    gateway_region: '设备区域',
     gateway_deviceScreen: '设备地图',
     payment: '支付管理',
     payment_platform: '支付平台',

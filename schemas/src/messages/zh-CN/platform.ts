@@ -228,6 +228,7 @@ export const platform: typeof english = {
     },
     region: {
       notFound: '区域不存在',
+      hasDevices: '该区域下有设备，不能删除',
       hasChildren: '存在下级区域，不允许删除',
       parentLoop: '上级区域不能是自己或下级区域',
       exists: '同级区域名称已存在',

@@ -1,17 +1,23 @@
 import type { MapViewState, Viewport } from '@deck.gl/core';
 import { GeoJsonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import DeckGL from '@deck.gl/react';
-import type { Boundary, MapProvider } from '@hydrolog/schemas';
-import { Box, SegmentedControl, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { Boundary } from '@hydrolog/schemas';
+import { Box, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
-import { BasemapLayer, graticuleLayer } from './BasemapLayer.ts';
-import { DECK_ZOOMS, meterDotRadius, scaleBar, UNREACHABLE_AFTER_FAILURES } from './basemap.ts';
-import { graticule, viewOf } from './cascadeGeo.ts';
+import {
+  BasemapAttribution,
+  BasemapChoice,
+  BasemapNote,
+  Corner,
+  fitted,
+  rgba,
+  useBasemap,
+} from './BasemapParts.tsx';
+import { meterDotRadius, scaleBar } from './basemap.ts';
 import { rateColor } from './cascadeQuery.ts';
-import { remember, remembered, startingProvider, useViewer } from './partitionChoice.ts';
 
 /** A partition as the map draws it. */
 export interface MapPartition {
@@ -19,12 +25,6 @@ export interface MapPartition {
   name: string;
   boundary: Boundary;
   leakageRate: number | null;
-}
-
-/** '#rrggbb' as deck.gl's [r, g, b, a]. */
-function rgba(hex: string, alpha: number): [number, number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255, alpha];
 }
 
 /** Where a partition's name stands: the middle of its boundary's extent. */
@@ -35,55 +35,11 @@ function labelPosition(boundary: Boundary): [number, number] {
   return [(Math.min(...lngs) + Math.max(...lngs)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
 }
 
-/** The view that shows these positions, within spec section 9's zoom range. */
-function fitted(positions: readonly (readonly [number, number])[], around?: readonly [number, number]) {
-  const view = viewOf(positions, around);
-  return {
-    ...view,
-    zoom:
-      positions.length === 0
-        ? DECK_ZOOMS.initial
-        : Math.max(DECK_ZOOMS.min, Math.min(DECK_ZOOMS.max, view.zoom)),
-    minZoom: DECK_ZOOMS.min,
-    maxZoom: DECK_ZOOMS.max,
-    pitch: 0,
-    bearing: 0,
-  };
-}
-
 /** The distance of a scale bar in words: metres below a kilometre. */
 function distance(meters: number, language: string): string {
   return meters >= 1000
     ? `${formatNumber(meters / 1000, language, 0)} km`
     : `${formatNumber(meters, language, 0)} m`;
-}
-
-/** A small light panel in a corner of the map. */
-function Corner({
-  at,
-  label,
-  testId,
-  children,
-}: {
-  at: { top?: number; right?: number; bottom?: number; left?: number };
-  label?: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Box
-      pos="absolute"
-      {...at}
-      px={4}
-      bg="rgba(255,255,255,0.85)"
-      style={{ borderRadius: 4 }}
-      role={label ? 'group' : undefined}
-      aria-label={label}
-      data-testid={testId}
-    >
-      {children}
-    </Box>
-  );
 }
 
 /** Partition names, scale bar and north arrow over the map, placed with its viewport. */
@@ -149,23 +105,7 @@ export function PartitionMap({
   meters: readonly { meterNo: string; coordinates: [number, number] }[];
   summaryMeterNos: ReadonlySet<string>;
 }) {
-  const { t } = useTranslation();
   const info = session.use().info;
-  const providers = info?.mapProviders ?? [];
-  const viewer = useViewer();
-  const [mapType, setMapType] = useState(() =>
-    startingProvider(providers, viewer && remembered(viewer, 'mapType')),
-  );
-  // Tiles failed in a row: any tile that loads sets it back to 0, and so does another provider.
-  const [failures, setFailures] = useState(0);
-  const choose = (chosen: MapProvider['mapType']) => {
-    setMapType(chosen);
-    setFailures(0);
-    if (viewer) remember(viewer, 'mapType', String(chosen));
-  };
-  const provider = providers.find((p) => p.mapType === mapType);
-  const unreachable = failures >= UNREACHABLE_AFTER_FAILURES;
-
   // Fit the chosen partition (its boundary, else its meters), else every boundary, else the tenant's centre.
   const chosen = partitions.find((p) => p.partitionId === selected);
   const focus = useMemo(
@@ -182,17 +122,11 @@ export function PartitionMap({
   const [viewState, setViewState] = useState<MapViewState>(() => fitted(focus, around));
   // Refit only when what is in focus changes, not on every new array of the same positions.
   useEffect(() => setViewState(fitted(focus, around)), [focusKey]);
-  const grid = useMemo(() => graticule(viewState), [viewState]);
+  const basemap = useBasemap(viewState);
+  const { t } = useTranslation();
 
   const layers = [
-    // The grid shows where tiles are missing: no basemap, or one that cannot be reached.
-    graticuleLayer('grid', grid.lines),
-    provider &&
-      new BasemapLayer({
-        id: `basemap-${provider.mapType}`,
-        tiles: provider.tiles,
-        onTile: (loaded: boolean) => setFailures((n) => (loaded ? 0 : n + 1)),
-      }),
+    ...basemap.layers,
     new GeoJsonLayer({
       id: 'partitions',
       data: {
@@ -239,19 +173,7 @@ export function PartitionMap({
 
   return (
     <Box>
-      {providers.length > 1 && (
-        <SegmentedControl
-          size="xs"
-          mb="xs"
-          data-testid="gis-provider"
-          value={String(mapType)}
-          onChange={(v) => choose(Number(v) as MapProvider['mapType'])}
-          data={providers.map((p) => ({
-            value: String(p.mapType),
-            label: t('cascade.gisMap.provider', { number: p.mapType + 1 }),
-          }))}
-        />
-      )}
+      <BasemapChoice basemap={basemap} mb="xs" />
       <Box
         pos="relative"
         h={520}
@@ -272,17 +194,9 @@ export function PartitionMap({
         >
           {({ viewport }) => <Overlay viewport={viewport} partitions={partitions} />}
         </DeckGL>
-        {provider?.attribution && (
-          <Corner at={{ bottom: 0, right: 0 }} testId="gis-attribution">
-            <Text size="xs">{provider.attribution}</Text>
-          </Corner>
-        )}
+        <BasemapAttribution basemap={basemap} />
       </Box>
-      {(!provider || unreachable) && (
-        <Text size="xs" c="dimmed" mt={4} data-testid="gis-basemap-note">
-          {t(unreachable ? 'cascade.gisMap.basemapUnreachable' : 'cascade.gisMap.noBasemap')}
-        </Text>
-      )}
+      <BasemapNote basemap={basemap} />
     </Box>
   );
 }
