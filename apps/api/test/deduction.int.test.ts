@@ -99,7 +99,7 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
       businessMode: 'prepaid',
       priceSchemeId,
       purchaseLimit: 50,
-      arrearsCloseThreshold: 2,
+      arrearsCloseThreshold: 1,
       balanceThreshold: 10,
     });
     [customerId] = (await openAccounts(
@@ -124,8 +124,9 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
       null,
       new Date(localMidnight(day(4), TIME_ZONE)).toISOString(),
     )) as [string];
-    // A reading at each local midnight: the days use 2, 2, 6 and 1 m³.
-    const totals = [100, 102, 104, 110, 111];
+    // A reading at each local midnight but the first day's, read at 06:00: that day is never known, and pays
+    // the 1.5 m³ its meter measured; the next days use 2, 6 and 1 m³.
+    const totals = [100.5, 102, 104, 110, 111];
     const upload = await app.inject({
       method: 'POST',
       url: '/ingest/v1/readings',
@@ -134,7 +135,7 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
         batchId: uuidv7(),
         readings: totals.map((total, i) => ({
           meterNo: METER_NO,
-          ts: new Date(localMidnight(day(4 - i), TIME_ZONE)).toISOString(),
+          ts: new Date(localMidnight(day(4 - i), TIME_ZONE) + (i === 0 ? 6 * 3_600_000 : 0)).toISOString(),
           total,
         })),
       },
@@ -158,8 +159,8 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
 
   it('pays for each measured day once, at the ladder filled day by day, and closes the valve on arrears', async () => {
     expect((await run(viewer)).statusCode).toBe(403);
-    // 2 m³ at 2.00, 2 m³ at 2.00, then 1 m³ at 2.00 and 5 at 4.00, then 1 m³ at 4.00.
-    expect((await run()).json().data).toEqual({ accounts: 1, days: 4, amount: 34, valvesClosed: 1 });
+    // 1.5 m³ at 2.00, 2 m³ at 2.00, then 1.5 m³ at 2.00 and 4.5 at 4.00, then 1 m³ at 4.00.
+    expect((await run()).json().data).toEqual({ accounts: 1, days: 4, amount: 32, valvesClosed: 1 });
     expect((await run()).json().data).toEqual({ accounts: 0, days: 0, amount: 0, valvesClosed: 0 });
     const listed = (await admin('/prod-api/business/deduction/list?accountNo=P0001&pageSize=10')).json();
     expect(listed.total).toBe(4);
@@ -174,15 +175,15 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
         ],
       ),
     ).toEqual([
-      [day(1), 1, 4, -4, true],
-      [day(2), 6, 22, 0, false],
-      [day(3), 2, 4, 22, false],
-      [day(4), 2, 4, 26, false],
+      [day(1), 1, 4, -2, true],
+      [day(2), 6, 21, 2, false],
+      [day(3), 2, 4, 23, false],
+      [day(4), 1.5, 3, 27, false],
     ]);
     const trades = (await admin('/prod-api/business/transaction/list?accountNo=P0001&type=deduction')).json();
     expect(trades.total).toBe(4);
     const owing = await account();
-    expect(owing.balance).toBe(-4);
+    expect(owing.balance).toBe(-2);
     expect(owing.lastValveCommand).toMatchObject({ kind: 'valveClose', status: 'sending' });
     // Another tenant sees none of it.
     expect((await trial('/prod-api/business/deduction/list')).json().total).toBe(0);
@@ -191,7 +192,7 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
   it('raises a low balance alarm for the meter once the balance is below the account threshold', async () => {
     const { raised } = await evaluateMeterAlarms(services, DEMO_TENANT);
     expect(raised.filter((a) => a.kind === METER_ALARM_KIND.lowBalance)).toMatchObject([
-      { value: -4, threshold: 10, level: 'low' },
+      { value: -2, threshold: 10, level: 'low' },
     ]);
     const listed = (
       await admin({ url: `/prod-api/report/alarm/processed/list?meterNo=${METER_NO}`, headers: EN })
@@ -200,11 +201,11 @@ describe.each(testEngines())('prepaid deduction on $engine', (engine) => {
   });
 
   it('opens the valve with the recharge that brings the balance above the threshold, not before', async () => {
-    await recharge(1);
+    await recharge(0.5);
     expect((await account()).lastValveCommand).toMatchObject({ kind: 'valveClose' });
-    await recharge(1.5);
+    await recharge(1);
     const opened = await account();
-    expect(opened.balance).toBe(-1.5);
+    expect(opened.balance).toBe(-0.5);
     expect(opened.lastValveCommand).toMatchObject({ kind: 'valveOpen', status: 'sending' });
     const refund = await admin({
       method: 'POST',

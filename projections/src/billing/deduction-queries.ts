@@ -12,8 +12,11 @@ export interface DeductionAccount {
   arrearsCloseThresholdCents: number | null;
   balanceThresholdCents: number | null;
   balanceCents: number;
-  /** The days after its last paid one, in order, with their volume (m³; null: not known yet). */
-  days: { day: string; volume: number | null }[];
+  /**
+   * The days after its last paid one, in order, with their volume (m³; null: not known, the counter not known at
+   * both midnights) and what the meter measured of them (m³, never spread over a gap).
+   */
+  days: { day: string; volume: number | null; measured: number }[];
 }
 
 const centsOrNull = (amount: unknown) =>
@@ -36,7 +39,7 @@ export async function deductionAccounts(
     arrears: unknown;
     low: unknown;
     balance: string;
-    days: { day: string; volume: number | null }[];
+    days: DeductionAccount['days'];
   }>(
     `SELECT c.customer_id::text, c.meter_id::text, c.account->>'priceSchemeId' AS price_scheme_id,
        COALESCE(t.valve_control, false) AS valve_control,
@@ -45,7 +48,7 @@ export async function deductionAccounts(
      FROM customers c
      LEFT JOIN meter_types t ON t.meter_type_id = c.meter_type_id
      CROSS JOIN LATERAL (
-       SELECT json_agg(json_build_object('day', m.day::text, 'volume', m.volume) ORDER BY m.day) AS days
+       SELECT json_agg(json_build_object('day', m.day::text, 'volume', m.volume, 'measured', m.measured_volume) ORDER BY m.day) AS days
        FROM meter_daily m
        WHERE m.meter_id = c.meter_id AND m.day < $1::date
          AND m.day > COALESCE((SELECT max(x.day) FROM deductions x WHERE x.customer_id = c.customer_id),

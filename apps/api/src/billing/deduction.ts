@@ -25,7 +25,8 @@ import type { Services } from '../services.ts';
  * The prepaid deduction of a tenant: every prepaid account that bills pays, from its balance, for each day
  * of water before `today` it has not paid for, in order, at its scheme's price (the steps filled by the
  * accumulation cycle's earlier days). A day whose volume is not known yet (its readings are still to come)
- * waits, with the days after it. A day paid for is an event of the account, so a rerun, or two runs at once,
+ * waits, with the days after it; one that a known later day shows will never be known is paid at what the
+ * meter measured of it. A day paid for is an event of the account, so a rerun, or two runs at once,
  * pay for no day twice. When a day's arrears reach the account's closing threshold and its meter has a valve,
  * the valve is closed in the same append.
  */
@@ -69,9 +70,12 @@ async function deductAccount(
   const paid = { days: 0, cents: 0, valvesClosed: 0 };
   let balanceCents = account.balanceCents;
   let cycle = { from: '', litres: 0 };
-  for (const { day, volume } of account.days) {
-    if (volume === null) break;
-    const litres = litresOf(volume);
+  // A day not known may still be completed by late readings, unless a later day is known already: then it
+  // never will be, and what the meter measured of it is paid.
+  const lastKnown = account.days.findLastIndex((d) => d.volume !== null);
+  for (const [i, { day, volume, measured }] of account.days.entries()) {
+    if (volume === null && i > lastKnown) break;
+    const litres = litresOf(volume ?? measured);
     const from = cycleOf(tariff.startTime, tariff.accumulationCycle, day).from;
     if (cycle.from !== from)
       cycle = {
