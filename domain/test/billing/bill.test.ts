@@ -11,12 +11,11 @@ import {
   dayNumber,
   dayString,
   lastEndedPeriod,
-  type Tariff,
   type TariffVersion,
 } from '../../src/index.ts';
 import { given } from '../spec.ts';
+import { daily, ladder, m3, yearly } from './ladder.ts';
 
-const m3 = (n: number) => n * 1000;
 const billId = '0190a000-0000-7000-8000-0000000000b1';
 const tenantId = '0190a000-0000-7000-8000-000000000001';
 const customerId = '0190a000-0000-7000-8000-0000000000d1';
@@ -24,32 +23,6 @@ const priceSchemeId = '0190a000-0000-7000-8000-0000000000a1';
 const meterId = '0190a000-0000-7000-8000-0000000000c1';
 const issuedAt = '2026-04-01T01:00:00.000Z';
 const at = '2026-04-02T09:00:00.000Z';
-
-/** A yearly ladder billed monthly: 0-12 m³ at 2.00, 12-30 at 3.50, above 30 at 5.00. */
-const ladder: TariffVersion = {
-  effectiveFrom: '2026-01-01',
-  chargingModel: 'tiered',
-  steps: [
-    { startLitres: 0, endLitres: m3(12), unitPriceCents: 200 },
-    { startLitres: m3(12), endLitres: m3(30), unitPriceCents: 350 },
-    { startLitres: m3(30), endLitres: null, unitPriceCents: 500 },
-  ],
-  standingChargeCents: 0,
-  vatRateBasisPoints: 0,
-};
-const yearly: Tariff = {
-  startTime: '2026-01-01',
-  accumulationCycle: 12,
-  billingCycle: 1,
-  versions: [ladder],
-};
-
-/** Every day of [from, to) with the same volume. */
-function daily(from: string, to: string, litres: number) {
-  const days = [];
-  for (let d = dayNumber(from); d < dayNumber(to); d += 1) days.push({ day: dayString(d), litres });
-  return days;
-}
 
 const input = (over: Partial<BillInput>): BillInput => ({
   billId,
