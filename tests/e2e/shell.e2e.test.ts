@@ -74,7 +74,7 @@ describe('the shell in the browser', () => {
 
   it('shows the operator the business menus only, without the System directory', async () => {
     const page = await newPage();
-    await signIn(page, 'demo_operator', 'Oper1234', '/gateway/device');
+    await signIn(page, 'demo_operator', 'Oper1234', '/workOrder/plan');
     const menus = await topLevelMenus(page);
     expect(menus).toEqual(expect.arrayContaining(['Customers', 'Meters', 'Billing']));
     expect(menus).not.toContain('System');
@@ -88,7 +88,7 @@ describe('the shell in the browser', () => {
 
   it('shows the read-only user the pages without add or edit buttons, and the server refuses those actions', async () => {
     const page = await newPage();
-    await signIn(page, 'demo_viewer', 'View1234', '/gateway/device');
+    await signIn(page, 'demo_viewer', 'View1234', '/workOrder/plan');
     expect(await topLevelMenus(page)).toEqual(expect.arrayContaining(['Customers', 'Meters']));
     const actions = page.getByTestId('placeholder');
     await expect.poll(() => actions.getByRole('button', { name: 'Search' }).count()).toBe(1);

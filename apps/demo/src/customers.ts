@@ -8,7 +8,7 @@ import {
   priceSchemeBodySchema,
   uuidv7,
 } from '@hydrolog/schemas';
-import type { Fleet } from '@hydrolog/sim';
+import { demoMeterFaults, type Fleet } from '@hydrolog/sim';
 import { DEMO_TENANT_ID } from './seed.ts';
 import { seedDemoSurcharges } from './surcharges.ts';
 
@@ -143,7 +143,11 @@ export async function seedDemoCustomers(
   if (accounts.length === 0) return;
   // One prepaid account whose simulated valve works runs out of money within days of the history: the daily
   // deduction takes it into arrears and closes its valve, which its first recharge after that opens again.
-  const valves = new Set(households.filter((h) => h.valveCapable).map((h) => h.meterNo));
+  // Not one of the meters the simulator makes misbehave: their own alarms stay the only ones on them.
+  const faulty = new Set(demoMeterFaults(fleet, new Date()).map((f) => f.meterNo));
+  const valves = new Set(
+    households.filter((h) => h.valveCapable && !faulty.has(h.meterNo)).map((h) => h.meterNo),
+  );
   const runsOut = accounts.findIndex(
     (a) => a.businessMode === 'prepaid' && a.valveControl && valves.has(a.meterNo),
   );
