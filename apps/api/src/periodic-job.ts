@@ -4,7 +4,7 @@ import { clearJobFailedAlarms, raiseJobFailedAlarm } from './operations/system-a
 import type { Services } from './services.ts';
 
 /**
- * A job over tenants, at start and every `everyMs`: each round asks which tenants it concerns (read as the
+ * A job over tenants, at start (unless it waits a first round) and every `everyMs`: each round asks which tenants it concerns (read as the
  * owner, across tenants) and works on each with the tenant's local today. A round still running when the
  * next is due is not started twice. A round that fails for a tenant is logged and raises a "job failed" system
  * alarm of that tenant (once a day), and goes on with the next tenant; the next round runs, and once it
@@ -15,6 +15,8 @@ export function startTenantJob(
   job: {
     name: string;
     everyMs: number;
+    /** The first round one `everyMs` after start instead of at once. */
+    waitFirstRound?: boolean;
     tenants(): Promise<string[]>;
     run(tenantId: string, today: string, timeZone: string): Promise<unknown>;
   },
@@ -49,7 +51,7 @@ export function startTenantJob(
       running = false;
     }
   };
-  const first = setTimeout(round, 0);
+  const first = job.waitFirstRound ? undefined : setTimeout(round, 0);
   const timer = setInterval(round, job.everyMs);
   timer.unref();
   return () => {

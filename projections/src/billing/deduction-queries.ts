@@ -1,3 +1,4 @@
+import { centsOf } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type { DeductionListQuery, DeductionView, PageQuery } from '@hydrolog/schemas';
 import { containsPattern, page } from '../sql.ts';
@@ -20,7 +21,7 @@ export interface DeductionAccount {
 }
 
 const centsOrNull = (amount: unknown) =>
-  amount === null || amount === undefined ? null : Math.round(Number(amount) * 100);
+  amount === null || amount === undefined ? null : centsOf(Number(amount));
 
 /**
  * The prepaid accounts that bill, have a price scheme and are not cancelled, each with its meter's days after
@@ -66,7 +67,7 @@ export async function deductionAccounts(
     valveControl: r.valve_control,
     arrearsCloseThresholdCents: centsOrNull(r.arrears),
     balanceThresholdCents: centsOrNull(r.low),
-    balanceCents: Math.round(Number(r.balance) * 100),
+    balanceCents: centsOf(Number(r.balance)),
     days: r.days,
   }));
 }

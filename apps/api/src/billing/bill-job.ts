@@ -13,24 +13,17 @@ export const BILL_RUN_GRACE_DAYS = 2;
  * Returns a stop function.
  */
 export function startBillRunJob(services: Services, everyMs: number): () => void {
-  let stop = () => {};
-  const start = setTimeout(() => {
-    stop = startTenantJob(services, {
-      name: 'bill run',
-      everyMs,
-      async tenants() {
-        const { rows } = await services.db.query<{ tenant_id: string }>(
-          `SELECT DISTINCT tenant_id::text FROM customers WHERE account->>'businessMode' = 'postpaid'`,
-        );
-        return rows.map((r) => r.tenant_id);
-      },
-      run: (tenantId, today, timeZone) =>
-        runBills(services, tenantId, { today: addDays(today, -BILL_RUN_GRACE_DAYS), timeZone }),
-    });
-  }, everyMs);
-  start.unref();
-  return () => {
-    clearTimeout(start);
-    stop();
-  };
+  return startTenantJob(services, {
+    name: 'bill run',
+    everyMs,
+    waitFirstRound: true,
+    async tenants() {
+      const { rows } = await services.db.query<{ tenant_id: string }>(
+        `SELECT DISTINCT tenant_id::text FROM customers WHERE account->>'businessMode' = 'postpaid'`,
+      );
+      return rows.map((r) => r.tenant_id);
+    },
+    run: (tenantId, today, timeZone) =>
+      runBills(services, tenantId, { today: addDays(today, -BILL_RUN_GRACE_DAYS), timeZone }),
+  });
 }

@@ -51,21 +51,27 @@ export function confirmDialog(options: {
 }
 
 /**
- * The one way a confirmed action runs: ask, run, say it worked. True once it succeeded; false when the
- * user declined or the server refused (the request layer has shown why).
+ * The one way a confirmed action runs: ask, run, say it worked (a text, or one made of what the action
+ * answered). True once it succeeded; false when the user declined or the server refused (the request layer
+ * has shown why).
  */
-export async function confirmAndRun(
+export async function confirmAndRun<T>(
   question: { title: string; message: string; confirm: string },
-  action: () => Promise<unknown>,
-  success?: string,
+  action: () => Promise<T>,
+  success?: string | ((result: T) => string),
 ): Promise<boolean> {
   if (!(await confirmDialog(question))) return false;
+  let result: T;
   try {
-    await action();
+    result = await action();
   } catch {
     return false;
   }
-  if (success) notifications.show({ color: 'green', message: success });
+  if (success)
+    notifications.show({
+      color: 'green',
+      message: typeof success === 'string' ? success : success(result),
+    });
   return true;
 }
 

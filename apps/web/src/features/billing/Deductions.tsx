@@ -1,9 +1,8 @@
 import type { DeductionView } from '@hydrolog/schemas';
-import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { defineListScreen, listColumns, listTexts, TextFilter } from '../../components/ListScreen.tsx';
 import { MinuteTime } from '../../components/TableCells.tsx';
-import { confirmDialog } from '../../lib/dialogs.ts';
+import { confirmAndRun } from '../../lib/dialogs.ts';
 import { filterField, pageParams } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { listDeductions, runDeduction } from './api/billing.ts';
@@ -45,27 +44,22 @@ export const Deductions = defineListScreen({
       permission: ['business:deduction:deduct'],
       testId: 'deductions-run',
       onClick: async () => {
-        const confirmed = await confirmDialog({
-          title: t('deductions.runTitle'),
-          message: t('deductions.runConfirm'),
-          confirm: t('deductions.run'),
-        });
-        if (!confirmed) return;
-        try {
-          const run = await runDeduction();
-          notifications.show({
-            color: 'green',
-            message: t('deductions.ran', {
+        const ran = await confirmAndRun(
+          {
+            title: t('deductions.runTitle'),
+            message: t('deductions.runConfirm'),
+            confirm: t('deductions.run'),
+          },
+          runDeduction,
+          (run) =>
+            t('deductions.ran', {
               days: run.days,
               accounts: run.accounts,
               amount: formatNumber(run.amount, language, 2),
               valves: run.valvesClosed,
             }),
-          });
-          list.load();
-        } catch {
-          // shown by the request layer
-        }
+        );
+        if (ran) list.load();
       },
     },
   ],
