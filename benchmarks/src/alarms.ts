@@ -5,7 +5,12 @@
 // readings projection writes them), with a known share of meters misbehaving in each way the rules look for;
 // a detection that finds other alarms than those is a failure.
 import { addDays, localDate, localMidnight } from '@hydrolog/domain';
-import { meterAlarmCandidates, withTenant } from '@hydrolog/projections';
+import {
+  ensureTimeSeriesMonths,
+  meterAlarmCandidates,
+  readingsProjection,
+  withTenant,
+} from '@hydrolog/projections';
 import { DEFAULT_ALARM_RULES, METER_ALARM_KIND, uuidv7 } from '@hydrolog/schemas';
 import { executeAll } from '../../apps/api/src/commands.ts';
 import { defaultAlarmRules } from '../../apps/api/src/operations/index.ts';
@@ -69,6 +74,12 @@ export async function alarmsBench({ quick, engine: only, meters: asked }: BenchO
       const until = new Date(t0 + 23.5 * HOUR_MS);
       let readings = 0;
       const loadMs = await timed(async () => {
+        await ensureTimeSeriesMonths(
+          services.db,
+          readingsProjection,
+          t0 - EVENING_HOURS * HOUR_MS,
+          t0 + 24 * HOUR_MS,
+        );
         for (let first = 0; first < meters; first += CHUNK) {
           const readingRows: unknown[][] = [];
           const hourRows: unknown[][] = [];

@@ -21,3 +21,21 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
   await fn();
   return performance.now() - started;
 }
+
+/** The server settings that weigh on writing readings (WAL, checkpoints, cache, commit waits). */
+const WRITE_SETTINGS = [
+  'shared_buffers',
+  'max_wal_size',
+  'checkpoint_timeout',
+  'synchronous_commit',
+  'wal_compression',
+];
+
+/** The write settings in force on `db`, so a figure is read with what it was measured under. */
+export async function writeSettings(db: Database): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ name: string; setting: string }>(
+    'SELECT name, current_setting(name) AS setting FROM unnest($1::text[]) AS name',
+    [WRITE_SETTINGS],
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+}

@@ -1,11 +1,14 @@
-// `npm run bench -- ingest [--readings <n>] [--meters <n>] [--transport http|mqtt]`: gateway uploads over
-// real HTTP (or MQTT, to the embedded broker) until the readings projection has caught up, against COPY of
-// the same rows into a plain table in the same run; then as many again with the projection stopped, which is
-// the most the end-to-end figure could reach (the uploads' own cost: transport, checks and the durable
-// append to the log).
+// `npm run bench -- ingest [--readings <n>] [--meters <n>] [--transport http|mqtt] [--preload <n>]`: gateway
+// uploads over real HTTP (or MQTT, to the embedded broker) until the readings projection has caught up,
+// against COPY of the same rows into a plain table in the same run; then as many again with the projection
+// stopped, which is the most the end-to-end figure could reach (the uploads' own cost: transport, checks and
+// the durable append to the log). `--preload` first fills the readings table by COPY with that many readings
+// of other meters over the months before, so the timed part writes into a table the size of a utility's.
+import type { Services } from '@hydrolog/api';
+import { ensureTimeSeriesMonths, readingsProjection } from '@hydrolog/projections';
 import { type GatewayReading, type IngestAnswer, uuidv7 } from '@hydrolog/schemas';
 import { MqttGatewayClient } from '@hydrolog/sim';
-import { benchEngines, perSecond, timed } from './engines.ts';
+import { benchEngines, perSecond, timed, writeSettings } from './engines.ts';
 import type { BenchOptions } from './run.ts';
 import {
   type Fleet,
@@ -44,6 +47,33 @@ function rssSampler(): { stop(): number } {
       return Math.max(peak, process.memoryUsage.rss());
     },
   };
+}
+
+/** Readings a preloaded meter holds: one a hour for a year, so the preload spreads over past months. */
+const PRELOAD_HOURS_PER_METER = 24 * 365;
+const PRELOAD_ROWS_PER_COPY = 50_000;
+
+/**
+ * Loads `count` hourly readings straight into the readings table by COPY, for meters of a tenant of their
+ * own, ending the hour before `endHour`: meters hour by hour, as they would have arrived.
+ */
+async function preloadReadings(services: Services, count: number, endHour: number): Promise<void> {
+  if (count === 0) return;
+  const hours = Math.min(count, PRELOAD_HOURS_PER_METER);
+  const meterIds = Array.from({ length: Math.ceil(count / hours) }, () => uuidv7());
+  const firstHour = endHour - hours * HOUR_MS;
+  const tenantId = uuidv7();
+  await ensureTimeSeriesMonths(services.db, readingsProjection, firstHour, endHour);
+  let rows: (string | number)[][] = [];
+  for (let k = 0; k < count; k++) {
+    const h = Math.floor(k / meterIds.length);
+    const m = k % meterIds.length;
+    rows.push([tenantId, meterIds[m]!, new Date(firstHour + h * HOUR_MS).toISOString(), counter(m, h)]);
+    if (rows.length === PRELOAD_ROWS_PER_COPY || k === count - 1) {
+      await services.db.copyRows('readings', ['tenant_id', 'meter_id', 'ts', 'total'], rows);
+      rows = [];
+    }
+  }
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -120,6 +150,7 @@ export async function ingestBench({
   readings: asked,
   meters: askedMeters,
   transport = 'http',
+  preload = 0,
 }: BenchOptions): Promise<void> {
   const readings = asked ?? (quick ? 40_000 : 1_000_000);
   const meters = askedMeters ?? DEFAULT_METERS;
@@ -148,6 +179,7 @@ export async function ingestBench({
         timeZone: 'Europe/Madrid',
         meterNos,
       });
+      const preloadMs = await timed(() => preloadReadings(services, preload, firstHour));
       /** Sends the batches, IN_FLIGHT at a time; the latency of each upload goes into `latencies`. */
       const send = async (batches: Iterator<GatewayReading[]>, latencies: Float64Array) => {
         const uploader = transport === 'mqtt' ? mqttUploader(service, fleet) : httpUploader(service, fleet);
@@ -224,7 +256,12 @@ export async function ingestBench({
           bench: 'ingest',
           engine,
           transport,
+          // Gateways upload JSON here; the readings table holds this run's readings only.
+          format: 'json',
           readings,
+          readings_in_table: rows[0]?.n,
+          preloaded: preload,
+          preload_s: Number((preloadMs / 1000).toFixed(1)),
           meters,
           e2e_readings_per_s: e2e,
           raw_copy_rows_per_s: raw,
@@ -235,6 +272,7 @@ export async function ingestBench({
           p99_ms: Number(percentile(latencies, 99).toFixed(1)),
           peak_rss_mb: Math.round(peakRss / 1024 / 1024),
           ...(pushedBack > 0 ? { pushed_back: pushedBack } : {}),
+          settings: await writeSettings(services.db),
         }),
       );
     } finally {

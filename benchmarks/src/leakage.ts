@@ -3,7 +3,15 @@
 // meter_hourly and meter_daily rows computed here the way the readings projection computes them); only the late
 // batch goes through the ingest path (HTTP upload, readings projection) and is timed until the day's figures show it.
 import { addDays, cascadeDecider, localDate } from '@hydrolog/domain';
-import { dailyFigures, getPoint, leakageRanking, nightFigures, withTenant } from '@hydrolog/projections';
+import {
+  dailyFigures,
+  ensureTimeSeriesMonths,
+  getPoint,
+  leakageRanking,
+  nightFigures,
+  readingsProjection,
+  withTenant,
+} from '@hydrolog/projections';
 import { type PointView, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../../apps/api/src/commands.ts';
 import { benchEngines, timed } from './engines.ts';
@@ -73,6 +81,7 @@ export async function leakageBench({
       const end = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * 24 * HOUR_MS;
       const start = end - hoursPerMeter * HOUR_MS;
       const loadMs = await timed(async () => {
+        await ensureTimeSeriesMonths(services.db, readingsProjection, start, end);
         for (let m = 0; m < meters; m++) {
           const meterId = meterIds[m]!;
           const readingRows: unknown[][] = [];

@@ -1,5 +1,5 @@
 // `npm run bench -- [name...] [--quick] [--engine pglite|postgres] [--readings <n>] [--meters <n>]
-// [--transport http|mqtt]`: runs
+// [--transport http|mqtt] [--preload <n>]`: runs
 // benchmarks; each prints one JSON line per engine. A benchmark that finds a regression sets a non-zero exit
 // code after its line.
 import { parseArgs } from 'node:util';
@@ -24,6 +24,8 @@ export interface BenchOptions {
   meters?: number | undefined;
   /** ingest: how the gateway uploads (default http) */
   transport?: 'http' | 'mqtt' | undefined;
+  /** ingest: readings loaded by COPY into the readings table before the timed part (default none) */
+  preload?: number | undefined;
 }
 
 const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
@@ -47,14 +49,15 @@ const { values, positionals } = parseArgs({
     readings: { type: 'string' },
     meters: { type: 'string' },
     transport: { type: 'string' },
+    preload: { type: 'string' },
   },
 });
 
-function count(name: string, value: string | undefined): number | undefined {
+function count(name: string, value: string | undefined, least = 1): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n <= 0) {
-    console.error(`--${name} must be a positive whole number, got ${value}`);
+  if (!Number.isInteger(n) || n < least) {
+    console.error(`--${name} must be a whole number of at least ${least}, got ${value}`);
     process.exit(2);
   }
   return n;
@@ -74,6 +77,7 @@ const options: BenchOptions = {
   readings: count('readings', values.readings),
   meters: count('meters', values.meters),
   transport: values.transport,
+  preload: count('preload', values.preload, 0),
 };
 const names = positionals.length > 0 ? positionals : Object.keys(benches);
 const unknown = names.filter((n) => !benches[n]);

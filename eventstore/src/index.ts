@@ -1,6 +1,13 @@
 export * from './db/open.ts';
 export { DataDirectoryInUseError, pgliteDatabase } from './db/pglite.ts';
-export { arrayLiteral, type Database, type Engine, type Sql } from './db/types.ts';
+export {
+  arrayLiteral,
+  csvLines,
+  type Database,
+  type Engine,
+  isUniqueViolation,
+  type Sql,
+} from './db/types.ts';
 export { DatabaseTooNewError, migrateEventStore, SCHEMA_VERSION, splitStatements } from './migrations.ts';
 export { EVENTS_CHANNEL, readAllFrom, SqlEventStore } from './sql-store.ts';
 export { pollingSubscription } from './subscription.ts';

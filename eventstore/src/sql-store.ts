@@ -1,5 +1,5 @@
 import { BaseEventStore } from './base-store.ts';
-import type { Database, Sql } from './db/types.ts';
+import { type Database, isUniqueViolation, type Sql } from './db/types.ts';
 import { migrateEventStore } from './migrations.ts';
 import { pollingSubscription } from './subscription.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type Checkpoint,
   type EventStore,
   type ExpectedVersion,
+  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   START,
@@ -77,112 +78,46 @@ export class SqlEventStore extends BaseEventStore implements EventStore {
     const validated = requests.map((r) => r.events.map((e) => ({ event: e, ...validateEvent(e) })));
     const streams = [...new Set(requests.map((r) => r.stream))].sort();
     if (streams.length !== requests.length) throw new Error('appendMany takes each stream once');
+    const allNew = requests.every((r) => r.expectedVersion === 'no_stream' && r.events.length > 0);
 
     return this.db.transaction(async (sql) => {
-      // Lock every stream row in a fixed order (no deadlock between two batches), creating missing ones.
-      await sql.query(
-        `INSERT INTO es.streams (stream_id, version) SELECT unnest($1::text[]), -1 ON CONFLICT (stream_id) DO NOTHING`,
-        [streams],
-      );
-      const locked = await sql.query<{ stream_id: string; version: string }>(
-        `SELECT stream_id, version::text FROM es.streams s WHERE stream_id = ANY($1::text[])
-         ORDER BY s.stream_id FOR UPDATE`,
-        [streams],
-      );
-      const versions = new Map(locked.rows.map((r) => [r.stream_id, BigInt(r.version)]));
-
-      // Retries are safe: ids already stored are left out (read after the locks, so a concurrent retry is seen).
-      const ids = validated.flat().map((v) => v.event.id);
-      const stored = await sql.query<{ event_id: string }>(
-        'SELECT event_id::text FROM es.events WHERE event_id = ANY($1::uuid[])',
-        [ids],
-      );
-      const alreadyStored = new Set(stored.rows.map((r) => r.event_id));
-
-      const rows: {
-        id: string;
-        stream: string;
-        version: bigint;
-        type: string;
-        schemaVersion: number;
-        data: unknown;
-        metadata: RecordedEvent['metadata'];
-      }[] = [];
-      const results: AppendResult[] = requests.map((request, i) => {
-        const fresh = validated[i]!.filter((v) => !alreadyStored.has(v.event.id));
-        const current = versions.get(request.stream)!;
-        // A full retry of an earlier append succeeds without a version check; anything new is checked.
-        if (fresh.length > 0) checkExpected(request.stream, request.expectedVersion, current);
-        fresh.forEach((v, k) => {
-          rows.push({
-            id: v.event.id,
-            stream: request.stream,
-            version: current + BigInt(k + 1),
-            type: v.event.type,
-            schemaVersion: v.schemaVersion,
-            data: v.data,
-            metadata: v.event.metadata,
-          });
-        });
-        return { stream: request.stream, nextExpectedVersion: current + BigInt(fresh.length), events: [] };
-      });
-      if (rows.length === 0) return results;
-
-      // One JSON parameter (no per-column arrays of escaped JSON), and only what the log adds comes back.
-      const inserted = await sql.query<{
-        event_id: string;
-        position: string;
-        transaction_id: string;
-        recorded_at: Date;
-      }>(
-        `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
-         SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
-         FROM json_to_recordset($1::json) AS e(id uuid, stream text, version bigint, type text, schema_version int,
-           data json, metadata jsonb)
-         RETURNING event_id::text, position::text, transaction_id::text, recorded_at`,
-        [
-          JSON.stringify(
-            rows.map((r) => ({
-              id: r.id,
-              stream: r.stream,
-              version: r.version.toString(),
-              type: r.type,
-              schema_version: r.schemaVersion,
-              data: r.data,
-              metadata: r.metadata,
-            })),
-          ),
-        ],
-      );
-      const changed = results.filter((r) => r.nextExpectedVersion !== versions.get(r.stream));
-      await sql.query(
-        `UPDATE es.streams s SET version = v.version FROM unnest($1::text[], $2::bigint[]) AS v(stream_id, version)
-         WHERE s.stream_id = v.stream_id`,
-        [changed.map((r) => r.stream), changed.map((r) => r.nextExpectedVersion.toString())],
-      );
-      await sql.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
-
-      const logged = new Map(inserted.rows.map((row) => [row.event_id, row]));
-      const recorded = rows
-        .map((r): RecordedEvent => {
-          const row = logged.get(r.id.toLowerCase())!;
-          return {
-            id: row.event_id,
-            stream: r.stream,
-            streamVersion: r.version,
-            type: r.type,
-            schemaVersion: r.schemaVersion,
-            data: r.data,
-            metadata: r.metadata,
-            recordedAt: row.recorded_at,
-            checkpoint: { txId: BigInt(row.transaction_id), position: BigInt(row.position) },
-          };
-        })
-        .sort((a, b) => Number(a.checkpoint.position - b.checkpoint.position));
-      for (const result of results) result.events = recorded.filter((e) => e.stream === result.stream);
-      for (const hook of this.hooks) await hook(recorded, sql);
-      return results;
+      const appended = (allNew && (await appendNewStreams(sql, requests, validated, streams))) || null;
+      if (appended) return this.recorded(sql, appended);
+      const checked = await appendChecked(sql, requests, validated, streams);
+      return checked.rows.length === 0 ? checked.results : this.recorded(sql, checked);
     });
+  }
+
+  /** The results with the events as stored, once the append hooks (inline projections) have had them. */
+  private async recorded(sql: Sql, { rows, results, inserted }: Appended): Promise<AppendResult[]> {
+    await sql.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+    const logged = new Map(inserted.map((row) => [row.event_id, row]));
+    const recorded = rows
+      .map((r): RecordedEvent => {
+        const row = logged.get(r.id.toLowerCase())!;
+        return {
+          id: row.event_id,
+          stream: r.stream,
+          streamVersion: r.version,
+          type: r.type,
+          schemaVersion: r.schemaVersion,
+          data: r.data,
+          metadata: r.metadata,
+          recordedAt: row.recorded_at,
+          checkpoint: { txId: BigInt(row.transaction_id), position: BigInt(row.position) },
+        };
+      })
+      .sort((a, b) => Number(a.checkpoint.position - b.checkpoint.position));
+    // Grouped in one pass: a page of thousands of new streams would otherwise scan every event per stream.
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const event of recorded) {
+      const events = byStream.get(event.stream);
+      if (events) events.push(event);
+      else byStream.set(event.stream, [event]);
+    }
+    for (const result of results) result.events = byStream.get(result.stream) ?? [];
+    for (const hook of this.hooks) await hook(recorded, sql);
+    return results;
   }
 
   async readStream(stream: string, options: { from?: bigint } = {}): Promise<RecordedEvent[]> {
@@ -215,6 +150,154 @@ export class SqlEventStore extends BaseEventStore implements EventStore {
   close(): Promise<void> {
     return this.db.close();
   }
+}
+
+type Validated = { event: NewEvent } & ReturnType<typeof validateEvent>;
+
+interface EventToInsert {
+  id: string;
+  stream: string;
+  version: bigint;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+interface InsertedEvent {
+  event_id: string;
+  position: string;
+  transaction_id: string;
+  recorded_at: Date;
+}
+
+interface Appended {
+  rows: EventToInsert[];
+  results: AppendResult[];
+  inserted: InsertedEvent[];
+}
+
+/** The events of a request as rows of the log, numbered on from the stream's version `current`. */
+function rowsOf(request: AppendRequest, fresh: readonly Validated[], current: bigint): EventToInsert[] {
+  return fresh.map((v, k) => ({
+    id: v.event.id,
+    stream: request.stream,
+    version: current + BigInt(k + 1),
+    type: v.event.type,
+    schemaVersion: v.schemaVersion,
+    data: v.data,
+    metadata: v.event.metadata,
+  }));
+}
+
+/**
+ * Appends that all start new streams (a bill run's page): the streams are created at their final versions and
+ * the events inserted, two statements whatever their number, with no lock to take, no stored id to look for
+ * and no version to move. A stream or an event id already there (another writer got there first, or this is
+ * a retry) is a unique violation: what was done here is undone, and null sends the append down the checked
+ * path, which answers it as it answers any append.
+ */
+async function appendNewStreams(
+  sql: Sql,
+  requests: readonly AppendRequest[],
+  validated: readonly Validated[][],
+  streams: readonly string[],
+): Promise<Appended | null> {
+  const rows = requests.flatMap((request, i) => rowsOf(request, validated[i]!, -1n));
+  const results = requests.map((r) => ({
+    stream: r.stream,
+    nextExpectedVersion: BigInt(r.events.length - 1),
+    events: [] as RecordedEvent[],
+  }));
+  const versions = new Map(results.map((r) => [r.stream, r.nextExpectedVersion.toString()]));
+  await sql.query('SAVEPOINT new_streams');
+  try {
+    // In stream order, as the checked path locks them: two appends sharing streams wait, never deadlock.
+    await sql.query(
+      'INSERT INTO es.streams (stream_id, version) SELECT * FROM unnest($1::text[], $2::bigint[])',
+      [streams, streams.map((stream) => versions.get(stream)!)],
+    );
+    const inserted = await insertEvents(sql, rows);
+    await sql.query('RELEASE SAVEPOINT new_streams');
+    return { rows, results, inserted };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await sql.query('ROLLBACK TO SAVEPOINT new_streams');
+    return null;
+  }
+}
+
+/** Appends with every stream locked and its expected version checked; ids already stored are left out. */
+async function appendChecked(
+  sql: Sql,
+  requests: readonly AppendRequest[],
+  validated: readonly Validated[][],
+  streams: readonly string[],
+): Promise<Appended> {
+  // Lock every stream row in a fixed order (no deadlock between two batches), creating missing ones.
+  await sql.query(
+    `INSERT INTO es.streams (stream_id, version) SELECT unnest($1::text[]), -1 ON CONFLICT (stream_id) DO NOTHING`,
+    [streams],
+  );
+  const locked = await sql.query<{ stream_id: string; version: string }>(
+    `SELECT stream_id, version::text FROM es.streams s WHERE stream_id = ANY($1::text[])
+     ORDER BY s.stream_id FOR UPDATE`,
+    [streams],
+  );
+  const versions = new Map(locked.rows.map((r) => [r.stream_id, BigInt(r.version)]));
+
+  // Retries are safe: ids already stored are left out (read after the locks, so a concurrent retry is seen).
+  const ids = validated.flat().map((v) => v.event.id);
+  const stored = await sql.query<{ event_id: string }>(
+    'SELECT event_id::text FROM es.events WHERE event_id = ANY($1::uuid[])',
+    [ids],
+  );
+  const alreadyStored = new Set(stored.rows.map((r) => r.event_id));
+
+  const rows: EventToInsert[] = [];
+  const results: AppendResult[] = requests.map((request, i) => {
+    const fresh = validated[i]!.filter((v) => !alreadyStored.has(v.event.id));
+    const current = versions.get(request.stream)!;
+    // A full retry of an earlier append succeeds without a version check; anything new is checked.
+    if (fresh.length > 0) checkExpected(request.stream, request.expectedVersion, current);
+    rows.push(...rowsOf(request, fresh, current));
+    return { stream: request.stream, nextExpectedVersion: current + BigInt(fresh.length), events: [] };
+  });
+  if (rows.length === 0) return { rows, results, inserted: [] };
+
+  const inserted = await insertEvents(sql, rows);
+  const changed = results.filter((r) => r.nextExpectedVersion !== versions.get(r.stream));
+  await sql.query(
+    `UPDATE es.streams s SET version = v.version FROM unnest($1::text[], $2::bigint[]) AS v(stream_id, version)
+     WHERE s.stream_id = v.stream_id`,
+    [changed.map((r) => r.stream), changed.map((r) => r.nextExpectedVersion.toString())],
+  );
+  return { rows, results, inserted };
+}
+
+/** One JSON parameter (no per-column arrays of escaped JSON), and only what the log adds comes back. */
+async function insertEvents(sql: Sql, rows: readonly EventToInsert[]): Promise<InsertedEvent[]> {
+  const { rows: inserted } = await sql.query<InsertedEvent>(
+    `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
+     SELECT e.id, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata
+     FROM json_to_recordset($1::json) AS e(id uuid, stream text, version bigint, type text, schema_version int,
+       data json, metadata jsonb)
+     RETURNING event_id::text, position::text, transaction_id::text, recorded_at`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          stream: r.stream,
+          version: r.version.toString(),
+          type: r.type,
+          schema_version: r.schemaVersion,
+          data: r.data,
+          metadata: r.metadata,
+        })),
+      ),
+    ],
+  );
+  return inserted;
 }
 
 /**

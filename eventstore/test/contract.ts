@@ -151,6 +151,40 @@ export function eventStoreContract(adapter: string, subject: ContractSubject): v
       expect(await store.readStream(`tenant-${prefix}-0`)).toHaveLength(10);
     });
 
+    it('appends to many new streams at once, refusing the whole call when one of them exists', async () => {
+      const prefix = uuidv7();
+      const fresh = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => ({
+          stream: `tenant-${prefix}-${from + i}`,
+          events: [tenantEvent(`s${from + i}`)],
+          expectedVersion: 'no_stream' as const,
+        }));
+      await store.append(`tenant-${prefix}-5`, [tenantEvent('first')], { expectedVersion: 'no_stream' });
+      await expect(store.appendMany(fresh(0, 10))).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store.readStream(`tenant-${prefix}-0`)).toEqual([]);
+      expect(names(await store.readStream(`tenant-${prefix}-5`))).toEqual(['first']);
+
+      const batch = fresh(10, 20);
+      const results = await store.appendMany(batch);
+      expect(results.map((r) => [r.nextExpectedVersion, r.events.length])).toEqual(batch.map(() => [0n, 1]));
+      const retried = await store.appendMany(batch);
+      expect(retried.every((r) => r.nextExpectedVersion === 0n && r.events.length === 0)).toBe(true);
+
+      // Two calls racing for streams they share: one writes all of its own, the other nothing.
+      const outcomes = await Promise.allSettled([
+        store.appendMany(fresh(20, 30)),
+        store.appendMany(fresh(25, 35)),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toBeInstanceOf(WrongExpectedVersionError);
+      const written = await Promise.all(
+        fresh(20, 35).map(async (r) => (await store.readStream(r.stream)).length),
+      );
+      expect(written.filter((n) => n === 1)).toHaveLength(10);
+      expect(written.every((n) => n <= 1)).toBe(true);
+    });
+
     it('reads all in log order after a checkpoint, by type and in pages', async () => {
       const head = await store.head();
       await store.append(stream, [tenantEvent('A'), renamed('B')], { expectedVersion: 'no_stream' });

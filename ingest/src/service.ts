@@ -219,18 +219,26 @@ export async function dropStored(
   const meters = [...byMeter.keys()];
   const meterOf: number[] = [];
   const times: number[] = [];
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
   meters.forEach((meter, i) => {
     for (const t of byMeter.get(meter)!.keys()) {
+      const seconds = t / 1000;
       meterOf.push(i + 1);
-      times.push(t / 1000);
+      times.push(seconds);
+      first = Math.min(first, seconds);
+      last = Math.max(last, seconds);
     }
   });
   if (times.length === 0) return 0;
+  // The batch's first and last times bound the look-up: readings is partitioned by month, and only bounds
+  // known before the join let the plan skip the months the batch does not touch.
   const { rows } = await db.query<{ meter_id: string; ts: Date }>(
     `SELECT r.meter_id::text, r.ts
      FROM (SELECT $1::uuid[] AS meters) m CROSS JOIN unnest($2::int[], $3::float8[]) AS k(meter, seconds)
-     JOIN readings r ON r.meter_id = m.meters[k.meter] AND r.ts = to_timestamp(k.seconds)`,
-    [arrayLiteral(meters), arrayLiteral(meterOf), arrayLiteral(times)],
+     JOIN readings r ON r.meter_id = m.meters[k.meter] AND r.ts = to_timestamp(k.seconds)
+     WHERE r.ts >= to_timestamp($4) AND r.ts <= to_timestamp($5)`,
+    [arrayLiteral(meters), arrayLiteral(meterOf), arrayLiteral(times), first, last],
   );
   for (const row of rows) byMeter.get(row.meter_id)?.delete(row.ts.getTime());
   return rows.length;

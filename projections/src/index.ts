@@ -6,6 +6,7 @@ export * from './devices/index.ts';
 export * from './identity/index.ts';
 export * from './meters/index.ts';
 export * from './operations/index.ts';
+export * from './partitions.ts';
 export * from './platform/index.ts';
 export * from './projection.ts';
 export * from './readings/index.ts';

@@ -35,13 +35,14 @@ export interface Projection {
   /** Events handled a run at a time; a type is either here or in handlers. */
   batchHandlers?: Partial<Record<EventType, BatchHandler>>;
   /**
-   * Time-series tables: made TimescaleDB hypertables (partitioned on the time column) where the extension
-   * is available. Queries stay plain SQL, so they run the same on PostgreSQL without it.
+   * Time-series tables, stored by time (partitions.ts decides how): TimescaleDB hypertables (compressed) where
+   * the extension is available, else partitioned by month of the time column, partitions created as rows need
+   * them and a few months ahead. Queries stay plain SQL and prune by the time column either way.
    */
-  hypertables?: readonly {
+  timeSeries?: readonly {
     table: string;
     timeColumn: string;
-    /** Compress chunks older than compressAfterDays, one segment per value of this column. */
+    /** TimescaleDB: compress chunks older than compressAfterDays, one segment per value of this column. */
     compressSegmentBy?: string;
     compressAfterDays?: number;
   }[];
@@ -86,4 +87,9 @@ export async function applyEvents(
     await projection.handlers[type]?.(sql, events[i]!);
     i++;
   }
+}
+
+/** Holds a projection's run lock to the end of the transaction: no batch of it is applied meanwhile. */
+export function lockRun(sql: Sql, name: string) {
+  return sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hydrolog.projection.run:${name}`]);
 }

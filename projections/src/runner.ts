@@ -10,7 +10,8 @@ import {
   type Sql,
   START,
 } from '@hydrolog/eventstore';
-import { applyEvents, handledTypes, type Projection } from './projection.ts';
+import { ensurePartitionsAhead, storeByTime } from './partitions.ts';
+import { applyEvents, handledTypes, lockRun, type Projection } from './projection.ts';
 import { ensureTenantRole, isolateTenantTables } from './tenancy.ts';
 
 export type ProjectionStatus = 'rebuilding' | 'live';
@@ -270,6 +271,7 @@ export class ProjectionRunner {
         [projection.name],
       );
       if (rows[0]?.version !== projection.version) await this.reset(sql, projection);
+      else await ensurePartitionsAhead(sql, projection);
     });
   }
 
@@ -279,8 +281,8 @@ export class ProjectionRunner {
     await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [statusLockKey(projection.name)]);
     for (const table of projection.tables) await sql.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
     for (const statement of projection.migrations) await sql.query(statement);
+    await storeByTime(sql, projection);
     await isolateTenantTables(sql, projection);
-    await makeHypertables(sql, projection);
     await sql.query(
       `INSERT INTO es.projections (name, version, status, checkpoint_tx, checkpoint_position)
        VALUES ($1, $2, 'rebuilding', 0, 0)
@@ -422,34 +424,8 @@ export class ProjectionRunner {
   }
 }
 
-/** Where TimescaleDB is available, the projection's time-series tables become hypertables. */
-async function makeHypertables(sql: Sql, projection: Projection): Promise<void> {
-  if (!projection.hypertables?.length) return;
-  const available = await sql.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb'`);
-  if (available.rows.length === 0) return;
-  await sql.query('CREATE EXTENSION IF NOT EXISTS timescaledb');
-  for (const { table, timeColumn, compressSegmentBy, compressAfterDays } of projection.hypertables) {
-    await sql.query('SELECT create_hypertable($1::regclass, by_range($2::name), if_not_exists => TRUE)', [
-      table,
-      timeColumn,
-    ]);
-    if (!compressSegmentBy) continue;
-    await sql.query(
-      `ALTER TABLE ${table} SET (timescaledb.compress, timescaledb.compress_segmentby = '${compressSegmentBy}')`,
-    );
-    await sql.query(
-      'SELECT add_compression_policy($1::regclass, make_interval(days => $2), if_not_exists => TRUE)',
-      [table, compressAfterDays ?? 30],
-    );
-  }
-}
-
 function statusLockKey(name: string) {
   return `hydrolog.projection.status:${name}`;
-}
-
-function lockRun(sql: Sql, name: string) {
-  return sql.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hydrolog.projection.run:${name}`]);
 }
 
 async function readState(

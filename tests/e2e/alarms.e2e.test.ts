@@ -112,16 +112,25 @@ describe('a household leak taken into work in the browser', () => {
   beforeAll(async () => {
     const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     await fleetBackfilled(bed.url, headers);
-    // The simulator's household leak runs since 36 hours ago: a continuous flow alarm (5) on its meter.
+    // The simulator's household leak runs since 36 hours ago: a continuous flow alarm (5) on its meter. The
+    // bell lists the newest 50 alarms, and the fleet's first round raises a few hundred at once: the leak taken
+    // into work is one of those the bell lists, still unprocessed.
     const deadline = Date.now() + 120_000;
     while (!leaking && Date.now() < deadline) {
-      const list = await apiCall(
-        bed.url,
-        headers,
-        'GET',
-        '/report/alarm/processed/list?eventType=5&status=0',
-      );
-      leaking = list.rows?.[0]?.meterNo ?? '';
+      const notices = (await apiCall(bed.url, headers, 'GET', '/report/alarm/processed/listNotice')).data;
+      for (const notice of notices.allAlarmList as { meterNo: string; eventType: string | number }[]) {
+        if (String(notice.eventType) !== '5') continue;
+        const open = await apiCall(
+          bed.url,
+          headers,
+          'GET',
+          `/report/alarm/processed/list?eventType=5&status=0&meterNo=${notice.meterNo}`,
+        );
+        if (open.rows?.some((row: { meterNo: string }) => row.meterNo === notice.meterNo)) {
+          leaking = notice.meterNo;
+          break;
+        }
+      }
       if (!leaking) await new Promise((r) => setTimeout(r, 1000));
     }
     expect(leaking).not.toBe('');
@@ -141,13 +150,16 @@ describe('a household leak taken into work in the browser', () => {
     await eventually(() => item.count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
 
-    await page.goto(`${bed.url}/alarm/alarm`);
+    // Its row among the few hundred: the records filtered by its meter.
+    await page.goto(`${bed.url}/alarm/alarm?meterNo=${leaking}`);
     const type = 'Continuous flow (possible leak)';
-    const row = page
+    const rows = page
       .getByTestId('alarms-table')
       .locator('tbody tr', { hasText: leaking })
       .filter({ hasText: type });
-    await eventually(() => row.count()).toBe(1);
+    await eventually(() => rows.count()).toBeGreaterThan(0);
+    // A leak that runs over two local days has an alarm of each: the newest (listed first) is taken into work.
+    const row = rows.first();
     await row.getByRole('checkbox', { name: `Select alarm ${type} on meter ${leaking}` }).check();
     await page.getByRole('button', { name: 'Work order from selected (1)' }).click();
     const form = page.getByTestId('work-order-form');

@@ -11,8 +11,9 @@ const ACCOUNT = 'E2E0001';
 
 /**
  * Customer accounts on the demo fleet: a customer type, an account opened with a simulated household
- * meter, a freeze whose valve close goes to the simulated concentrator (sending, then success), a
- * recharge, a cancellation refused while the balance remains, the refund, then the cancellation.
+ * meter, a freeze whose valve close goes to the simulated concentrator (sending, then success), a change
+ * of price scheme, a recharge, a cancellation refused while the balance remains, the refund, then the
+ * cancellation.
  */
 describe('customer accounts in the browser', () => {
   const bed = browserTestBed({ HYDROLOG_SIMULATE: '1' });
@@ -111,6 +112,30 @@ describe('customer accounts in the browser', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('customer-detail').count()).toBe(0);
   }, 180_000);
+
+  it('charges the account at another price scheme from today, as its history shows', async () => {
+    await row()
+      .getByRole('button', { name: `Change the price scheme of ${ACCOUNT}` })
+      .click();
+    const form = page.getByTestId('price-scheme-form');
+    await form.getByLabel('Price scheme').click();
+    await page.getByRole('option', { name: 'Domestic ladder' }).click();
+    const changed = page.waitForResponse((r) => r.url().endsWith('/prod-api/business/customer/priceScheme'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await (await changed).json()).data.priceSchemeId).toEqual(expect.any(String));
+    await expect.poll(() => form.count()).toBe(0);
+
+    await row()
+      .getByRole('button', { name: `Details of ${ACCOUNT}` })
+      .click();
+    const history = page.getByTestId('customer-history');
+    await expect
+      .poll(() => history.locator('[data-event="CustomerPriceSchemeChanged"]').innerText())
+      .toContain('Price scheme changed');
+    expect(await page.getByTestId('customer-detail').innerText()).toContain('Domestic ladder');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('customer-detail').count()).toBe(0);
+  });
 
   it('refuses to close the account while a balance remains; refunds; then closes it', async () => {
     await row()

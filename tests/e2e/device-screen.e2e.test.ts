@@ -7,7 +7,10 @@ import { browserTestBed } from './test-bed.ts';
 /** expect.poll with room for a loaded machine (the service shares the cores with other work). */
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 60_000 });
 
-/** The demo seeds one device of each of the seven types in each of its three districts. */
+/**
+ * Each of the demo's three districts has one device of each of the six types of the device page, and its
+ * concentrator: the fleet's gateway, placed among the meters it relays.
+ */
 const DEMO_DEVICES = 21;
 const FLEET_METERS = 50_000;
 
@@ -94,9 +97,22 @@ describe('the device screen', () => {
     await page.getByTestId('device-screen-type').click();
     await page.getByRole('option', { name: 'Flow meter' }).click();
     await eventually(() => count('device-screen-devices')).toBe(1);
-    await page.waitForTimeout(500);
     const box = (await page.getByTestId('device-screen-map').boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    // deck.gl finds what a click hits from the pointer resting over it, as a user's pointer does: the pointer
+    // moves over the device until the cursor says something is there (the frame with it may come late).
+    const cursor = page.locator('#deckgl-wrapper');
+    let moves = 0;
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(x + (moves++ % 2 ? 1 : -1), y);
+          return cursor.evaluate((element) => (element as HTMLElement).style.cursor);
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('pointer');
+    await page.mouse.click(x, y);
     const details = page.getByTestId('device-screen-details');
     await eventually(() => details.count()).toBe(1);
     expect(await details.innerText()).toContain('Flow meter');
@@ -111,12 +127,31 @@ describe('the device screen', () => {
     // The filters are the screen's own: opened again, it shows every device and meter.
     await page.reload();
     await eventually(() => count('device-screen-devices')).toBe(DEMO_DEVICES);
+
+    // Concentrators: the gateway registry's, one per district, placed among the meters they relay.
+    await page.getByTestId('device-screen-type').click();
+    await page.getByRole('option', { name: 'Concentrator' }).click();
+    await eventually(() => count('device-screen-devices')).toBe(3);
+
+    await page.reload();
+    await eventually(() => count('device-screen-devices')).toBe(DEMO_DEVICES);
     expect(pageErrors).toEqual([]);
   });
 
   it('adds a device whose place is picked on the map, finds it by its region, and deletes it', async () => {
     const admin = await bed.newPage();
-    await bed.signIn(admin, 'demo_admin', 'Demo1234', '/gateway/device');
+    // The concentrators are listed from the gateway registry, and lead to their own page.
+    await bed.signIn(admin, 'demo_admin', 'Demo1234', '/gateway/device?deviceType=concentrator');
+    const concentrators = admin
+      .getByTestId('devices-table')
+      .getByRole('button', { name: /on the Concentrators page$/ });
+    await eventually(() => concentrators.count()).toBe(3);
+    await concentrators.first().click();
+    await admin.waitForURL(/\/gateway\/concentrator\?number=/);
+    const number = new URL(admin.url()).searchParams.get('number')!;
+    const listed = admin.getByTestId('concentrators-table').getByRole('cell', { name: number, exact: true });
+    await eventually(() => listed.count()).toBe(1);
+    await admin.goto(`${bed.url}/gateway/device`);
     await admin.getByRole('button', { name: 'New device' }).click();
     const form = admin.getByTestId('device-form');
     await form.getByLabel('Device id').fill('E2E-SD-1');
@@ -147,12 +182,15 @@ describe('the device screen', () => {
     await eventually(async () => (await row.getByRole('cell').allTextContents()).join(' | ')).toContain(
       district,
     );
+    // The device screen left open in the other tab follows live: the device comes and goes without a reload.
+    await eventually(() => count('device-screen-devices')).toBe(DEMO_DEVICES + 1);
     await row.getByRole('button', { name: 'Delete E2E sonar' }).click();
     await admin
       .getByRole('dialog', { name: 'Delete the device' })
       .getByRole('button', { name: 'Delete' })
       .click();
     await eventually(() => row.count()).toBe(0);
+    await eventually(() => count('device-screen-devices')).toBe(DEMO_DEVICES);
     await admin.context().close();
   });
 

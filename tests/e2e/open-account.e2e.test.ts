@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api-login.ts';
+import { fillAccountForm } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 const DEMO_TENANT = 'Demo Water Utility';
@@ -48,15 +49,7 @@ describe('opening an account in the browser', () => {
   });
 
   const form = () => page.getByTestId('customer-form');
-  async function fillHolderAndMeter(meterNo: string) {
-    await page.getByRole('button', { name: 'Open account' }).click();
-    await form().getByLabel('Name').fill('Wang Fang');
-    await form().getByLabel('Mobile').fill('13800000009');
-    await form().getByLabel('Customer type').click();
-    await page.getByRole('option', { name: 'Households' }).click();
-    await form().getByLabel('Meter').fill(meterNo);
-    await page.getByRole('option', { name: new RegExp(meterNo) }).click();
-  }
+  const fillHolderAndMeter = (meterNo: string) => fillAccountForm(page, 'Households', meterNo);
   const row = (accountNo: string | RegExp) =>
     page.getByTestId('customers-table').locator('tbody tr', { hasText: accountNo });
 

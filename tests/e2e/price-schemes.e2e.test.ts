@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outputDir } from './support.ts';
+import { outputDir, trialLineCells } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 /** Price schemes: a yearly ladder billed monthly, made with the steps editor, then its trial calculation. */
@@ -47,16 +47,14 @@ describe('price schemes in the browser', () => {
     await trial.getByLabel('Volume (m³)').fill('4');
     await trial.getByLabel('Already accumulated in the cycle (m³)').fill('10');
     await trial.getByRole('button', { name: 'Calculate' }).click();
-    const lines = page.getByTestId('trial-lines');
-    await expect.poll(() => lines.locator('tbody tr').count()).toBe(3);
+    await expect.poll(async () => (await trialLineCells(page)).length).toBe(3);
     // 2 m³ left on step 1 at 2.00, 2 m³ on step 2 at 3.50, VAT 10% of 11.00.
-    const cells = async (n: number) =>
-      (await lines.locator('tbody tr').nth(n).locator('td').allInnerTexts()).map((c) => c.trim());
-    expect((await cells(0))[0]).toBe('Step 1');
-    expect((await cells(0))[3]).toContain('4.00');
-    expect((await cells(1))[0]).toBe('Step 2');
-    expect((await cells(1))[3]).toContain('7.00');
-    expect((await cells(2))[0]).toBe('VAT 10%');
+    const [step1, step2, vat] = await trialLineCells(page);
+    expect(step1![0]).toBe('Step 1');
+    expect(step1![3]).toContain('4.00');
+    expect(step2![0]).toBe('Step 2');
+    expect(step2![3]).toContain('7.00');
+    expect(vat![0]).toBe('VAT 10%');
     expect(await page.getByTestId('trial-total').innerText()).toContain('12.10');
     await page.screenshot({ path: join(outputDir, 'price-trial-en.png') });
     expect(pageErrors).toEqual([]);

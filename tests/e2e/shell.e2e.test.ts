@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fillLogin, outputDir } from './support.ts';
+import { fillLogin, outputDir, pickOption } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 /** The browser shell of issue 3: login, guard, menus by role, permissions, language, forced password, logout. */
@@ -139,13 +139,12 @@ describe('the shell in the browser', () => {
       ['en', 'English', 'Home', 'Language changed'],
     ] as const;
     for (const [code, name, home, changed] of languages) {
-      await page.getByTestId('language').click();
       // The choice is saved on the user, then the page reloads itself in the new language
       // (a loaded machine can take long over both: the wait is on the outcome, not on an event).
       const saved = page.waitForResponse((r) => r.url().includes('/system/user/updateLanguage'), {
         timeout: 60_000,
       });
-      await page.getByRole('option', { name }).click();
+      await pickOption(page, page.getByTestId('language'), name);
       expect((await saved).ok()).toBe(true);
       await expect
         .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 60_000 })

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 export const root = join(import.meta.dirname, '../..');
 export const outputDir = join(import.meta.dirname, 'output');
@@ -210,6 +210,24 @@ export function browserSession(
   };
 }
 
+/**
+ * Opens a select and picks the option `name`. The select is opened again when its list did not show: a page
+ * still settling after a load can draw the select anew, closing a list opened a moment before.
+ */
+export async function pickOption(page: Page, select: Locator, name: string): Promise<void> {
+  const option = page.getByRole('option', { name });
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    try {
+      await option.waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 6) throw error;
+    }
+  }
+  await option.click();
+}
+
 /** A browser context of a phone (width under 992 px: the spec's mobile layout), in English. */
 export const PHONE = {
   locale: 'en-US',
@@ -217,3 +235,25 @@ export const PHONE = {
   isMobile: true,
   hasTouch: true,
 } as const;
+
+/**
+ * On the accounts page: opens the open-account form, fills in a holder, picks the customer type and the
+ * meter (by its number in the picker), and answers the form.
+ */
+export async function fillAccountForm(page: Page, customerType: string, meterNo: string): Promise<Locator> {
+  const form = page.getByTestId('customer-form');
+  await page.getByRole('button', { name: 'Open account' }).click();
+  await form.getByLabel('Name').fill('Wang Fang');
+  await form.getByLabel('Mobile').fill('13800000009');
+  await form.getByLabel('Customer type').click();
+  await page.getByRole('option', { name: customerType }).click();
+  await form.getByLabel('Meter').fill(meterNo);
+  await page.getByRole('option', { name: new RegExp(meterNo) }).click();
+  return form;
+}
+
+/** The cells (trimmed) of each line of the charge shown: a trial calculation, or a part of a bill. */
+export async function trialLineCells(page: Page): Promise<string[][]> {
+  const rows = await page.getByTestId('trial-lines').locator('tbody tr').all();
+  return Promise.all(rows.map(async (row) => (await row.locator('td').allInnerTexts()).map((c) => c.trim())));
+}

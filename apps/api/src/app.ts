@@ -120,6 +120,8 @@ export interface AppOptions {
   systemAlarmMs?: number;
   /** Runs the prepaid deduction every so many ms (off when absent: tests run it by hand). */
   deductionMs?: number;
+  /** How often a followed device screen's map is looked at for changes (default 5 s). */
+  screenLookMs?: number;
   /** Delivers one-time codes (default: the outbox). */
   messages?: MessageProvider;
   /** The clock of codes, logins and dashboards (tests move it instead of waiting). */
@@ -145,6 +147,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     },
     genReqId: () => uuidv7(),
     requestIdHeader: false,
+    // The embedded database's synchronous queries share the one thread: on a busy restart a plugin (the web
+    // app's files) can take longer than Fastify's default 10 s to load, which must slow the start, not end
+    // the service.
+    pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
     // Batch routes take comma-separated ids in the path (`DELETE /system/config/{ids}`).
     routerOptions: { maxParamLength: 4000, querystringParser: parseQuery },
@@ -225,30 +231,23 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   const ingestSettings = options.ingest ?? DEFAULT_INGEST_SETTINGS;
   const dispatch = new CommandDispatch(services);
   if (options.commandSweepMs) dispatch.startSweeper(options.commandSweepMs);
-  if (options.cascadeAlarmMs) {
-    const stopAlarms = startCascadeAlarmJob(services, options.cascadeAlarmMs);
-    app.addHook('onClose', async () => stopAlarms());
-  }
-  if (options.meterAlarmMs) {
-    const stopMeterAlarms = startMeterAlarmJob(services, options.meterAlarmMs, { messages, log: app.log });
-    app.addHook('onClose', async () => stopMeterAlarms());
-  }
-  if (options.pressureAlarmMs) {
-    const stopPressureAlarms = startPressureAlarmJob(services, options.pressureAlarmMs);
-    app.addHook('onClose', async () => stopPressureAlarms());
-  }
-  if (options.billRunMs) {
-    const stopBillRun = startBillRunJob(services, options.billRunMs);
-    app.addHook('onClose', async () => stopBillRun());
-  }
-  if (options.systemAlarmMs) {
-    const stopSystemAlarms = startSystemAlarmJob(services, options.systemAlarmMs, ingestSettings.maxBacklog);
-    app.addHook('onClose', async () => stopSystemAlarms());
-  }
-  if (options.deductionMs) {
-    const stopDeduction = startDeductionJob(services, dispatch, options.deductionMs);
-    app.addHook('onClose', async () => stopDeduction());
-  }
+  // The periodic jobs start once every plugin has loaded: their first rounds would otherwise share the one
+  // thread with the embedded database while the app still loads.
+  const jobs: (() => () => void)[] = [];
+  const { cascadeAlarmMs, meterAlarmMs, pressureAlarmMs, billRunMs, systemAlarmMs, deductionMs } = options;
+  if (cascadeAlarmMs) jobs.push(() => startCascadeAlarmJob(services, cascadeAlarmMs));
+  if (meterAlarmMs) jobs.push(() => startMeterAlarmJob(services, meterAlarmMs, { messages, log: app.log }));
+  if (pressureAlarmMs) jobs.push(() => startPressureAlarmJob(services, pressureAlarmMs));
+  if (billRunMs) jobs.push(() => startBillRunJob(services, billRunMs));
+  if (systemAlarmMs) jobs.push(() => startSystemAlarmJob(services, systemAlarmMs, ingestSettings.maxBacklog));
+  if (deductionMs) jobs.push(() => startDeductionJob(services, dispatch, deductionMs));
+  const stopJobs: (() => void)[] = [];
+  app.addHook('onReady', async () => {
+    for (const start of jobs) stopJobs.push(start());
+  });
+  app.addHook('onClose', async () => {
+    for (const stop of stopJobs) stop();
+  });
   app.addHook('onClose', async () => dispatch.stop());
   app.decorate('commandDispatch', dispatch);
   const apiRoutes: ApiRoute[] = [];
@@ -291,7 +290,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       await api.register(concentratorRoutes, { services });
       await api.register(flowMeterRoutes, { services });
       await api.register(deviceRoutes, { services });
-      await api.register(deviceScreenRoutes, { services });
+      await api.register(deviceScreenRoutes, { services, screenLookMs: options.screenLookMs });
       await api.register(pressureMeterRoutes, { services });
       await api.register(manualReadingRoutes, { services, uploadsDir: options.uploadsDir });
       await api.register(readingPlanRoutes, { services });

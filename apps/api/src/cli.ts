@@ -1,12 +1,23 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { aggregates, fold } from '@hydrolog/domain';
-import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventstore';
-import type { RebuildProgress } from '@hydrolog/projections';
+import { csvLines, DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventstore';
+import {
+  ARCHIVE_SCHEMA,
+  detachPartitionsBefore,
+  dropArchivedPartition,
+  exportArchivedPartition,
+  type RebuildProgress,
+  readingsProjection,
+} from '@hydrolog/projections';
 import type { DomainEvent } from '@hydrolog/schemas';
 import { loadConfig } from './config.ts';
 import { openServices, type Services } from './services.ts';
 
-const USAGE = `Hydrolog operator CLI (audit replay)
+const USAGE = `Hydrolog operator CLI (audit replay, archive)
 
   npm run hydrolog -- replay [--projection NAME] [--verify]
       Rebuild read models from the log (all, or one), with progress and a summary.
@@ -15,6 +26,12 @@ const USAGE = `Hydrolog operator CLI (audit replay)
 
   npm run hydrolog -- history <stream> [--as-of TIMESTAMP]
       The stream's events, and its state folded as of the time (ISO 8601), e.g. tenant-<id>.
+
+  npm run hydrolog -- detach-readings --before DATE [--export DIR [--drop]]
+      Detach the month partitions of the readings and hourly volumes that end on or before the date into
+      the schema ${ARCHIVE_SCHEMA} (out of every query); the log is not touched and replay brings them back.
+      --export writes each as DIR/<partition>.csv; --drop then drops it. PostgreSQL and PGlite only
+      (TimescaleDB's hypertables have their own chunk retention).
 
 Uses the same configuration as the service (DATABASE_URL, HYDROLOG_DATA_DIR, EVENTSTORE_URL).`;
 
@@ -112,6 +129,42 @@ async function history(services: Services, stream: string, asOf: string | undefi
   return 0;
 }
 
+async function detachReadings(
+  services: Services,
+  options: { before: string | undefined; export: string | undefined; drop: boolean },
+): Promise<number> {
+  const before = new Date(options.before ?? '');
+  if (Number.isNaN(before.getTime())) {
+    console.error(`--before must be an ISO 8601 date, got ${options.before}`);
+    return 2;
+  }
+  if (options.drop && !options.export) {
+    console.error('--drop needs --export DIR: a partition is dropped only once written out');
+    return 2;
+  }
+  const detached = await detachPartitionsBefore(services.db, readingsProjection, before);
+  if (detached.length === 0)
+    console.log(`No partition of the readings or their hours ends on or before ${before.toISOString()}.`);
+  for (const { table, rows } of detached) {
+    console.log(`detached ${table} (${rows} rows)`);
+    if (!options.export) continue;
+    await mkdir(options.export, { recursive: true });
+    const file = join(options.export, `${table.slice(table.indexOf('.') + 1)}.csv`);
+    const out = createWriteStream(file);
+    const exported = await exportArchivedPartition(services.db, table, async (page) => {
+      if (!out.write(csvLines(page))) await once(out, 'drain');
+    });
+    out.end();
+    await once(out, 'finish');
+    console.log(`  exported ${exported} rows to ${file}`);
+    if (options.drop) {
+      await dropArchivedPartition(services.db, table);
+      console.log(`  dropped ${table}`);
+    }
+  }
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -120,6 +173,9 @@ async function main(argv: string[]): Promise<number> {
       projection: { type: 'string' },
       verify: { type: 'boolean', default: false },
       'as-of': { type: 'string' },
+      before: { type: 'string' },
+      export: { type: 'string' },
+      drop: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -127,7 +183,7 @@ async function main(argv: string[]): Promise<number> {
   if (
     values.help ||
     !command ||
-    !['replay', 'history'].includes(command) ||
+    !['replay', 'history', 'detach-readings'].includes(command) ||
     (command === 'history' && rest.length !== 1)
   ) {
     console.log(USAGE);
@@ -135,9 +191,15 @@ async function main(argv: string[]): Promise<number> {
   }
   const services = await openServices(loadConfig(), { follow: false });
   try {
-    return command === 'replay'
-      ? await replay(services, { projection: values.projection, verify: values.verify })
-      : await history(services, rest[0]!, values['as-of']);
+    if (command === 'replay')
+      return await replay(services, { projection: values.projection, verify: values.verify });
+    if (command === 'detach-readings')
+      return await detachReadings(services, {
+        before: values.before,
+        export: values.export,
+        drop: values.drop,
+      });
+    return await history(services, rest[0]!, values['as-of']);
   } finally {
     await services.close();
   }

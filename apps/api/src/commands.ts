@@ -4,6 +4,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
+  isUniqueViolation,
   WrongExpectedVersionError,
 } from '@hydrolog/eventstore';
 import { type DomainEvent, type EventMetadata, type MessageKey, uuidv7 } from '@hydrolog/schemas';
@@ -188,7 +189,5 @@ export async function record(
   });
 }
 
-/** PostgreSQL's unique_violation, raised by an inline projection's unique index inside the append. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
+// PostgreSQL's unique_violation, raised by an inline projection's unique index inside the append.
+export { isUniqueViolation };

@@ -6,10 +6,11 @@ import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import { evaluateMeterAlarms } from '../src/operations/index.ts';
 import type { Services } from '../src/services.ts';
 import type { OutgoingMessage } from '../src/sms.ts';
-import { ACCOUNTS, addGateway, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, addGateway, injectAs, login, startApi, uploadReadings } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 type As = ReturnType<typeof injectAs>;
 
 describe.each(testEngines())('meter alarms, rules and the bell on $engine', (engine) => {
@@ -20,17 +21,14 @@ describe.each(testEngines())('meter alarms, rules and the bell on $engine', (eng
   let viewer: As;
   let trial: As;
   let gatewayKey: string;
-  // The last whole hour at least a quarter of an hour ago: every reading is in the past.
-  const base = Math.floor((Date.now() - 15 * 60_000) / HOUR) * HOUR;
+  // The last 22:00 of the tenant's zone (Asia/Shanghai, UTC+8: 14:00 UTC) at least a quarter of an hour ago:
+  // every reading is in the past, and the 26 hours before it leave the day before too few hours for alarms
+  // of its own, whatever the time the test runs at.
+  const base = Math.floor((Date.now() - 15 * 60_000 - 14 * HOUR) / DAY) * DAY + 14 * HOUR;
   const at = (t: number) => new Date(t).toISOString();
 
   const upload = async (readings: unknown[]) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ingest/v1/readings',
-      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ batchId: uuidv7(), readings }),
-    });
+    const res = await uploadReadings(app, gatewayKey, readings);
     expect(res.statusCode).toBeLessThan(300);
     await services.runner.catchUp('readings');
   };

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, injectAs, login, startApi, uploadReadings } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const DEMO_ZONE = 'Asia/Shanghai';
@@ -35,6 +35,8 @@ describe.each(testEngines())('bills on $engine', (engine) => {
   let viewer: ReturnType<typeof injectAs>;
   let trial: ReturnType<typeof injectAs>;
   let gatewayKey: string;
+  let priceSchemeId: string;
+  let customerTypeId: string;
 
   // The last month that ended, in the tenant's days: the period the run bills.
   const today = localDate(Date.now(), DEMO_ZONE);
@@ -52,14 +54,21 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     ).rows[0]!.n;
   const send = (url: string, payload: object, as = admin, headers = EN) =>
     as({ method: 'POST', url: `/prod-api${url}`, payload, headers });
+  /** Opens an account on the ladder, today or on the local day `openedOn`. */
+  const open = (accountNo: string, meterId: string, businessMode: string, openedOn?: string) =>
+    send('/business/customer', {
+      accountNo,
+      name: 'Wang Fang',
+      phone: '13800000021',
+      customerTypeId,
+      meterId,
+      businessMode,
+      priceSchemeId,
+      ...(openedOn ? { openedOn } : {}),
+    });
   const bills = async (query = '') => (await admin(`/prod-api/business/bill/list${query}`)).json();
   const report = async (readings: { meterNo: string; ts: string; total: number }[]) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ingest/v1/readings',
-      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ batchId: uuidv7(), readings }),
-    });
+    const res = await uploadReadings(app, gatewayKey, readings);
     expect(res.statusCode).toBeLessThan(300);
     await services.runner.catchUp('readings');
   };
@@ -78,45 +87,40 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       cardKind: 'none',
       reportIntervalMinutes: 24 * 60,
     });
-    const [read, silent, prepaid, replaced] = await registerMeters(services.store, metadata, [
-      { meterNo: '9101', meterTypeId },
-      { meterNo: '9102', meterTypeId },
-      { meterNo: '9103', meterTypeId },
-      { meterNo: '9104', meterTypeId, initialReading: 200 },
-      { meterNo: '9105', meterTypeId, initialReading: 0 },
-    ]);
+    // Registered before the accounts open, which is before the month before the period.
+    const opening = addDays(addMonths(periodFrom, -1), -1);
+    const [read, silent, prepaid, replaced] = await registerMeters(
+      services.store,
+      metadata,
+      [
+        { meterNo: '9101', meterTypeId },
+        { meterNo: '9102', meterTypeId },
+        { meterNo: '9103', meterTypeId },
+        { meterNo: '9104', meterTypeId, initialReading: 200 },
+        { meterNo: '9105', meterTypeId, initialReading: 0 },
+        { meterNo: '9106', meterTypeId },
+      ],
+      { registeredAt: new Date(Date.parse(midnight(opening)) - 86_400_000) },
+    );
+    // Registered today: an account on it opens today at the earliest.
+    await registerMeters(services.store, metadata, [{ meterNo: '9107', meterTypeId }]);
     gatewayKey = (await send('/ingest/gateway', { name: 'Bill test gateway', kind: 'concentrator' })).json()
       .data.key;
-    const priceSchemeId = (await send('/business/priceScheme', ladder)).json().data.priceSchemeId;
-    const customerTypeId = (await send('/business/customerType', { name: 'Billed' })).json().data
-      .customerTypeId;
-    const open = async (accountNo: string, meterId: string, businessMode: string) => {
-      const opened = await send('/business/customer', {
-        accountNo,
-        name: 'Wang Fang',
-        phone: '13800000021',
-        customerTypeId,
-        meterId,
-        businessMode,
-        priceSchemeId,
-      });
-      expect(opened.json().code).toBe(200);
-    };
-    await open('B0001', read!, 'postpaid');
-    await open('B0002', silent!, 'postpaid');
-    await open('B0003', prepaid!, 'prepaid');
-    await open('B0004', replaced!, 'postpaid');
-    // The accounts opened today: the run bills from the day an account opened, so open them in the period.
-    await services.db.query(
-      `UPDATE customers SET opened_at = $1 WHERE account_no IN ('B0001', 'B0002', 'B0003', 'B0004')`,
-      [midnight(addDays(addMonths(periodFrom, -1), -1))],
-    );
+    priceSchemeId = (await send('/business/priceScheme', ladder)).json().data.priceSchemeId;
+    customerTypeId = (await send('/business/customerType', { name: 'Billed' })).json().data.customerTypeId;
+    // The run bills from the day an account opened: these open before the period.
+    for (const [accountNo, meterId, businessMode] of [
+      ['B0001', read!, 'postpaid'],
+      ['B0002', silent!, 'postpaid'],
+      ['B0003', prepaid!, 'prepaid'],
+      ['B0004', replaced!, 'postpaid'],
+    ] as const)
+      expect((await open(accountNo, meterId, businessMode, opening)).json().code).toBe(200);
     // Meter 9101 reports every local midnight of the period: half a cubic metre a day.
-    const readings = [...days, periodTo].map((day, i) => ({
-      meterNo: '9101',
-      ts: midnight(day),
-      total: 100 + i * 0.5,
-    }));
+    // Meter 9106 reports as 9101 does, with no account before the day one opens on it in the period.
+    const readings = [...days, periodTo].flatMap((day, i) =>
+      ['9101', '9106'].map((meterNo) => ({ meterNo, ts: midnight(day), total: 100 + i * 0.5 })),
+    );
     await report(readings);
     // Account B0004 uses as much, but its meter 9104 is replaced on the 10th day of the period at 06:00 by
     // 9105 (initial reading 0): 9104 reports the midnights up to the swap day, its final reading is read by
@@ -188,11 +192,12 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     expect(byAccount.B0004).toMatchObject({ type: 'meterChange', volume: m3, amount: expected });
     expect((await bills('?type=meterChange')).total).toBe(1);
     const changed = (await admin(`/prod-api/business/bill/${byAccount.B0004.billId}`)).json().data;
+    // The old meter ends on the final reading taken at the swap, the new one starts on its initial reading.
     expect(changed.meters).toEqual([
-      expect.objectContaining({ meterNo: '9104', startReading: 200, endReading: 204.5 }),
+      expect.objectContaining({ meterNo: '9104', startReading: 200, endReading: 204.625 }),
       expect.objectContaining({
         meterNo: '9105',
-        startReading: 0.375,
+        startReading: 0,
         endReading: 0.375 + (days.length - 10) * 0.5,
       }),
     ]);
@@ -284,5 +289,84 @@ describe.each(testEngines())('bills on $engine', (engine) => {
     expect(
       earlier.rows.every((r: { noReading: boolean; amount: number }) => r.noReading && r.amount === 0),
     ).toBe(true);
+  });
+
+  it('opens an account on a past day and bills it from that day with its surcharges, never on a later day or before its meter', async () => {
+    const meterId = async (meterNo: string) =>
+      (await admin(`/prod-api/business/meter/list?meterNo=${meterNo}`)).json().rows[0].meterId as string;
+    const before = await eventCount();
+    const future = await open('B0005', await meterId('9106'), 'postpaid', addDays(today, 1));
+    expect(future.json()).toMatchObject({ code: 500, msg: 'An account cannot open on a day after today' });
+    // Registered today, meter 9107 has no earlier day; replaced meter 9104's earlier water is account B0004's.
+    for (const meterNo of ['9107', '9104']) {
+      const early = await open('B0005', await meterId(meterNo), 'postpaid', periodFrom);
+      expect(early.json()).toMatchObject({
+        code: 500,
+        msg: `This meter can open an account on ${today} at the earliest`,
+      });
+    }
+    expect(await eventCount()).toBe(before);
+
+    // Opened on the 11th day of the period: the run bills the days from then, at the start of that day.
+    const opened = await open('B0005', await meterId('9106'), 'postpaid', days[10]);
+    expect(opened.json().data.openTime).toBe(midnight(days[10]!));
+    // Its personal surcharge: a meter rent of 3.20 a month and a resource fee of 0.15 per m³ with 10% VAT.
+    const item = { feeType: 'personal', enabledDate: '2025-01-01' };
+    const scheme = await send('/business/surcharge', {
+      name: 'Rent and resource fee',
+      items: [
+        {
+          ...item,
+          name: 'Rent',
+          deductionMethod: 'fixed',
+          deductionAmount: 3.2,
+          deductionFrequency: 'month',
+        },
+        {
+          ...item,
+          name: 'Resource fee',
+          deductionMethod: 'perCount',
+          deductionAmount: 0.15,
+          deductionFrequency: 'volume',
+          vatRate: 10,
+        },
+      ],
+    });
+    const items = scheme.json().data.items as { chargingItemId: string }[];
+    const bound = await send('/business/personalSurcharge', {
+      customerId: opened.json().data.customerId,
+      chargingItemIds: items.map((i) => i.chargingItemId),
+    });
+    expect(bound.json().code).toBe(200);
+    const run = await send('/business/bill/run', {});
+    expect(run.json().data).toMatchObject({ issued: 1, noReading: 0 });
+    // Half a cubic metre a day over at most 21 days: all on the first step, at 2.00; the month's rent; the
+    // fee on the volume, rounded half up, and its VAT.
+    const m3 = (days.length - 10) * 0.5;
+    const feeCents = Math.round(m3 * 15);
+    const feeVatCents = Math.round(feeCents / 10);
+    const bill = (await bills('?accountNo=B0005')).rows[0];
+    expect(bill).toMatchObject({
+      periodFrom,
+      volume: m3,
+      amount: (m3 * 200 + 320 + feeCents + feeVatCents) / 100,
+    });
+    const detail = (await admin(`/prod-api/business/bill/${bill.billId}`)).json().data;
+    expect(detail.surcharges).toEqual({
+      lines: [
+        { name: 'Rent', deductionMethod: 'fixed', net: 3.2, vatRate: 0, vat: 0, total: 3.2 },
+        {
+          name: 'Resource fee',
+          deductionMethod: 'perCount',
+          net: feeCents / 100,
+          vatRate: 10,
+          vat: feeVatCents / 100,
+          total: (feeCents + feeVatCents) / 100,
+        },
+      ],
+      net: (320 + feeCents) / 100,
+      vat: feeVatCents / 100,
+      total: (320 + feeCents + feeVatCents) / 100,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { localDate } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePressureAlarms } from '../src/devices/index.ts';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
-import { signInTenantUsers, startApi } from './support.ts';
+import { signInTenantUsers, startApi, uploadReadings } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const EN = { 'content-language': 'en' };
@@ -23,13 +24,7 @@ describe.each(testEngines())('concentrators, flow and pressure meters on $engine
         "SELECT count(*)::int AS n FROM es.events WHERE type <> 'OperationLogged'",
       )
     ).rows[0]!.n;
-  const upload = (key: string, readings: object[]) =>
-    app.inject({
-      method: 'POST',
-      url: '/ingest/v1/readings',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ batchId: uuidv7(), readings }),
-    });
+  const upload = (key: string, readings: object[]) => uploadReadings(app, key, readings);
   const concentrators = async (query = '') =>
     (await users.admin(`/prod-api/device/concentrator/list?number=E2&pageSize=50${query}`)).json();
 
@@ -145,6 +140,59 @@ describe.each(testEngines())('concentrators, flow and pressure meters on $engine
         url: `/prod-api/ingest/gateway/${concentratorId}`,
       });
       expect(revoked.json().key).toBe('error.concentrator.withMeters');
+      expect(await eventCount()).toBe(before);
+    });
+
+    it('is listed among the devices from the one registry, and is never registered or deleted as a device', async () => {
+      const listed = (
+        await users.admin('/prod-api/device/device/list?deviceType=concentrator&deviceName=E2&pageSize=50')
+      ).json().rows;
+      const south = (await concentrators('&communication=online')).rows[0];
+      expect(
+        listed.map((r: { deviceCode: string; registry: string; status: string }) => [
+          r.deviceCode,
+          r.registry,
+          r.status,
+        ]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['E2-North', 'concentrators', 'offline'],
+          ['E2-South', 'concentrators', 'online'],
+        ]),
+      );
+      expect(listed).toHaveLength(2);
+      const listedSouth = listed.find((r: { deviceCode: string }) => r.deviceCode === 'E2-South');
+      // Its place is where the meters it relays stand: these have none yet.
+      expect(listedSouth).toMatchObject({
+        deviceId: south.concentratorId,
+        manufacturer: 'Acme',
+        longitude: null,
+      });
+
+      const before = await eventCount();
+      const registered = await users.admin({
+        method: 'POST',
+        url: '/prod-api/device/device',
+        payload: {
+          deviceCode: 'E2-West',
+          deviceName: 'West concentrator',
+          deviceType: 'concentrator',
+          status: 'online',
+          longitude: 120.1,
+          latitude: 30.2,
+          mapType: 0,
+        },
+        headers: { 'content-language': 'zh-CN' },
+      });
+      expect(registered.json()).toMatchObject({
+        key: 'validation.device.concentrator',
+        msg: '集中器请在集中器页面登记，并在那里获取网关密钥',
+      });
+      const deleted = await users.admin({
+        method: 'DELETE',
+        url: `/prod-api/device/device/${south.concentratorId}`,
+      });
+      expect(deleted.json().key).toBe('error.device.notFound');
       expect(await eventCount()).toBe(before);
     });
 
@@ -406,11 +454,23 @@ describe.each(testEngines())('concentrators, flow and pressure meters on $engine
       expect(trend.days).toHaveLength(7);
       const today = trend.days.at(-1).day;
       expect(trend.days.filter((d: { max: number | null }) => d.max !== null).length).toBeGreaterThan(0);
-      const analysis = (
-        await users.admin(`/prod-api/device/pressure/${pressureMeterId}/analysis?day=${today}`)
-      ).json().data;
-      if (analysis.points.length === 2)
-        expect(analysis).toMatchObject({ min: 0.3, max: 0.7, mean: 0.5, upperLimit: 0.5, lowerLimit: 0.2 });
+      // Without a day, the analysis is of the tenant's today: the readings of that day, whatever the hour.
+      const analysis = (await users.admin(`/prod-api/device/pressure/${pressureMeterId}/analysis`)).json()
+        .data;
+      expect(analysis).toMatchObject({
+        day: today,
+        timeZone: 'Asia/Shanghai',
+        upperLimit: 0.5,
+        lowerLimit: 0.2,
+      });
+      const todays = readings.filter((r) => localDate(Date.parse(r.ts), analysis.timeZone) === today);
+      expect(analysis.points.map((p: { pressure: number }) => p.pressure)).toEqual(
+        todays.map((r) => r.pressure),
+      );
+      expect(analysis.max).toBe(Math.max(...todays.map((r) => r.pressure)));
+      expect(
+        (await users.admin(`/prod-api/device/pressure/${pressureMeterId}/analysis?day=${today}`)).json().data,
+      ).toEqual(analysis);
       expect(
         (await users.admin(`/prod-api/device/pressure/${pressureMeterId}/trend?days=9`)).statusCode,
       ).toBe(400);

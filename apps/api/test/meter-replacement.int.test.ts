@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMeters, registerMeterType } from '../src/meters/index.ts';
 import type { Services } from '../src/services.ts';
-import { ACCOUNTS, injectAs, login, startApi } from './support.ts';
+import { ACCOUNTS, injectAs, login, startApi, uploadReadings } from './support.ts';
 
 const DEMO_TENANT = '00000000-0000-7000-8000-000000000002';
 const TRIAL_TENANT = '00000000-0000-7000-8000-000000000003';
@@ -62,12 +62,7 @@ describe.each(testEngines())('meter replacement on $engine', (engine) => {
   const replace = (payload: object, as = admin) =>
     as({ method: 'POST', url: '/prod-api/business/meterReplace', payload, headers: EN });
   const report = async (readings: { meterNo: string; ts: string; total: number }[]) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ingest/v1/readings',
-      headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ batchId: uuidv7(), readings }),
-    });
+    const res = await uploadReadings(app, gatewayKey, readings);
     expect(res.statusCode).toBeLessThan(300);
     await services.runner.catchUp('readings');
   };

@@ -6,6 +6,7 @@ import { type Database, openDatabase, SqlEventStore } from '@hydrolog/eventstore
 import { type DatabaseTemplate, openTemporaryPostgres, type TestEngine } from '@hydrolog/eventstore/testing';
 import type { KafkaSettings } from '@hydrolog/ingest';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
+import { uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 // The API's tests sign in as the demo platform's users: its seed is their fixture (by path, since apps/demo
 // depends on this package).
@@ -56,6 +57,7 @@ export async function startApi(
     now?: () => Date;
     messages?: MessageProvider;
     loginLimits?: LoginLimits;
+    screenLookMs?: number;
   } = {},
 ): Promise<TestApi> {
   const db = await engine.openCopy(demoTemplate(options.captchaEnabled ?? false));
@@ -83,6 +85,7 @@ export async function startApi(
     ...(options.now ? { now: options.now } : {}),
     ...(options.messages ? { messages: options.messages } : {}),
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
+    ...(options.screenLookMs ? { screenLookMs: options.screenLookMs } : {}),
   });
   return { app, services, captchas, uploadsDir };
 }
@@ -145,6 +148,20 @@ export async function signInTenantUsers(app: FastifyInstance) {
     viewer: await as(ACCOUNTS.demoViewer),
     trial: await as(ACCOUNTS.trialAdmin),
   };
+}
+
+/** A gateway's batch of readings (under a new batch id) posted to the ingest with its key. */
+export function uploadReadings(
+  app: FastifyInstance,
+  key: string,
+  readings: readonly unknown[],
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/ingest/v1/readings',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ batchId: uuidv7(), readings }),
+  });
 }
 
 /** Registers a gateway through the API as `as`; answers its key (shown once). */

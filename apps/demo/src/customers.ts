@@ -172,5 +172,6 @@ export async function seedDemoCustomers(
       { metadata },
     );
   }
-  await seedDemoSurcharges(services, metadata, customerIds);
+  const firstPostpaid = customerIds.find((_, i) => accounts[i]?.businessMode === 'postpaid');
+  await seedDemoSurcharges(services, metadata, customerIds, firstPostpaid);
 }

@@ -1,13 +1,20 @@
 import { execute, type Services } from '@hydrolog/api';
 import { deviceDecider, deviceRegionDecider } from '@hydrolog/domain';
-import { type DeviceStatus, type DeviceType, type EventMetadata, uuidv7 } from '@hydrolog/schemas';
+import { type DevicePageType, type DeviceStatus, type EventMetadata, uuidv7 } from '@hydrolog/schemas';
 import { demoFleet, type Fleet } from '@hydrolog/sim';
 import { DEMO_TENANT_ID } from './seed.ts';
 
-/** Each district's devices: its type, a code, the state it starts in and where it stands from the centre (m). */
-const DISTRICT_DEVICES: readonly { type: DeviceType; status: DeviceStatus; east: number; north: number }[] = [
+/**
+ * Each district's devices: its type, the state it starts in and where it stands from the centre (m). Its
+ * concentrator is the gateway the fleet registers, which the device pages list from the gateway registry.
+ */
+const DISTRICT_DEVICES: readonly {
+  type: DevicePageType;
+  status: DeviceStatus;
+  east: number;
+  north: number;
+}[] = [
   { type: 'largeMeter', status: 'online', east: -140, north: 90 },
-  { type: 'concentrator', status: 'online', east: 0, north: 0 },
   { type: 'pressureGauge', status: 'online', east: 120, north: -80 },
   { type: 'valveControl', status: 'installed', east: -90, north: -120 },
   { type: 'flowMeter', status: 'online', east: 60, north: 140 },
@@ -15,9 +22,8 @@ const DISTRICT_DEVICES: readonly { type: DeviceType; status: DeviceStatus; east:
   { type: 'waterPump', status: 'notInstalled', east: -170, north: -30 },
 ];
 
-const TYPE_NAMES: Record<DeviceType, string> = {
+const TYPE_NAMES: Record<DevicePageType, string> = {
   largeMeter: 'large meter',
-  concentrator: 'concentrator',
   pressureGauge: 'pressure gauge',
   valveControl: 'valve control',
   flowMeter: 'inlet flow meter',
@@ -25,9 +31,8 @@ const TYPE_NAMES: Record<DeviceType, string> = {
   waterPump: 'booster pump',
 };
 
-const CODE_PREFIX: Record<DeviceType, string> = {
+const CODE_PREFIX: Record<DevicePageType, string> = {
   largeMeter: 'LM',
-  concentrator: 'CN',
   pressureGauge: 'PG',
   valveControl: 'VC',
   flowMeter: 'FM',
@@ -43,9 +48,9 @@ function offset({ lng, lat }: { lng: number; lat: number }, east: number, north:
 
 /**
  * The demo's devices (once; a tenant that has device regions is left alone): a top region for the city with
- * a sub-region per district, and in each district one device of each of the seven types around its centre,
- * in every state. A district's flow meter has its inlet meter's number as id and its concentrator its
- * gateway's name, so the device screen shows their latest values as they report.
+ * a sub-region per district, and in each district one device of each of the six types registered on the
+ * device page around its centre, in every state. A district's flow meter has its inlet meter's number as id,
+ * so the device screen shows its latest values as it reports.
  */
 export async function seedDemoDevices(services: Services, fleet: Fleet = demoFleet()): Promise<number> {
   const { rows } = await services.db.query<{ n: number }>(
@@ -75,9 +80,7 @@ export async function seedDemoDevices(services: Services, fleet: Fleet = demoFle
       const deviceCode =
         d.type === 'flowMeter'
           ? district.inletMeterNo
-          : d.type === 'concentrator'
-            ? district.gateway.name
-            : `${CODE_PREFIX[d.type]}-${district.index + 1}-${String(i + 1).padStart(2, '0')}`;
+          : `${CODE_PREFIX[d.type]}-${district.index + 1}-${String(i + 1).padStart(2, '0')}`;
       await execute(
         services.store,
         deviceDecider,

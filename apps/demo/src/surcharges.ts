@@ -5,10 +5,16 @@ import { DEMO_TENANT_ID } from './seed.ts';
 
 /**
  * The demo's surcharges and debts on its first accounts: a scheme with a sewage fee on every payment and a
- * personal meter rent, the rent bound to the first account, and a planned debt on the second, so that the
- * surcharge, personal surcharge and debt screens of a fresh demo are not empty.
+ * personal meter rent, the rent bound to the first account and to the first postpaid one (its bills charge
+ * it), and a planned debt on the second, so that the surcharge, personal surcharge and debt screens of a
+ * fresh demo are not empty.
  */
-export async function seedDemoSurcharges(services: Services, metadata: EventMetadata, customerIds: string[]) {
+export async function seedDemoSurcharges(
+  services: Services,
+  metadata: EventMetadata,
+  customerIds: string[],
+  firstPostpaid: string | undefined,
+) {
   const [first, second] = customerIds;
   if (!first || !second) return;
   const at = new Date().toISOString();
@@ -54,37 +60,39 @@ export async function seedDemoSurcharges(services: Services, metadata: EventMeta
     ],
     context,
   );
-  const personalSurchargeId = uuidv7();
-  await execute(
-    services.store,
-    personalSurchargeDecider,
-    personalSurchargeId,
-    [
-      {
-        type: 'Save',
-        personalSurchargeId,
-        tenantId: DEMO_TENANT_ID,
-        customerId: first,
-        chargingItemIds: [itemIds[1]!],
-        savedAt: at,
-        facts: {
-          items: [
-            {
-              chargingItemId: itemIds[1]!,
-              name: 'Meter rent',
-              feeType: 'personal',
-              deductionMethod: 'fixed',
-              deductionRatioBasisPoints: 0,
-              schemeEnabled: true,
-            },
-          ],
-          accountHasOther: false,
-          accountCancelled: false,
+  for (const customerId of new Set([first, firstPostpaid ?? first])) {
+    const personalSurchargeId = uuidv7();
+    await execute(
+      services.store,
+      personalSurchargeDecider,
+      personalSurchargeId,
+      [
+        {
+          type: 'Save',
+          personalSurchargeId,
+          tenantId: DEMO_TENANT_ID,
+          customerId,
+          chargingItemIds: [itemIds[1]!],
+          savedAt: at,
+          facts: {
+            items: [
+              {
+                chargingItemId: itemIds[1]!,
+                name: 'Meter rent',
+                feeType: 'personal',
+                deductionMethod: 'fixed',
+                deductionRatioBasisPoints: 0,
+                schemeEnabled: true,
+              },
+            ],
+            accountHasOther: false,
+            accountCancelled: false,
+          },
         },
-      },
-    ],
-    context,
-  );
+      ],
+      context,
+    );
+  }
   const debtId = uuidv7();
   const operator = 'seed';
   await execute(

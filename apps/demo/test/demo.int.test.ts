@@ -53,7 +53,8 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
   });
 
   it('seeds a city region with a sub-region per district, and one device of each type in each, once', async () => {
-    expect(await seedDemoDevices(services, fleet)).toBe(fleet.districts.length * 7);
+    // Six types are the device page's own; each district's concentrator is the fleet's registered gateway.
+    expect(await seedDemoDevices(services, fleet)).toBe(fleet.districts.length * 6);
     expect(await seedDemoDevices(services, fleet)).toBe(0);
     const regions = (await admin('/prod-api/device/region/list')).json().data;
     expect(regions).toHaveLength(fleet.districts.length + 1);
@@ -64,8 +65,14 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     expect(devices.map((d: { deviceCode: string }) => d.deviceCode)).toContain(
       fleet.districts[0]!.inletMeterNo,
     );
+    // The concentrators are the gateway registry's: offline and in no place before they relay a reading.
+    const concentrators = devices.filter((d: { deviceType: string }) => d.deviceType === 'concentrator');
+    expect(concentrators.map((d: { deviceCode: string }) => d.deviceCode).sort()).toEqual(
+      fleet.districts.map((d) => d.gateway.name).sort(),
+    );
+    expect(concentrators[0]).toMatchObject({ registry: 'concentrators', status: 'offline', longitude: null });
     const screen = (await admin('/prod-api/device/screen')).json().data;
-    expect(screen.devices).toHaveLength(fleet.districts.length * 7);
+    expect(screen.devices).toHaveLength(fleet.districts.length * 6);
     expect(screen.meters.meterNo.length).toBe(fleet.meters.length);
     expect(screen.partitions).toHaveLength(fleet.districts.length);
   });
@@ -82,14 +89,20 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     expect(schemes[1].accountCount).toBeGreaterThan(0);
   });
 
-  it('seeds a surcharge scheme with a personal item bound to an account, and a planned debt', async () => {
+  it('seeds a surcharge scheme with a personal item bound to two accounts, one postpaid, and a planned debt', async () => {
     const [scheme] = (await admin('/prod-api/business/surcharge/list')).json().rows;
     expect(scheme).toMatchObject({
       name: 'Sewage and meter rent',
       status: '0',
       itemCount: 2,
-      accountCount: 1,
+      accountCount: 2,
     });
+    // One of them postpaid, whose bills charge the rent.
+    const modes = await services.db.query<{ mode: string }>(
+      `SELECT c.account->>'businessMode' AS mode FROM customers c
+       JOIN personal_surcharges p ON p.customer_id = c.customer_id ORDER BY 1`,
+    );
+    expect(modes.rows.map((r) => r.mode)).toContain('postpaid');
     const debts = (await admin('/prod-api/business/debt/list')).json();
     expect(debts.rows).toMatchObject([{ debtAmount: 120, residualDebt: 120, deductions: 6, instalment: 20 }]);
   });
@@ -142,6 +155,17 @@ describe.each(testEngines())('the demo on $engine', (engine) => {
     );
     expect(overMqtt.rows[0]!.count).toBeGreaterThan(0);
     await services.runner.catchUp('readings');
+    // Each concentrator is on the device screen now, online, where the meters it relayed stand.
+    const screen = (await admin('/prod-api/device/screen?deviceType=concentrator')).json().data;
+    expect(screen.devices).toHaveLength(fleet.districts.length);
+    for (const district of fleet.districts) {
+      const shown = screen.devices.find(
+        (d: { deviceCode: string }) => d.deviceCode === district.gateway.name,
+      );
+      expect(shown).toMatchObject({ registry: 'concentrators', status: 'online' });
+      expect(Math.abs(shown.longitude - district.centre.lng)).toBeLessThan(0.02);
+      expect(Math.abs(shown.latitude - district.centre.lat)).toBeLessThan(0.02);
+    }
     // The postpaid accounts are billed for the last two months, once however often the demo starts.
     await billDemoMonths(services);
     const count = async () =>

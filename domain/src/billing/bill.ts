@@ -1,5 +1,6 @@
-import type { BillMeter, BillPaymentMethod, BillType, EventData } from '@hydrolog/schemas';
+import type { BillMeter, BillPaymentMethod, BillType, ChargingItem, EventData } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf } from '../decider.ts';
+import { billSurcharges } from './surcharge.ts';
 import {
   chargePlanned,
   cycleOf,
@@ -8,6 +9,7 @@ import {
   type PeriodPlan,
   planPeriod,
   type Tariff,
+  versionOn,
 } from './tariff.ts';
 
 export type BillEvent = EventOf<'BillIssued' | 'BillPaid'>;
@@ -52,8 +54,10 @@ export const billDecider: Decider<BillCommand, BillEvent, BillState> = {
     if (command.type === 'IssueBill') {
       if (state.exists) return [];
       const data = command.bill;
-      const partsTotal = data.parts.reduce((sum, p) => sum + p.totalCents, 0);
-      if (partsTotal !== data.totalCents) return new DomainError('error.bill.linesDiffer');
+      const linesTotal =
+        data.parts.reduce((sum, p) => sum + p.totalCents, 0) +
+        (data.surcharges ?? []).reduce((sum, s) => sum + s.netCents + s.vatCents, 0);
+      if (linesTotal !== data.totalCents) return new DomainError('error.bill.linesDiffer');
       return [{ type: 'BillIssued', data }];
     }
     if (!state.exists) return new DomainError('error.bill.notFound');
@@ -76,12 +80,47 @@ export function lastEndedPeriod(tariff: Tariff, today: string): { from: string; 
   return billingPeriodOf(tariff, dayString(dayNumber(current.from) - 1));
 }
 
+/** What closes an account's running billing period early, with a bill of that type. */
+export type ClosingBillType = Extract<BillType, 'freeze' | 'transfer' | 'tariffRenewal'>;
+
+/**
+ * The days a closing bill (a freeze, a transfer or a tariff renewal on local day `day`) covers: from where the
+ * account's bills end (`billedTo`, null: no bill yet) to `day` excluded; null when that is no day at all.
+ *
+ * Boundary rule: volumes are known per whole local day, so the bill takes the days before the closing day
+ * and the closing day itself goes to the next bill (whose period starts there), whole. Nothing is billed
+ * twice nor lost: the bill run bills only what follows the account's last bill in a period (see runBills).
+ *
+ * It starts no earlier than the billing period before the running one (which the bill run may not have
+ * billed yet, waiting for late readings: the closing bill then takes it too), nor than the billing period in
+ * which the account opened (`firstDay`); earlier periods left unbilled stay the bill run's. Before the
+ * scheme's first prices there is nothing to bill.
+ */
+export function closingPeriod(
+  tariff: Tariff,
+  day: string,
+  billedTo: string | null,
+  firstDay: string,
+): { from: string; to: string } | null {
+  const running = billingPeriodOf(tariff, day);
+  const candidates = [
+    billingPeriodOf(tariff, dayString(dayNumber(running.from) - 1)).from,
+    billingPeriodOf(tariff, firstDay).from,
+    ...(billedTo ? [billedTo] : []),
+  ];
+  const from = candidates.reduce((a, b) => (a > b ? a : b));
+  if (from >= day || !versionOn(tariff, from)) return null;
+  return { from, to: day };
+}
+
 /** What a bill is computed from: the account, its scheme, the period and the volumes read in it. */
 export interface BillInput {
   billId: string;
   tenantId: string;
   customerId: string;
   accountNo: string;
+  /** The account's holder when the bill is issued. */
+  holderName: string;
   priceSchemeId: string;
   tariff: Tariff;
   period: { from: string; to: string };
@@ -92,16 +131,21 @@ export interface BillInput {
   meters: BillMeter[];
   /** A meter was replaced during the period. */
   meterChanged: boolean;
+  /** The charging items bound to the account (its personal surcharge), of enabled schemes. */
+  surchargeItems: readonly ChargingItem[];
   issuedAt: string;
+  /** What closed the period early (the bill's type then, whatever else happened in it); none: a bill run's. */
+  closing?: ClosingBillType;
   /** The period planned once for every account on the scheme (planPeriod); planned here without it. */
   plan?: PeriodPlan;
 }
 
 /**
- * The bill of a period, ready to issue: chargePeriod's parts as its lines. Typed 'meter change' when a meter
- * was replaced in the period, else 'price adjustment' when a price change splits it, else ordinary. With no
- * volume read at all, a zero bill marked "no reading" (no guess, no standing charge), the cycle's steps left
- * where they were.
+ * The bill of a period, ready to issue: chargePeriod's parts as its lines, then the account's surcharges on
+ * them (billSurcharges). Typed by what closed the period early when something did (freeze, transfer, tariff
+ * renewal), else 'meter change' when a meter was replaced in the period, else 'price adjustment' when a
+ * price change splits it, else ordinary. With no volume read at all, a zero bill marked "no reading" (no
+ * guess, no standing charge, no surcharge), the cycle's steps left where they were.
  */
 export function billOf(input: BillInput): EventData<'BillIssued'> {
   const { tariff, period, days } = input;
@@ -110,6 +154,7 @@ export function billOf(input: BillInput): EventData<'BillIssued'> {
     tenantId: input.tenantId,
     customerId: input.customerId,
     accountNo: input.accountNo,
+    holderName: input.holderName,
     priceSchemeId: input.priceSchemeId,
     periodFrom: period.from,
     periodTo: period.to,
@@ -121,27 +166,38 @@ export function billOf(input: BillInput): EventData<'BillIssued'> {
     const cycleEnds = cycleOf(tariff.startTime, tariff.accumulationCycle, period.to).from === period.to;
     return {
       ...base,
-      type: input.meterChanged ? 'meterChange' : 'ordinary',
+      type: input.closing ?? (input.meterChanged ? 'meterChange' : 'ordinary'),
       noReading: true,
       litres: 0,
       accumulatedLitres: cycleEnds ? 0 : input.accumulatedLitres,
       parts: [],
+      surcharges: [],
       totalCents: 0,
     };
   }
   const charge = chargePlanned(input.plan ?? planPeriod(tariff, period), input.accumulatedLitres, days);
-  const type: BillType = input.meterChanged
-    ? 'meterChange'
-    : charge.parts.some((p) => p.type === 'priceAdjustment')
-      ? 'priceAdjustment'
-      : 'ordinary';
+  const type: BillType = input.closing
+    ? input.closing
+    : input.meterChanged
+      ? 'meterChange'
+      : charge.parts.some((p) => p.type === 'priceAdjustment')
+        ? 'priceAdjustment'
+        : 'ordinary';
+  const litres = charge.parts.reduce((sum, p) => sum + p.litres, 0);
+  const surcharges = billSurcharges(input.surchargeItems, {
+    from: period.from,
+    to: period.to,
+    litres,
+    waterCents: charge.totalCents,
+  });
   return {
     ...base,
     type,
     noReading: false,
-    litres: charge.parts.reduce((sum, p) => sum + p.litres, 0),
+    litres,
     accumulatedLitres: charge.accumulatedLitres,
     parts: charge.parts,
-    totalCents: charge.totalCents,
+    surcharges,
+    totalCents: charge.totalCents + surcharges.reduce((sum, s) => sum + s.netCents + s.vatCents, 0),
   };
 }

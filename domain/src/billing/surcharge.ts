@@ -1,4 +1,5 @@
 import {
+  type BillSurcharge,
   type ChargingItem,
   type ChargingItemInput,
   type EventData,
@@ -7,7 +8,7 @@ import {
 } from '@hydrolog/schemas';
 import { type Decider, DomainError, type EventOf, recordDecider } from '../decider.ts';
 import { centsOf } from '../money.ts';
-import { basisPointsOf, roundHalfUp } from './tariff.ts';
+import { addMonths, basisPointsOf, dayNumber, roundHalfUp } from './tariff.ts';
 
 export type SurchargeSchemeEvent = EventOf<'SurchargeSchemeSaved' | 'SurchargeSchemeDeleted'>;
 export type SurchargeSchemeState = { exists: false } | (EventData<'SurchargeSchemeSaved'> & { exists: true });
@@ -125,25 +126,99 @@ export function surchargeCharge(
   items: readonly ChargingItem[],
   payment: { amountCents: number; litres: number },
 ): SurchargeCharge {
-  const lines = items.map((item): SurchargeLine => {
-    const netCents =
+  const lines = items.map((item) =>
+    lineOf(
+      item,
       item.deductionMethod === 'percentage'
-        ? roundHalfUp(BigInt(payment.amountCents) * BigInt(item.deductionRatioBasisPoints), 10_000n)
+        ? ratioOf(item, payment.amountCents)
         : item.deductionMethod === 'perCount' && item.deductionFrequency === 'volume'
-          ? roundHalfUp(BigInt(item.deductionAmountCents) * BigInt(payment.litres), 1_000n)
-          : item.deductionAmountCents;
-    const vatCents = roundHalfUp(BigInt(netCents) * BigInt(item.vatRateBasisPoints), 10_000n);
-    return {
-      name: item.name,
-      deductionMethod: item.deductionMethod,
-      netCents,
-      vatRateBasisPoints: item.vatRateBasisPoints,
-      vatCents,
-    };
-  });
+          ? perCubicMetre(item, payment.litres)
+          : item.deductionAmountCents,
+    ),
+  );
   const netCents = lines.reduce((sum, line) => sum + line.netCents, 0);
   const vatCents = lines.reduce((sum, line) => sum + line.vatCents, 0);
   return { lines, netCents, vatCents, totalCents: netCents + vatCents };
+}
+
+const ratioOf = (item: ChargingItem, cents: number) =>
+  roundHalfUp(BigInt(cents) * BigInt(item.deductionRatioBasisPoints), 10_000n);
+const perCubicMetre = (item: ChargingItem, litres: number) =>
+  roundHalfUp(BigInt(item.deductionAmountCents) * BigInt(litres), 1_000n);
+
+function lineOf(item: ChargingItem, netCents: number): SurchargeLine {
+  return {
+    name: item.name,
+    deductionMethod: item.deductionMethod,
+    netCents,
+    vatRateBasisPoints: item.vatRateBasisPoints,
+    vatCents: roundHalfUp(BigInt(netCents) * BigInt(item.vatRateBasisPoints), 10_000n),
+  };
+}
+
+/**
+ * How many periods of a frequency (day, month, year) start in [from, to): each local day, each month's
+ * first day, each year's first day.
+ */
+function periodsStarting(frequency: 'day' | 'month' | 'year', from: string, to: string): number {
+  if (from >= to) return 0;
+  if (frequency === 'day') return dayNumber(to) - dayNumber(from);
+  const months = frequency === 'month' ? 1 : 12;
+  const firstOf = (day: string) =>
+    frequency === 'month' ? `${day.slice(0, 7)}-01` : `${day.slice(0, 4)}-01-01`;
+  let start = firstOf(from) === from ? from : addMonths(firstOf(from), months);
+  let count = 0;
+  for (; start < to; start = addMonths(start, months)) count++;
+  return count;
+}
+
+/**
+ * The surcharges of a bill of [from, to) that charged `litres` for `waterCents` (its parts' total), from the
+ * charging items bound to the account. An item is charged from its enabled date on: a fixed or per-count
+ * item once per day, month or year of its frequency that starts in the period on or after that date (a
+ * period split by a closing bill so charges each once, in the part it starts in); a per-volume item on the
+ * litres billed, and a percentage item its ratio of the water charge, on a bill whose period starts on or
+ * after that date. An item that charges nothing on the bill is no line of it.
+ */
+export function billSurcharges(
+  items: readonly ChargingItem[],
+  bill: { from: string; to: string; litres: number; waterCents: number },
+): BillSurcharge[] {
+  return items.flatMap((item) => {
+    const { base, netCents } = billCharge(item, bill);
+    if (netCents === 0) return [];
+    return [
+      {
+        chargingItemId: item.chargingItemId,
+        name: item.name,
+        deductionMethod: item.deductionMethod,
+        deductionFrequency: item.deductionFrequency,
+        base,
+        netCents,
+        vatRateBasisPoints: item.vatRateBasisPoints,
+        vatCents: lineOf(item, netCents).vatCents,
+      },
+    ];
+  });
+}
+
+/** What one item charges on a bill, and on what (see billSurcharges). */
+function billCharge(
+  item: ChargingItem,
+  bill: { from: string; to: string; litres: number; waterCents: number },
+): { base: number; netCents: number } {
+  const frequency = item.deductionFrequency;
+  if (frequency !== 'volume' && item.deductionMethod !== 'percentage') {
+    const from = item.enabledDate > bill.from ? item.enabledDate : bill.from;
+    const count = periodsStarting(frequency, from, bill.to);
+    return { base: count, netCents: count * item.deductionAmountCents };
+  }
+  if (item.enabledDate > bill.from) return { base: 0, netCents: 0 };
+  if (item.deductionMethod === 'percentage')
+    return { base: bill.waterCents, netCents: ratioOf(item, bill.waterCents) };
+  if (item.deductionMethod === 'perCount')
+    return { base: bill.litres, netCents: perCubicMetre(item, bill.litres) };
+  return { base: 1, netCents: item.deductionAmountCents };
 }
 
 // ---- Personal surcharges ---------------------------------------------------------------------------------

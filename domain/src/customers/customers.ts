@@ -61,6 +61,7 @@ export type CustomerEvent = EventOf<
   | 'CustomerUnfrozen'
   | 'CustomerCancelled'
   | 'CustomerTransferred'
+  | 'CustomerPriceSchemeChanged'
   | 'CustomerMeterChanged'
   | 'CustomerMoved'
   | 'AccountRecharged'
@@ -76,6 +77,8 @@ export type CustomerState =
       customerId: string;
       status: CustomerStatus;
       meterId: string;
+      /** The price scheme the account's water is charged at (none: not charged by a scheme). */
+      priceSchemeId: string | null;
       /** Money on the account in cents (integers: no rounding drift over many recharges). */
       balanceCents: number;
       /** The last day a prepaid deduction paid for: days are paid for once, in order. */
@@ -86,7 +89,7 @@ export type CustomerState =
 
 export type CustomerCommand =
   /** `facts`: what the opening rules need, read by the use case from the read models (`openingRefusal`). */
-  | ({ type: 'OpenAccount' } & Omit<OpenAccount, 'accountNo'> & {
+  | ({ type: 'OpenAccount' } & Omit<OpenAccount, 'accountNo' | 'openedOn'> & {
         customerId: string;
         tenantId: string;
         accountNo: string;
@@ -101,6 +104,8 @@ export type CustomerCommand =
   /** `openDebt`: what the account still owes on its debts (cents), as the billing read model has it. */
   | { type: 'Cancel'; at: string; openDebt: number }
   | ({ type: 'Transfer'; at: string } & Holder)
+  /** A scheme of the tenant (the use case finds it, as it does when an account opens). */
+  | { type: 'ChangePriceScheme'; at: string; priceSchemeId: string }
   /** `meterOnAccount`: an account holds the new meter (the use case reads the meters). */
   | {
       type: 'ChangeMeter';
@@ -151,17 +156,28 @@ export interface OpeningFacts {
   manualAccountNos: boolean;
   /** An account of the tenant has the number given. */
   accountNoTaken: boolean;
+  /**
+   * An account opened on an earlier day than today (local days of the tenant): that day, today, and the
+   * earliest day its meter may open on (the meter's registration, or today when the meter was on an
+   * account before, whose water is that account's).
+   */
+  openedOn?: { day: string; today: string; earliest: string };
 }
 
 /**
- * Why an account may not be opened: its meter is on an account, or its number is missing or taken. The
- * decider's rule, asked alone by a batch open to give each row of its file its reason.
+ * Why an account may not be opened: its meter is on an account, its number is missing or taken, or the day it
+ * opened on is later than today or earlier than its meter may open. The decider's rule, asked alone by a batch
+ * open to give each row of its file its reason.
  */
 export function openingRefusal(facts: OpeningFacts): DomainError | null {
   if (facts.meterOnAccount) return new DomainError('error.customer.meterTaken');
   if (!facts.accountNoGiven && facts.manualAccountNos)
     return new DomainError('error.customer.accountNoRequired');
   if (facts.accountNoGiven && facts.accountNoTaken) return new DomainError('error.customer.accountExists');
+  const opened = facts.openedOn;
+  if (opened && opened.day > opened.today) return new DomainError('error.customer.openedInFuture');
+  if (opened && opened.day < opened.earliest)
+    return new DomainError('error.customer.openedBeforeMeter', { earliest: opened.earliest });
   return null;
 }
 
@@ -182,6 +198,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         customerId: event.data.customerId,
         status: 'active',
         meterId: event.data.meterId,
+        priceSchemeId: event.data.priceSchemeId ?? null,
         balanceCents: 0,
         lastDeductedDay: null,
         arrearsClosed: false,
@@ -196,8 +213,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
       case 'CustomerCancelled':
         return { ...state, status: 'cancelled' };
       case 'CustomerTransferred':
-      case 'CustomerMoved':
         return state;
+      case 'CustomerPriceSchemeChanged':
+        return { ...state, priceSchemeId: event.data.priceSchemeId };
+      case 'CustomerMoved':
+        // The price scheme was the old tenant's.
+        return { ...state, priceSchemeId: null };
       case 'CustomerMeterChanged':
         return { ...state, meterId: event.data.meterId };
       case 'AccountRecharged': {
@@ -256,6 +277,11 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
       case 'Transfer': {
         const { type: _, ...data } = command;
         return [{ type: 'CustomerTransferred', data: { customerId, ...data } }];
+      }
+      case 'ChangePriceScheme': {
+        if (command.priceSchemeId === state.priceSchemeId) return [];
+        const { at, priceSchemeId } = command;
+        return [{ type: 'CustomerPriceSchemeChanged', data: { customerId, at, priceSchemeId } }];
       }
       case 'ChangeMeter': {
         if (command.meterId === state.meterId) return [];

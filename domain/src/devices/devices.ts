@@ -13,13 +13,16 @@ const blank = (text: string) => text.trim().length === 0;
 const within = (value: number, limit: number) => Number.isFinite(value) && Math.abs(value) <= limit;
 
 /**
- * Spec section 5 "Devices": id, name, type, status and map type required (a type of section 9's seven, a
- * state of section 4's four, one of the two map providers), and the location picked on the map.
+ * Spec section 5 "Devices": id, name, type, status and map type required (a type of section 9's seven, but
+ * not a concentrator, a state of section 4's four, one of the two map providers), and the location picked on
+ * the map.
  */
 function deviceRefusal(command: Extract<DeviceCommand, { type: 'Save' }>): MessageKey | null {
   if (blank(command.deviceCode)) return 'validation.device.code';
   if (blank(command.deviceName)) return 'validation.device.name';
   if (!DEVICE_TYPES.includes(command.deviceType)) return 'validation.device.type';
+  // One registry: a concentrator is a gateway, registered with its key on its own page.
+  if (command.deviceType === 'concentrator') return 'validation.device.concentrator';
   if (!DEVICE_STATUSES.includes(command.status)) return 'validation.device.status';
   if (command.mapType !== 0 && command.mapType !== 1) return 'validation.device.mapType';
   if (!within(command.longitude, 180) || !within(command.latitude, 90)) return 'validation.device.location';

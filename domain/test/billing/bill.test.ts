@@ -7,6 +7,7 @@ import {
   billDecider,
   billOf,
   type CustomerEvent,
+  closingPeriod,
   customerDecider,
   dayNumber,
   dayString,
@@ -29,6 +30,7 @@ const input = (over: Partial<BillInput>): BillInput => ({
   tenantId,
   customerId,
   accountNo: 'A-1',
+  holderName: 'Wang Fang',
   priceSchemeId,
   tariff: yearly,
   period: { from: '2026-03-01', to: '2026-04-01' },
@@ -36,6 +38,7 @@ const input = (over: Partial<BillInput>): BillInput => ({
   days: [],
   meters: [{ meterId, meterNo: 'M-1', startReading: 10, endReading: 20 }],
   meterChanged: false,
+  surchargeItems: [],
   issuedAt,
   ...over,
 });
@@ -54,6 +57,44 @@ describe('a bill from the daily volumes', () => {
       { kind: 'step', step: 2, litres: m3(18), unitPriceCents: 350, amountCents: 6300 },
       { kind: 'step', step: 3, litres: m3(11), unitPriceCents: 500, amountCents: 5500 },
     ]);
+  });
+
+  it('adds the surcharges bound to the account after the water charge, and none on a bill without reading', () => {
+    const rent = {
+      chargingItemId: '0190a000-0000-7000-8000-0000000000e1',
+      name: 'Meter rent',
+      feeType: 'personal' as const,
+      deductionMethod: 'fixed' as const,
+      deductionRatioBasisPoints: 0,
+      deductionAmountCents: 320,
+      deductionFrequency: 'month' as const,
+      enabledDate: '2026-01-01',
+      vatRateBasisPoints: 600,
+    };
+    const days = daily('2026-03-01', '2026-04-01', m3(1));
+    const bill = billOf(input({ accumulatedLitres: m3(10), days, surchargeItems: [rent] }));
+    // The water charge as above (122.00), then 3.20 of rent with 6% VAT (0.192 -> 0.19).
+    expect(bill.surcharges).toEqual([
+      {
+        chargingItemId: rent.chargingItemId,
+        name: 'Meter rent',
+        deductionMethod: 'fixed',
+        deductionFrequency: 'month',
+        base: 1,
+        netCents: 320,
+        vatRateBasisPoints: 600,
+        vatCents: 19,
+      },
+    ]);
+    expect(bill.totalCents).toBe(12_200 + 339);
+    expect(billDecider.decide({ type: 'IssueBill', bill }, billDecider.initialState())).toEqual([
+      issued(bill),
+    ]);
+    expect(billOf(input({ surchargeItems: [rent] }))).toMatchObject({
+      noReading: true,
+      surcharges: [],
+      totalCents: 0,
+    });
   });
 
   it('splits a period at a price change and types the bill a price adjustment', () => {
@@ -129,6 +170,99 @@ describe('a bill from the daily volumes', () => {
             expect(bill.parts.flatMap((p) => p.lines).reduce((s, l) => s + l.amountCents, 0)).toBe(
               bill.totalCents,
             );
+        },
+      ),
+    );
+  });
+});
+
+describe('a bill closing the running period (freeze, transfer, tariff renewal)', () => {
+  it('covers the whole days since the last bill, the closing day left to the next bill', () => {
+    // Billed to 1 March, frozen on 10 March: 1 to 9 March now, 10 March on with the rest of the month.
+    expect(closingPeriod(yearly, '2026-03-10', '2026-03-01', '2025-06-01')).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-10',
+    });
+    // A second closing on the same day, or one on the day the last bill ended, has no day to bill.
+    expect(closingPeriod(yearly, '2026-03-10', '2026-03-10', '2025-06-01')).toBeNull();
+    expect(closingPeriod(yearly, '2026-03-01', '2026-03-01', '2025-06-01')).toBeNull();
+  });
+
+  it('takes the previous period too while the bill run has not billed it, never an earlier one', () => {
+    // February still unbilled on 2 March (the run waits for late readings): the bill covers it.
+    expect(closingPeriod(yearly, '2026-03-02', '2026-02-01', '2025-06-01')).toEqual({
+      from: '2026-02-01',
+      to: '2026-03-02',
+    });
+    // Billed only to January, or never: the bill starts with February, earlier periods stay the run's.
+    expect(closingPeriod(yearly, '2026-03-02', '2026-01-01', '2025-06-01')?.from).toBe('2026-02-01');
+    expect(closingPeriod(yearly, '2026-03-02', null, '2025-06-01')?.from).toBe('2026-02-01');
+    // An account opened on 5 March: its bill starts with the period it opened in.
+    expect(closingPeriod(yearly, '2026-03-20', null, '2026-03-05')?.from).toBe('2026-03-01');
+    // Before the scheme's first prices there is nothing to bill.
+    expect(closingPeriod(yearly, '2026-01-10', null, '2025-06-01')).toBeNull();
+  });
+
+  it('is typed by what closed the period, whatever else happened in it', () => {
+    const days = daily('2026-03-01', '2026-03-10', m3(1));
+    const frozen = billOf(
+      input({ period: { from: '2026-03-01', to: '2026-03-10' }, days, closing: 'freeze' }),
+    );
+    expect(frozen).toMatchObject({ type: 'freeze', periodTo: '2026-03-10', litres: m3(9), totalCents: 1800 });
+    const changed = billOf(
+      input({
+        period: { from: '2026-03-01', to: '2026-03-10' },
+        days,
+        meterChanged: true,
+        closing: 'transfer',
+      }),
+    );
+    expect(changed.type).toBe('transfer');
+    expect(changed.holderName).toBe('Wang Fang');
+    const silent = billOf(
+      input({ period: { from: '2026-03-01', to: '2026-03-10' }, closing: 'tariffRenewal' }),
+    );
+    expect(silent).toMatchObject({ type: 'tariffRenewal', noReading: true, totalCents: 0 });
+  });
+
+  it('and the rest of the period add up to one bill of the whole period, no day billed twice or lost', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 31, maxLength: 31 }),
+        fc.integer({ min: 0, max: m3(40) }),
+        fc.integer({ min: 2, max: 31 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (litres, before, closingDate, standingChargeCents) => {
+          const tariff = { ...yearly, versions: [{ ...ladder, standingChargeCents }] };
+          const days = litres.map((l, i) => ({ day: dayString(dayNumber('2026-03-01') + i), litres: l }));
+          const closed = closingPeriod(
+            tariff,
+            dayString(dayNumber('2026-03-01') + closingDate - 1),
+            '2026-03-01',
+            '2025-06-01',
+          )!;
+          const closing = billOf(
+            input({ tariff, period: closed, accumulatedLitres: before, days, closing: 'freeze' }),
+          );
+          const rest = billOf(
+            input({
+              tariff,
+              period: { from: closed.to, to: '2026-04-01' },
+              accumulatedLitres: closing.accumulatedLitres,
+              days,
+            }),
+          );
+          const whole = billOf(
+            input({
+              tariff,
+              period: { from: '2026-03-01', to: '2026-04-01' },
+              accumulatedLitres: before,
+              days,
+            }),
+          );
+          expect(closing.litres + rest.litres).toBe(whole.litres);
+          expect(closing.totalCents + rest.totalCents).toBe(whole.totalCents);
+          expect(rest.accumulatedLitres).toBe(whole.accumulatedLitres);
         },
       ),
     );

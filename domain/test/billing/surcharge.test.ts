@@ -1,7 +1,8 @@
-import { type SurchargeSchemeBody, surchargeSchemeBodySchema } from '@hydrolog/schemas';
+import { type ChargingItem, type SurchargeSchemeBody, surchargeSchemeBodySchema } from '@hydrolog/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   type BindableItem,
+  billSurcharges,
   personalSurchargeDecider,
   type SurchargeSchemeCommand,
   type SurchargeSchemeEvent,
@@ -157,17 +158,19 @@ describe('surcharge scheme decider', () => {
   });
 });
 
+/** The saved scheme's two items, and a third: 0.15 per m³ with 10% VAT. */
+const [sewage, rent] = saved.data.items;
+const perM3: ChargingItem = {
+  ...rent!,
+  name: 'Resource fee',
+  deductionMethod: 'perCount',
+  deductionFrequency: 'volume',
+  deductionAmountCents: 15,
+  vatRateBasisPoints: 1000,
+};
+
 describe('surcharge trial calculation', () => {
   it('takes a ratio of the payment, a fixed amount, an amount per m³, each with its VAT, rounded half up', () => {
-    const [sewage, rent] = saved.data.items;
-    const perM3 = {
-      ...rent!,
-      name: 'Resource fee',
-      deductionMethod: 'perCount' as const,
-      deductionFrequency: 'volume' as const,
-      deductionAmountCents: 15,
-      vatRateBasisPoints: 1000,
-    };
     const charge = surchargeCharge([sewage!, rent!, perM3], { amountCents: 10_001, litres: 12_345 });
     // 12.5% of 100.01 = 12.50125 -> 12.50, VAT 6% = 0.75; 3.20 once; 0.15 x 12.345 m³ = 1.85175 -> 1.85, VAT 0.19.
     expect(charge.lines.map((l) => [l.name, l.netCents, l.vatCents])).toEqual([
@@ -176,6 +179,61 @@ describe('surcharge trial calculation', () => {
       ['Resource fee', 185, 19],
     ]);
     expect(charge).toMatchObject({ netCents: 1755, vatCents: 94, totalCents: 1849 });
+  });
+});
+
+describe('surcharges of a bill', () => {
+  const lines = (items: Parameters<typeof billSurcharges>[0], from: string, to: string) =>
+    billSurcharges(items, { from, to, litres: 12_345, waterCents: 10_001 }).map((s) => [
+      s.name,
+      s.base,
+      s.netCents,
+      s.vatCents,
+    ]);
+
+  it('charges a ratio of the water charge, a monthly amount per month, an amount per m³ billed', () => {
+    // As the trial: 12.5% of 100.01 with 6% VAT; 0.15 x 12.345 m³ with 10% VAT; the rent once in September.
+    expect(lines([sewage!, rent!, perM3], '2026-09-01', '2026-10-01')).toEqual([
+      ['Sewage', 10_001, 1250, 75],
+      ['Meter rent', 1, 320, 0],
+      ['Resource fee', 12_345, 185, 19],
+    ]);
+  });
+
+  it('charges a fixed item once per month, day or year that starts in the period, never twice when it is split', () => {
+    const daily = { ...rent!, name: 'Daily', deductionFrequency: 'day' as const, deductionAmountCents: 10 };
+    const yearly = {
+      ...rent!,
+      name: 'Yearly',
+      deductionFrequency: 'year' as const,
+      deductionAmountCents: 500,
+    };
+    // A quarter from 15 November: December, January and February start in it; 1 January once; 92 days.
+    expect(lines([rent!, daily, yearly], '2026-11-15', '2027-02-15')).toEqual([
+      ['Meter rent', 3, 960, 0],
+      ['Daily', 92, 920, 0],
+      ['Yearly', 1, 500, 0],
+    ]);
+    // September closed on the 10th by a freeze, then billed to its end: the month's rent is in the first part.
+    const first = lines([rent!, daily], '2026-09-01', '2026-09-10');
+    const rest = lines([rent!, daily], '2026-09-10', '2026-10-01');
+    expect(first).toEqual([
+      ['Meter rent', 1, 320, 0],
+      ['Daily', 9, 90, 0],
+    ]);
+    expect(rest).toEqual([['Daily', 21, 210, 0]]);
+  });
+
+  it('charges an item from its enabled date: the days after it, and on volume or payment from the next bill', () => {
+    const later = (item: ChargingItem) => ({ ...item, enabledDate: '2026-09-20' });
+    const daily = later({ ...rent!, deductionFrequency: 'day', deductionAmountCents: 10 });
+    expect(lines([later(sewage!), later(perM3), daily], '2026-09-01', '2026-10-01')).toEqual([
+      ['Meter rent', 11, 110, 0],
+    ]);
+    expect(lines([later(sewage!), later(perM3)], '2026-10-01', '2026-11-01')).toEqual([
+      ['Sewage', 10_001, 1250, 75],
+      ['Resource fee', 12_345, 185, 19],
+    ]);
   });
 });
 

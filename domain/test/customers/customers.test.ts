@@ -79,6 +79,22 @@ describe('customer account decider', () => {
       .then([opened]);
   });
 
+  it('opens on an earlier day no later than today and no earlier than its meter may open', () => {
+    const day = (d: string) => ({
+      ...free,
+      openedOn: { day: d, today: '2026-05-20', earliest: '2026-03-01' },
+    });
+    given(customerDecider, [])
+      .when({ ...open, facts: day('2026-03-01') })
+      .then([opened]);
+    given(customerDecider, [])
+      .when({ ...open, facts: day('2026-05-21') })
+      .thenFails('error.customer.openedInFuture');
+    given(customerDecider, [])
+      .when({ ...open, facts: day('2026-02-28') })
+      .thenFails('error.customer.openedBeforeMeter');
+  });
+
   it('names the meter first when both the meter and the number are taken', () => {
     given(customerDecider, [])
       .when({ ...open, facts: { ...free, meterOnAccount: true, accountNoTaken: true } })
@@ -232,6 +248,23 @@ describe('customer account decider', () => {
     given(customerDecider, [])
       .when({ type: 'Transfer', at, ...holder })
       .thenFails('error.customer.notFound');
+  });
+
+  it('charges the account at another scheme; the same scheme changes nothing, a closed account nothing at all', () => {
+    const schemeA = '0190a000-0000-7000-8000-0000000000e1';
+    const schemeB = '0190a000-0000-7000-8000-0000000000e2';
+    const onA: CustomerEvent = {
+      ...opened,
+      data: { ...opened.data, priceSchemeId: schemeA },
+    } as CustomerEvent;
+    const change = { type: 'ChangePriceScheme' as const, at, priceSchemeId: schemeB };
+    const events = given(customerDecider, [onA])
+      .when(change)
+      .then([{ type: 'CustomerPriceSchemeChanged', data: { customerId, at, priceSchemeId: schemeB } }]);
+    given(customerDecider, [onA, ...events])
+      .when(change)
+      .then([]);
+    given(customerDecider, [onA, cancelled]).when(change).thenFails('error.customer.closed');
   });
 
   it('moves the account to a replacement meter; the same meter changes nothing', () => {

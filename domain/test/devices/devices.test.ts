@@ -23,11 +23,10 @@ const save = { type: 'Save', ...device, facts: { regionKnown: true } } as const 
 const saved = { type: 'DeviceSaved', data: device } as const;
 
 describe('device decider (spec section 5 "Devices")', () => {
-  it('saves a device of each of the seven types in each of the four states', () => {
+  it('saves a device of each type but the concentrator in each of the four states', () => {
     given(deviceDecider, []).when(save).then([saved]);
     for (const deviceType of [
       'largeMeter',
-      'concentrator',
       'pressureGauge',
       'valveControl',
       'flowMeter',
@@ -40,7 +39,7 @@ describe('device decider (spec section 5 "Devices")', () => {
           .thenMatches([{ type: 'DeviceSaved', data: { deviceType, status } }]);
   });
 
-  it('requires the id, the name, a known type and status, and a map type', () => {
+  it("requires the id, the name, a known type other than the gateway registry's concentrator, a status and a map type", () => {
     given(deviceDecider, [])
       .when({ ...save, deviceCode: '  ' })
       .thenFails('validation.device.code');
@@ -50,6 +49,9 @@ describe('device decider (spec section 5 "Devices")', () => {
     given(deviceDecider, [])
       .when({ ...save, deviceType: 'boiler' as never })
       .thenFails('validation.device.type');
+    given(deviceDecider, [])
+      .when({ ...save, deviceType: 'concentrator' as const })
+      .thenFails('validation.device.concentrator');
     given(deviceDecider, [])
       .when({ ...save, status: 'broken' as never })
       .thenFails('validation.device.status');

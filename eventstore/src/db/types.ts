@@ -54,3 +54,8 @@ export function csvLines(rows: Iterable<readonly unknown[]>): string {
   for (const row of rows) out += `${row.map(csvField).join(',')}\n`;
   return out;
 }
+
+/** PostgreSQL's unique_violation (a unique index refused a row), as both engines report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

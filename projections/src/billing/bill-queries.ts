@@ -1,16 +1,20 @@
 import type { Sql } from '@hydrolog/eventstore';
-import type {
-  BillDetail,
-  BillListQuery,
-  BillMeter,
-  BillPart,
-  BillPaymentMethod,
-  BillState,
-  BillType,
-  BillView,
-  PageQuery,
+import {
+  type BillDetail,
+  type BillListQuery,
+  type BillMeter,
+  type BillPart,
+  type BillPaymentMethod,
+  type BillState,
+  type BillSurcharge,
+  type BillType,
+  type BillView,
+  type ChargingItem,
+  type PageQuery,
+  surchargeTrialOf,
 } from '@hydrolog/schemas';
 import { containsPattern, page } from '../sql.ts';
+import { boundItemsJson } from './surcharge-queries.ts';
 
 // Every query here runs inside withTenant.
 
@@ -20,7 +24,8 @@ const BILL_FROM = `FROM bills b LEFT JOIN customers c ON c.customer_id = b.custo
   LEFT JOIN price_schemes p ON p.price_scheme_id = b.price_scheme_id
   WHERE ($1::text IS NULL OR b.account_no ILIKE $1) AND ($2::text IS NULL OR to_char(b.period_from, 'YYYY-MM') = $2)
     AND ($3::text IS NULL OR b.type = $3) AND ($4::text IS NULL OR b.state = $4)`;
-const BILL_COLUMNS = `b.bill_id::text, b.customer_id::text, b.account_no, c.name AS customer_name,
+// A bill shows the holder it was issued to (the account's current one on bills that did not record it).
+const BILL_COLUMNS = `b.bill_id::text, b.customer_id::text, b.account_no, coalesce(b.holder_name, c.name) AS customer_name,
   b.price_scheme_id::text, p.name AS price_scheme_name, b.type, b.state, to_char(b.period_from, 'YYYY-MM-DD') AS period_from,
   to_char(b.period_to - 1, 'YYYY-MM-DD') AS period_last, b.no_reading, b.litres, b.total_cents, b.paid_cents,
   b.payment_method, b.paid_at, b.issued_at`;
@@ -65,10 +70,10 @@ export async function listBills(
   return { total: total.rows[0]?.count ?? 0, rows: rows.map(billView) };
 }
 
-/** A bill with its parts, lines and meters; null when the tenant has no such bill. */
+/** A bill with its parts, lines, surcharges and meters; null when the tenant has no such bill. */
 export async function getBill(sql: Sql, billId: string): Promise<BillDetail | null> {
   const { rows } = await sql.query<Row>(
-    `SELECT ${BILL_COLUMNS}, b.accumulated_litres, b.parts, b.meters, b.corrects_bill_id::text
+    `SELECT ${BILL_COLUMNS}, b.accumulated_litres, b.parts, b.surcharges, b.meters, b.corrects_bill_id::text
      FROM bills b LEFT JOIN customers c ON c.customer_id = b.customer_id
      LEFT JOIN price_schemes p ON p.price_scheme_id = b.price_scheme_id WHERE b.bill_id = $1`,
     [billId],
@@ -98,6 +103,7 @@ export async function getBill(sql: Sql, billId: string): Promise<BillDetail | nu
       vat: part.vatCents / 100,
       total: part.totalCents / 100,
     })),
+    surcharges: surchargeTrialOf(row.surcharges as BillSurcharge[]),
     meters: row.meters as BillMeter[],
     correctsBillId: (row.corrects_bill_id as string | null) ?? null,
   };
@@ -139,13 +145,22 @@ export async function postpaidSchemeIds(sql: Sql): Promise<string[]> {
 export interface BillRunAccount {
   customerId: string;
   accountNo: string;
+  holderName: string;
   meterId: string;
   meterNo: string;
-  /** A bill of the account for the period exists already. */
-  billed: boolean;
+  /** The first local day the account's volumes count in the period (the day it opened, or the period's). */
+  firstDay: string;
+  /**
+   * Where the account's bills that reach into the period end (null: none does): the period's end or later
+   * when it is billed, a day inside it when a closing bill (freeze, transfer, tariff renewal) billed its start.
+   */
+  billedTo: string | null;
   /** A meter of the account was replaced on or after the period's first day: its volumes span meters. */
   replaced: boolean;
-  /** Where the previous bill (ending where this period starts) left the cycle's steps; null: none. */
+  /**
+   * Where the previous bill on the scheme (ending where what is left to bill starts) left the cycle's steps;
+   * null: none (another scheme's steps do not carry over).
+   */
   accumulatedLitres: number | null;
   /** Litres read in each stretch between the bounds (whole litres per day, added up). */
   stretchLitres: number[];
@@ -153,6 +168,8 @@ export interface BillRunAccount {
   daysRead: number;
   startReading: number | null;
   endReading: number | null;
+  /** The charging items bound to the account. */
+  surchargeItems: ChargingItem[];
 }
 
 /**
@@ -176,22 +193,26 @@ export async function billRunPage(
   const to = bounds.at(-1)!;
   const { rows } = await sql.query<Row>(
     `WITH acc AS (
-       SELECT c.customer_id, c.account_no, c.meter_id, c.meter_no,
+       SELECT c.customer_id, c.account_no, c.name, c.meter_id, c.meter_no,
          greatest($4::date, (c.opened_at AT TIME ZONE $7)::date) AS first_day
        FROM customers c
        WHERE c.account->>'priceSchemeId' = $1 AND c.status <> 'cancelled'
          AND c.account->>'businessMode' = 'postpaid' AND coalesce((c.account->>'billing')::boolean, true)
-         AND ($2::uuid IS NULL OR c.customer_id > $2::uuid) AND (c.opened_at AT TIME ZONE $7)::date < $5::date
+         -- The cursor as a plain comparison (not an OR): an index condition, so a page starts where the last ended.
+         AND c.customer_id > coalesce($2::uuid, '00000000-0000-0000-0000-000000000000')
+         AND (c.opened_at AT TIME ZONE $7)::date < $5::date
        ORDER BY c.customer_id LIMIT $3)
-     SELECT a.customer_id::text, a.account_no, a.meter_id::text, a.meter_no,
-       EXISTS (SELECT 1 FROM bills b WHERE b.customer_id = a.customer_id AND b.period_from = $4::date
-         AND b.corrects_bill_id IS NULL) AS billed,
+     SELECT a.customer_id::text, a.account_no, a.name, a.meter_id::text, a.meter_no,
+       to_char(a.first_day, 'YYYY-MM-DD') AS first_day, to_char(bt.billed_to, 'YYYY-MM-DD') AS billed_to,
        EXISTS (SELECT 1 FROM meter_replacements r WHERE r.customer_id = a.customer_id
          AND (r.last_read_time AT TIME ZONE $7)::date >= $4::date) AS replaced,
-       (SELECT b.accumulated_litres FROM bills b WHERE b.customer_id = a.customer_id AND b.period_to = $4::date
+       (SELECT b.accumulated_litres FROM bills b WHERE b.customer_id = a.customer_id
+         AND b.period_to = greatest($4::date, bt.billed_to) AND b.price_scheme_id = $1::uuid
          ORDER BY b.issued_at DESC LIMIT 1) AS accumulated_litres,
-       v.litres, v.days_read, r.start_reading, r.end_reading
+       v.litres, v.days_read, r.start_reading, r.end_reading, ${boundItemsJson('a.customer_id')} AS surcharge_items
      FROM acc a
+     CROSS JOIN LATERAL (SELECT max(b.period_to) AS billed_to FROM bills b WHERE b.customer_id = a.customer_id
+       AND b.period_from < $5::date AND b.period_to > $4::date AND b.corrects_bill_id IS NULL) bt
      CROSS JOIN LATERAL (
        SELECT array_agg(seg.litres ORDER BY seg.i) AS litres, sum(seg.days)::int AS days_read
        FROM (SELECT k.i, coalesce(sum(floor(d.measured_volume * 1000 + 0.5)), 0)::bigint AS litres,
@@ -215,22 +236,78 @@ export async function billRunPage(
   return rows.map((r) => ({
     customerId: r.customer_id as string,
     accountNo: r.account_no as string,
+    holderName: r.name as string,
     meterId: r.meter_id as string,
     meterNo: r.meter_no as string,
-    billed: r.billed as boolean,
+    firstDay: r.first_day as string,
+    billedTo: (r.billed_to as string | null) ?? null,
     replaced: r.replaced as boolean,
     accumulatedLitres: r.accumulated_litres === null ? null : Number(r.accumulated_litres),
     stretchLitres: (r.litres as (string | number)[]).map(Number),
     daysRead: r.days_read as number,
     startReading: (r.start_reading as number | null) ?? null,
     endReading: (r.end_reading as number | null) ?? null,
+    surchargeItems: r.surcharge_items as ChargingItem[],
   }));
+}
+
+/** A postpaid account that bills on a price scheme, as a bill closing its running period needs it. */
+export interface ClosingBillAccount {
+  customerId: string;
+  accountNo: string;
+  holderName: string;
+  priceSchemeId: string;
+  /** The local day the account opened. */
+  firstDay: string;
+  /** The charging items bound to the account. */
+  surchargeItems: ChargingItem[];
+  /** The account's latest bill (corrections aside): where it ends, on which scheme, where it left the steps. */
+  lastBill: { periodTo: string; priceSchemeId: string; accumulatedLitres: number } | null;
+}
+
+/** The account as its closing bill needs it; null when it is no postpaid account that bills on a scheme. */
+export async function closingBillAccount(
+  sql: Sql,
+  customerId: string,
+  timeZone: string,
+): Promise<ClosingBillAccount | null> {
+  const { rows } = await sql.query<Row>(
+    `SELECT c.customer_id::text, c.account_no, c.name, c.account->>'priceSchemeId' AS price_scheme_id,
+       to_char((c.opened_at AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS first_day,
+       to_char(b.period_to, 'YYYY-MM-DD') AS period_to, b.price_scheme_id::text AS bill_scheme_id, b.accumulated_litres,
+       ${boundItemsJson('c.customer_id')} AS surcharge_items
+     FROM customers c
+     LEFT JOIN LATERAL (SELECT * FROM bills x WHERE x.customer_id = c.customer_id AND x.corrects_bill_id IS NULL
+       ORDER BY x.period_to DESC, x.issued_at DESC LIMIT 1) b ON true
+     WHERE c.customer_id = $1 AND c.status <> 'cancelled' AND c.account->>'businessMode' = 'postpaid'
+       AND c.account->>'priceSchemeId' IS NOT NULL AND coalesce((c.account->>'billing')::boolean, true)`,
+    [customerId, timeZone],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    customerId: r.customer_id as string,
+    accountNo: r.account_no as string,
+    holderName: r.name as string,
+    priceSchemeId: r.price_scheme_id as string,
+    firstDay: r.first_day as string,
+    surchargeItems: r.surcharge_items as ChargingItem[],
+    lastBill:
+      r.period_to === null
+        ? null
+        : {
+            periodTo: r.period_to as string,
+            priceSchemeId: r.bill_scheme_id as string,
+            accumulatedLitres: Number(r.accumulated_litres),
+          },
+  };
 }
 
 /**
  * The meters an account was on during [from, to) across replacements, each with its counter at the start and
- * end of what it reported in the period; `changed`: a replacement fell in the period; `read`: some meter
- * reported in it.
+ * end of what it served in the period: a replaced meter ends on the final reading taken at the swap, its
+ * successor starts on its initial reading, else the readings it reported; `changed`: a replacement fell in
+ * the period; `read`: some meter reported in it.
  */
 export async function billMetersOf(
   sql: Sql,
@@ -241,18 +318,25 @@ export async function billMetersOf(
 ): Promise<{ list: BillMeter[]; changed: boolean; read: boolean }> {
   const { rows } = await sql.query<Row>(
     `WITH swaps AS (
-       SELECT old_meter_id, old_meter_no, new_meter_id, new_meter_no, (last_read_time AT TIME ZONE $4)::date AS day
+       SELECT old_meter_id, old_meter_no, new_meter_id, new_meter_no, recent_reading, new_initial_reading,
+         (last_read_time AT TIME ZONE $4)::date AS day
        FROM meter_replacements WHERE customer_id = $1),
+     in_period AS (SELECT * FROM swaps WHERE day >= $2::date AND day < $3::date),
      served AS (
        SELECT old_meter_id AS meter_id, old_meter_no AS meter_no FROM swaps WHERE day >= $2::date
        UNION SELECT new_meter_id, new_meter_no FROM swaps WHERE day < $3::date
-       UNION SELECT meter_id, meter_no FROM customers WHERE customer_id = $1)
+       UNION SELECT meter_id, meter_no FROM customers WHERE customer_id = $1),
+     reported AS (
+       SELECT s.meter_id, s.meter_no, ${READINGS_AT_BOUNDS('s.meter_id', '$2', '$3', '$4')} FROM served s)
      SELECT s.meter_id::text, s.meter_no,
-       ${READINGS_AT_BOUNDS('s.meter_id', '$2', '$3', '$4')},
+       coalesce((SELECT w.new_initial_reading FROM in_period w WHERE w.new_meter_id = s.meter_id), s.start_reading)
+         AS start_reading,
+       coalesce((SELECT w.recent_reading FROM in_period w WHERE w.old_meter_id = s.meter_id), s.end_reading)
+         AS end_reading,
        EXISTS (SELECT 1 FROM meter_daily d WHERE d.meter_id = s.meter_id AND d.day >= $2::date AND d.day < $3::date
          AND d.readings > 0) AS days_read,
-       EXISTS (SELECT 1 FROM swaps w WHERE w.day >= $2::date AND w.day < $3::date) AS changed
-     FROM served s ORDER BY s.meter_no`,
+       EXISTS (SELECT 1 FROM in_period) AS changed
+     FROM reported s ORDER BY s.meter_no`,
     [customerId, from, to, timeZone],
   );
   return {

@@ -7,7 +7,7 @@ import type { Projection } from '../projection.ts';
  */
 export const billsProjection: Projection = {
   name: 'bills',
-  version: 1,
+  version: 3,
   mode: 'inline',
   tables: ['bills'],
   reads: ['customers', 'meter_daily', 'meter_replacements', 'readings'],
@@ -18,6 +18,8 @@ export const billsProjection: Projection = {
       tenant_id uuid NOT NULL,
       customer_id uuid NOT NULL,
       account_no text NOT NULL,
+      -- The holder when the bill was issued: a transfer's bill stays the old holder's (null on early bills).
+      holder_name text,
       price_scheme_id uuid NOT NULL,
       type text NOT NULL,
       state text NOT NULL,
@@ -31,6 +33,7 @@ export const billsProjection: Projection = {
       payment_method text,
       paid_at timestamptz,
       parts jsonb NOT NULL,
+      surcharges jsonb NOT NULL,
       meters jsonb NOT NULL,
       corrects_bill_id uuid,
       issued_at timestamptz NOT NULL
@@ -53,15 +56,16 @@ export const billsProjection: Projection = {
     async BillIssued(sql, events) {
       // A zero bill owes nothing: it reads paid from the start.
       await sql.query(
-        `INSERT INTO bills (bill_id, tenant_id, customer_id, account_no, price_scheme_id, type, state, period_from,
-           period_to, no_reading, litres, accumulated_litres, total_cents, paid_cents, parts, meters, corrects_bill_id,
-           issued_at)
-         SELECT b."billId", b."tenantId", b."customerId", b."accountNo", b."priceSchemeId", b.type,
+        `INSERT INTO bills (bill_id, tenant_id, customer_id, account_no, holder_name, price_scheme_id, type, state, period_from,
+           period_to, no_reading, litres, accumulated_litres, total_cents, paid_cents, parts, surcharges, meters,
+           corrects_bill_id, issued_at)
+         SELECT b."billId", b."tenantId", b."customerId", b."accountNo", b."holderName", b."priceSchemeId", b.type,
            CASE WHEN b."totalCents" = 0 THEN 'paid' ELSE 'unpaid' END, b."periodFrom", b."periodTo", b."noReading",
-           b.litres, b."accumulatedLitres", b."totalCents", 0, b.parts, b.meters, b."correctsBillId", b."issuedAt"
+           b.litres, b."accumulatedLitres", b."totalCents", 0, b.parts, coalesce(b.surcharges, '[]'), b.meters,
+           b."correctsBillId", b."issuedAt"
          FROM jsonb_to_recordset($1::jsonb) AS b("billId" uuid, "tenantId" uuid, "customerId" uuid, "accountNo" text,
-           "priceSchemeId" uuid, type text, "periodFrom" date, "periodTo" date, "noReading" boolean, litres bigint,
-           "accumulatedLitres" bigint, "totalCents" bigint, parts jsonb, meters jsonb, "correctsBillId" uuid,
+           "holderName" text, "priceSchemeId" uuid, type text, "periodFrom" date, "periodTo" date, "noReading" boolean, litres bigint,
+           "accumulatedLitres" bigint, "totalCents" bigint, parts jsonb, surcharges jsonb, meters jsonb, "correctsBillId" uuid,
            "issuedAt" timestamptz)`,
         [JSON.stringify(events.map((e) => e.data as EventData<'BillIssued'>))],
       );

@@ -23,6 +23,19 @@ type Row = Record<string, unknown>;
 const money = (cents: unknown) => Number(cents) / 100;
 const iso = (at: unknown) => (at ? (at as Date).toISOString() : null);
 
+/**
+ * FROM and WHERE of the charging items (`i`) bound to the account `customer` (an SQL expression) by its
+ * personal surcharge, of enabled schemes: what its recharges pay first and its bills charge.
+ */
+export const boundItemsOf = (customer: string) => `personal_surcharges p
+  JOIN charging_items i ON p.charging_item_ids ? i.charging_item_id::text
+  JOIN surcharge_schemes s ON s.surcharge_scheme_id = i.surcharge_scheme_id AND s.status = '0'
+  WHERE p.customer_id = ${customer}`;
+
+/** The items bound to the account `customer` as one JSON array (see boundItemsOf), in name order. */
+export const boundItemsJson = (customer: string) =>
+  `(SELECT coalesce(jsonb_agg(i.item ORDER BY i.name, i.charging_item_id), '[]') FROM ${boundItemsOf(customer)})`;
+
 // ---- Surcharge schemes -----------------------------------------------------------------------------------
 
 /** The accounts bound to one of a scheme's items by a personal surcharge. */

@@ -2,6 +2,7 @@ import type { BoundSurcharge, RechargeDue } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type { PageQuery, TransactionListQuery, TransactionType, TransactionView } from '@hydrolog/schemas';
 import { containsPattern, page } from '../sql.ts';
+import { boundItemsOf } from './surcharge-queries.ts';
 
 type Row = Record<string, unknown>;
 
@@ -64,10 +65,7 @@ export async function rechargeDue(sql: Sql, customerId: string): Promise<Recharg
   const items = await sql.query<{ item: BoundSurcharge['item']; last_charged_at: Date | null }>(
     `SELECT i.item, (SELECT max(t.at) FROM transactions t WHERE t.customer_id = p.customer_id
          AND t.type = 'surcharge' AND t.subject_id = i.charging_item_id::text) AS last_charged_at
-     FROM personal_surcharges p
-     JOIN charging_items i ON p.charging_item_ids ? i.charging_item_id::text
-     JOIN surcharge_schemes s ON s.surcharge_scheme_id = i.surcharge_scheme_id AND s.status = '0'
-     WHERE p.customer_id = $1 ORDER BY i.name, i.charging_item_id`,
+     FROM ${boundItemsOf('$1')} ORDER BY i.name, i.charging_item_id`,
     [customerId],
   );
   return {

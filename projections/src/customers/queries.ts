@@ -273,6 +273,25 @@ export async function meterForOpening(
   return rows[0] ? { ...freeMeter(rows[0]), taken: rows[0].taken as boolean } : null;
 }
 
+/**
+ * The earliest local day an account may open on with the meter: the day the meter was registered, or null
+ * when the meter was on an account before (its earlier water is that account's, so only today is open).
+ */
+export async function earliestOpeningDay(
+  sql: Sql,
+  meterId: string,
+  timeZone: string,
+): Promise<string | null> {
+  const { rows } = await sql.query<{ day: string | null }>(
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM customers c WHERE c.meter_id = m.meter_id)
+         OR EXISTS (SELECT 1 FROM meter_replacements r WHERE r.old_meter_id = m.meter_id) THEN NULL
+       ELSE to_char(m.registered_at AT TIME ZONE $2, 'YYYY-MM-DD') END AS day
+     FROM meters m WHERE m.meter_id = $1`,
+    [meterId, timeZone],
+  );
+  return rows[0]?.day ?? null;
+}
+
 /** The open-account form's meter picker: the tenant's meters that no active account holds. */
 export async function freeMeters(sql: Sql, meterNo: string | undefined, limit = 20): Promise<FreeMeter[]> {
   const { rows } = await sql.query<Record<string, unknown>>(

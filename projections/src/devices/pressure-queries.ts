@@ -67,6 +67,7 @@ export async function pressureAnalysis(
   sql: Sql,
   meter: Pick<PressureMeterView, 'pressureMeterId' | 'upperLimit' | 'lowerLimit'>,
   day: string,
+  timeZone: string,
   start: Date,
   end: Date,
 ): Promise<PressureAnalysis> {
@@ -93,6 +94,7 @@ export async function pressureAnalysis(
   const first = rows[0];
   return {
     day,
+    timeZone,
     upperLimit: meter.upperLimit,
     lowerLimit: meter.lowerLimit,
     points: rows.map((r) => ({ ts: r.ts.toISOString(), pressure: r.pressure })),

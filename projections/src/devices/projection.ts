@@ -29,7 +29,7 @@ export const devicesProjection: Projection = {
   version: 3,
   mode: 'inline',
   tables: ['flow_meters', 'pressure_meters', 'pressure_alarms', 'devices', 'device_regions'],
-  reads: ['meters', 'meter_types', 'meter_latest', 'readings', 'cascade_partitions'],
+  reads: ['meters', 'meter_types', 'meter_latest', 'readings', 'cascade_partitions', 'gateways'],
   tenantTables: ['flow_meters', 'pressure_meters', 'pressure_alarms', 'devices', 'device_regions'],
   migrations: [
     `CREATE TABLE flow_meters (

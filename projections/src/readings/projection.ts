@@ -8,6 +8,7 @@ import {
 } from '@hydrolog/domain';
 import { arrayLiteral, type RecordedEvent, type Sql } from '@hydrolog/eventstore';
 import type { EventData } from '@hydrolog/schemas';
+import { ensureMonthPartitions, monthStart, monthsBetween, nextMonthStart } from '../partitions.ts';
 import type { Projection } from '../projection.ts';
 
 /**
@@ -21,7 +22,7 @@ import type { Projection } from '../projection.ts';
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 5,
+  version: 7,
   mode: 'async',
   tables: [
     'readings',
@@ -36,8 +37,10 @@ export const readingsProjection: Projection = {
   tenantTables: ['meter_latest', 'meter_hourly', 'meter_daily'],
   // TimescaleDB compresses readings, and compressed tables cannot have row-level security.
   tenantViews: ['readings'],
-  hypertables: [
+  // The hourly rollup grows as fast as the readings (a row per meter and hour): it is stored by month too.
+  timeSeries: [
     { table: 'readings', timeColumn: 'ts', compressSegmentBy: 'meter_id', compressAfterDays: 30 },
+    { table: 'meter_hourly', timeColumn: 'hour' },
   ],
   // The leakage queries read meter_hourly and meter_daily by index alone: the primary keys and the tenant's
   // day index carry the columns those queries read (tenant_id too, for the row-level security filter), so a
@@ -278,6 +281,9 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     alarms: [] as (string | undefined)[],
     counterBreak: [] as (string | undefined)[],
   };
+  // The months the readings fall in, found without a Date per reading: readings come in runs of one month.
+  const months = new Set<number>();
+  let month = { start: 0, end: 0 };
   events.forEach((event, i) => {
     const d = event.data as
       | EventData<'ReadingsReported'>
@@ -287,8 +293,14 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     ids.meter.push(d.meterId);
     ids.gateway.push('gatewayId' in d ? d.gatewayId : undefined);
     for (const r of d.readings) {
+      const ms = Date.parse(r.ts);
+      if (ms < month.start || ms >= month.end) {
+        const start = monthStart(ms);
+        month = { start, end: nextMonthStart(start) };
+        months.add(start);
+      }
       readings.event.push(i + 1);
-      readings.seconds.push(Date.parse(r.ts) / 1000);
+      readings.seconds.push(ms / 1000);
       readings.total.push(r.total);
       readings.reverseTotal.push(r.reverseTotal);
       readings.flow.push(r.flow);
@@ -305,6 +317,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
   // A reading already stored (same meter and time) is kept as it was: the first one wins, in log order,
   // which is the order unnest gives the rows in (the ids come from a one-row subquery, not a join).
   // An imported or manual reading names no gateway: the meter keeps the one its latest uploads came through.
+  await ensureMonthPartitions(sql, 'readings', months);
   const stored = await sql.query<DirtyRow>(
     `WITH inserted AS (
        INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure, pressure2,
@@ -473,7 +486,10 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     coverage: [] as number[],
     regular: [] as boolean[],
   }; // in the order of the statement's parameters
+  const hourMonths = new Set<number>();
   ranges.forEach((range, i) => {
+    // The months the hours start in: the last boundary only ends the last hour.
+    for (const month of monthsBetween(range.boundaries[0]!, range.boundaries.at(-2)!)) hourMonths.add(month);
     days.tenant.push(range.tenantId);
     days.meter.push(range.meterId);
     days.zone.push(range.timeZone);
@@ -492,6 +508,7 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
       hours.regular.push(v.regular);
     }
   });
+  await ensureMonthPartitions(sql, 'meter_hourly', hourMonths);
   await sql.query(
     `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known, end_known,
        coverage, regular)

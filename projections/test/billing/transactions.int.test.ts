@@ -61,6 +61,7 @@ describe.each(testEngines())('transactions projection on $engine', (engine) => {
           customerId,
           status: 'active',
           meterId: uuidv7(),
+          priceSchemeId: null,
           balanceCents: 0,
           lastDeductedDay: null,
           arrearsClosed: false,

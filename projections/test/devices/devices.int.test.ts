@@ -257,11 +257,18 @@ describe.each(testEngines())('devices projection on $engine', (engine) => {
         sql,
         meter,
         '2026-03-01',
+        'UTC',
         new Date('2026-03-01T00:00:00Z'),
         new Date('2026-03-02T00:00:00Z'),
       ),
     );
-    expect(analysis).toMatchObject({ min: 0.3, max: 0.6, mean: 0.433, minutesOutOfRange: 30 });
+    expect(analysis).toMatchObject({
+      timeZone: 'UTC',
+      min: 0.3,
+      max: 0.6,
+      mean: 0.433,
+      minutesOutOfRange: 30,
+    });
     expect(analysis.points).toHaveLength(3);
     const trend = await withTenant(fx.db, tenantId, (sql) =>
       pressureTrend(sql, meter, '2026-03-02', 7, 'UTC'),

@@ -3,10 +3,16 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { type StoredReading, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ARCHIVE_SCHEMA,
+  detachPartitionsBefore,
   meterDailyVolumes,
   meterFrozen,
+  meterReadings,
   meterRegistryProjection,
+  monthStart,
+  nextMonthStart,
   ProjectionRunner,
+  partitionName,
   readingRate,
   readingsProjection,
   tenantsProjection,
@@ -397,5 +403,109 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       [id],
     );
     expect(rows).toEqual([{ ts: new Date(at(5)), total: 10, battery: 3.5, valve: 'closed', signal: -90 }]);
+  });
+
+  const partitions = () =>
+    db
+      .query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+         WHERE i.inhparent = 'readings'::regclass ORDER BY c.relname`,
+      )
+      .then((r) => r.rows.map((row) => row.name));
+  const history = (meterId: string, from: number, to: number) =>
+    withTenant(db, tenantId, (sql) => meterReadings(sql, meterId, new Date(from), new Date(to), 100)).then(
+      (rows) => rows.map((r) => [r.ts, r.total]),
+    );
+
+  it('stores a reading twenty years late and one ten years ahead in partitions of their months, and reads them back', async () => {
+    // A meter each: the hours between readings twenty years apart would all be computed.
+    const [late, early] = [await meter('6001'), await meter('6003')];
+    const id = await meter('6004');
+    const past = at(-20 * 365 * 24);
+    const future = at(10 * 365 * 24);
+    await report(late, [[-20 * 365 * 24, 1]]);
+    await report(id, [[1, 2]]);
+    await report(early, [[10 * 365 * 24, 3]]);
+    await runner.catchUp('readings');
+    const names = await partitions();
+    for (const ms of [past, at(1), future])
+      expect(names).toContain(partitionName('readings', monthStart(ms)));
+    // Months ahead of today are there before any reading needs them.
+    expect(names).toContain(partitionName('readings', monthStart(Date.now() + 40 * 24 * HOUR)));
+    expect(await history(late, past - HOUR, future + HOUR)).toEqual([[new Date(past).toISOString(), 1]]);
+    expect(await history(id, past - HOUR, future + HOUR)).toEqual([[new Date(at(1)).toISOString(), 2]]);
+    expect(await history(early, past - HOUR, future + HOUR)).toEqual([[new Date(future).toISOString(), 3]]);
+    // The history of a day reads the partition of its month alone.
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT ts, total FROM readings WHERE meter_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts`,
+      [id, new Date(at(10)).toISOString(), new Date(at(20)).toISOString()],
+    );
+    const scanned = plan.rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n')
+      .match(/readings_\d{4}_\d{2}/g);
+    expect(new Set(scanned)).toEqual(new Set([partitionName('readings', monthStart(at(10)))]));
+    expect((await runner.verify('readings')).equal).toBe(true);
+  });
+
+  it('detaches only the months before the date into the archive; the later months and the daily figures still answer', async () => {
+    const id = await meter('6002');
+    const september = at(-40 * 24);
+    const october = at(-5 * 24);
+    const november = at(3 * 24);
+    await report(id, [
+      [-40 * 24, 10],
+      [-5 * 24, 20],
+      [-5 * 24 + 1, 20.5],
+      [3 * 24, 30],
+      [3 * 24 + 1, 31],
+    ]);
+    await runner.catchUp('readings');
+    const dailyBefore = await daily(id);
+    // The hourly rollup is kept by month as well: its hours of those months go to the archive with them.
+    const hoursIn = async (month: number) =>
+      (
+        await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM meter_hourly WHERE hour >= $1 AND hour < $2',
+          [new Date(month).toISOString(), new Date(nextMonthStart(month)).toISOString()],
+        )
+      ).rows[0]!.n;
+    const [septemberHours, octoberHours] = [
+      await hoursIn(monthStart(september)),
+      await hoursIn(monthStart(october)),
+    ];
+    expect(septemberHours).toBeGreaterThan(0);
+    const detached = await detachPartitionsBefore(db, readingsProjection, new Date(Date.UTC(2026, 10, 1)));
+    expect(detached).toEqual([
+      { table: `${ARCHIVE_SCHEMA}.${partitionName('readings', monthStart(september))}`, rows: 1 },
+      { table: `${ARCHIVE_SCHEMA}.${partitionName('readings', monthStart(october))}`, rows: 2 },
+      {
+        table: `${ARCHIVE_SCHEMA}.${partitionName('meter_hourly', monthStart(september))}`,
+        rows: septemberHours,
+      },
+      {
+        table: `${ARCHIVE_SCHEMA}.${partitionName('meter_hourly', monthStart(october))}`,
+        rows: octoberHours,
+      },
+    ]);
+    expect(await hoursIn(monthStart(october))).toBe(0);
+    const names = await partitions();
+    expect(names).toContain(partitionName('readings', monthStart(november)));
+    expect(names).not.toContain(partitionName('readings', monthStart(october)));
+    expect(await history(id, september, november + 2 * HOUR)).toEqual([
+      [new Date(november).toISOString(), 30],
+      [new Date(november + HOUR).toISOString(), 31],
+    ]);
+    expect(await daily(id)).toEqual(dailyBefore);
+    // A late reading of an archived month finds a new partition; the archive keeps what it had.
+    await report(id, [[-5 * 24 + 2, 20.7]]);
+    await runner.catchUp('readings');
+    expect(await history(id, october, october + 3 * HOUR)).toEqual([
+      [new Date(october + 2 * HOUR).toISOString(), 20.7],
+    ]);
+    const archived = await db.query(
+      `SELECT count(*)::int AS n FROM ${ARCHIVE_SCHEMA}.${partitionName('readings', monthStart(october))}`,
+    );
+    expect(archived.rows).toEqual([{ n: 2 }]);
   });
 });

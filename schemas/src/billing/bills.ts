@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, pagedQuerySchema } from '../api.ts';
 import { defineRoutes } from '../route-contract.ts';
 import { isoDaySchema, priceTrialLineSchema } from './price-schemes.ts';
+import { deductionFrequencySchema, deductionMethodSchema, surchargeTrialSchema } from './surcharges.ts';
 
 /**
  * Bills of postpaid accounts (spec sections 3 and 4): one per account and billing period, from the account's
@@ -55,6 +56,23 @@ export const billPartSchema = z.object({
 });
 export type BillPart = z.infer<typeof billPartSchema>;
 
+/**
+ * A surcharge the bill charges: a charging item bound to the account, on `base`: the water charge in cents
+ * (a percentage item), the litres billed (a per-volume item), else the number of its days, months or years
+ * starting in the period.
+ */
+export const billSurchargeSchema = z.object({
+  chargingItemId: z.uuid(),
+  name: z.string(),
+  deductionMethod: deductionMethodSchema,
+  deductionFrequency: deductionFrequencySchema,
+  base: z.number().int().min(0),
+  netCents: cents.min(0),
+  vatRateBasisPoints: z.number().int().min(0),
+  vatCents: cents.min(0),
+});
+export type BillSurcharge = z.infer<typeof billSurchargeSchema>;
+
 /** A meter the bill read: its counter at the start and end of what it served of the period (m³). */
 export const billMeterSchema = z.object({
   meterId: z.uuid(),
@@ -69,7 +87,10 @@ export const billIssuedSchema = z.object({
   tenantId: z.uuid(),
   customerId: z.uuid(),
   accountNo: z.string(),
+  /** Who held the account when the bill was issued (a transfer's is the old holder's); absent on early bills. */
+  holderName: z.string().optional(),
   priceSchemeId: z.uuid(),
+  /** Ordinary, price adjustment, meter change; freeze, transfer, tariff renewal close a period early. */
   type: billTypeSchema,
   /** [periodFrom, periodTo): local days. */
   periodFrom: isoDaySchema,
@@ -80,7 +101,10 @@ export const billIssuedSchema = z.object({
   /** Litres accumulated in the cycle after this bill (0 when the cycle ends with it): where the next starts. */
   accumulatedLitres: z.number().int().min(0),
   parts: z.array(billPartSchema),
+  /** The account's surcharges the bill charges (absent on bills issued before bills charged surcharges). */
+  surcharges: z.array(billSurchargeSchema).optional(),
   meters: z.array(billMeterSchema),
+  /** The parts' totals and the surcharges' (net and VAT). */
   totalCents: cents.min(0),
   /** A correction: the bill it adjusts (its amount is the difference, possibly negative). */
   correctsBillId: z.uuid().nullable(),
@@ -142,6 +166,7 @@ export type BillPartView = z.infer<typeof billPartViewSchema>;
 export const billDetailSchema = billViewSchema.extend({
   accumulatedVolume: z.number(),
   parts: z.array(billPartViewSchema),
+  surcharges: surchargeTrialSchema,
   meters: z.array(billMeterSchema),
   correctsBillId: z.string().nullable(),
 });

@@ -207,6 +207,35 @@ export const surchargeTrialSchema = z.object({
 });
 export type SurchargeTrial = z.infer<typeof surchargeTrialSchema>;
 
+/** A surcharge line as the events keep it: cents and basis points. */
+export interface SurchargeLineCents {
+  name: string;
+  deductionMethod: DeductionMethod;
+  netCents: number;
+  vatRateBasisPoints: number;
+  vatCents: number;
+}
+
+/** Surcharge lines as a person reads them (a trial calculation, or a bill's surcharges), with their sums. */
+export function surchargeTrialOf(lines: readonly SurchargeLineCents[]): SurchargeTrial {
+  const money = (cents: number) => cents / 100;
+  const net = lines.reduce((sum, line) => sum + line.netCents, 0);
+  const vat = lines.reduce((sum, line) => sum + line.vatCents, 0);
+  return {
+    lines: lines.map((line) => ({
+      name: line.name,
+      deductionMethod: line.deductionMethod,
+      net: money(line.netCents),
+      vatRate: line.vatRateBasisPoints / 100,
+      vat: money(line.vatCents),
+      total: money(line.netCents + line.vatCents),
+    })),
+    net: money(net),
+    vat: money(vat),
+    total: money(net + vat),
+  };
+}
+
 // ---- Personal surcharges ---------------------------------------------------------------------------------
 
 /** Charging items bound to one account. */

@@ -138,6 +138,11 @@ export const openAccountBodySchema = z
     ...holderSchema.shape,
     ...accountFields,
     meterId: z.uuid(),
+    /**
+     * The tenant's local day the account opened (the spec's open time), when it is earlier than today: a
+     * holder who has drawn water on the meter since then is billed for it. Left out, the account opens now.
+     */
+    openedOn: z.iso.date('validation.date').optional(),
   })
   .superRefine(requireEnterpriseFields);
 export type OpenAccountBody = z.input<typeof openAccountBodySchema>;
@@ -148,6 +153,14 @@ export const transferBodySchema = z
   .object({ customerId: z.uuid(), version: z.number().int().min(0), ...holderSchema.shape })
   .superRefine(requireEnterpriseFields);
 export type TransferBody = z.input<typeof transferBodySchema>;
+
+/** PUT /business/customer/priceScheme: the account's water is charged at another scheme from now on. */
+export const changePriceSchemeBodySchema = z.object({
+  customerId: z.uuid(),
+  version: z.number().int().min(0),
+  priceSchemeId: z.uuid(),
+});
+export type ChangePriceSchemeBody = z.input<typeof changePriceSchemeBodySchema>;
 
 /** Freeze, unfreeze and cancel name the account and the version the caller saw. */
 export const customerActionBodySchema = z.object({ customerId: z.uuid(), version: z.number().int().min(0) });
@@ -329,6 +342,10 @@ export const customerEventSchemas = {
   CustomerCancelled: eventSchema(z.object({ customerId: z.uuid(), at: z.iso.datetime() })),
   CustomerTransferred: eventSchema(
     z.object({ customerId: z.uuid(), at: z.iso.datetime(), ...holderSchema.shape }),
+  ),
+  /** The account's water is charged at another price scheme from `at` on (a tariff renewal). */
+  CustomerPriceSchemeChanged: eventSchema(
+    z.object({ customerId: z.uuid(), at: z.iso.datetime(), priceSchemeId: z.uuid() }),
   ),
   /** The account's meter was swapped (meter replacement). */
   CustomerMeterChanged: eventSchema(

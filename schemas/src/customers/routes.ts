@@ -3,6 +3,7 @@ import { envelopeSchema, listEnvelopeSchema, noDataEnvelopeSchema, pagedQuerySch
 import { METER_NO_MAX } from '../meters/index.ts';
 import { defineRoutes } from '../route-contract.ts';
 import {
+  changePriceSchemeBodySchema,
   customerActionBodySchema,
   customerHistoryEntrySchema,
   customerListQuerySchema,
@@ -68,6 +69,7 @@ export const customersRoutes = defineRoutes({
   'PUT /business/customer/unfreeze': { body: customerActionBodySchema, answer: customerAnswer },
   'PUT /business/customer/cancel': { body: customerActionBodySchema, answer: customerAnswer },
   'PUT /business/customer/transfer': { body: transferBodySchema, answer: customerAnswer },
+  'PUT /business/customer/priceScheme': { body: changePriceSchemeBodySchema, answer: customerAnswer },
   'POST /business/customer/recharge': { body: rechargeBodySchema, answer: customerAnswer },
   'POST /business/customer/refund': { body: refundBodySchema, answer: customerAnswer },
   'POST /business/customer/export': { body: customerListQuerySchema },

@@ -14,6 +14,14 @@ export const deviceTypeSchema = z.enum(
 );
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
 export const DEVICE_TYPES = deviceTypeSchema.options;
+/**
+ * The types registered on the device page. Concentrators are the gateway registry's (they need a gateway key
+ * and their state is their contact), so the device pages list them from there and never hold a copy.
+ */
+export const DEVICE_PAGE_TYPES = DEVICE_TYPES.filter(
+  (type): type is DevicePageType => type !== 'concentrator',
+);
+export type DevicePageType = Exclude<DeviceType, 'concentrator'>;
 
 /** Spec section 4's device states (dictionary device_status). */
 export const deviceStatusSchema = z.enum(
@@ -59,8 +67,15 @@ export const updateDeviceBodySchema = deviceBodySchema.extend({
 });
 export type UpdateDeviceBody = z.input<typeof updateDeviceBodySchema>;
 
+/** Which registry holds a listed device: the device page's own, or the concentrators' (the gateways'). */
+export const deviceRegistrySchema = z.enum(['devices', 'concentrators']);
+
 export const deviceViewSchema = deviceBodySchema.extend({
   deviceId: z.uuid(),
+  registry: deviceRegistrySchema,
+  /** A concentrator stands among the meters it relays: none while it relays none. */
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
   regionName: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string().nullable(),
@@ -100,16 +115,17 @@ export type DeviceScreenQuery = z.infer<typeof deviceScreenQuerySchema>;
  */
 export const deviceScreenSchema = z.object({
   devices: z.array(
-    deviceViewSchema.pick({
-      deviceId: true,
-      deviceCode: true,
-      deviceName: true,
-      deviceType: true,
-      status: true,
-      longitude: true,
-      latitude: true,
-      regionId: true,
-    }),
+    deviceViewSchema
+      .pick({
+        deviceId: true,
+        registry: true,
+        deviceCode: true,
+        deviceName: true,
+        deviceType: true,
+        status: true,
+        regionId: true,
+      })
+      .extend({ longitude: z.number(), latitude: z.number() }),
   ),
   meters: z.object({
     meterId: z.array(z.string()),
@@ -133,6 +149,22 @@ export const deviceScreenSchema = z.object({
 });
 export type DeviceScreen = z.infer<typeof deviceScreenSchema>;
 export type ScreenDevice = DeviceScreen['devices'][number];
+
+/**
+ * What the device screen's live stream (/device/screen/live) says at each look at the tenant's map: the
+ * meters and devices whose state or place changed since the look before, or, when meters, devices or
+ * boundaries came or went (and always first), that the map is to be read again.
+ */
+export const deviceScreenChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('states'),
+    at: z.string(),
+    meters: deviceScreenSchema.shape.meters.pick({ meterId: true, state: true }),
+    devices: deviceScreenSchema.shape.devices,
+  }),
+  z.object({ kind: z.literal('reload'), at: z.string() }),
+]);
+export type DeviceScreenChange = z.infer<typeof deviceScreenChangeSchema>;
 
 /** A device's or meter's latest values, shown when it is clicked on the device screen. */
 export const deviceLatestQuerySchema = z.object({ meterNo: z.string().trim().min(1).max(DEVICE_CODE_MAX) });

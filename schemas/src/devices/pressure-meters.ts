@@ -104,10 +104,13 @@ export const pressureMeterListQuerySchema = z.object({
 });
 export type PressureMeterListQuery = z.infer<typeof pressureMeterListQuerySchema>;
 
-export const pressureAnalysisQuerySchema = z.object({ day: z.iso.date('validation.date') });
+/** Without a day, the tenant's today: the browser's own day can be another one. */
+export const pressureAnalysisQuerySchema = z.object({ day: z.iso.date('validation.date').optional() });
 /** Single-point analysis: a local day's pressure curve against the limits. */
 export const pressureAnalysisSchema = z.object({
   day: z.string(),
+  /** The tenant's time zone, which sets the day's bounds and the hours its chart shows. */
+  timeZone: z.string(),
   upperLimit: z.number(),
   lowerLimit: z.number(),
   points: z.array(z.object({ ts: z.string(), pressure: z.number() })),

@@ -1,5 +1,6 @@
 export { startBillRunJob } from './bill-job.ts';
 export { billRoutes } from './bill-routes.ts';
+export { closingBillSteps } from './closing-bill.ts';
 export { openDebtsOf } from './debts.ts';
 export { issuedIfNamed, runDeduction, startDeductionJob } from './deduction.ts';
 export { deductionRoutes } from './deduction-routes.ts';

@@ -31,17 +31,22 @@ import type { Services } from '../services.ts';
 export const BILL_RUN_PAGE = 2000;
 const MAX_PAGE_ATTEMPTS = 3;
 
-/** The id of an account's bill for the period starting `from`: a rerun names the same stream. */
+/**
+ * The id of an account's bill starting on `from` (a period's first day, or the day a closing bill ended): a
+ * rerun names the same stream, and two bills never start on the same day.
+ */
 export const billIdOf = (customerId: string, from: string) => derivedId(`bill.${customerId}.${from}`);
 
 /**
  * The bill run of a tenant: every postpaid account that bills, on each price scheme, gets its bill for the
  * scheme's billing period holding `day` (by default the last period that ended by `today`); a period not yet
- * ended is not billed. Safe to run twice, and after a crash in the middle: each bill's stream is named by its
- * account and period, an account with a bill for the period is passed over, and a page whose streams another
- * run wrote meanwhile is read again. Memory stays flat: accounts are read a page at a time (keyset on the
- * account id) with their volumes summed per stretch of the period in the same statement, the next page read
- * while each page's bills are appended at once (the bills read model is applied in the same transaction).
+ * ended is not billed. Of a period whose start a closing bill (freeze, transfer, tariff renewal) billed, only
+ * the rest is billed, from where that bill ended. Safe to run twice, and after a crash in the middle: each
+ * bill's stream is named by its account and first day, an account billed to the period's end is passed over,
+ * and a page whose streams another run wrote meanwhile is read again. Memory stays flat: accounts are read a
+ * page at a time (keyset on the account id) with their volumes summed per stretch of the period in the same
+ * statement, the next page read while each page's bills are appended at once (the bills read model is
+ * applied in the same transaction).
  */
 export async function runBills(
   services: Services,
@@ -92,7 +97,7 @@ export async function runBills(
         });
         const inputs: BillInput[] = [];
         for (const account of accounts) {
-          if (account.billed) continue;
+          if (account.billedTo !== null && account.billedTo >= period.to) continue;
           inputs.push(await inputOf(sql, run, account));
         }
         return { after, attempt, accounts, inputs };
@@ -159,34 +164,33 @@ interface RunContext {
 }
 
 /**
- * What an account's bill is computed from: its litres per stretch of the period (the day of each stretch's
- * start stands for it), or, when a meter of the account was replaced since the period began, its litres per
- * day over every meter it was on (accountDailyConsumption) and those meters' readings.
+ * What an account's bill is computed from. What is left to bill of the period starts where a closing bill
+ * (freeze, transfer, tariff renewal) ended, if one billed its start: that rest is billed alone, under its
+ * own plan. Its litres per stretch of the period (the day of each stretch's start stands for it); or, when a
+ * meter of the account was replaced since the period began or only a rest is billed, its litres per day.
  */
 async function inputOf(sql: Sql, run: RunContext, account: BillRunAccount): Promise<BillInput> {
-  const { from, to } = run.period;
+  const rest = account.billedTo !== null && account.billedTo > run.period.from;
+  const period = rest ? { from: account.billedTo!, to: run.period.to } : run.period;
   const base = {
-    billId: billIdOf(account.customerId, from),
+    billId: billIdOf(account.customerId, period.from),
     tenantId: run.tenantId,
     customerId: account.customerId,
     accountNo: account.accountNo,
+    holderName: account.holderName,
     priceSchemeId: run.priceSchemeId,
     tariff: run.tariff,
-    period: run.period,
+    period,
     accumulatedLitres: account.accumulatedLitres ?? 0,
     issuedAt: run.issuedAt,
-    plan: run.plan,
+    plan: rest ? planPeriod(run.tariff, period) : run.plan,
+    surchargeItems: account.surchargeItems,
   };
-  if (account.replaced) {
-    const days = await accountDailyConsumption(sql, account.customerId, from, addDays(to, -1), run.timeZone);
-    const meters = await billMetersOf(sql, account.customerId, from, to, run.timeZone);
+  if (account.replaced || rest)
     return {
       ...base,
-      days: meters.read ? days.map((d) => ({ day: d.day, litres: litresOf(d.volume) })) : [],
-      meters: meters.list,
-      meterChanged: meters.changed,
+      ...(await dailyBillDays(sql, account.customerId, period, account.firstDay, run.timeZone)),
     };
-  }
   return {
     ...base,
     days:
@@ -202,5 +206,27 @@ async function inputOf(sql: Sql, run: RunContext, account: BillRunAccount): Prom
       },
     ],
     meterChanged: false,
+  };
+}
+
+/**
+ * An account's litres per day of [from, to), from `firstDay` on (the day it opened), over every meter it was
+ * on (accountDailyConsumption), with those meters' readings; no day at all when no meter reported.
+ */
+export async function dailyBillDays(
+  sql: Sql,
+  customerId: string,
+  { from, to }: { from: string; to: string },
+  firstDay: string,
+  timeZone: string,
+): Promise<Pick<BillInput, 'days' | 'meters' | 'meterChanged'>> {
+  const days = await accountDailyConsumption(sql, customerId, from, addDays(to, -1), timeZone);
+  const meters = await billMetersOf(sql, customerId, from, to, timeZone);
+  return {
+    days: meters.read
+      ? days.filter((d) => d.day >= firstDay).map((d) => ({ day: d.day, litres: litresOf(d.volume) }))
+      : [],
+    meters: meters.list,
+    meterChanged: meters.changed,
   };
 }

@@ -1,6 +1,6 @@
 import { centsOf, chargingItemOf, DomainError, litresOf, surchargeCharge } from '@hydrolog/domain';
 import { surchargeSchemeItems } from '@hydrolog/projections';
-import type { SurchargeTrial, surchargeTrialBodySchema } from '@hydrolog/schemas';
+import { type SurchargeTrial, type surchargeTrialBodySchema, surchargeTrialOf } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { readAsCaller } from '../auth/guard.ts';
@@ -21,18 +21,5 @@ export async function surchargeTrial(
     : await readAsCaller(db, request, (sql) => surchargeSchemeItems(sql, body.surchargeSchemeId!));
   if (!items) throw new DomainError('error.surcharge.notFound');
   const charge = surchargeCharge(items, { amountCents: centsOf(body.amount), litres: litresOf(body.volume) });
-  const money = (cents: number) => cents / 100;
-  return {
-    lines: charge.lines.map((line) => ({
-      name: line.name,
-      deductionMethod: line.deductionMethod,
-      net: money(line.netCents),
-      vatRate: line.vatRateBasisPoints / 100,
-      vat: money(line.vatCents),
-      total: money(line.netCents + line.vatCents),
-    })),
-    net: money(charge.netCents),
-    vat: money(charge.vatCents),
-    total: money(charge.totalCents),
-  };
+  return surchargeTrialOf(charge.lines);
 }

@@ -3,10 +3,12 @@ import {
   customerDecider,
   DomainError,
   localDate,
+  localMidnight,
   type OpeningFacts,
 } from '@hydrolog/domain';
 import type { AppendRequest, EventStore, Sql } from '@hydrolog/eventstore';
 import {
+  earliestOpeningDay,
   existingAccountNos,
   findCustomerByAccountNo,
   lastAccountNo,
@@ -51,7 +53,7 @@ export async function nextAccountNos(
  * An account to open: its number and meter, and what the rules of opening need to know of them, read from
  * the read models (`facts`: the customer decider refuses by them).
  */
-export type AccountToOpen = OpenAccount & {
+export type AccountToOpen = Omit<OpenAccount, 'openedOn'> & {
   accountNo: string;
   meterNo: string;
   meterTypeId: string;
@@ -159,9 +161,9 @@ export async function openAccounts(
 }
 
 /**
- * Opens accounts for the caller, the valves closed through the downlink dispatch. Answers the new
- * account ids, or, when another opening took a number or a meter meanwhile (none opened), the conflict with
- * what each account clashes with now.
+ * Opens accounts for the caller (at `openedAt`, now by default), the valves closed through the downlink
+ * dispatch. Answers the new account ids, or, when another opening took a number or a meter meanwhile (none
+ * opened), the conflict with what each account clashes with now.
  */
 export async function openForCaller(
   { db, store }: Services,
@@ -169,22 +171,26 @@ export async function openForCaller(
   request: FastifyRequest,
   settings: TenantSettings,
   accounts: readonly AccountToOpen[],
+  openedAt?: string,
 ): Promise<{ opened: string[] } | { conflict: OpeningConflict; clashes: (OpeningClash | null)[] }> {
   const metadata = callerMetadata(request);
   try {
-    return { opened: await openAccounts(store, metadata, settings, accounts, dispatch) };
+    return { opened: await openAccounts(store, metadata, settings, accounts, dispatch, openedAt) };
   } catch (error) {
     if (!(error instanceof OpeningConflict)) throw error;
     return { conflict: error, clashes: await openingClashes(db, metadata.tenantId, accounts) };
   }
 }
 
-/** Opens an account with a meter; its number is the one given, or generated per the tenant's settings. */
+/**
+ * Opens an account with a meter, now or on the earlier day given; its number is the one given, or generated
+ * per the tenant's settings.
+ */
 export async function openAccount(
   services: Services,
   dispatch: CommandDispatch,
   request: FastifyRequest,
-  body: OpenAccount,
+  { openedOn, ...body }: OpenAccount,
 ): Promise<CustomerView> {
   const { db } = services;
   const settings = await tenantSettings(db, request);
@@ -195,12 +201,22 @@ export async function openAccount(
   if (!meter) throw new DomainError('error.meter.notFound');
   const given = body.accountNo;
   const holder = given ? await readAsCaller(db, request, (sql) => findCustomerByAccountNo(sql, given)) : null;
+  const now = new Date();
+  const today = localDate(now.getTime(), settings.timeZone);
+  // An account opened on an earlier day opens at that day's start, so that its bills count the whole day.
+  const backdated = openedOn !== undefined && openedOn !== today;
+  const earliest = backdated
+    ? ((await readAsCaller(db, request, (sql) => earliestOpeningDay(sql, body.meterId, settings.timeZone))) ??
+      today)
+    : today;
   const facts: OpeningFacts = {
     meterOnAccount: meter.taken,
     accountNoGiven: Boolean(given),
     manualAccountNos: settings.accountNoGenMode === 'manual',
     accountNoTaken: holder !== null,
+    ...(backdated ? { openedOn: { day: openedOn, today, earliest } } : {}),
   };
+  const openedAt = backdated ? new Date(localMidnight(openedOn, settings.timeZone)) : now;
   const accountNo =
     given ?? ((await readAsCaller(db, request, (sql) => nextAccountNos(sql, settings, 1)))[0] as string);
   const account = {
@@ -211,7 +227,14 @@ export async function openAccount(
     valveControl: meter.valveControl,
     facts,
   };
-  const result = await openForCaller(services, dispatch, request, settings, [account]);
+  const result = await openForCaller(
+    services,
+    dispatch,
+    request,
+    settings,
+    [account],
+    openedAt.toISOString(),
+  );
   if ('conflict' in result) {
     // Decided again on what was taken meanwhile, the decider says which, as it would have before the
     // append; a generated number taken meanwhile keeps the conflict's own message (open again for a new one).

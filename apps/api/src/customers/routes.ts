@@ -2,6 +2,7 @@ import { freeMeters, listCustomers, listCustomerTypes, meterTypeOptions } from '
 import {
   accountMeterTypeSchema,
   apiResponses,
+  changePriceSchemeBodySchema,
   customerActionBodySchema,
   customerHistoryEntrySchema,
   customerListQuerySchema,
@@ -35,6 +36,7 @@ import { saveImageUpload } from '../uploads.ts';
 import { accountOf } from './accounts.ts';
 import { cancelAccount } from './cancel.ts';
 import { changeCustomerType } from './change-customer-type.ts';
+import { changePriceScheme } from './change-price-scheme.ts';
 import { createCustomerType } from './create-customer-type.ts';
 import { customerTypeOf, customerTypeOptions } from './customer-types.ts';
 import { deleteCustomerTypes } from './delete-customer-types.ts';
@@ -315,6 +317,20 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request, await transferAccount(services, request, request.body)),
+  );
+
+  app.put(
+    '/business/customer/priceScheme',
+    {
+      config: requires('business:customer:edit'),
+      schema: {
+        tags: ['customers'],
+        summary: "Charge an account's water at another price scheme from now on (a tariff renewal)",
+        body: changePriceSchemeBodySchema,
+        response: customerResponse,
+      },
+    },
+    async (request) => ok(request, await changePriceScheme(services, request, request.body)),
   );
 
   app.post(

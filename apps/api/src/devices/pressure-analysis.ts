@@ -6,19 +6,20 @@ import { callerOf, readAsCaller } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
 import { pressureMeterOf } from './pressure-meters.ts';
 
-/** A pressure meter's local day against its limits (the tenant's time zone sets the day's bounds). */
+/** A pressure meter's local day (today without one) against its limits; the tenant's time zone sets its bounds. */
 export async function pressureMeterAnalysis(
   db: Services['db'],
   request: FastifyRequest,
   pressureMeterId: string,
-  day: string,
+  requestedDay: string | undefined,
 ): Promise<PressureAnalysis> {
   const meter = await pressureMeterOf(db, request, pressureMeterId);
   return readAsCaller(db, request, async (sql) => {
     const timeZone = await tenantTimeZone(sql, callerOf(request).tenantId);
+    const day = requestedDay ?? localDate(Date.now(), timeZone);
     const start = new Date(localMidnight(day, timeZone));
     const end = new Date(localMidnight(addDays(day, 1), timeZone));
-    return pressureAnalysis(sql, meter, day, start, end);
+    return pressureAnalysis(sql, meter, day, timeZone, start, end);
   });
 }
 

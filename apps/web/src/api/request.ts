@@ -82,13 +82,19 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
+/** The headers of every call: the user's language and, unless left out, the bearer token. */
+function commonHeaders(noToken = false): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Language': i18next.language };
+  const bearer = noToken ? undefined : getToken();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return headers;
+}
+
 /** fetch with the common headers and the timeout; network failure and timeout are shown and rejected. */
 async function send(path: string, options: RequestOptions, contentType?: string, payload?: BodyInit) {
   const url = new URL(API_PREFIX + path, window.location.origin);
   setQuery(url, options.query ?? {});
-  const headers: Record<string, string> = { 'Content-Language': i18next.language };
-  const bearer = options.noToken ? undefined : getToken();
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const headers = commonHeaders(options.noToken);
   if (contentType) headers['Content-Type'] = contentType;
 
   const controller = new AbortController();
@@ -163,6 +169,40 @@ export async function request<T extends { code: number }>(
   return refuse(response, body, options.quiet);
 }
 
+/**
+ * Follows a server-sent event stream (read with fetch, so the bearer token travels), without the timeout of
+ * other calls: gives each event's data as parsed JSON until the server ends the stream or `signal` aborts.
+ * Rejects without showing anything when it cannot be opened (with the HTTP status as code): the caller
+ * knows whether and when to try again.
+ */
+export async function followEvents(
+  path: string,
+  onData: (data: unknown) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const response = await fetch(new URL(API_PREFIX + path, window.location.origin), {
+    headers: commonHeaders(),
+    signal,
+  });
+  if (!response.ok || !response.body)
+    throw new RequestError(i18next.t('errors.network'), [], response.status);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    text += value;
+    for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+      const data = text
+        .slice(0, end)
+        .split('\n')
+        .find((line) => line.startsWith('data: '));
+      if (data) onData(JSON.parse(data.slice('data: '.length)));
+      text = text.slice(end + 2);
+    }
+  }
+}
+
 /** The multipart body of an upload: the one file, in the field the route names. */
 export function fileForm(file: File, field = 'file'): FormData {
   const form = new FormData();
@@ -186,9 +226,7 @@ export function upload<T>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    xhr.setRequestHeader('Content-Language', i18next.language);
-    const bearer = getToken();
-    if (bearer) xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
+    for (const [name, value] of Object.entries(commonHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

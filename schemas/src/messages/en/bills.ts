@@ -37,6 +37,7 @@ export const bills = {
     detailOf: 'Bill of {{accountNo}}, {{from}} to {{to}}',
     part: '{{from}} to {{to}} at the prices of {{effectiveFrom}}',
     partTypes: { ordinary: 'Ordinary', priceAdjustment: 'Price adjustment' },
+    surcharges: 'Surcharges',
     meters: 'Meters read',
     meterNo: 'Meter number',
     startReading: 'Start reading',

@@ -185,6 +185,10 @@ export const devices = {
     new: 'New device',
     edit: 'Edit device',
     editOf: 'Edit {{name}}',
+    onConcentrators: 'On the Concentrators page',
+    onConcentratorsOf: 'Open {{name}} on the Concentrators page',
+    concentratorsHint:
+      'Concentrators are listed here from the Concentrators page, where they are registered with their gateway key',
     removeOf: 'Delete {{name}}',
     removeTitle: 'Delete the device',
     removeConfirm: 'Delete the device {{name}}?',
@@ -245,6 +249,7 @@ export const devices = {
       code: 'The device id is required',
       name: 'The device name is required',
       type: 'Choose one of the seven device types',
+      concentrator: 'A concentrator is registered on the Concentrators page, where it gets its gateway key',
       status: 'Choose the device status',
       mapType: 'Choose the map the location is picked on',
       location: "Pick the device's location on the map",

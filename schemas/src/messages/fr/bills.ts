@@ -37,6 +37,7 @@ export const bills = {
     detailOf: 'Facture de {{accountNo}}, du {{from}} au {{to}}',
     part: 'Du {{from}} au {{to}} aux prix du {{effectiveFrom}}',
     partTypes: { ordinary: 'Ordinaire', priceAdjustment: 'Ajustement de prix' },
+    surcharges: 'Frais annexes',
     meters: 'Compteurs relevés',
     meterNo: 'Numéro de compteur',
     startReading: 'Index de début',

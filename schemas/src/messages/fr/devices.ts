@@ -189,6 +189,10 @@ export const devices = {
     new: 'Nouvel équipement',
     edit: 'Modifier l’équipement',
     editOf: 'Modifier {{name}}',
+    onConcentrators: 'Sur la page Concentrateurs',
+    onConcentratorsOf: 'Ouvrir {{name}} sur la page Concentrateurs',
+    concentratorsHint:
+      'Les concentrateurs figurent ici depuis la page Concentrateurs, où ils sont enregistrés avec leur clé de passerelle',
     removeOf: 'Supprimer {{name}}',
     removeTitle: 'Supprimer l’équipement',
     removeConfirm: 'Supprimer l’équipement {{name}} ?',
@@ -249,6 +253,8 @@ export const devices = {
       code: 'L’identifiant de l’équipement est obligatoire',
       name: 'Le nom de l’équipement est obligatoire',
       type: 'Choisissez l’un des sept types d’équipement',
+      concentrator:
+        'Un concentrateur s’enregistre sur la page Concentrateurs, où il reçoit sa clé de passerelle',
       status: 'Choisissez l’état de l’équipement',
       mapType: 'Choisissez la carte sur laquelle l’emplacement est choisi',
       location: 'Choisissez l’emplacement de l’équipement sur la carte',

@@ -37,6 +37,7 @@ export const bills = {
     detailOf: 'Tagihan {{accountNo}}, {{from}} sampai {{to}}',
     part: '{{from}} sampai {{to}} dengan harga sejak {{effectiveFrom}}',
     partTypes: { ordinary: 'Biasa', priceAdjustment: 'Penyesuaian harga' },
+    surcharges: 'Biaya tambahan',
     meters: 'Meter yang dibaca',
     meterNo: 'Nomor meter',
     startReading: 'Angka awal',

@@ -185,6 +185,10 @@ export const devices = {
     new: 'Perangkat baru',
     edit: 'Ubah perangkat',
     editOf: 'Ubah {{name}}',
+    onConcentrators: 'Di halaman Konsentrator',
+    onConcentratorsOf: 'Buka {{name}} di halaman Konsentrator',
+    concentratorsHint:
+      'Konsentrator tampil di sini dari halaman Konsentrator, tempat mereka didaftarkan dengan kunci gateway-nya',
     removeOf: 'Hapus {{name}}',
     removeTitle: 'Hapus perangkat',
     removeConfirm: 'Hapus perangkat {{name}}?',
@@ -245,6 +249,7 @@ export const devices = {
       code: 'ID perangkat wajib diisi',
       name: 'Nama perangkat wajib diisi',
       type: 'Pilih salah satu dari tujuh jenis perangkat',
+      concentrator: 'Konsentrator didaftarkan di halaman Konsentrator, tempat ia mendapat kunci gateway-nya',
       status: 'Pilih status perangkat',
       mapType: 'Pilih peta tempat lokasi dipilih',
       location: 'Pilih lokasi perangkat di peta',

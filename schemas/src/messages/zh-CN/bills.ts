@@ -37,6 +37,7 @@ export const bills = {
     detailOf: '{{accountNo}} 的账单，{{from}} 至 {{to}}',
     part: '{{from}} 至 {{to}}，按 {{effectiveFrom}} 起的价格',
     partTypes: { ordinary: '普通', priceAdjustment: '调价' },
+    surcharges: '附加费',
     meters: '抄读的水表',
     meterNo: '表号',
     startReading: '起始读数',

@@ -8,6 +8,7 @@ import { formatNumber } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
 import { getBill, payBill, runBills } from './api/bills.ts';
 import { TrialLines } from './PriceTrial.tsx';
+import { SurchargeLines } from './SurchargeTrial.tsx';
 
 /** An amount in the tenant's currency. */
 function useMoney() {
@@ -170,6 +171,12 @@ export function BillDetailDialog(props: { billId: string; onClose(): void }) {
               <TrialLines trial={part} />
             </Stack>
           ))}
+          {bill.surcharges.lines.length > 0 && (
+            <Stack gap={4}>
+              <Title order={6}>{t('bills.surcharges')}</Title>
+              <SurchargeLines trial={bill.surcharges} />
+            </Stack>
+          )}
           <Title order={6}>{t('bills.meters')}</Title>
           <Table data-testid="bill-meters" withTableBorder>
             <Table.Thead>

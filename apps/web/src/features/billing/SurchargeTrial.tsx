@@ -28,7 +28,7 @@ export type SurchargeTrialSource = { name: string } & (
 
 /** The trial calculation of surcharges: a payment and the volume it buys, then each item's charge. */
 export function SurchargeTrialDialog({ source, onClose }: { source: SurchargeTrialSource; onClose(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [trial, setTrial] = useState<SurchargeTrial | null>(null);
   const form = useSchemaForm<TrialValues, SurchargeTrialBody>(surchargeTrialBodySchema, {
     ...('surchargeSchemeId' in source
@@ -37,9 +37,6 @@ export function SurchargeTrialDialog({ source, onClose }: { source: SurchargeTri
     amount: 100,
     volume: 10,
   });
-  const currency = session.use().info?.currencyUnit ?? '';
-  const money = (amount: number) =>
-    `${formatNumber(amount, i18n.language, 2)}${currency ? ` ${currency}` : ''}`;
   return (
     <FormDialog
       title={t('surcharges.trialOf', { name: source.name })}
@@ -60,38 +57,47 @@ export function SurchargeTrialDialog({ source, onClose }: { source: SurchargeTri
         />
         <NumberInput label={t('surcharges.volume')} min={0} decimalScale={3} {...form.number('volume')} />
       </Group>
-      {trial && (
-        <Table data-testid="surcharge-trial-lines" striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('surcharges.itemName')}</Table.Th>
-              <Table.Th ta="right">{t('surcharges.net')}</Table.Th>
-              <Table.Th ta="right">{t('surcharges.vatRate')}</Table.Th>
-              <Table.Th ta="right">{t('surcharges.vat')}</Table.Th>
-              <Table.Th ta="right">{t('surcharges.total')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {trial.lines.map((line, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{line.name}</Table.Td>
-                <Table.Td ta="right">{money(line.net)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(line.vatRate, i18n.language, 0, 2)}</Table.Td>
-                <Table.Td ta="right">{money(line.vat)}</Table.Td>
-                <Table.Td ta="right">{money(line.total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={4}>{t('surcharges.total')}</Table.Th>
-              <Table.Th ta="right" data-testid="surcharge-trial-total">
-                {money(trial.total)}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      )}
+      {trial && <SurchargeLines trial={trial} />}
     </FormDialog>
+  );
+}
+
+/** Surcharge lines (a trial's, or a bill's surcharges): each item's net, VAT rate, VAT and total. */
+export function SurchargeLines({ trial }: { trial: SurchargeTrial }) {
+  const { t, i18n } = useTranslation();
+  const currency = session.use().info?.currencyUnit ?? '';
+  const money = (amount: number) =>
+    `${formatNumber(amount, i18n.language, 2)}${currency ? ` ${currency}` : ''}`;
+  return (
+    <Table data-testid="surcharge-trial-lines" striped withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('surcharges.itemName')}</Table.Th>
+          <Table.Th ta="right">{t('surcharges.net')}</Table.Th>
+          <Table.Th ta="right">{t('surcharges.vatRate')}</Table.Th>
+          <Table.Th ta="right">{t('surcharges.vat')}</Table.Th>
+          <Table.Th ta="right">{t('surcharges.total')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {trial.lines.map((line, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>{line.name}</Table.Td>
+            <Table.Td ta="right">{money(line.net)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(line.vatRate, i18n.language, 0, 2)}</Table.Td>
+            <Table.Td ta="right">{money(line.vat)}</Table.Td>
+            <Table.Td ta="right">{money(line.total)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={4}>{t('surcharges.total')}</Table.Th>
+          <Table.Th ta="right" data-testid="surcharge-trial-total">
+            {money(trial.total)}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }

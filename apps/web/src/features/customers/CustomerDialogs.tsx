@@ -7,12 +7,13 @@ import {
 } from '@hydrolog/schemas';
 import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
-import { recharge, refund, transferAccount } from './api/customers.ts';
+import { changePriceScheme, getCustomer, recharge, refund, transferAccount } from './api/customers.ts';
+import { usePriceSchemes } from './usePriceSchemes.ts';
 
 const PAY_CHANNELS = ['0', '1', '2', '3'] as const;
 type PayChannel = (typeof PAY_CHANNELS)[number];
@@ -34,6 +35,27 @@ function PayChannelSelect({ value, onChange }: { value: PayChannel; onChange(val
       onChange={(v) => onChange(PAY_CHANNELS.find((c) => c === v) ?? '3')}
     />
   );
+}
+
+/**
+ * A dialog's one action: busy meanwhile; once done, a green notice and `onDone` (a refusal is shown by the
+ * request layer, and the dialog stays open).
+ */
+function useDialogAction(onDone: () => void) {
+  const [busy, setBusy] = useState(false);
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await action();
+      notifications.show({ color: 'green', message: done });
+      onDone();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
 }
 
 /** Money onto the account: above zero, two decimals (the shared schema). */
@@ -82,24 +104,13 @@ export function RechargeDialog({ customer, onClose, onDone }: Props) {
 export function RefundDialog({ customer, onClose, onDone }: Props) {
   const { t, i18n } = useTranslation();
   const [payChannel, setPayChannel] = useState<PayChannel>('3');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogAction(onDone);
   const amount = formatNumber(customer.balance, i18n.language, 2);
-
-  async function submit() {
-    setBusy(true);
-    try {
-      await refund({ accountNo: customer.accountNo, payChannel });
-      notifications.show({
-        color: 'green',
-        message: t('customers.refunded', { amount, accountNo: customer.accountNo }),
-      });
-      onDone();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = () =>
+    run(
+      () => refund({ accountNo: customer.accountNo, payChannel }),
+      t('customers.refunded', { amount, accountNo: customer.accountNo }),
+    );
 
   return (
     <FormDialog
@@ -112,6 +123,54 @@ export function RefundDialog({ customer, onClose, onDone }: Props) {
     >
       <Text>{t('customers.refundText', { amount, name: customer.name })}</Text>
       <PayChannelSelect value={payChannel} onChange={setPayChannel} />
+    </FormDialog>
+  );
+}
+
+/**
+ * The account's water is charged at another scheme from today; a postpaid account's running period closes
+ * with a tariff renewal bill at the scheme it had.
+ */
+export function PriceSchemeDialog({ customer, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  const schemes = usePriceSchemes();
+  const [priceSchemeId, setPriceSchemeId] = useState<string | null>(null);
+  const { busy, run } = useDialogAction(onDone);
+  useEffect(() => {
+    getCustomer(customer.customerId).then(
+      (account) => setPriceSchemeId((chosen) => chosen ?? account.priceSchemeId),
+      () => undefined,
+    );
+  }, [customer.customerId]);
+
+  const submit = async () => {
+    if (!priceSchemeId) return;
+    await run(
+      () => changePriceScheme({ customerId: customer.customerId, version: customer.version, priceSchemeId }),
+      t('customers.priceSchemeChanged', { accountNo: customer.accountNo }),
+    );
+  };
+
+  return (
+    <FormDialog
+      title={t('customers.priceSchemeTitle', { accountNo: customer.accountNo })}
+      testId="price-scheme-form"
+      busy={busy}
+      submitLabel={t('common.save')}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Text>{t('customers.priceSchemeText')}</Text>
+      <Select
+        label={t('customers.priceScheme')}
+        withAsterisk
+        data-autofocus
+        allowDeselect={false}
+        data={schemes.map((s) => ({ value: s.priceSchemeId, label: s.name }))}
+        placeholder={schemes.length ? undefined : t('customers.priceSchemeNone')}
+        value={priceSchemeId}
+        onChange={setPriceSchemeId}
+      />
     </FormDialog>
   );
 }

@@ -66,6 +66,7 @@ type Values = Record<string, unknown> & {
   agentInfo: string;
   remarks: string;
   attachments: string[];
+  openedOn: string;
 };
 
 const INITIAL: Values = {
@@ -93,6 +94,7 @@ const INITIAL: Values = {
   agentInfo: '',
   remarks: '',
   attachments: [],
+  openedOn: '',
 };
 
 const WATER_USES = ['domestic', 'commercial', 'industrial', 'public'] as const;
@@ -293,6 +295,12 @@ export function CustomerForm({ types, onClose, onSaved }: Props) {
             <NumberInput label={t('customers.arrearsCloseThreshold')} {...money('arrearsCloseThreshold')} />
             <NumberInput label={t('customers.balanceThreshold')} {...money('balanceThreshold')} />
             <TextInput label={t('customers.agentInfo')} {...form.text('agentInfo')} />
+            <TextInput
+              type="date"
+              label={t('customers.openedOn')}
+              description={t('customers.openedOnHint')}
+              {...form.text('openedOn')}
+            />
           </SimpleGrid>
           <Group>
             <Switch

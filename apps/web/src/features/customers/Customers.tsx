@@ -18,7 +18,7 @@ import { pageParams, sortParams } from '../../lib/listQuery.ts';
 import { accountStateColumns, useValveCommandRefresh } from './accountColumns.tsx';
 import { customerAction, customerTypeOptions, exportCustomers, listCustomers } from './api/customers.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
-import { RechargeDialog, RefundDialog, TransferDialog } from './CustomerDialogs.tsx';
+import { PriceSchemeDialog, RechargeDialog, RefundDialog, TransferDialog } from './CustomerDialogs.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerImport } from './CustomerImport.tsx';
 import { CUSTOMER_STATUSES, customerFilter, customerFilters } from './customerQuery.ts';
@@ -31,7 +31,7 @@ const column = listColumns<CustomerRow>();
 type Dialog =
   | { kind: 'open' | 'import' }
   | { kind: 'detail'; customerId: string }
-  | { kind: 'recharge' | 'refund' | 'transfer'; customer: CustomerRow };
+  | { kind: 'recharge' | 'refund' | 'transfer' | 'priceScheme'; customer: CustomerRow };
 
 function act(t: TFunction, action: 'freeze' | 'unfreeze' | 'cancel', customer: CustomerRow) {
   const names = { accountNo: customer.accountNo, name: customer.name };
@@ -48,7 +48,7 @@ function act(t: TFunction, action: 'freeze' | 'unfreeze' | 'cancel', customer: C
 
 /**
  * Customers / Accounts: open one or a batch, freeze, unfreeze, close (confirmed, irreversible), transfer,
- * recharge and refund; the valve command a freeze sends is followed live in the list and the detail.
+ * change the price scheme, recharge and refund; the valve command a freeze sends is followed live in the list and the detail.
  */
 export const Customers = defineListScreen({
   path: CUSTOMERS_PATH,
@@ -145,6 +145,13 @@ export const Customers = defineListScreen({
         onClick: () => page.setDialog({ kind: 'transfer', customer }),
       }),
       ...when(open, {
+        label: t('customers.changePriceScheme'),
+        ariaLabel: t('customers.changePriceSchemeOf', names),
+        icon: 'receipt',
+        permission: ['business:customer:edit'],
+        onClick: () => page.setDialog({ kind: 'priceScheme', customer }),
+      }),
+      ...when(open, {
         label: t('actions.cancel'),
         ariaLabel: t('customers.cancelOf', names),
         icon: 'ban',
@@ -200,6 +207,8 @@ export const Customers = defineListScreen({
         return <RefundDialog customer={dialog.customer} onClose={close} onDone={closeAndLoad} />;
       case 'transfer':
         return <TransferDialog customer={dialog.customer} onClose={close} onDone={closeAndLoad} />;
+      case 'priceScheme':
+        return <PriceSchemeDialog customer={dialog.customer} onClose={close} onDone={closeAndLoad} />;
       default:
         return null;
     }

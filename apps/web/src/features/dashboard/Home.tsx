@@ -101,6 +101,8 @@ function Dashboard() {
   const language = i18n.language;
   const top = useLatestLoad<DashboardTopData>(getTopData);
   const m3 = (value: number) => `${formatNumber(value, language, 0, 1)} m³`;
+  // Amounts to the cent, as bills show them: a bill paid moves these by exactly its amount.
+  const money = (value: number) => formatNumber(value, language, 2);
   const figure = (value: number | null | undefined, format = (v: number) => formatNumber(v, language)) =>
     value === null || value === undefined ? NO_FIGURE : format(value);
   const d = top.data;
@@ -146,7 +148,7 @@ function Dashboard() {
                 key={key}
                 testId={`figure-${key}`}
                 label={t(`dashboard.${key}`)}
-                value={figure(d[key])}
+                value={figure(d[key], money)}
                 hint={d[key] === null ? t('dashboard.billingPending') : undefined}
               />
             ))}

@@ -22,9 +22,7 @@ import { filterField, pageParams } from '../../lib/listQuery.ts';
 import { relativeTime } from '../../lib/relativeTime.ts';
 import { deleteConcentrators, exportConcentrators, listConcentrators } from './api/concentrators.ts';
 import { ConcentratorForm } from './ConcentratorForm.tsx';
-
-/** The route of this page (menu catalogue component 'gateway/concentrator/index'). */
-export const CONCENTRATORS_PATH = '/gateway/concentrator';
+import { CONCENTRATORS_PATH } from './devicePages.ts';
 
 const FULL_TIME = 'YYYY-MM-DD HH:mm:ss';
 const column = listColumns<ConcentratorView>();

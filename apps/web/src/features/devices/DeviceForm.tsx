@@ -1,6 +1,6 @@
 import {
+  DEVICE_PAGE_TYPES,
   DEVICE_STATUSES,
-  DEVICE_TYPES,
   type DeviceFields,
   type DeviceView,
   deviceBodySchema,
@@ -120,7 +120,8 @@ export function DeviceForm({ device, onClose, onSaved }: Props) {
             label={t('devices.deviceType')}
             withAsterisk
             allowDeselect={false}
-            data={DEVICE_TYPES.map((value) => ({ value, label: t(`devices.types.${value}`) }))}
+            data={DEVICE_PAGE_TYPES.map((value) => ({ value, label: t(`devices.types.${value}`) }))}
+            description={t('devices.concentratorsHint')}
             value={form.values.deviceType}
             onChange={(v) => v && form.set('deviceType', v as Values['deviceType'])}
             error={form.errors.deviceType}

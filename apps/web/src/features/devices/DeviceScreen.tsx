@@ -4,6 +4,7 @@ import DeckGL from '@deck.gl/react';
 import {
   DEVICE_TYPES,
   type DeviceLatest,
+  type DeviceScreenChange,
   type DeviceScreen as DeviceScreenData,
   type DeviceType,
   type ScreenDevice,
@@ -12,6 +13,7 @@ import {
 import { Anchor, Badge, Box, CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../api/request.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
 import {
@@ -23,7 +25,7 @@ import {
   rgba,
   useBasemap,
 } from '../cascade/index.ts';
-import { deviceScreen, latestOf } from './api/devices.ts';
+import { deviceScreen, followScreen, latestOf } from './api/devices.ts';
 import {
   CLUSTER_UNTIL_ZOOM,
   type Cluster,
@@ -32,10 +34,12 @@ import {
   pointsWithin,
 } from './deviceClusters.ts';
 import { STATE_COLORS } from './deviceColors.ts';
+import { devicePageOf } from './devicePages.ts';
+import { applyScreenChange } from './screenChanges.ts';
 import { useDeviceRegionOptions } from './useDeviceRegions.ts';
 
-/** Live states: the map data is read again this often. */
-const REFRESH_MS = 30_000;
+/** A live stream that ended is followed again after this long. */
+const RECONNECT_MS = 5_000;
 /** The states a point can be in, in the order of the clusters' state indexes. */
 const STATES = ['online', 'offline', 'installed', 'notInstalled'] as const;
 const stateIndex = (state: (typeof STATES)[number]) => STATES.indexOf(state);
@@ -109,9 +113,7 @@ function Details({ selected, onClose }: { selected: Selected; onClose(): void })
   );
   const state = 'device' in selected ? selected.device.status : selected.state;
   const href =
-    'device' in selected
-      ? `/gateway/device?deviceName=${encodeURIComponent(code)}`
-      : `/meter/list?meterNo=${encodeURIComponent(code)}`;
+    'device' in selected ? devicePageOf(selected.device) : `/meter/list?meterNo=${encodeURIComponent(code)}`;
   return (
     <Box
       pos="absolute"
@@ -175,8 +177,8 @@ function Details({ selected, onClose }: { selected: Selected; onClose(): void })
 /**
  * /deviceScreen: the full-screen device map, outside the shell (opened in a new tab from the sidebar). Every
  * device, positioned meter and partition boundary of the tenant on the product's basemap, coloured by
- * state, clustered when zoomed out, filtered by type and region, read again every 30 seconds; a click on a
- * device or meter shows its latest values and a link to its page.
+ * state, clustered when zoomed out, filtered by type and region, following the states live (the service
+ * sends what changed); a click on a device or meter shows its latest values and a link to its page.
  */
 export function DeviceScreen() {
   const { t, i18n } = useTranslation();
@@ -190,17 +192,47 @@ export function DeviceScreen() {
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Selected | null>(null);
 
+  /** When the map was last looked at, so a wall display shows how fresh its states are. */
+  const [lookedAt, setLookedAt] = useState<string | null>(null);
+
   useEffect(() => {
     const query = { deviceType: deviceType ?? undefined, regionId: regionId ?? undefined };
     const filter = `${deviceType}|${regionId}`;
+    const controller = new AbortController();
     const load = () =>
       deviceScreen(query).then(
-        (read) => setLoaded({ filter, data: read }),
+        (read) => {
+          if (controller.signal.aborted) return;
+          setLoaded({ filter, data: read });
+          setLookedAt(read.at);
+        },
         () => setFailed(true),
       );
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => clearInterval(timer);
+    const onChange = (change: DeviceScreenChange) => {
+      setLookedAt(change.at);
+      if (change.kind === 'reload') void load();
+      else
+        setLoaded((current) => {
+          if (current?.filter !== filter) return current;
+          const next = applyScreenChange(current.data, change);
+          return next === current.data ? current : { filter, data: next };
+        });
+    };
+    // The stream says `reload` first, so the map is read once it is followed and no change falls between.
+    const follow = async () => {
+      while (!controller.signal.aborted) {
+        try {
+          await followScreen(onChange, controller.signal);
+        } catch (error) {
+          // Refused: reading the map shows why, as any page does.
+          if (error instanceof RequestError && (error.code === 401 || error.code === 403)) return void load();
+        }
+        // Ended or cut (the service restarting): followed again in a moment, which reads the map again.
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+      }
+    };
+    void follow();
+    return () => controller.abort();
   }, [deviceType, regionId]);
 
   const points = useMemo(() => (data ? pointsOf(data) : null), [data]);
@@ -382,7 +414,9 @@ export function DeviceScreen() {
         </Group>
         {data && (
           <Text size="xs" c="#9fb3d9">
-            {t('deviceScreen.updatedAt', { time: new Date(data.at).toLocaleTimeString(i18n.language) })}
+            {t('deviceScreen.updatedAt', {
+              time: new Date(lookedAt ?? data.at).toLocaleTimeString(i18n.language),
+            })}
           </Text>
         )}
       </Group>

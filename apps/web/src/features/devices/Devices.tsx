@@ -7,6 +7,7 @@ import {
   type DeviceView,
 } from '@hydrolog/schemas';
 import { Badge } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import {
@@ -23,10 +24,8 @@ import { formatNumber } from '../../lib/numberFormat.ts';
 import { deleteDevices, exportDevices, listDevices } from './api/devices.ts';
 import { DeviceForm } from './DeviceForm.tsx';
 import { STATE_BADGES } from './deviceColors.ts';
+import { DEVICES_PATH, devicePageOf } from './devicePages.ts';
 import { useDeviceRegionOptions } from './useDeviceRegions.ts';
-
-/** The route of this page (menu catalogue component 'gateway/device/index'). */
-export const DEVICES_PATH = '/gateway/device';
 
 const column = listColumns<DeviceView>();
 const filters = z.object({
@@ -42,9 +41,13 @@ const filterOf = (query: z.infer<typeof filters>): DeviceListQuery => ({
   regionId: query.regionId || undefined,
 });
 
+/** A row of the device page's own registry; a concentrator is the gateway registry's, changed on its page. */
+const ownRow = (row: DeviceView) => row.registry === 'devices';
+
 /**
  * Devices / Device list: the network's large meters, concentrators, pressure gauges, valve controls, flow
- * meters, sonar detectors and water pumps, each with its state, place and region.
+ * meters, sonar detectors and water pumps, each with its state, place and region. Concentrators come from
+ * the concentrators page, with their contact as their state and the place of the meters they relay.
  */
 export const Devices = defineListScreen({
   path: DEVICES_PATH,
@@ -53,7 +56,7 @@ export const Devices = defineListScreen({
   filters,
   fetch: (query) => listDevices({ ...pageParams(query), ...filterOf(query) }),
   rowId: (row) => row.deviceId,
-  usePage: () => ({ regions: useDeviceRegionOptions() }),
+  usePage: () => ({ regions: useDeviceRegionOptions(), navigate: useNavigate() }),
   filterBar: (bar, { t, page }) => (
     <>
       <TextFilter bar={bar} name="deviceName" label={t('devices.deviceName')} maxLength={50} />
@@ -111,9 +114,21 @@ export const Devices = defineListScreen({
       cell: (c) => dayjs(c.getValue()).format('YYYY-MM-DD HH:mm'),
     }),
   ],
-  editRow: editRowOf<DeviceView>('devices', 'device:device:edit', (row) => row.deviceName),
+  editRow: editRowOf<DeviceView>('devices', 'device:device:edit', (row) => row.deviceName, ownRow),
+  rowActions: (row, { t, page }) =>
+    ownRow(row)
+      ? []
+      : [
+          {
+            label: t('devices.onConcentrators'),
+            ariaLabel: t('devices.onConcentratorsOf', { name: row.deviceName }),
+            icon: 'external',
+            onClick: () => void page.navigate({ href: devicePageOf(row) }),
+          },
+        ],
   remove: ({ t }) => ({
     permission: ['device:device:remove'],
+    allowed: ownRow,
     ...removalTexts<DeviceView>(t, 'devices', (row) => ({ name: row.deviceName })),
     run: (rows) => deleteDevices(rows.map((row) => row.deviceId)),
   }),

@@ -17,20 +17,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import {
   Chart,
   type ChartOptions,
   type ChartTheme,
   themedAxis,
   useChartTheme,
+  zonedDate,
 } from '../../components/Chart.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { dateSeconds } from '../../lib/readingSeries.ts';
+import { formatInZone } from '../../lib/tenantTime.ts';
 import { listPressureAlarms, pressureAnalysis, pressureTrend } from './api/pressureMeters.ts';
 
 type Line = { label: string; color: string; dash?: number[] };
@@ -40,7 +41,8 @@ function pressureOptions(
   theme: ChartTheme,
   lines: Line[],
   limits: [upper: string, lower: string],
-  utcDays: boolean,
+  /** The zone of the x axis: the tenant's for a day's hours, UTC for the trend's days (dates as UTC midnights). */
+  timeZone: string,
 ): ChartOptions {
   const limit = (label: string): uPlot.Series => ({
     label,
@@ -50,7 +52,7 @@ function pressureOptions(
     points: { show: false },
   });
   return {
-    ...(utcDays ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'UTC') } : {}),
+    tzDate: zonedDate(timeZone),
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: true } },
     series: [
@@ -79,7 +81,8 @@ export function PressureAnalysisDialog({
 }) {
   const { t, i18n } = useTranslation();
   const theme = useChartTheme();
-  const [day, setDay] = useState(() => dayjs().format('YYYY-MM-DD'));
+  // No day chosen yet: the service answers for the tenant's today, which the browser's own zone can't tell.
+  const [day, setDay] = useState<string | null>(null);
   const [days, setDays] = useState<number>(PRESSURE_TREND_DAYS[0]);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [trend, setTrend] = useState<PressureTrend | null>(null);
@@ -87,8 +90,8 @@ export function PressureAnalysisDialog({
   const { pressureMeterId } = pressureMeter;
 
   useEffect(() => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
-    pressureAnalysis(pressureMeterId, day).then(setAnalysis, () => undefined);
+    if (day !== null && !/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    pressureAnalysis(pressureMeterId, day ?? undefined).then(setAnalysis, () => undefined);
   }, [pressureMeterId, day]);
   useEffect(() => {
     listPressureAlarms({ pageNum: 1, pageSize: 10, pressureMeterId }).then(
@@ -100,15 +103,18 @@ export function PressureAnalysisDialog({
     pressureTrend(pressureMeterId, days).then(setTrend, () => undefined);
   }, [pressureMeterId, days]);
 
+  const timeZone = analysis?.timeZone;
   const dayOptions = useMemo(
     () =>
-      pressureOptions(
-        theme,
-        [{ label: t('pressureMeters.pressure'), color: 'blue' }],
-        [t('pressureMeters.upperLimit'), t('pressureMeters.lowerLimit')],
-        false,
-      ),
-    [theme, t],
+      timeZone
+        ? pressureOptions(
+            theme,
+            [{ label: t('pressureMeters.pressure'), color: 'blue' }],
+            [t('pressureMeters.upperLimit'), t('pressureMeters.lowerLimit')],
+            timeZone,
+          )
+        : null,
+    [theme, t, timeZone],
   );
   const trendOptions = useMemo(
     () =>
@@ -120,7 +126,7 @@ export function PressureAnalysisDialog({
           { label: t('pressureMeters.min'), color: 'teal' },
         ],
         [t('pressureMeters.upperLimit'), t('pressureMeters.lowerLimit')],
-        true,
+        'UTC',
       ),
     [theme, t],
   );
@@ -139,12 +145,12 @@ export function PressureAnalysisDialog({
           <TextInput
             type="date"
             label={t('pressureMeters.day')}
-            value={day}
+            value={day ?? analysis?.day ?? ''}
             onChange={(event) => setDay(event.currentTarget.value)}
             data-testid="pressure-analysis-day"
           />
         </Group>
-        {analysis && (
+        {analysis && dayOptions && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="pressure-analysis-figures">
               <FigureCard
@@ -215,7 +221,7 @@ export function PressureAnalysisDialog({
         )}
         <Title order={5}>{t('pressureMeters.alarms')}</Title>
         {alarms && alarms.length === 0 && <Text c="dimmed">{t('pressureMeters.noAlarms')}</Text>}
-        {alarms && alarms.length > 0 && (
+        {alarms && alarms.length > 0 && timeZone && (
           <Table data-testid="pressure-alarms" withRowBorders>
             <Table.Thead>
               <Table.Tr>
@@ -228,7 +234,7 @@ export function PressureAnalysisDialog({
             <Table.Tbody>
               {alarms.map((alarm) => (
                 <Table.Tr key={alarm.alarmId}>
-                  <Table.Td>{dayjs(alarm.at).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                  <Table.Td>{formatInZone(alarm.at, timeZone, 'YYYY-MM-DD HH:mm')}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={alarm.kind === 'abrupt' ? 'orange' : 'red'} tt="none">
                       {t(`pressureMeters.alarmKinds.${alarm.kind}`)}

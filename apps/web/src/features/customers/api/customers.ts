@@ -1,4 +1,5 @@
 import type {
+  ChangePriceSchemeBody,
   CustomerListQuery,
   CustomerTypeBody,
   CustomerTypeListQuery,
@@ -43,6 +44,8 @@ export const customerAction = (
   version: number,
 ) => api.data(`PUT /business/customer/${action}`, { body: { customerId, version } });
 export const transferAccount = (body: TransferBody) => api.data('PUT /business/customer/transfer', { body });
+export const changePriceScheme = (body: ChangePriceSchemeBody) =>
+  api.data('PUT /business/customer/priceScheme', { body });
 export const recharge = (body: RechargeBody) => api.data('POST /business/customer/recharge', { body });
 export const refund = (body: { accountNo: string; payChannel: RechargeBody['payChannel'] }) =>
   api.data('POST /business/customer/refund', { body });

@@ -1,12 +1,13 @@
 import type {
   DeviceBody,
   DeviceListQuery,
+  DeviceScreenChange,
   DeviceScreenQuery,
   RegionBody,
   UpdateDeviceBody,
 } from '@hydrolog/schemas';
 import { api } from '../../../api/client.ts';
-import { exportName } from '../../../api/request.ts';
+import { exportName, followEvents } from '../../../api/request.ts';
 
 /** Devices of the caller's tenant (/device/device). */
 export const listDevices = (query: { pageNum: number; pageSize: number } & DeviceListQuery) =>
@@ -32,3 +33,6 @@ export const deleteDeviceRegion = (regionId: string) =>
 /** The device screen's map data, and the latest values of a meter number or device id. */
 export const deviceScreen = (query: DeviceScreenQuery) => api.data('GET /device/screen', { query });
 export const latestOf = (meterNo: string) => api.data('GET /device/screen/latest', { query: { meterNo } });
+/** Follows the device screen's live changes until `signal` aborts or the stream ends. */
+export const followScreen = (onChange: (change: DeviceScreenChange) => void, signal: AbortSignal) =>
+  followEvents('/device/screen/live', (data) => onChange(data as DeviceScreenChange), signal);

@@ -7,7 +7,8 @@ export const listPressureMeters = (query: { pageNum: number; pageSize: number } 
   api.call('GET /device/pressure/list', { query });
 export const getPressureMeter = (pressureMeterId: string) =>
   api.data('GET /device/pressure/:pressureMeterId', { params: { pressureMeterId } });
-export const pressureAnalysis = (pressureMeterId: string, day: string) =>
+/** Without a day, the tenant's today. */
+export const pressureAnalysis = (pressureMeterId: string, day?: string) =>
   api.data('GET /device/pressure/:pressureMeterId/analysis', { params: { pressureMeterId }, query: { day } });
 export const pressureTrend = (pressureMeterId: string, days: number) =>
   api.data('GET /device/pressure/:pressureMeterId/trend', { params: { pressureMeterId }, query: { days } });
