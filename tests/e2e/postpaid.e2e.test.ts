@@ -102,7 +102,7 @@ describe('postpaid bills in the browser', () => {
     await page.waitForURL(`**${path}`);
   }
 
-  it('bills a postpaid account at its ladder for the month, takes the payment, and the dashboard follows', async () => {
+  it('bills a postpaid account at its ladder for the month, takes the payment, corrects the bill, and the dashboard follows', async () => {
     // The ladder's charge of the meter's volume: each step's amount the difference of the rounded charges
     // up to its end and up to its start, from an empty cycle.
     const onStep = [Math.min(litres, STEP_1_LITRES), litres - Math.min(litres, STEP_1_LITRES)];
@@ -244,10 +244,34 @@ describe('postpaid bills in the browser', () => {
     expect(await billCells()).toContain('At the counter');
     await page.screenshot({ path: join(outputDir, 'postpaid-bill-en.png') });
 
-    // 5. Back on the home tab: billed and paid both moved by the bill's amount.
+    // 5. A correction of the paid bill: a new bill crediting 1.00 to the balance, the bill itself unchanged.
+    await bill.getByRole('button', { name: `Correct the bill of ${ACCOUNT_NO}` }).click();
+    const correct = page.getByTestId('bill-correct-form');
+    expect(await correct.innerText()).toContain(money(total));
+    await correct.getByLabel('Adjustment').fill('-1');
+    await correct.getByLabel('Reason').fill('Meter misread');
+    await correct.getByRole('button', { name: 'Correct', exact: true }).click();
+    await expect.poll(() => correct.count()).toBe(0);
+    const rows = page.getByTestId('bills-table').locator('tbody tr', { hasText: ACCOUNT_NO });
+    await expect.poll(() => rows.count()).toBe(2);
+    const credit = rows.filter({ hasText: 'Correction' });
+    expect((await credit.locator('td').allTextContents()).map((c) => c.trim())).toEqual(
+      expect.arrayContaining([periodText, money(-100), 'Paid']),
+    );
+    await credit
+      .getByRole('button', { name: `Bill of ${ACCOUNT_NO}, ${periodFrom} to ${addDays(periodTo, -1)}` })
+      .click();
+    await expect.poll(() => detail.getByTestId('bill-adjustment').count()).toBe(1);
+    expect(await detail.getByTestId('bill-adjustment').innerText()).toContain('Meter misread');
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => detail.count()).toBe(0);
+
+    // 6. Back on the home tab: billed and paid both moved by the bill's amount less the credit.
     await page.getByTestId('tags-view').getByRole('tab', { name: 'Home' }).click();
     await page.waitForURL('**/index');
-    await expect.poll(() => dashboardAmounts(page)).toEqual([billedBefore + total, paidBefore + total]);
+    await expect
+      .poll(() => dashboardAmounts(page))
+      .toEqual([billedBefore + total - 100, paidBefore + total - 100]);
     await page.screenshot({ path: join(outputDir, 'postpaid-dashboard-en.png') });
     expect(pageErrors).toEqual([]);
     await page.context().close();

@@ -369,4 +369,85 @@ describe.each(testEngines())('bills on $engine', (engine) => {
       total: (320 + feeCents + feeVatCents) / 100,
     });
   });
+
+  it('corrects a bill with a new bill: a credit goes to the balance, a charge is owed, the bill itself unchanged', async () => {
+    const original = (await bills('?accountNo=B0001')).rows.find(
+      (r: { correctsBillId: string | null }) => !r.correctsBillId,
+    );
+    expect(original.state).toBe('paid');
+    const top = async () => (await admin('/prod-api/business/dashboard/topData')).json().data;
+    const balance = async () =>
+      (
+        await services.db.query<{ balance: number; sum: number }>(
+          `SELECT c.balance::float8 AS balance,
+             (SELECT sum(balance_change_cents)::float8 / 100 FROM transactions t WHERE t.customer_id = c.customer_id) AS sum
+           FROM customers c WHERE account_no = 'B0001'`,
+        )
+      ).rows[0]!;
+    const totalsBefore = await top();
+    const balanceBefore = (await balance()).balance;
+
+    // Refused with nothing written: no adjustment, a third decimal, no reason, another tenant's bill, a viewer.
+    const before = await eventCount();
+    const correct = (payload: object, as = admin, headers = EN) =>
+      send('/business/bill/correct', payload, as, headers);
+    const body = { billId: original.billId, amount: -1.25, reason: 'Meter misread' };
+    expect(JSON.stringify((await correct({ ...body, amount: 0 })).json())).toContain(
+      'The adjustment cannot be zero',
+    );
+    expect(JSON.stringify((await correct({ ...body, amount: -1.255 })).json())).toContain(
+      'Amounts allow at most two decimals',
+    );
+    expect((await correct({ ...body, reason: ' ' })).json().code).not.toBe(200);
+    expect((await correct({ ...body, amount: 'one' })).json().code).not.toBe(200);
+    expect((await correct(body, trial)).json().msg).toBe('The bill does not exist');
+    expect((await correct(body, viewer)).statusCode).toBe(403);
+    const tooMuch = { ...body, amount: -(original.amount + 0.01) };
+    expect((await correct(tooMuch)).json().msg).toBe('A correction cannot credit more than the bill charged');
+    expect((await correct(tooMuch, admin, ZH)).json().msg).toBe('更正退回的金额不能超过原账单金额');
+    expect(await eventCount()).toBe(before);
+
+    // A credit: a paid bill of its own, the amount on the balance as a transaction of its own.
+    const credit = (await correct(body)).json().data;
+    expect(credit).toMatchObject({
+      accountNo: 'B0001',
+      type: original.type,
+      periodFrom: original.periodFrom,
+      periodTo: original.periodTo,
+      amount: -1.25,
+      state: 'paid',
+      correctsBillId: original.billId,
+      adjustment: { amount: -1.25, reason: 'Meter misread' },
+    });
+    expect((await admin(`/prod-api/business/bill/${original.billId}`)).json().data).toMatchObject({
+      amount: original.amount,
+      state: 'paid',
+      adjustment: null,
+    });
+    const after = await balance();
+    expect(after.balance).toBeCloseTo(balanceBefore + 1.25, 2);
+    expect(after.balance).toBeCloseTo(after.sum, 2);
+    const trades = (await admin('/prod-api/business/transaction/list?accountNo=B0001')).json().rows;
+    expect([trades[0].type, trades[0].balanceChange]).toEqual(['billCredit', 1.25]);
+    const totalsCredited = await top();
+    expect(totalsCredited.billed).toBeCloseTo(totalsBefore.billed - 1.25, 2);
+    expect(totalsCredited.unpaid).toBeCloseTo(totalsBefore.unpaid, 2);
+
+    // The credits of a bill never add up to more than it charged; a correction is not corrected itself.
+    expect((await correct({ ...body, amount: -(original.amount - 1.25) - 0.01 })).json().msg).toBe(
+      'A correction cannot credit more than the bill charged',
+    );
+    expect((await correct({ ...body, billId: credit.billId, amount: 1 })).json().msg).toBe(
+      'A correction cannot be corrected: correct the original bill',
+    );
+
+    // A charge on top: unpaid until paid like any bill.
+    const charge = (await correct({ ...body, amount: 3.4, reason: 'Late reading' })).json().data;
+    expect(charge).toMatchObject({ amount: 3.4, state: 'unpaid', correctsBillId: original.billId });
+    expect((await top()).unpaid).toBeCloseTo(totalsBefore.unpaid + 3.4, 2);
+    const paid = await send('/business/bill/pay', { billId: charge.billId, method: 'counter' });
+    expect(paid.json().data).toMatchObject({ state: 'paid', paidAmount: 3.4 });
+    const listed = await bills(`?accountNo=B0001&period=${periodFrom.slice(0, 7)}`);
+    expect(listed.total).toBe(3);
+  });
 });

@@ -12,7 +12,7 @@ import {
   versionOn,
 } from './tariff.ts';
 
-export type BillEvent = EventOf<'BillIssued' | 'BillPaid'>;
+export type BillEvent = EventOf<'BillIssued' | 'BillPaid' | 'BillCorrected'>;
 export type BillState =
   | { exists: false }
   | {
@@ -21,12 +21,21 @@ export type BillState =
       customerId: string;
       totalCents: number;
       state: 'unpaid' | 'paid';
+      /** The bill is itself a correction of another. */
+      correction: boolean;
+      /** What the corrections of this bill add up to (negative: credited). */
+      correctedCents: number;
     };
 
 export type BillCommand =
-  /** The bill as billOf computed it (its own `type` is the bill's type). */
+  /** The bill as billOf or correctionOf computed it (its own `type` is the bill's type). */
   | { type: 'IssueBill'; bill: EventData<'BillIssued'> }
-  | { type: 'PayBill'; method: BillPaymentMethod; operator: string | null; at: string };
+  | { type: 'PayBill'; method: BillPaymentMethod; operator: string | null; at: string }
+  /** Adjust the bill by `amountCents` through the new bill `correctionBillId` (issued in the same append). */
+  | { type: 'CorrectBill'; correctionBillId: string; amountCents: number; at: string };
+
+/** A bill that owes nothing (a zero bill, or a correction's credit) is paid when issued. */
+const paidWhenIssued = (totalCents: number) => totalCents <= 0;
 
 /**
  * A bill (spec section 4): issued once per account and period (its stream is named by them, so a bill run
@@ -44,10 +53,16 @@ export const billDecider: Decider<BillCommand, BillEvent, BillState> = {
           billId: event.data.billId,
           customerId: event.data.customerId,
           totalCents: event.data.totalCents,
-          state: event.data.totalCents === 0 ? 'paid' : 'unpaid',
+          state: paidWhenIssued(event.data.totalCents) ? 'paid' : 'unpaid',
+          correction: event.data.correctsBillId !== null,
+          correctedCents: 0,
         };
       case 'BillPaid':
         return state.exists ? { ...state, state: 'paid' } : state;
+      case 'BillCorrected':
+        return state.exists
+          ? { ...state, correctedCents: state.correctedCents + event.data.amountCents }
+          : state;
     }
   },
   decide(command, state) {
@@ -56,11 +71,23 @@ export const billDecider: Decider<BillCommand, BillEvent, BillState> = {
       const data = command.bill;
       const linesTotal =
         data.parts.reduce((sum, p) => sum + p.totalCents, 0) +
-        (data.surcharges ?? []).reduce((sum, s) => sum + s.netCents + s.vatCents, 0);
+        (data.surcharges ?? []).reduce((sum, s) => sum + s.netCents + s.vatCents, 0) +
+        (data.adjustment?.amountCents ?? 0);
       if (linesTotal !== data.totalCents) return new DomainError('error.bill.linesDiffer');
+      // Only a correction takes money off; a bill the run computes never owes less than nothing.
+      if (data.totalCents < 0 && data.correctsBillId === null)
+        return new DomainError('error.bill.linesDiffer');
       return [{ type: 'BillIssued', data }];
     }
     if (!state.exists) return new DomainError('error.bill.notFound');
+    if (command.type === 'CorrectBill') {
+      if (state.correction) return new DomainError('error.bill.correctionOfCorrection');
+      if (command.amountCents === 0) return new DomainError('validation.bill.correctionZero');
+      if (state.totalCents + state.correctedCents + command.amountCents < 0)
+        return new DomainError('error.bill.correctionExceeds');
+      const { correctionBillId, amountCents, at } = command;
+      return [{ type: 'BillCorrected', data: { billId: state.billId, correctionBillId, amountCents, at } }];
+    }
     if (state.state === 'paid') return new DomainError('error.bill.paid');
     const { billId, customerId, totalCents } = state;
     const { method, operator, at } = command;
@@ -199,5 +226,37 @@ export function billOf(input: BillInput): EventData<'BillIssued'> {
     parts: charge.parts,
     surcharges,
     totalCents: charge.totalCents + surcharges.reduce((sum, s) => sum + s.netCents + s.vatCents, 0),
+  };
+}
+
+/**
+ * A correction of `original`: a new bill of the same account, period and type whose one line is the
+ * adjustment (negative: a credit), with why it was made. The original is never edited.
+ */
+export function correctionOf(
+  original: EventData<'BillIssued'>,
+  correction: { billId: string; amountCents: number; reason: string; issuedAt: string },
+): EventData<'BillIssued'> {
+  const { billId, amountCents, reason, issuedAt } = correction;
+  return {
+    billId,
+    tenantId: original.tenantId,
+    customerId: original.customerId,
+    accountNo: original.accountNo,
+    ...(original.holderName !== undefined ? { holderName: original.holderName } : {}),
+    priceSchemeId: original.priceSchemeId,
+    type: original.type,
+    periodFrom: original.periodFrom,
+    periodTo: original.periodTo,
+    noReading: false,
+    litres: 0,
+    accumulatedLitres: original.accumulatedLitres,
+    parts: [],
+    surcharges: [],
+    meters: [],
+    totalCents: amountCents,
+    correctsBillId: original.billId,
+    adjustment: { amountCents, reason },
+    issuedAt,
   };
 }

@@ -68,6 +68,7 @@ export type CustomerEvent = EventOf<
   | 'AccountRefunded'
   | 'AccountDeducted'
   | 'AccountBillPaid'
+  | 'AccountBillCredited'
 >;
 
 export type CustomerState =
@@ -144,7 +145,9 @@ export type CustomerCommand =
     >)
   | { type: 'Refund'; at: string; payChannel: EventData<'AccountRefunded'>['payChannel'] }
   /** A bill paid out of the balance: refused when the balance is short. */
-  | { type: 'PayBillFromBalance'; at: string; billId: string; amountCents: number };
+  | { type: 'PayBillFromBalance'; at: string; billId: string; amountCents: number }
+  /** A correction's credit (`billId`: the correcting bill) paid into the balance. */
+  | { type: 'CreditBill'; at: string; billId: string; amountCents: number };
 
 /** What the rules of opening an account need to know, read by the use case from the read models. */
 export interface OpeningFacts {
@@ -240,6 +243,8 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return { ...state, balanceCents: state.balanceCents - centsOf(event.data.amount) };
       case 'AccountBillPaid':
         return { ...state, balanceCents: state.balanceCents - event.data.amountCents };
+      case 'AccountBillCredited':
+        return { ...state, balanceCents: state.balanceCents + event.data.amountCents };
     }
   },
   decide(command, state) {
@@ -355,6 +360,10 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
           return new DomainError('error.customer.balanceInsufficient');
         const { type: _, ...data } = command;
         return [{ type: 'AccountBillPaid', data: { customerId, ...data } }];
+      }
+      case 'CreditBill': {
+        const { type: _, ...data } = command;
+        return [{ type: 'AccountBillCredited', data: { customerId, ...data } }];
       }
     }
   },

@@ -8,6 +8,7 @@ import {
   billOf,
   type CustomerEvent,
   closingPeriod,
+  correctionOf,
   customerDecider,
   dayNumber,
   dayString,
@@ -320,6 +321,102 @@ describe('bill decider', () => {
     given(billDecider, [issued(zero)])
       .when({ type: 'PayBill', method: 'counter', operator: null, at })
       .thenFails('error.bill.paid');
+  });
+});
+
+describe('correcting a bill', () => {
+  const bill = billOf(input({ days: daily('2026-03-01', '2026-04-01', m3(0.2)) }));
+  const correctionBillId = '0190a000-0000-7000-8000-0000000000b2';
+  const corrected = (amountCents: number): BillEvent => ({
+    type: 'BillCorrected',
+    data: { billId, correctionBillId, amountCents, at },
+  });
+
+  it('is a new bill of the same account, period and type whose one line is the adjustment', () => {
+    const correction = correctionOf(bill, {
+      billId: correctionBillId,
+      amountCents: -250,
+      reason: 'Meter misread',
+      issuedAt: at,
+    });
+    expect(correction).toMatchObject({
+      billId: correctionBillId,
+      customerId,
+      accountNo: 'A-1',
+      type: bill.type,
+      periodFrom: '2026-03-01',
+      periodTo: '2026-04-01',
+      correctsBillId: billId,
+      adjustment: { amountCents: -250, reason: 'Meter misread' },
+      totalCents: -250,
+      parts: [],
+    });
+    given(billDecider, [])
+      .when({ type: 'IssueBill', bill: correction })
+      .then([issued(correction)]);
+    // A credit owes nothing: paid when issued, never paid again.
+    given(billDecider, [issued(correction)])
+      .when({ type: 'PayBill', method: 'counter', operator: null, at })
+      .thenFails('error.bill.paid');
+    given(billDecider, [])
+      .when({ type: 'IssueBill', bill: { ...correction, totalCents: -251 } })
+      .thenFails('error.bill.linesDiffer');
+  });
+
+  it('never makes a bill the run computes owe less than nothing', () => {
+    given(billDecider, [])
+      .when({
+        type: 'IssueBill',
+        bill: { ...bill, totalCents: -100, parts: [], adjustment: { amountCents: -100, reason: 'x' } },
+      })
+      .thenFails('error.bill.linesDiffer');
+  });
+
+  it('records the correction on the bill, paid or not, and never credits more than it charged', () => {
+    given(billDecider, [issued(bill)])
+      .when({ type: 'CorrectBill', correctionBillId, amountCents: 500, at })
+      .then([corrected(500)]);
+    given(billDecider, [issued(bill), corrected(-bill.totalCents + 100)])
+      .when({ type: 'CorrectBill', correctionBillId, amountCents: -100, at })
+      .then([corrected(-100)]);
+    given(billDecider, [issued(bill), corrected(-bill.totalCents + 100)])
+      .when({ type: 'CorrectBill', correctionBillId, amountCents: -101, at })
+      .thenFails('error.bill.correctionExceeds');
+    given(billDecider, [issued(bill)])
+      .when({ type: 'CorrectBill', correctionBillId, amountCents: 0, at })
+      .thenFails('validation.bill.correctionZero');
+    given(billDecider, [])
+      .when({ type: 'CorrectBill', correctionBillId, amountCents: 100, at })
+      .thenFails('error.bill.notFound');
+  });
+
+  it('refuses to correct a correction: the original is corrected again', () => {
+    const correction = correctionOf(bill, {
+      billId: correctionBillId,
+      amountCents: 300,
+      reason: 'Late reading',
+      issuedAt: at,
+    });
+    given(billDecider, [issued(correction)])
+      .when({ type: 'CorrectBill', correctionBillId: billId, amountCents: -100, at })
+      .thenFails('error.bill.correctionOfCorrection');
+  });
+
+  it('credits a negative correction to the account balance', () => {
+    const opened = { type: 'CustomerOpened', data: { customerId, meterId } } as unknown as CustomerEvent;
+    given(customerDecider, [opened])
+      .when({ type: 'CreditBill', billId: correctionBillId, amountCents: 250, at })
+      .then([
+        { type: 'AccountBillCredited', data: { customerId, billId: correctionBillId, amountCents: 250, at } },
+      ]);
+    const credited: CustomerEvent = {
+      type: 'AccountBillCredited',
+      data: { customerId, billId: correctionBillId, amountCents: 250, at },
+    };
+    // The credit is money on the balance: a bill of 2.50 can now be paid from it.
+    given(customerDecider, [opened, credited])
+      .when({ type: 'PayBillFromBalance', billId, amountCents: 250, at })
+      .then([{ type: 'AccountBillPaid', data: { customerId, billId, amountCents: 250, at } }]);
   });
 });
 

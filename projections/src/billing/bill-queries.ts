@@ -28,7 +28,7 @@ const BILL_FROM = `FROM bills b LEFT JOIN customers c ON c.customer_id = b.custo
 const BILL_COLUMNS = `b.bill_id::text, b.customer_id::text, b.account_no, coalesce(b.holder_name, c.name) AS customer_name,
   b.price_scheme_id::text, p.name AS price_scheme_name, b.type, b.state, to_char(b.period_from, 'YYYY-MM-DD') AS period_from,
   to_char(b.period_to - 1, 'YYYY-MM-DD') AS period_last, b.no_reading, b.litres, b.total_cents, b.paid_cents,
-  b.payment_method, b.paid_at, b.issued_at`;
+  b.payment_method, b.paid_at, b.issued_at, b.corrects_bill_id::text`;
 
 /**
  * A meter's counter at the start and end of a period of local days: the reading on the boundary or the last
@@ -73,7 +73,7 @@ export async function listBills(
 /** A bill with its parts, lines, surcharges and meters; null when the tenant has no such bill. */
 export async function getBill(sql: Sql, billId: string): Promise<BillDetail | null> {
   const { rows } = await sql.query<Row>(
-    `SELECT ${BILL_COLUMNS}, b.accumulated_litres, b.parts, b.surcharges, b.meters, b.corrects_bill_id::text
+    `SELECT ${BILL_COLUMNS}, b.accumulated_litres, b.parts, b.surcharges, b.meters, b.adjustment_reason
      FROM bills b LEFT JOIN customers c ON c.customer_id = b.customer_id
      LEFT JOIN price_schemes p ON p.price_scheme_id = b.price_scheme_id WHERE b.bill_id = $1`,
     [billId],
@@ -105,7 +105,10 @@ export async function getBill(sql: Sql, billId: string): Promise<BillDetail | nu
     })),
     surcharges: surchargeTrialOf(row.surcharges as BillSurcharge[]),
     meters: row.meters as BillMeter[],
-    correctsBillId: (row.corrects_bill_id as string | null) ?? null,
+    adjustment:
+      row.corrects_bill_id === null
+        ? null
+        : { amount: Number(row.total_cents) / 100, reason: row.adjustment_reason as string },
   };
 }
 
@@ -128,6 +131,7 @@ function billView(row: Row): BillView {
     paymentMethod: (row.payment_method as BillPaymentMethod | null) ?? null,
     paidAt: row.paid_at ? (row.paid_at as Date).toISOString() : null,
     createTime: (row.issued_at as Date).toISOString(),
+    correctsBillId: (row.corrects_bill_id as string | null) ?? null,
   };
 }
 

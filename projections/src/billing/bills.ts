@@ -7,7 +7,7 @@ import type { Projection } from '../projection.ts';
  */
 export const billsProjection: Projection = {
   name: 'bills',
-  version: 3,
+  version: 4,
   mode: 'inline',
   tables: ['bills'],
   reads: ['customers', 'meter_daily', 'meter_replacements', 'readings'],
@@ -36,6 +36,7 @@ export const billsProjection: Projection = {
       surcharges jsonb NOT NULL,
       meters jsonb NOT NULL,
       corrects_bill_id uuid,
+      adjustment_reason text,
       issued_at timestamptz NOT NULL
     )`,
     'CREATE INDEX bills_tenant_period ON bills (tenant_id, period_from DESC)',
@@ -54,19 +55,20 @@ export const billsProjection: Projection = {
   },
   batchHandlers: {
     async BillIssued(sql, events) {
-      // A zero bill owes nothing: it reads paid from the start.
+      // A bill that owes nothing reads paid from the start: a zero bill, and a correction's credit (paid into
+      // the balance, so its paid amount is its own and the unpaid total is left as it was).
       await sql.query(
         `INSERT INTO bills (bill_id, tenant_id, customer_id, account_no, holder_name, price_scheme_id, type, state, period_from,
            period_to, no_reading, litres, accumulated_litres, total_cents, paid_cents, parts, surcharges, meters,
-           corrects_bill_id, issued_at)
+           corrects_bill_id, adjustment_reason, issued_at)
          SELECT b."billId", b."tenantId", b."customerId", b."accountNo", b."holderName", b."priceSchemeId", b.type,
-           CASE WHEN b."totalCents" = 0 THEN 'paid' ELSE 'unpaid' END, b."periodFrom", b."periodTo", b."noReading",
-           b.litres, b."accumulatedLitres", b."totalCents", 0, b.parts, coalesce(b.surcharges, '[]'), b.meters,
-           b."correctsBillId", b."issuedAt"
+           CASE WHEN b."totalCents" <= 0 THEN 'paid' ELSE 'unpaid' END, b."periodFrom", b."periodTo", b."noReading",
+           b.litres, b."accumulatedLitres", b."totalCents", least(b."totalCents", 0), b.parts, coalesce(b.surcharges, '[]'),
+           b.meters, b."correctsBillId", b.adjustment->>'reason', b."issuedAt"
          FROM jsonb_to_recordset($1::jsonb) AS b("billId" uuid, "tenantId" uuid, "customerId" uuid, "accountNo" text,
            "holderName" text, "priceSchemeId" uuid, type text, "periodFrom" date, "periodTo" date, "noReading" boolean, litres bigint,
            "accumulatedLitres" bigint, "totalCents" bigint, parts jsonb, surcharges jsonb, meters jsonb, "correctsBillId" uuid,
-           "issuedAt" timestamptz)`,
+           adjustment jsonb, "issuedAt" timestamptz)`,
         [JSON.stringify(events.map((e) => e.data as EventData<'BillIssued'>))],
       );
     },

@@ -68,8 +68,8 @@ async function balanceOf(sql: Sql, customerId: string): Promise<bigint> {
 
 /**
  * Transactions (trade records): one row per movement of an account's money, from the events that move it
- * (recharges with what they paid first, refunds, debt payments at the counter). Each row keeps the balance
- * after it, so the balance is always the sum of the rows' balance changes.
+ * (recharges with what they paid first, refunds, debt payments at the counter, corrections' credits). Each
+ * row keeps the balance after it, so the balance is always the sum of the rows' balance changes.
  */
 export const transactionsProjection: Projection = {
   name: 'transactions',
@@ -194,6 +194,19 @@ export const transactionsProjection: Projection = {
           type: 'billPayment',
           amountCents: d.amountCents,
           balanceChangeCents: -d.amountCents,
+          operator: null,
+          reference: null,
+          subjectId: d.billId,
+        },
+      ]);
+    },
+    async AccountBillCredited(sql, event) {
+      const d = event.data as EventData<'AccountBillCredited'>;
+      await record(sql, event, d.customerId, d.at, [
+        {
+          type: 'billCredit',
+          amountCents: d.amountCents,
+          balanceChangeCents: d.amountCents,
           operator: null,
           reference: null,
           subjectId: d.billId,

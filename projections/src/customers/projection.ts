@@ -186,17 +186,21 @@ export const customersProjection: Projection = {
         version(event),
       ]);
     },
-    AccountDeducted: debit,
-    AccountBillPaid: debit,
+    AccountDeducted: (sql, event) => moveBalance(sql, event, -1),
+    AccountBillPaid: (sql, event) => moveBalance(sql, event, -1),
+    AccountBillCredited: (sql, event) => moveBalance(sql, event, 1),
   },
 };
 
-/** Money out of the balance in cents: a prepaid day's water, a bill paid from the balance. */
-async function debit(sql: Sql, event: RecordedEvent): Promise<void> {
+/**
+ * Money in cents into the balance (`sign` 1: a correction's credit) or out of it (-1: a prepaid day's
+ * water, a bill paid from the balance).
+ */
+async function moveBalance(sql: Sql, event: RecordedEvent, sign: 1 | -1): Promise<void> {
   const { customerId, amountCents } = event.data as { customerId: string; amountCents: number };
   await sql.query(
-    'UPDATE customers SET balance = balance - $2::numeric / 100, version = $3 WHERE customer_id = $1',
-    [customerId, amountCents, version(event)],
+    'UPDATE customers SET balance = balance + $2::numeric / 100, version = $3 WHERE customer_id = $1',
+    [customerId, sign * amountCents, version(event)],
   );
 }
 

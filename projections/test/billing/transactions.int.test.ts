@@ -28,6 +28,7 @@ const ops = fc.array(
     fc.constant({ kind: 'refund' as const }),
     fc.record({ kind: fc.constant('payDebt' as const), cents: fc.integer({ min: 1, max: 5_000 }) }),
     fc.record({ kind: fc.constant('deduct' as const), cents: fc.integer({ min: 0, max: 50_000 }) }),
+    fc.record({ kind: fc.constant('credit' as const), cents: fc.integer({ min: 1, max: 50_000 }) }),
     fc.record({
       kind: fc.constant('rechargeWithDebt' as const),
       cents: fc.integer({ min: 1, max: 5_000 }),
@@ -51,7 +52,7 @@ describe.each(testEngines())('transactions projection on $engine', (engine) => {
   });
   afterAll(() => fx.db.close());
 
-  it('after any recharges, refunds, deductions and debt payments the balance is the sum of the movements, and a rebuild gives the same rows', async () => {
+  it('after any recharges, refunds, deductions, bill credits and debt payments the balance is the sum of the movements, and a rebuild gives the same rows', async () => {
     await fc.assert(
       fc.asyncProperty(ops, async (steps) => {
         const customerId = uuidv7();
@@ -117,6 +118,13 @@ describe.each(testEngines())('transactions projection on $engine', (engine) => {
                 at,
                 valve: null,
               }),
+              metadata,
+            );
+          } else if (step.kind === 'credit') {
+            // A bill's correction credited to the balance.
+            await fx.append(
+              `customer-${customerId}`,
+              decideAccount({ type: 'CreditBill', billId: uuidv7(), amountCents: step.cents, at }),
               metadata,
             );
           } else if (step.kind === 'refund') {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, pagedQuerySchema } from '../api.ts';
+import { amountSchema } from '../customers/index.ts';
 import { defineRoutes } from '../route-contract.ts';
 import { isoDaySchema, priceTrialLineSchema } from './price-schemes.ts';
 import { deductionFrequencySchema, deductionMethodSchema, surchargeTrialSchema } from './surcharges.ts';
@@ -104,10 +105,12 @@ export const billIssuedSchema = z.object({
   /** The account's surcharges the bill charges (absent on bills issued before bills charged surcharges). */
   surcharges: z.array(billSurchargeSchema).optional(),
   meters: z.array(billMeterSchema),
-  /** The parts' totals and the surcharges' (net and VAT). */
-  totalCents: cents.min(0),
-  /** A correction: the bill it adjusts (its amount is the difference, possibly negative). */
+  /** The parts' totals, the surcharges' (net and VAT) and a correction's adjustment. */
+  totalCents: cents,
+  /** A correction: the bill it adjusts. */
   correctsBillId: z.uuid().nullable(),
+  /** A correction's one line: what it adds to (or, negative, takes off) the bill it corrects, and why. */
+  adjustment: z.object({ amountCents: cents, reason: z.string() }).optional(),
   issuedAt: z.iso.datetime(),
 });
 
@@ -122,6 +125,15 @@ export const billEventSchemas = {
       amountCents: cents.min(0),
       method: billPaymentMethodSchema,
       operator: z.string().nullable(),
+      at: z.iso.datetime(),
+    }),
+  ),
+  /** The bill got a correction: a new bill adjusting its amount by `amountCents`. */
+  BillCorrected: eventSchema(
+    z.object({
+      billId: z.uuid(),
+      correctionBillId: z.uuid(),
+      amountCents: cents,
       at: z.iso.datetime(),
     }),
   ),
@@ -146,6 +158,8 @@ export const billViewSchema = z.object({
   paymentMethod: billPaymentMethodSchema.nullable(),
   paidAt: z.string().nullable(),
   createTime: z.string(),
+  /** A correction: the bill it adjusts. */
+  correctsBillId: z.string().nullable(),
 });
 export type BillView = z.infer<typeof billViewSchema>;
 
@@ -168,7 +182,8 @@ export const billDetailSchema = billViewSchema.extend({
   parts: z.array(billPartViewSchema),
   surcharges: surchargeTrialSchema,
   meters: z.array(billMeterSchema),
-  correctsBillId: z.string().nullable(),
+  /** A correction's adjustment and why it was made; null on other bills. */
+  adjustment: z.object({ amount: z.number(), reason: z.string() }).nullable(),
 });
 export type BillDetail = z.infer<typeof billDetailSchema>;
 
@@ -197,13 +212,30 @@ export type BillRunResult = z.infer<typeof billRunResultSchema>;
 
 export const billPayBodySchema = z.object({ billId: z.uuid(), method: billPaymentMethodSchema });
 
+export const CORRECTION_REASON_MAX = 200;
+/**
+ * POST /business/bill/correct: a new bill adjusting `billId` by `amount` (negative: a credit, paid into the
+ * account balance), never an edit of the bill itself.
+ */
+export const billCorrectBodySchema = z.object({
+  billId: z.uuid(),
+  amount: z
+    .number('validation.invalidType')
+    .refine((n) => n !== 0, { message: 'validation.bill.correctionZero' })
+    .refine((n) => Math.abs(n) <= 99_999_999, { message: 'validation.tooBig' })
+    .refine((n) => amountSchema.safeParse(Math.abs(n)).success, { message: 'validation.twoDecimals' }),
+  reason: z.string().trim().min(1, 'validation.required').max(CORRECTION_REASON_MAX, 'validation.tooLong'),
+});
+export type BillCorrectBody = z.input<typeof billCorrectBodySchema>;
+
 const billListQuery = pagedQuerySchema(billListQuerySchema);
 
-/** Bills: the list, a bill with its lines, the export, the bill run and paying a bill. */
+/** Bills: the list, a bill with its lines, the export, the bill run, paying a bill and correcting one. */
 export const billRoutes = defineRoutes({
   'GET /business/bill/list': { query: billListQuery, answer: listEnvelopeSchema(billViewSchema) },
   'GET /business/bill/:billId': { answer: envelopeSchema(billDetailSchema) },
   'POST /business/bill/export': { body: billListQuerySchema },
   'POST /business/bill/run': { body: billRunBodySchema, answer: envelopeSchema(billRunResultSchema) },
   'POST /business/bill/pay': { body: billPayBodySchema, answer: envelopeSchema(billDetailSchema) },
+  'POST /business/bill/correct': { body: billCorrectBodySchema, answer: envelopeSchema(billDetailSchema) },
 });

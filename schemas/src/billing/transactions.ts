@@ -11,6 +11,7 @@ export const transactionTypeSchema = z.enum([
   'refund',
   'deduction',
   'billPayment',
+  'billCredit',
   'debtPayment',
   'surcharge',
 ]);

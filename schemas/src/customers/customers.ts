@@ -397,6 +397,15 @@ export const customerEventSchemas = {
       at: z.iso.datetime(),
     }),
   ),
+  /** A correction that took `amountCents` off a bill, paid into the balance (the bill is in the same append). */
+  AccountBillCredited: eventSchema(
+    z.object({
+      customerId: z.uuid(),
+      billId: z.uuid(),
+      amountCents: z.number().int().positive(),
+      at: z.iso.datetime(),
+    }),
+  ),
 };
 
 /** A form's blank text fields are left out (optional fields accept absence, not an empty string). */

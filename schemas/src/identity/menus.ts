@@ -187,7 +187,13 @@ const DIRECTORIES: readonly DirSpec[] = [
     path: 'bill',
     icon: 'receipt',
     pages: [
-      page('bill.bill', 'bill', 'business/bill/index', 'business:bill', ['query', 'export', 'run', 'pay']),
+      page('bill.bill', 'bill', 'business/bill/index', 'business:bill', [
+        'query',
+        'export',
+        'run',
+        'pay',
+        'correct',
+      ]),
       page('bill.trade', 'trade', 'business/trade/index', 'business:trade', READ),
       page('bill.deduction', 'deduction', 'business/deduction/index', 'business:deduction', [
         'query',

@@ -2,6 +2,7 @@ import { localDate } from '@hydrolog/domain';
 import { listBills, tenantTimeZone } from '@hydrolog/projections';
 import {
   apiResponses,
+  billCorrectBodySchema,
   billDetailSchema,
   billListQuerySchema,
   billPayBodySchema,
@@ -18,6 +19,7 @@ import { callerOf, readAsCaller, requires } from '../auth/guard.ts';
 import { ok, okList } from '../http.ts';
 import type { Services } from '../services.ts';
 import { billOfCaller } from './bills.ts';
+import { correctBill } from './correct-bill.ts';
 import { exportBills } from './export-bills.ts';
 import { payBill } from './pay-bill.ts';
 import { runBills } from './run-bills.ts';
@@ -25,7 +27,10 @@ import { runBills } from './run-bills.ts';
 const tags = ['billing'];
 const billResponse = apiResponses(envelopeSchema(billDetailSchema));
 
-/** Bills of postpaid accounts: the list, one bill, the export, the bill run on demand, and paying a bill. */
+/**
+ * Bills of postpaid accounts: the list, one bill, the export, the bill run on demand, paying a bill and
+ * correcting one.
+ */
 export const billRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { db } = services;
 
@@ -107,5 +112,20 @@ export const billRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => ok(request, await payBill(services, request, request.body)),
+  );
+
+  app.post(
+    '/business/bill/correct',
+    {
+      config: requires('business:bill:correct'),
+      schema: {
+        tags,
+        summary:
+          'Correct a bill with a new bill adjusting its amount (negative: credited to the account balance); answers the correction',
+        body: billCorrectBodySchema,
+        response: billResponse,
+      },
+    },
+    async (request) => ok(request, await correctBill(services, request, request.body)),
   );
 };

@@ -58,6 +58,7 @@ function historyDetail(type: string, data: Record<string, unknown>): CustomerHis
     case 'AccountDeducted':
       return { amount: (data.amountCents as number) / 100, day: data.day as string };
     case 'AccountBillPaid':
+    case 'AccountBillCredited':
       return { amount: (data.amountCents as number) / 100 };
     default:
       return {};

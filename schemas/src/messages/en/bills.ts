@@ -59,12 +59,27 @@ export const bills = {
     running: 'Billing the accounts…',
     runResult:
       '{{accounts}} accounts: {{issued}} bills issued ({{noReading}} without reading), {{alreadyBilled}} already billed; {{amount}} billed',
+    correct: 'Correct',
+    correctOf: 'Correct the bill of {{accountNo}}',
+    correctConfirm:
+      'A bill is never changed: the correction is a new bill of {{accountNo}} for {{from}} to {{to}}. A positive amount is owed on top of {{amount}}; a negative amount is credited to the account balance.',
+    correctAmount: 'Adjustment',
+    correctAmountHint: 'Positive: charged in addition; negative: credited to the balance',
+    correctReason: 'Reason',
+    corrected: 'Correction issued',
+    correction: 'Correction',
+    correctionDetail: 'Corrects an earlier bill of the period by {{amount}}: {{reason}}',
   },
   error: {
     bill: {
       notFound: 'The bill does not exist',
       paid: 'The bill is already paid',
       linesDiffer: 'The lines of the bill do not add up to its amount',
+      correctionExceeds: 'A correction cannot credit more than the bill charged',
+      correctionOfCorrection: 'A correction cannot be corrected: correct the original bill',
     },
+  },
+  validation: {
+    bill: { correctionZero: 'The adjustment cannot be zero' },
   },
 };

@@ -165,6 +165,7 @@ export const customers = {
       AccountRefunded: 'Refunded {{amount}}',
       AccountDeducted: 'Paid {{amount}} for the water of {{day}}',
       AccountBillPaid: 'Bill paid from the balance: {{amount}}',
+      AccountBillCredited: 'Bill credit to the balance: {{amount}}',
     },
     importTitle: 'Batch open from a spreadsheet',
     importText:

@@ -117,6 +117,7 @@ export const surcharges = {
       refund: 'Refund',
       deduction: 'Deduction',
       billPayment: 'Bill payment',
+      billCredit: 'Bill credit',
       debtPayment: 'Debt payment',
       surcharge: 'Surcharge',
     },

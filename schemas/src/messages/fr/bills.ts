@@ -59,12 +59,27 @@ export const bills = {
     running: 'Facturation des comptes…',
     runResult:
       '{{accounts}} comptes : {{issued}} factures émises ({{noReading}} sans relevé), {{alreadyBilled}} déjà facturés ; {{amount}} facturés',
+    correct: 'Corriger',
+    correctOf: 'Corriger la facture de {{accountNo}}',
+    correctConfirm:
+      "Une facture n'est jamais modifiée : la correction est une nouvelle facture de {{accountNo}} du {{from}} au {{to}}. Un montant positif s'ajoute à {{amount}} ; un montant négatif est crédité sur le solde du compte.",
+    correctAmount: 'Ajustement',
+    correctAmountHint: 'Positif : facturé en plus ; négatif : crédité sur le solde',
+    correctReason: 'Motif',
+    corrected: 'Correction émise',
+    correction: 'Correction',
+    correctionDetail: 'Corrige une facture antérieure de la période de {{amount}} : {{reason}}',
   },
   error: {
     bill: {
       notFound: "La facture n'existe pas",
       paid: 'La facture est déjà payée',
       linesDiffer: 'Les lignes de la facture ne correspondent pas à son montant',
+      correctionExceeds: 'Une correction ne peut pas créditer plus que la facture',
+      correctionOfCorrection: "Une correction ne peut pas être corrigée : corrigez la facture d'origine",
     },
+  },
+  validation: {
+    bill: { correctionZero: "L'ajustement ne peut pas être nul" },
   },
 };

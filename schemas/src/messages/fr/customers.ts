@@ -169,6 +169,7 @@ export const customers: typeof english = {
       AccountRefunded: 'Remboursé de {{amount}}',
       AccountDeducted: 'Payé {{amount}} pour l’eau du {{day}}',
       AccountBillPaid: 'Facture payée sur le solde : {{amount}}',
+      AccountBillCredited: 'Avoir sur facture crédité au solde : {{amount}}',
     },
     importTitle: 'Ouverture par lot depuis un tableur',
     importText:

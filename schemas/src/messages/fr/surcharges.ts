@@ -119,6 +119,7 @@ export const surcharges: typeof en = {
       refund: 'Remboursement',
       deduction: 'Prélèvement',
       billPayment: 'Paiement de facture',
+      billCredit: 'Avoir sur facture',
       debtPayment: 'Paiement de dette',
       surcharge: 'Frais annexe',
     },

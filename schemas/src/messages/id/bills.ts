@@ -59,12 +59,27 @@ export const bills = {
     running: 'Menagih akun…',
     runResult:
       '{{accounts}} akun: {{issued}} tagihan diterbitkan ({{noReading}} tanpa pembacaan), {{alreadyBilled}} sudah ditagih; {{amount}} ditagihkan',
+    correct: 'Koreksi',
+    correctOf: 'Koreksi tagihan {{accountNo}}',
+    correctConfirm:
+      'Tagihan tidak pernah diubah: koreksi adalah tagihan baru {{accountNo}} untuk {{from}} sampai {{to}}. Jumlah positif ditagihkan di atas {{amount}}; jumlah negatif dikreditkan ke saldo akun.',
+    correctAmount: 'Penyesuaian',
+    correctAmountHint: 'Positif: ditagihkan tambahan; negatif: dikreditkan ke saldo',
+    correctReason: 'Alasan',
+    corrected: 'Koreksi diterbitkan',
+    correction: 'Koreksi',
+    correctionDetail: 'Mengoreksi tagihan sebelumnya pada periode ini sebesar {{amount}}: {{reason}}',
   },
   error: {
     bill: {
       notFound: 'Tagihan tidak ada',
       paid: 'Tagihan sudah dibayar',
       linesDiffer: 'Baris tagihan tidak sesuai dengan jumlahnya',
+      correctionExceeds: 'Koreksi tidak boleh mengkreditkan lebih dari yang ditagihkan',
+      correctionOfCorrection: 'Koreksi tidak dapat dikoreksi: koreksi tagihan aslinya',
     },
+  },
+  validation: {
+    bill: { correctionZero: 'Penyesuaian tidak boleh nol' },
   },
 };

@@ -168,6 +168,7 @@ export const customers: typeof english = {
       AccountRefunded: 'Dana dikembalikan {{amount}}',
       AccountDeducted: 'Dibayar {{amount}} untuk air tanggal {{day}}',
       AccountBillPaid: 'Tagihan dibayar dari saldo: {{amount}}',
+      AccountBillCredited: 'Kredit tagihan ke saldo: {{amount}}',
     },
     importTitle: 'Buka massal dari lembar kerja',
     importText:

@@ -124,6 +124,7 @@ export const surcharges: typeof en = {
       refund: 'Pengembalian dana',
       deduction: 'Pemotongan',
       billPayment: 'Pembayaran tagihan',
+      billCredit: 'Kredit tagihan',
       debtPayment: 'Pembayaran utang',
       surcharge: 'Biaya tambahan',
     },

@@ -58,12 +58,27 @@ export const bills = {
     running: '正在出账…',
     runResult:
       '{{accounts}} 个账户：出账 {{issued}} 张（{{noReading}} 张无读数），{{alreadyBilled}} 个已出账；出账金额 {{amount}}',
+    correct: '更正',
+    correctOf: '更正 {{accountNo}} 的账单',
+    correctConfirm:
+      '账单不会被修改：更正是 {{accountNo}} 在 {{from}} 至 {{to}} 的一张新账单。正数在 {{amount}} 之外另行收取；负数退入账户余额。',
+    correctAmount: '调整金额',
+    correctAmountHint: '正数：补收；负数：退入余额',
+    correctReason: '原因',
+    corrected: '已开具更正账单',
+    correction: '更正',
+    correctionDetail: '将本期此前的账单调整 {{amount}}：{{reason}}',
   },
   error: {
     bill: {
       notFound: '账单不存在',
       paid: '账单已缴费',
       linesDiffer: '账单明细与金额不符',
+      correctionExceeds: '更正退回的金额不能超过原账单金额',
+      correctionOfCorrection: '更正账单不能再更正，请更正原账单',
     },
+  },
+  validation: {
+    bill: { correctionZero: '调整金额不能为零' },
   },
 };

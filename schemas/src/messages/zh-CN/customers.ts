@@ -164,6 +164,7 @@ export const customers: typeof english = {
       AccountRefunded: '退费 {{amount}}',
       AccountDeducted: '扣费 {{amount}}（{{day}} 用水）',
       AccountBillPaid: '余额缴纳账单 {{amount}}',
+      AccountBillCredited: '账单更正退入余额 {{amount}}',
     },
     importTitle: '从表格批量开户',
     importText:

@@ -115,6 +115,7 @@ export const surcharges: typeof en = {
       refund: '退费',
       deduction: '扣费',
       billPayment: '账单缴费',
+      billCredit: '账单退款',
       debtPayment: '欠费缴纳',
       surcharge: '附加费',
     },

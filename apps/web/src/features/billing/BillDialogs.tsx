@@ -1,12 +1,32 @@
-import type { BillDetail, BillPaymentMethod, BillRunResult, BillView } from '@hydrolog/schemas';
-import { Alert, Loader, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  type BillCorrectBody,
+  type BillDetail,
+  type BillPaymentMethod,
+  type BillRunResult,
+  type BillView,
+  billCorrectBodySchema,
+  CORRECTION_REASON_MAX,
+} from '@hydrolog/schemas';
+import {
+  Alert,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useSchemaForm } from '../../hooks/useSchemaForm.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { session } from '../../store/session.ts';
-import { getBill, payBill, runBills } from './api/bills.ts';
+import { correctBill, getBill, payBill, runBills } from './api/bills.ts';
 import { TrialLines } from './PriceTrial.tsx';
 import { SurchargeLines } from './SurchargeTrial.tsx';
 
@@ -128,9 +148,65 @@ export function PayBillDialog(props: { bill: BillView; onClose(): void; onPaid()
   );
 }
 
+interface CorrectionValues extends Record<string, unknown> {
+  billId: string;
+  amount: number;
+  reason: string;
+}
+
+/**
+ * Corrects a bill with a new bill: an adjustment (negative: credited to the balance) and why. The text says
+ * that the bill itself stays as it is before anything is issued.
+ */
+export function CorrectBillDialog(props: { bill: BillView; onClose(): void; onCorrected(): void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { bill } = props;
+  const form = useSchemaForm<CorrectionValues, BillCorrectBody>(billCorrectBodySchema, {
+    billId: bill.billId,
+    amount: 0,
+    reason: '',
+  });
+  return (
+    <FormDialog
+      title={t('bills.correctOf', { accountNo: bill.accountNo })}
+      busy={form.busy}
+      submitLabel={t('bills.correct')}
+      testId="bill-correct-form"
+      onClose={props.onClose}
+      onSubmit={() => form.save(correctBill, t('bills.corrected'), props.onCorrected)}
+    >
+      <Text size="sm">
+        {t('bills.correctConfirm', {
+          accountNo: bill.accountNo,
+          from: bill.periodFrom,
+          to: bill.periodTo,
+          amount: money(bill.amount),
+        })}
+      </Text>
+      <NumberInput
+        label={t('bills.correctAmount')}
+        description={t('bills.correctAmountHint')}
+        withAsterisk
+        decimalScale={2}
+        {...form.number('amount')}
+      />
+      <Textarea
+        label={t('bills.correctReason')}
+        withAsterisk
+        maxLength={CORRECTION_REASON_MAX}
+        autosize
+        minRows={2}
+        {...form.text('reason')}
+      />
+    </FormDialog>
+  );
+}
+
 /** A bill with its parts (each with its lines), and the meters and readings it used. */
 export function BillDetailDialog(props: { billId: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const money = useMoney();
   const [bill, setBill] = useState<BillDetail | null>(null);
   useEffect(() => {
     getBill(props.billId)
@@ -162,6 +238,14 @@ export function BillDetailDialog(props: { billId: string; onClose(): void }) {
             {formatNumber(bill.volume, i18n.language, 3)} · {t('bills.accumulatedVolume')}:{' '}
             {formatNumber(bill.accumulatedVolume, i18n.language, 3)}
           </Text>
+          {bill.adjustment && (
+            <Alert color="gray" title={t('bills.correction')} data-testid="bill-adjustment">
+              {t('bills.correctionDetail', {
+                amount: money(bill.adjustment.amount),
+                reason: bill.adjustment.reason,
+              })}
+            </Alert>
+          )}
           {bill.parts.map((part) => (
             <Stack key={part.from} gap={4}>
               <Title order={6}>

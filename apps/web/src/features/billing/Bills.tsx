@@ -13,7 +13,7 @@ import { useListDialog } from '../../hooks/useListDialog.ts';
 import { filterField, pageParams } from '../../lib/listQuery.ts';
 import { formatNumber } from '../../lib/numberFormat.ts';
 import { exportBills, listBills } from './api/bills.ts';
-import { BillDetailDialog, PayBillDialog, RunBillsDialog } from './BillDialogs.tsx';
+import { BillDetailDialog, CorrectBillDialog, PayBillDialog, RunBillsDialog } from './BillDialogs.tsx';
 
 /** The route of this page (menu catalogue component 'business/bill/index'). */
 export const BILLS_PATH = '/bill/bill';
@@ -34,7 +34,7 @@ const filterOf = (query: z.infer<typeof filters>) => ({
 
 /**
  * Bills and transactions / Bills: each postpaid account's bill per billing period with its lines; the bill
- * run on demand; paying a bill from the balance or at the counter.
+ * run on demand; paying a bill from the balance or at the counter; correcting a bill with a new one.
  */
 export const Bills = defineListScreen({
   path: BILLS_PATH,
@@ -46,6 +46,7 @@ export const Bills = defineListScreen({
   usePage: (list) => ({
     run: useListDialog<true>(list),
     pay: useListDialog<BillView>(list),
+    correct: useListDialog<BillView>(list),
     detail: useListDialog<string>(list),
   }),
   filterBar: (bar, { t }) => (
@@ -83,6 +84,11 @@ export const Bills = defineListScreen({
         cell: (c) => (
           <>
             {t(`bills.types.${c.getValue()}`)}
+            {c.row.original.correctsBillId !== null && (
+              <Badge ml={4} size="xs" color="grape" variant="light">
+                {t('bills.correction')}
+              </Badge>
+            )}
             {c.row.original.noReading && (
               <Badge ml={4} size="xs" color="gray" variant="light">
                 {t('bills.noReading')}
@@ -136,6 +142,18 @@ export const Bills = defineListScreen({
           },
         ]
       : []),
+    // A correction is corrected through the bill it corrects.
+    ...(bill.correctsBillId === null
+      ? [
+          {
+            label: t('bills.correct'),
+            ariaLabel: t('bills.correctOf', { accountNo: bill.accountNo }),
+            icon: 'edit',
+            permission: ['business:bill:correct'],
+            onClick: () => page.correct.open(bill),
+          },
+        ]
+      : []),
   ],
   actions: ({ t, page }) => [
     {
@@ -147,10 +165,13 @@ export const Bills = defineListScreen({
   ],
   export: { permission: 'business:bill:export', run: (query) => exportBills(filterOf(query)) },
   minWidth: 1200,
-  dialogs: ({ list, page: { run, pay, detail } }) => (
+  dialogs: ({ list, page: { run, pay, correct, detail } }) => (
     <>
       {run.value && <RunBillsDialog onClose={run.close} onDone={list.load} />}
       {pay.value && <PayBillDialog bill={pay.value} onClose={pay.close} onPaid={pay.saved} />}
+      {correct.value && (
+        <CorrectBillDialog bill={correct.value} onClose={correct.close} onCorrected={correct.saved} />
+      )}
       {detail.value && <BillDetailDialog billId={detail.value} onClose={detail.close} />}
     </>
   ),
