@@ -41,8 +41,10 @@ export const billsProjection: Projection = {
     )`,
     'CREATE INDEX bills_tenant_period ON bills (tenant_id, period_from DESC)',
     // The bill run asks, per account, for its bill of the period and for the previous one (ending where it starts).
-    'CREATE INDEX bills_customer_period ON bills (customer_id, period_from)',
-    'CREATE INDEX bills_customer_period_end ON bills (customer_id, period_to)',
+    // Led by the tenant, as every read of a tenant's bills is (row security): an index on the account alone
+    // would be ANDed with the tenant's, every bill of the tenant read per account.
+    'CREATE INDEX bills_customer_period ON bills (tenant_id, customer_id, period_from)',
+    'CREATE INDEX bills_customer_period_end ON bills (tenant_id, customer_id, period_to)',
   ],
   handlers: {
     async BillPaid(sql, event) {
