@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema, pagedQuerySchema } from '../api.ts';
-import { amountSchema } from '../customers/index.ts';
+import { AMOUNT_MAXIMUM, hasTwoDecimals } from '../customers/index.ts';
 import { defineRoutes } from '../route-contract.ts';
 import { isoDaySchema, priceTrialLineSchema } from './price-schemes.ts';
 import { deductionFrequencySchema, deductionMethodSchema, surchargeTrialSchema } from './surcharges.ts';
@@ -221,9 +221,10 @@ export const billCorrectBodySchema = z.object({
   billId: z.uuid(),
   amount: z
     .number('validation.invalidType')
+    .min(-AMOUNT_MAXIMUM, 'validation.tooBig')
+    .max(AMOUNT_MAXIMUM, 'validation.tooBig')
     .refine((n) => n !== 0, { message: 'validation.bill.correctionZero' })
-    .refine((n) => Math.abs(n) <= 99_999_999, { message: 'validation.tooBig' })
-    .refine((n) => amountSchema.safeParse(Math.abs(n)).success, { message: 'validation.twoDecimals' }),
+    .refine(hasTwoDecimals, { message: 'validation.twoDecimals' }),
   reason: z.string().trim().min(1, 'validation.required').max(CORRECTION_REASON_MAX, 'validation.tooLong'),
 });
 export type BillCorrectBody = z.input<typeof billCorrectBodySchema>;

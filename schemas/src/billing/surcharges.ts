@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from '../customers/index.ts';
+import { amountSchema, hasTwoDecimals } from '../customers/index.ts';
 import type { MessageKey } from '../messages/index.ts';
 import { isoDaySchema } from './price-schemes.ts';
 
@@ -28,12 +28,11 @@ export const DEDUCTION_FREQUENCIES = deductionFrequencySchema.options;
 export const surchargeStatusSchema = z.enum(['0', '1']);
 export type SurchargeStatus = z.infer<typeof surchargeStatusSchema>;
 
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /** A rate in %: at least 0, at most two decimals. */
 const percentSchema = z
   .number('validation.invalidType')
   .min(0, 'validation.surcharge.ratio')
-  .refine(twoDecimals, { message: 'validation.twoDecimals' });
+  .refine(hasTwoDecimals, { message: 'validation.twoDecimals' });
 
 export const chargingItemBodySchema = z.object({
   /** Absent on a new item; an item keeps its id while its scheme is edited. */

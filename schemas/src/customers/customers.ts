@@ -62,12 +62,16 @@ export type CustomerStatus = z.infer<typeof customerStatusSchema>;
 export const ACCOUNT_NO_PATTERN = /^[0-9A-Za-z-]{1,32}$/;
 export const accountNoSchema = z.string().trim().regex(ACCOUNT_NO_PATTERN, 'validation.accountNo');
 
+/** A number with at most two decimals (money, rates in %), whatever its sign. */
+export const hasTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** The largest amount of money a body takes. */
+export const AMOUNT_MAXIMUM = 99_999_999;
 /** An amount of money: at most two decimals (spec section 5). */
 export const amountSchema = z
   .number()
   .min(0, 'validation.tooSmall')
-  .max(99_999_999, 'validation.tooBig')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'validation.twoDecimals' });
+  .max(AMOUNT_MAXIMUM, 'validation.tooBig')
+  .refine(hasTwoDecimals, { message: 'validation.twoDecimals' });
 /** A sum paid in or out (recharges, refunds): greater than zero, at most two decimals. */
 export const positiveAmountSchema = amountSchema.refine((n) => n > 0, {
   message: 'validation.rechargePositive',
