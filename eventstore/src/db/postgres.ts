@@ -15,7 +15,12 @@ function wrap(client: pg.Pool | pg.PoolClient): Sql {
 
 /** Opens PostgreSQL (or TimescaleDB) through a pg pool. */
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // No JIT compilation: the service's queries run for milliseconds to seconds, and compiling them costs more
+  // than it saves. PostgreSQL decides by a plan's estimated cost, which large batches and a common table
+  // expression's default row estimate inflate. Measured: the leakage ranking of 10,000 points spent 336 of its
+  // 540 ms compiling, a daily-volume statement of the readings projection 456 of 494 ms, and the meter alarm
+  // detection 1.8 of 3.5 s over 20,000 meters.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: '-c jit=off' });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
