@@ -173,6 +173,7 @@ export class KurrentEventStore extends BaseEventStore implements EventStore {
     const limit = options.limit ?? 1000;
     const filter = options.types ? eventTypeFilter({ prefixes: [...options.types] }) : excludeSystemEvents();
     const events: RecordedEvent[] = [];
+    let bytes = 0;
     for await (const resolved of this.client.readAll({
       direction: FORWARDS,
       fromPosition: compareCheckpoints(after, START) === 0 ? KURRENT_START : toPosition(after),
@@ -183,6 +184,10 @@ export class KurrentEventStore extends BaseEventStore implements EventStore {
       // fromPosition is inclusive; prefixes match more than exact types.
       if (!event || compareCheckpoints(event.checkpoint, after) <= 0) continue;
       if (options.types && !options.types.includes(event.type)) continue;
+      if (options.maxBytes !== undefined) {
+        bytes += Buffer.byteLength(JSON.stringify(event.data));
+        if (bytes > options.maxBytes && events.length > 0) break;
+      }
       events.push(event);
       if (events.length === limit) break;
     }

@@ -313,9 +313,20 @@ export async function readAllFrom(sql: Sql, options: ReadAllOptions = {}): Promi
     params.push(options.types);
     filters.push(`type = ANY($${params.length}::text[])`);
   }
+  const where = `WHERE ${filters.join(' AND ')} ORDER BY e.transaction_id, e.position LIMIT $3`;
+  if (options.maxBytes === undefined) {
+    const { rows } = await sql.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM es.events e ${where}`, params);
+    return rows.map(toRecorded);
+  }
+  params.push(options.maxBytes);
+  // The page's running size in log order: its events up to the budget, and the first anyway.
   const { rows } = await sql.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM es.events e WHERE ${filters.join(' AND ')}
-     ORDER BY e.transaction_id, e.position LIMIT $3`,
+    `SELECT * FROM (
+       SELECT page.*, sum(page.size) OVER (ORDER BY page.tx, page.pos) AS bytes,
+         row_number() OVER (ORDER BY page.tx, page.pos) AS n
+       FROM (SELECT ${EVENT_COLUMNS}, e.transaction_id AS tx, e.position AS pos, octet_length(e.data::text) AS size
+         FROM es.events e ${where}) page) page
+     WHERE page.bytes <= $${params.length} OR page.n = 1 ORDER BY page.tx, page.pos`,
     params,
   );
   return rows.map(toRecorded);

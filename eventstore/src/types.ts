@@ -87,6 +87,12 @@ export interface ReadAllOptions {
   /** Only these event types. */
   types?: readonly string[];
   /**
+   * The most bytes of data (as JSON text) the events read may hold together: the read stops before the event
+   * that would take them over, but always holds the first. Bounds a reader's memory where one event may carry
+   * a whole upload.
+   */
+  maxBytes?: number;
+  /**
    * true (default): only events of transactions older than the oldest one still in flight, so that a
    * consumer advancing its checkpoint never skips an event committed later with a smaller position.
    * false: every committed event; only for readers that hold the locks that keep writers out.

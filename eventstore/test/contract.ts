@@ -203,6 +203,23 @@ export function eventStoreContract(adapter: string, subject: ContractSubject): v
       expect(compareCheckpoints(await store.head(), all[3]!.checkpoint)).toBe(0);
     });
 
+    it('reads all up to a budget of data bytes, and the first event however large', async () => {
+      const head = await store.head();
+      await store.append(stream, ['A', 'B', 'C', 'D'].map(renamed), { expectedVersion: 'no_stream' });
+      // Events of one size: each one's data as JSON text.
+      const [first] = await store.readAll({ after: head, limit: 1 });
+      const size = Buffer.byteLength(JSON.stringify(first!.data));
+      expect(names(await store.readAll({ after: head, maxBytes: 2 * size }))).toEqual(['A', 'B']);
+      expect(names(await store.readAll({ after: head, maxBytes: 3 * size - 1 }))).toEqual(['A', 'B']);
+      expect(names(await store.readAll({ after: head, maxBytes: 1 }))).toEqual(['A']);
+      expect(names(await store.readAll({ after: head, maxBytes: 10 * size, limit: 3 }))).toEqual([
+        'A',
+        'B',
+        'C',
+      ]);
+      expect(names(await store.readAll({ after: head, maxBytes: 10 * size }))).toEqual(['A', 'B', 'C', 'D']);
+    });
+
     it('subscribes: catches up, then follows new appends live', async () => {
       const head = await store.head();
       await store.append(stream, [tenantEvent('A')], { expectedVersion: 'no_stream' });

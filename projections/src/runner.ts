@@ -54,6 +54,8 @@ export interface VerifySummary {
 
 const SHADOW_SCHEMA = 'hydrolog_verify';
 const IDLE_POLL_MS = 500;
+/** The event data a batch reads at most, as JSON text. */
+const BATCH_BYTES = 8 * 1024 * 1024;
 /** How long catchUp waits for older transactions in flight before it gives up. */
 const CATCH_UP_WAIT_MS = 60_000;
 
@@ -75,13 +77,17 @@ export class ProjectionRunner {
     private readonly db: Database,
     private readonly store: EventStore,
     readonly projections: readonly Projection[],
-    private readonly options: { batchSize?: number } = {},
+    private readonly options: { batchSize?: number; batchBytes?: number } = {},
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
   }
 
-  private get batchSize() {
-    return this.options.batchSize ?? 500;
+  /**
+   * A batch, at most: 500 events, or fewer when they are large (a readings upload is one event of up to
+   * 100,000 readings), so that the memory a batch takes is bounded by its bytes too.
+   */
+  private get batch(): Pick<ReadAllOptions, 'limit' | 'maxBytes'> {
+    return { limit: this.options.batchSize ?? 500, maxBytes: this.options.batchBytes ?? BATCH_BYTES };
   }
 
   projection(name: string): Projection {
@@ -199,7 +205,7 @@ export class ProjectionRunner {
         const batch = (
           await this.read(sql, {
             after,
-            limit: this.batchSize,
+            ...this.batch,
             types: handledTypes(projection),
             stable: !inlineLive,
           })
@@ -300,7 +306,7 @@ export class ProjectionRunner {
       if (this.appliedInAppends(projection) && status === 'live') return 0;
       const events = await this.read(sql, {
         after: checkpoint,
-        limit: this.batchSize,
+        ...this.batch,
         types: handledTypes(projection),
       });
       if (events.length === 0) {
@@ -329,7 +335,7 @@ export class ProjectionRunner {
       for (;;) {
         const events = await this.read(sql, {
           after: checkpoint,
-          limit: this.batchSize,
+          ...this.batch,
           types: handledTypes(projection),
           stable: false,
         });

@@ -74,6 +74,28 @@ describe.each(testEngines())('projection runner on $engine', ({ open }) => {
     expect(await r.state('event_counts')).toMatchObject({ status: 'live', lag: 0 });
   });
 
+  it('reads fewer events to a batch when they are large: its data stays within a budget of bytes', async () => {
+    const id = uuidv7();
+    const names = Array.from({ length: 10 }, (_, i) => `Name ${i}`);
+    await store.append(
+      `tenant-${id}`,
+      names.map((name) => renamed(id, name)),
+      { expectedVersion: 'any' },
+    );
+    // Ten events of one size; a budget of three and a half of them.
+    const [first] = await store.readAll({ limit: 1, types: ['TenantRenamed'] });
+    const size = Buffer.byteLength(JSON.stringify(first!.data));
+    const r = new ProjectionRunner(db, store, [eventCounter({ failOn: 'Name 7' })], {
+      batchSize: 50,
+      batchBytes: Math.floor(3.5 * size),
+    });
+    await r.start();
+    await expect(r.catchUp('event_counts')).rejects.toThrow('handler failed');
+    // Batches of three: names 0-2 and 3-5 committed; the batch of 6-8 failed at 7 and left nothing.
+    expect(await counts(db)).toEqual({ TenantRenamed: 6 });
+    expect((await r.state('event_counts')).lag).toBe(4);
+  });
+
   it('commits rows and checkpoint together: a failing batch leaves both as they were', async () => {
     const ids = await seedTenants(store, 10);
     const r = await runner([eventCounter({ failOn: 'Tenant 5' })], 4);
