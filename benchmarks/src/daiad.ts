@@ -237,7 +237,7 @@ export async function daiadBench({ quick }: BenchOptions): Promise<void> {
     { databaseUrl: undefined, dataDir, eventStoreUrl: undefined },
     { follow: true },
   );
-  const service = await listen(services, { horizonDays: 5000, maxBacklog: 1_000_000_000 });
+  const service = await listen(services, { horizonDays: 5000, maxBacklog: Number.POSITIVE_INFINITY });
   try {
     const fleet = await registerFleet(services, {
       name: 'DAIAD trial A',

@@ -250,17 +250,21 @@ export class ProjectionRunner {
 
   /**
    * Events of the projection's types not applied yet, counted up to `bound` (one bounded index scan, cheap
-   * enough to ask on every upload).
+   * enough to ask on every upload; `Infinity` counts them all).
    */
   async backlog(name: string, bound: number): Promise<number> {
     const projection = this.projection(name);
-    const { status, checkpoint } = await readState(this.db, name);
-    if (this.appliedInAppends(projection) && status === 'live') return 0;
-    if (this.store.kind !== 'sql') return Math.min(bound, await this.countAfter(projection, checkpoint));
+    if (this.store.kind !== 'sql')
+      return Math.min(bound, await this.countAfter(projection, (await readState(this.db, name)).checkpoint));
+    if (this.appliedInAppends(projection) && (await readState(this.db, name)).status === 'live') return 0;
+    // The checkpoint is read by the same statement: an upload asks in one round trip.
     const { rows } = await this.db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM (SELECT 1 FROM es.events
-         WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint) AND type = ANY($3::text[]) LIMIT $4) t`,
-      [checkpoint.txId.toString(), checkpoint.position.toString(), handledTypes(projection), bound],
+      `SELECT count(*)::int AS count FROM es.projections p
+       CROSS JOIN LATERAL (SELECT 1 FROM es.events e
+         WHERE (e.transaction_id, e.position) > (p.checkpoint_tx::text::xid8, p.checkpoint_position)
+           AND e.type = ANY($2::text[]) LIMIT $3) t
+       WHERE p.name = $1`,
+      [name, handledTypes(projection), Number.isFinite(bound) ? bound : null],
     );
     return rows[0]?.count ?? 0;
   }

@@ -65,7 +65,11 @@ describe.each(testEngines())('projection runner on $engine', ({ open }) => {
     await seedTenants(store, 120);
     const r = await runner([eventCounter()], 37);
     expect((await r.state('event_counts')).lag).toBe(240);
+    // The backlog an upload asks for: counted up to its bound, or whole.
+    expect(await r.backlog('event_counts', 100)).toBe(100);
+    expect(await r.backlog('event_counts', Number.POSITIVE_INFINITY)).toBe(240);
     expect(await r.catchUp('event_counts')).toBe(240);
+    expect(await r.backlog('event_counts', 100)).toBe(0);
     expect(await counts(db)).toEqual({ TenantCreated: 120, TenantRenamed: 120 });
     await seedTenants(store, 3);
     expect(await r.catchUp('event_counts')).toBe(6);

@@ -5,7 +5,10 @@ import { DEFAULT_INGEST_HORIZON_DAYS, type MapProvider } from '@hydrolog/schemas
 export interface IngestSettings {
   /** Readings older than this many days are refused by row. */
   horizonDays: number;
-  /** Readings events the readings projection may be behind before uploads are pushed back (429). */
+  /**
+   * Readings events the readings projection may be behind before uploads are pushed back (429); `Infinity`
+   * never pushes back and counts nothing (benchmarks timing the projection or the log alone).
+   */
   maxBacklog: number;
 }
 

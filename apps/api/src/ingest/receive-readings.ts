@@ -12,7 +12,10 @@ export interface ReadingReceiver {
   maxBacklog: number;
 }
 
-/** The readings backlog: readings events the readings projection has yet to apply, counted up to `bound`. */
+/**
+ * The readings backlog: readings events the readings projection has yet to apply, counted up to `bound`;
+ * none are counted for a bound of `Infinity`, which is never reached (no back-pressure).
+ */
 export interface ReadingsBacklog {
   count: number;
   bound: number;
@@ -22,6 +25,7 @@ export async function readingsBacklog(
   services: Pick<Services, 'runner'>,
   bound: number,
 ): Promise<ReadingsBacklog> {
+  if (bound === Number.POSITIVE_INFINITY) return { count: 0, bound };
   return { count: await services.runner.backlog('readings', bound), bound };
 }
 
