@@ -1,10 +1,12 @@
-// `npm run bench -- ingest [--readings <n>] [--meters <n>] [--transport http|mqtt] [--preload <n>]`: gateway
-// uploads over real HTTP (or MQTT, to the embedded broker) until the readings projection has caught up,
-// against COPY of the same rows into a plain table in the same run; then as many again with the projection
-// stopped, which is the most the end-to-end figure could reach (the uploads' own cost: transport, checks and
-// the durable append to the log). `--preload` first fills the readings table by COPY with that many readings
-// of other meters over the months before, so the timed part writes into a table the size of a utility's.
+// `npm run bench -- ingest [--readings <n>] [--meters <n>] [--transport http|mqtt] [--format json|arrow]
+// [--preload <n>]`: gateway uploads over real HTTP (or MQTT, to the embedded broker; JSON only) until the
+// readings projection has caught up, against COPY of the same rows into a plain table in the same run; then
+// as many again with the projection stopped, which is the most the end-to-end figure could reach (the
+// uploads' own cost: transport, checks and the durable append to the log). `--preload` first fills the
+// readings table by COPY with that many readings of other meters over the months before, so the timed part
+// writes into a table the size of a utility's.
 import type { Services } from '@hydrolog/api';
+import { encodeReadingsArrow } from '@hydrolog/ingest';
 import { ensureTimeSeriesMonths, readingsProjection } from '@hydrolog/projections';
 import { type GatewayReading, type IngestAnswer, uuidv7 } from '@hydrolog/schemas';
 import { MqttGatewayClient } from '@hydrolog/sim';
@@ -113,11 +115,15 @@ interface Uploader {
   close(): Promise<void>;
 }
 
-function httpUploader(service: RunningService, fleet: Fleet): Uploader {
+function httpUploader(service: RunningService, fleet: Fleet, format: 'json' | 'arrow'): Uploader {
   const uploader = {
     pushedBack: 0,
     async send(batchId: string, readings: GatewayReading[]) {
-      const result = await upload(service.url, fleet.gatewayKey, JSON.stringify({ batchId, readings }));
+      const body =
+        format === 'arrow'
+          ? { arrow: encodeReadingsArrow(readings), batchId }
+          : JSON.stringify({ batchId, readings });
+      const result = await upload(service.url, fleet.gatewayKey, body);
       uploader.pushedBack += result.pushedBack;
       return result.answer;
     },
@@ -150,8 +156,11 @@ export async function ingestBench({
   readings: asked,
   meters: askedMeters,
   transport = 'http',
+  format = 'json',
   preload = 0,
 }: BenchOptions): Promise<void> {
+  if (format === 'arrow' && transport !== 'http')
+    throw new Error('--format arrow uploads over --transport http');
   const readings = asked ?? (quick ? 40_000 : 1_000_000);
   const meters = askedMeters ?? DEFAULT_METERS;
   const hours = Math.ceil(readings / meters);
@@ -170,7 +179,7 @@ export async function ingestBench({
     // No push-back (429): the e2e time is how fast the projection follows. The horizon takes the oldest hour.
     const service = await listen(
       services,
-      { horizonDays: Math.max(400, Math.ceil((2 * hours) / 24) + 2), maxBacklog: 1_000_000_000 },
+      { horizonDays: Math.max(400, Math.ceil((2 * hours) / 24) + 2), maxBacklog: Number.POSITIVE_INFINITY },
       { mqtt: transport === 'mqtt' },
     );
     try {
@@ -182,7 +191,8 @@ export async function ingestBench({
       const preloadMs = await timed(() => preloadReadings(services, preload, firstHour));
       /** Sends the batches, IN_FLIGHT at a time; the latency of each upload goes into `latencies`. */
       const send = async (batches: Iterator<GatewayReading[]>, latencies: Float64Array) => {
-        const uploader = transport === 'mqtt' ? mqttUploader(service, fleet) : httpUploader(service, fleet);
+        const uploader =
+          transport === 'mqtt' ? mqttUploader(service, fleet) : httpUploader(service, fleet, format);
         let sent = 0;
         let accepted = 0;
         try {
@@ -256,8 +266,8 @@ export async function ingestBench({
           bench: 'ingest',
           engine,
           transport,
-          // Gateways upload JSON here; the readings table holds this run's readings only.
-          format: 'json',
+          // The readings table holds this run's readings only.
+          format,
           readings,
           readings_in_table: rows[0]?.n,
           preloaded: preload,

@@ -1,5 +1,5 @@
 // `npm run bench -- [name...] [--quick] [--engine pglite|postgres] [--readings <n>] [--meters <n>]
-// [--transport http|mqtt] [--preload <n>]`: runs
+// [--points <n>] [--transport http|mqtt] [--format json|arrow] [--preload <n>]`: runs
 // benchmarks; each prints one JSON line per engine. A benchmark that finds a regression sets a non-zero exit
 // code after its line.
 import { parseArgs } from 'node:util';
@@ -22,8 +22,12 @@ export interface BenchOptions {
   readings?: number | undefined;
   /** ingest, history-import: meters the readings are spread over; alarms: meters evaluated; billing: accounts */
   meters?: number | undefined;
+  /** leakage: metering points (default 1,000; more meters are added when they need them) */
+  points?: number | undefined;
   /** ingest: how the gateway uploads (default http) */
   transport?: 'http' | 'mqtt' | undefined;
+  /** ingest: what the gateway's uploads hold (default json) */
+  format?: 'json' | 'arrow' | undefined;
   /** ingest: readings loaded by COPY into the readings table before the timed part (default none) */
   preload?: number | undefined;
 }
@@ -48,7 +52,9 @@ const { values, positionals } = parseArgs({
     engine: { type: 'string' },
     readings: { type: 'string' },
     meters: { type: 'string' },
+    points: { type: 'string' },
     transport: { type: 'string' },
+    format: { type: 'string' },
     preload: { type: 'string' },
   },
 });
@@ -71,12 +77,18 @@ if (values.transport !== undefined && values.transport !== 'http' && values.tran
   console.error(`--transport must be http or mqtt, got ${values.transport}`);
   process.exit(2);
 }
+if (values.format !== undefined && values.format !== 'json' && values.format !== 'arrow') {
+  console.error(`--format must be json or arrow, got ${values.format}`);
+  process.exit(2);
+}
 const options: BenchOptions = {
   quick: values.quick,
   engine: values.engine,
   readings: count('readings', values.readings),
   meters: count('meters', values.meters),
+  points: count('points', values.points),
   transport: values.transport,
+  format: values.format,
   preload: count('preload', values.preload, 0),
 };
 const names = positionals.length > 0 ? positionals : Object.keys(benches);

@@ -155,21 +155,31 @@ export async function registerFleet(
   return { tenantId, meterIds, gatewayId, gatewayKey: key };
 }
 
+/** An upload's body as sent: serialised JSON, or an Arrow IPC stream whose batch id travels as Idempotency-Key. */
+export type UploadBody = string | { arrow: Uint8Array; batchId: string };
+
 /**
- * POST /ingest/v1/readings with a JSON body (already serialised); retries on 429 after Retry-After.
- * Resolves to the answer and how many 429s were met.
+ * POST /ingest/v1/readings; retries on 429 after Retry-After. Resolves to the answer and how many 429s were
+ * met.
  */
 export async function upload(
   url: string,
   key: string,
-  body: string,
+  body: UploadBody,
 ): Promise<{ answer: IngestAnswer; pushedBack: number }> {
+  const request: { headers: Record<string, string>; body: string | Uint8Array } =
+    typeof body === 'string'
+      ? { headers: { 'content-type': 'application/json' }, body }
+      : {
+          headers: { 'content-type': 'application/vnd.apache.arrow.stream', 'idempotency-key': body.batchId },
+          body: body.arrow,
+        };
   let pushedBack = 0;
   for (;;) {
     const response = await fetch(`${url}/ingest/v1/readings`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body,
+      headers: { authorization: `Bearer ${key}`, ...request.headers },
+      body: request.body,
     });
     const text = await response.text();
     if (response.status === 202) return { answer: JSON.parse(text) as IngestAnswer, pushedBack };
