@@ -61,7 +61,8 @@ export const isBrokenText = (text: string) => text.includes('\0') || HALF_SURROG
  */
 export function brokenTextPaths(value: unknown, path: readonly string[] = []): string[][] {
   if (typeof value === 'string') return isBrokenText(value) ? [[...path]] : [];
-  if (value === null || typeof value !== 'object') return [];
+  // Bytes (an upload's raw body) hold no strings: their decoder reads them.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return [];
   return Object.entries(value).flatMap(([key, inner]) =>
     isBrokenText(key) ? [[...path]] : brokenTextPaths(inner, [...path, key]),
   );
