@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api-login.ts';
-import { freePort, outputDir } from './support.ts';
+import { outputDir } from './support.ts';
 import { browserTestBed } from './test-bed.ts';
 
 /** The colour of every generated tile: far from the map's plain background and from the partitions' fills. */
@@ -75,16 +76,35 @@ const pixel = async (page: Page, element: Locator, x: number, y: number) =>
 
 const near = (a: readonly number[], b: readonly number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 12);
 
-/** A tile server answering every tile with `png` (the next `failing()` of them with 500), each request noted. */
-function tileServer(png: Buffer, requests: string[], failing = () => false): Server {
+/** Starts `server` on a port of the system's choosing, and resolves to it. */
+function listening(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+/**
+ * A tile server answering every tile with `png` (the next `failing()` of them with 500) after `delay()`
+ * milliseconds, each request noted, and each answer in `answered`.
+ */
+function tileServer(
+  png: Buffer,
+  requests: string[],
+  {
+    failing = () => false,
+    delay = () => 0,
+    answered = [],
+  }: { failing?: () => boolean; delay?: () => number; answered?: string[] } = {},
+): Server {
   return createServer((request, response) => {
     requests.push(request.url ?? '');
     const tile = /^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '');
-    response.writeHead(tile ? (failing() ? 500 : 200) : 404, {
-      'content-type': 'image/png',
-      'access-control-allow-origin': '*',
-    });
-    response.end(png);
+    const status = tile ? (failing() ? 500 : 200) : 404;
+    setTimeout(() => {
+      response.writeHead(status, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+      response.end(png);
+      answered.push(request.url ?? '');
+    }, delay());
   });
 }
 
@@ -154,23 +174,34 @@ async function drag(page: Page, map: Locator, dx: number) {
 describe('the partition map on its basemap', () => {
   let tiles: Server;
   const tileRequests: string[] = [];
-  let revived: Server | undefined;
+  // The second provider's server listens all along, so that its port stays its own; until it is revived,
+  // every connection is cut at once, as a provider that cannot be reached.
+  let secondTiles: Server;
+  let secondUp = false;
   const revivedRequests: string[] = [];
   let failNext = 0;
-  let nobodyPort: number;
+  // The first provider's answers held back, so that its tiles arrive after the other provider's failures.
+  let tileDelay = 0;
+  const tilesAnswered: string[] = [];
   const png = solidPng(TILE_RGB);
 
-  // The service's basemaps: the tile server, listening before the service starts, and a port nobody listens on.
+  // The service's basemaps: two tile servers, listening before the service starts.
   const bed = browserTestBed(
     async () => {
-      tiles = tileServer(png, tileRequests, () => failNext > 0 && failNext-- > 0);
-      const tilePort = await freePort();
-      await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
-      nobodyPort = await freePort();
+      tiles = tileServer(png, tileRequests, {
+        failing: () => failNext > 0 && failNext-- > 0,
+        delay: () => tileDelay,
+        answered: tilesAnswered,
+      });
+      secondTiles = tileServer(png, revivedRequests);
+      secondTiles.on('connection', (socket) => {
+        if (!secondUp) socket.destroy();
+      });
+      const [tilePort, secondPort] = [await listening(tiles), await listening(secondTiles)];
       return {
         HYDROLOG_MAP_TILES_0: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
         HYDROLOG_MAP_ATTRIBUTION_0: '© Test tiles contributors',
-        HYDROLOG_MAP_TILES_1: `http://127.0.0.1:${nobodyPort}/{z}/{x}/{y}.png`,
+        HYDROLOG_MAP_TILES_1: `http://127.0.0.1:${secondPort}/{z}/{x}/{y}.png`,
       };
     },
     { width: 1440, height: 1000 },
@@ -185,7 +216,7 @@ describe('the partition map on its basemap', () => {
 
   afterAll(async () => {
     await new Promise((resolve) => tiles?.close(resolve));
-    await new Promise((resolve) => (revived ? revived.close(resolve) : resolve(undefined)));
+    await new Promise((resolve) => secondTiles?.close(resolve));
   });
 
   it('fetches the configured tiles and draws them, with the attribution, names, scale bar and north arrow', async () => {
@@ -247,12 +278,22 @@ describe('the partition map on its basemap', () => {
   });
 
   it('without a reachable basemap still shows the names, the scale bar and the north arrow, and says why', async () => {
+    // The first provider's tiles, asked for on opening, load only after the second provider's have failed:
+    // they say nothing of the second provider.
+    tileDelay = 3_000;
+    const asked = tileRequests.length;
     await page.reload();
+    await expect.poll(() => tileRequests.length, { timeout: 30_000 }).toBeGreaterThan(asked);
     await page.getByTestId('gis-provider').getByText('Map 2').click();
     const map = page.getByTestId('gis-map');
     await expect
       .poll(() => page.getByTestId('gis-basemap-note').innerText(), { timeout: 15_000 })
       .toContain('cannot be reached');
+    await expect.poll(() => tilesAnswered.length, { timeout: 15_000 }).toBe(tileRequests.length);
+    tileDelay = 0;
+    // Time for the browser to draw what arrived.
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('gis-basemap-note').innerText()).toContain('cannot be reached');
     expect((await map.getByTestId('gis-label').allInnerTexts()).sort()).toEqual(['Hillside', 'Riverside']);
     expect(await map.getByTestId('gis-scale-bar').innerText()).toMatch(/^\d+ (m|km)$/);
     expect(await map.getByTestId('gis-north-arrow').innerText()).toContain('N');
@@ -262,8 +303,7 @@ describe('the partition map on its basemap', () => {
     await page.screenshot({ path: join(outputDir, 'cascade-map-offline.png'), fullPage: true });
 
     // The provider comes back: the next tiles load, and the note goes.
-    revived = tileServer(png, revivedRequests);
-    await new Promise<void>((resolve) => revived!.listen(nobodyPort, '127.0.0.1', resolve));
+    secondUp = true;
     await drag(page, map, -400);
     await expect.poll(() => revivedRequests.length, { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('gis-basemap-note').count(), { timeout: 15_000 }).toBe(0);

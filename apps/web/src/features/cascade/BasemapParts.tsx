@@ -5,7 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../store/session.ts';
 import { BasemapLayer, graticuleLayer } from './BasemapLayer.ts';
-import { DECK_ZOOMS, UNREACHABLE_AFTER_FAILURES } from './basemap.ts';
+import { afterTile, DECK_ZOOMS, isUnreachable, type TileFailures } from './basemap.ts';
 import { graticule, viewOf } from './cascadeGeo.ts';
 import { remember, remembered, startingProvider, useViewer } from './partitionChoice.ts';
 
@@ -74,11 +74,11 @@ export function useBasemap(viewState: MapViewState) {
   const [mapType, setMapType] = useState(() =>
     startingProvider(providers, viewer && remembered(viewer, 'mapType')),
   );
-  // Tiles failed in a row: any tile that loads sets it back to 0, and so does another provider.
-  const [failures, setFailures] = useState(0);
+  // Tiles failed in a row by provider: a tile of it that loads sets its count back to 0, and so does choosing it.
+  const [failures, setFailures] = useState<TileFailures>({});
   const choose = (chosen: MapProvider['mapType']) => {
     setMapType(chosen);
-    setFailures(0);
+    setFailures((counts) => ({ ...counts, [chosen]: 0 }));
     if (viewer) remember(viewer, 'mapType', String(chosen));
   };
   const provider = providers.find((p) => p.mapType === mapType);
@@ -89,7 +89,7 @@ export function useBasemap(viewState: MapViewState) {
       new BasemapLayer({
         id: `basemap-${provider.mapType}`,
         tiles: provider.tiles,
-        onTile: (loaded: boolean) => setFailures((n) => (loaded ? 0 : n + 1)),
+        onTile: (loaded: boolean) => setFailures((counts) => afterTile(counts, provider.mapType, loaded)),
       }),
   ];
   return {
@@ -97,7 +97,7 @@ export function useBasemap(viewState: MapViewState) {
     provider,
     mapType,
     choose,
-    unreachable: failures >= UNREACHABLE_AFTER_FAILURES,
+    unreachable: provider !== undefined && isUnreachable(failures, provider.mapType),
     layers,
   };
 }

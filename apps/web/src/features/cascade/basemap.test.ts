@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterTile,
   DECK_ZOOMS,
+  isUnreachable,
   METER_DOT_PIXELS,
   meterDotRadius,
   scaleBar,
+  type TileFailures,
   tileBounds,
   tileLevelOf,
   tilesCovering,
@@ -37,6 +40,19 @@ describe('basemap tiles', () => {
   it('stays within the world and within a bounded number of tiles', () => {
     expect(tilesCovering([-180, -90, 180, 90], 1)).toHaveLength(4);
     expect(tilesCovering([-180, -90, 180, 90], 10)).toHaveLength(64);
+  });
+
+  it("calls a provider unreachable after four failed tiles in a row, whatever the other provider's tiles do", () => {
+    let failures: TileFailures = {};
+    for (let i = 0; i < 3; i++) failures = afterTile(failures, 1, false);
+    // A tile of the provider left behind loads late: the chosen one's count stands.
+    failures = afterTile(failures, 0, true);
+    expect(isUnreachable(failures, 1)).toBe(false);
+    failures = afterTile(failures, 1, false);
+    expect(isUnreachable(failures, 1)).toBe(true);
+    expect(isUnreachable(failures, 0)).toBe(false);
+    // One of its own tiles loading is the provider back.
+    expect(isUnreachable(afterTile(failures, 1, true), 1)).toBe(false);
   });
 
   it('fills the URL template', () => {

@@ -80,6 +80,22 @@ export function tileUrl(template: string, { x, y, z }: TileIndex): string {
  */
 export const UNREACHABLE_AFTER_FAILURES = 4;
 
+/** Tiles failed in a row, by provider (its mapType). */
+export type TileFailures = Readonly<Partial<Record<number, number>>>;
+
+/**
+ * The failures once a tile of provider `mapType` loaded or failed. Each provider counts its own tiles: a tile
+ * of the provider just left, arriving late, says nothing of the one chosen.
+ */
+export function afterTile(failures: TileFailures, mapType: number, loaded: boolean): TileFailures {
+  return { ...failures, [mapType]: loaded ? 0 : (failures[mapType] ?? 0) + 1 };
+}
+
+/** Whether provider `mapType`'s tiles have failed too often in a row to call it a hiccup. */
+export function isUnreachable(failures: TileFailures, mapType: number): boolean {
+  return (failures[mapType] ?? 0) >= UNREACHABLE_AFTER_FAILURES;
+}
+
 /** A meter's dot radius in pixels at deck.gl's `zoom`: readable at the farthest level, growing to the closest. */
 export const METER_DOT_PIXELS = { farthest: 4, closest: 12 } as const;
 
