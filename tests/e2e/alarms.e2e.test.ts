@@ -113,12 +113,20 @@ describe('a household leak taken into work in the browser', () => {
     const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     await fleetBackfilled(bed.url, headers);
     // The simulator's household leak runs since 36 hours ago: a continuous flow alarm (5) on its meter. The
-    // bell lists the newest 50 alarms, and the fleet's first round raises a few hundred at once: the leak taken
-    // into work is one of those the bell lists, still unprocessed.
-    const deadline = Date.now() + 120_000;
+    // bell lists the newest 50 alarms, and the alarm job raises a few hundred over its rounds while the
+    // fleet's backfill is projected. The leak taken into work is picked once no more are raised (the same count
+    // for 15 s, several of the job's rounds): one of those the bell lists, still unprocessed.
+    const deadline = Date.now() + 240_000;
+    let settled = { count: -1, since: Date.now() };
     while (!leaking && Date.now() < deadline) {
       const notices = (await apiCall(bed.url, headers, 'GET', '/report/alarm/processed/listNotice')).data;
-      for (const notice of notices.allAlarmList as { meterNo: string; eventType: string | number }[]) {
+      if (notices.allAlarmCount !== settled.count)
+        settled = { count: notices.allAlarmCount, since: Date.now() };
+      const quiet = Date.now() - settled.since >= 15_000;
+      for (const notice of (quiet ? notices.allAlarmList : []) as {
+        meterNo: string;
+        eventType: string | number;
+      }[]) {
         if (String(notice.eventType) !== '5') continue;
         const open = await apiCall(
           bed.url,
