@@ -22,7 +22,7 @@ import type { Projection } from '../projection.ts';
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 7,
+  version: 8,
   mode: 'async',
   tables: [
     'readings',
@@ -108,9 +108,13 @@ export const readingsProjection: Projection = {
       total double precision,
       battery double precision,
       valve text,
+      volume_to_date double precision NOT NULL DEFAULT 0,
+      known_volume_to_date double precision NOT NULL DEFAULT 0,
+      known_days_to_date int NOT NULL DEFAULT 0,
       PRIMARY KEY (meter_id, day) INCLUDE (tenant_id, volume, coverage, known)
     )`,
-    'CREATE INDEX meter_daily_tenant_day ON meter_daily (tenant_id, day) INCLUDE (meter_id, volume)',
+    `CREATE INDEX meter_daily_tenant_day ON meter_daily (tenant_id, day)
+       INCLUDE (meter_id, volume, volume_to_date, known_volume_to_date, known_days_to_date)`,
     'CREATE TABLE reading_zones (tenant_id uuid PRIMARY KEY, time_zone text NOT NULL)',
     // Each meter's report interval (through its type), which sets its gap rules.
     'CREATE TABLE reading_meter_types (meter_type_id uuid PRIMARY KEY, report_interval_minutes int NOT NULL)',
@@ -562,5 +566,37 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
        measured_volume = excluded.measured_volume, known = excluded.known, coverage = excluded.coverage, readings = excluded.readings,
        report_time = excluded.report_time, total = excluded.total, battery = excluded.battery, valve = excluded.valve`,
     [days.tenant, days.meter, days.zone, days.first, days.last],
+  );
+  await runningTotalsFrom(sql, days.meter, days.first);
+}
+
+/**
+ * Each day carries its meter's totals up to and including it (volume, known volume, known days), so that a
+ * period's sum over many meters is the difference of two days' totals: two rows a meter, however long the
+ * period. They are recomputed from each meter's first recomputed day on, continuing the day before's totals
+ * in the same order of additions as one pass from the first day would (a rebuild gives the same figures).
+ */
+async function runningTotalsFrom(sql: Sql, meterIds: readonly string[], firstDays: readonly string[]) {
+  await sql.query(
+    `UPDATE meter_daily t SET volume_to_date = r.volume_to_date, known_volume_to_date = r.known_volume_to_date,
+       known_days_to_date = r.known_days_to_date
+     FROM (SELECT md.meter_id, md.day,
+         sum(coalesce(md.volume, 0) + CASE WHEN md.day = f.day THEN b.volume ELSE 0 END) OVER w AS volume_to_date,
+         sum(CASE WHEN md.known THEN coalesce(md.volume, 0) ELSE 0 END
+           + CASE WHEN md.day = f.day THEN b.known_volume ELSE 0 END) OVER w AS known_volume_to_date,
+         b.known_days + count(*) FILTER (WHERE md.known) OVER w AS known_days_to_date
+       FROM unnest($1::uuid[], $2::date[]) AS d(meter_id, first_day)
+       LEFT JOIN LATERAL (SELECT p.volume_to_date AS volume, p.known_volume_to_date AS known_volume,
+           p.known_days_to_date AS known_days
+         FROM meter_daily p WHERE p.meter_id = d.meter_id AND p.day < d.first_day ORDER BY p.day DESC LIMIT 1) p ON true
+       CROSS JOIN LATERAL (SELECT coalesce(p.volume, 0) AS volume, coalesce(p.known_volume, 0) AS known_volume,
+           coalesce(p.known_days, 0) AS known_days) b
+       CROSS JOIN LATERAL (SELECT min(day) AS day FROM meter_daily x WHERE x.meter_id = d.meter_id AND x.day >= d.first_day) f
+       JOIN meter_daily md ON md.meter_id = d.meter_id AND md.day >= d.first_day
+       WINDOW w AS (PARTITION BY md.meter_id ORDER BY md.day)) r
+     WHERE t.meter_id = r.meter_id AND t.day = r.day
+       AND (t.volume_to_date, t.known_volume_to_date, t.known_days_to_date)
+         IS DISTINCT FROM (r.volume_to_date, r.known_volume_to_date, r.known_days_to_date)`,
+    [meterIds, firstDays],
   );
 }
