@@ -22,6 +22,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useMemo, useState } from
 import { useTranslation } from 'react-i18next';
 import { listPointSubMeters } from './api/cascade.ts';
 import { graticuleLayer } from './BasemapLayer.ts';
+import { MAP_GESTURES } from './basemap.ts';
 import {
   type DrawAction,
   type Drawing,
@@ -317,6 +318,7 @@ export function BoundaryDraw({
           <DeckGL
             initialViewState={initialViewState}
             controller={{ doubleClickZoom: false }}
+            eventRecognizerOptions={MAP_GESTURES}
             layers={layers}
             onClick={click}
             onHover={(info) => setHover(info.coordinate ? [info.coordinate[0]!, info.coordinate[1]!] : null)}

@@ -16,7 +16,7 @@ import {
   rgba,
   useBasemap,
 } from './BasemapParts.tsx';
-import { meterDotRadius, scaleBar } from './basemap.ts';
+import { MAP_GESTURES, meterDotRadius, scaleBar } from './basemap.ts';
 import { rateColor } from './cascadeQuery.ts';
 
 /** A partition as the map draws it. */
@@ -190,6 +190,7 @@ export function PartitionMap({
           viewState={viewState}
           onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
           controller={{ dragRotate: false, touchRotate: false }}
+          eventRecognizerOptions={MAP_GESTURES}
           layers={layers}
         >
           {({ viewport }) => <Overlay viewport={viewport} partitions={partitions} />}

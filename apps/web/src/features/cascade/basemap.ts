@@ -96,6 +96,13 @@ export function isUnreachable(failures: TileFailures, mapType: number): boolean 
   return (failures[mapType] ?? 0) >= UNREACHABLE_AFTER_FAILURES;
 }
 
+/**
+ * deck.gl's gesture options for every map that takes clicks: a press released within 2 s without moving is a
+ * click. deck.gl's default, 250 ms, is timed when the page gets to each event, so on a busy computer a frame
+ * drawn between the press and the release turned clicks into nothing; moving while pressed still pans.
+ */
+export const MAP_GESTURES = { click: { time: 2_000 } } as const;
+
 /** A meter's dot radius in pixels at deck.gl's `zoom`: readable at the farthest level, growing to the closest. */
 export const METER_DOT_PIXELS = { farthest: 4, closest: 12 } as const;
 

@@ -9,4 +9,4 @@ export {
   rgba,
   useBasemap,
 } from './BasemapParts.tsx';
-export { DECK_ZOOMS, scaleBar } from './basemap.ts';
+export { DECK_ZOOMS, MAP_GESTURES, scaleBar } from './basemap.ts';

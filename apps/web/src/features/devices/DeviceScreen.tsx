@@ -22,6 +22,7 @@ import {
   BasemapNote,
   Corner,
   fitted,
+  MAP_GESTURES,
   rgba,
   useBasemap,
 } from '../cascade/index.ts';
@@ -430,6 +431,7 @@ export function DeviceScreen() {
             viewState={view}
             onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
             controller={{ dragRotate: false, touchRotate: false }}
+            eventRecognizerOptions={MAP_GESTURES}
             layers={layers}
             getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')}
           />

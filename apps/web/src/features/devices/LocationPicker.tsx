@@ -5,7 +5,14 @@ import { Box, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../store/session.ts';
-import { BasemapAttribution, BasemapChoice, BasemapNote, fitted, useBasemap } from '../cascade/index.ts';
+import {
+  BasemapAttribution,
+  BasemapChoice,
+  BasemapNote,
+  fitted,
+  MAP_GESTURES,
+  useBasemap,
+} from '../cascade/index.ts';
 
 /**
  * A location picked on the map (spec section 5): a click places the point and says the provider it was
@@ -63,6 +70,7 @@ export function LocationPicker({
           viewState={viewState}
           onViewStateChange={({ viewState: next }) => setViewState(next as MapViewState)}
           controller={{ dragRotate: false, touchRotate: false, doubleClickZoom: false }}
+          eventRecognizerOptions={MAP_GESTURES}
           layers={layers}
           getCursor={() => 'crosshair'}
           onClick={(info) => {
