@@ -1,4 +1,4 @@
-import type { Database, NewEvent, SqlEventStore } from '@hydrolog/eventstore';
+import type { Database, ExpectedVersion, SqlEventStore } from '@hydrolog/eventstore';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { type StoredReading, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,17 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
   const meterTypeId = uuidv7();
   const gatewayId = uuidv7();
   const metadata = { tenantId, correlationId: uuidv7() };
+  /** Appends events, each given by its type and data, with the test's metadata. */
+  const append = (
+    stream: string,
+    events: [type: string, data: unknown][],
+    expectedVersion: ExpectedVersion = 'no_stream',
+  ) =>
+    store.append(
+      stream,
+      events.map(([type, data]) => ({ id: uuidv7(), type, data, metadata })),
+      { expectedVersion },
+    );
 
   beforeEach(async () => {
     db = await open();
@@ -51,46 +62,34 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     );
     await runner.start();
     const settings = tenantSettingsSchema.parse({ timeZone: TZ });
-    await store.append(
-      `tenant-${tenantId}`,
+    await append(`tenant-${tenantId}`, [
       [
+        'TenantCreated',
         {
-          id: uuidv7(),
-          type: 'TenantCreated',
-          data: {
-            tenantId,
-            name: 'Aqua',
-            kind: 'utility',
-            trial: false,
-            createdAt: new Date(at(0)).toISOString(),
-            settings,
-          },
-          metadata,
+          tenantId,
+          name: 'Aqua',
+          kind: 'utility',
+          trial: false,
+          createdAt: new Date(at(0)).toISOString(),
+          settings,
         },
       ],
-      { expectedVersion: 'no_stream' },
-    );
-    await store.append(
-      `meterType-${meterTypeId}`,
+    ]);
+    await append(`meterType-${meterTypeId}`, [
       [
+        'MeterTypeCreated',
         {
-          id: uuidv7(),
-          type: 'MeterTypeCreated',
-          data: {
-            meterTypeId,
-            tenantId,
-            name: 'LoRa',
-            billingMode: 'postpaid',
-            valveControl: false,
-            communication: 'lorawan',
-            cardKind: 'none',
-            reportIntervalMinutes: 60,
-          },
-          metadata,
+          meterTypeId,
+          tenantId,
+          name: 'LoRa',
+          billingMode: 'postpaid',
+          valveControl: false,
+          communication: 'lorawan',
+          cardKind: 'none',
+          reportIntervalMinutes: 60,
         },
       ],
-      { expectedVersion: 'no_stream' },
-    );
+    ]);
   });
   afterEach(async () => {
     await db.close();
@@ -98,25 +97,19 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
 
   async function meter(meterNo: string): Promise<string> {
     const meterId = uuidv7();
-    await store.append(
-      `meter-${meterId}`,
+    await append(`meter-${meterId}`, [
       [
+        'MeterRegistered',
         {
-          id: uuidv7(),
-          type: 'MeterRegistered',
-          data: {
-            meterId,
-            tenantId,
-            meterNo,
-            meterTypeId,
-            initialReading: 0,
-            registeredAt: new Date(at(-1)).toISOString(),
-          },
-          metadata,
+          meterId,
+          tenantId,
+          meterNo,
+          meterTypeId,
+          initialReading: 0,
+          registeredAt: new Date(at(-1)).toISOString(),
         },
       ],
-      { expectedVersion: 'no_stream' },
-    );
+    ]);
     return meterId;
   }
 
@@ -126,22 +119,21 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     readings: [hours: number, total: number, extra?: Partial<StoredReading>][],
   ) {
     const batchId = uuidv7();
-    const event: NewEvent = {
-      id: uuidv7(),
-      type: 'ReadingsReported',
-      data: {
-        batchId,
-        gatewayId,
-        meterId,
-        readings: readings.map(([h, total, extra]) => ({
-          ts: new Date(at(h)).toISOString(),
-          total,
-          ...extra,
-        })),
-      },
-      metadata,
-    };
-    await store.append(`readingBatch-${gatewayId}.${batchId}`, [event], { expectedVersion: 'no_stream' });
+    await append(`readingBatch-${gatewayId}.${batchId}`, [
+      [
+        'ReadingsReported',
+        {
+          batchId,
+          gatewayId,
+          meterId,
+          readings: readings.map(([h, total, extra]) => ({
+            ts: new Date(at(h)).toISOString(),
+            total,
+            ...extra,
+          })),
+        },
+      ],
+    ]);
   }
 
   const hourly = (meterId: string) =>
@@ -272,47 +264,34 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     await runner.catchUp('readings');
     await report(inlet, hours(40, 47, inletTotal));
     const [partitionId, pointId] = [uuidv7(), uuidv7()];
-    await store.append(
-      `cascadePartition-${partitionId}`,
+    await append(`cascadePartition-${partitionId}`, [
       [
+        'CascadePartitionCreated',
         {
-          id: uuidv7(),
-          type: 'CascadePartitionCreated',
-          data: {
-            partitionId,
-            pointId,
-            tenantId,
-            name: 'Harbour',
-            leaderName: 'Li',
-            leaderPhone: '13800000000',
-            thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
-            boundary: null,
-            createdAt: new Date(at(0)).toISOString(),
-          },
-          metadata,
-        },
-        {
-          id: uuidv7(),
-          type: 'CascadeSummaryMeterAssociated',
-          data: { partitionId, pointId, meter: { meterId: inlet, meterNo: '3001' } },
-          metadata,
-        },
-        {
-          id: uuidv7(),
-          type: 'CascadeSubMetersAssociated',
-          data: {
-            partitionId,
-            pointId,
-            meters: [
-              { meterId: home, meterNo: '3002' },
-              { meterId: shop, meterNo: '3003' },
-            ],
-          },
-          metadata,
+          partitionId,
+          pointId,
+          tenantId,
+          name: 'Harbour',
+          leaderName: 'Li',
+          leaderPhone: '13800000000',
+          thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
+          boundary: null,
+          createdAt: new Date(at(0)).toISOString(),
         },
       ],
-      { expectedVersion: 'no_stream' },
-    );
+      ['CascadeSummaryMeterAssociated', { partitionId, pointId, meter: { meterId: inlet, meterNo: '3001' } }],
+      [
+        'CascadeSubMetersAssociated',
+        {
+          partitionId,
+          pointId,
+          meters: [
+            { meterId: home, meterNo: '3002' },
+            { meterId: shop, meterNo: '3003' },
+          ],
+        },
+      ],
+    ]);
     await runner.catchUp('readings');
     await runner.catchUp('cascade');
     const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}`;
@@ -403,13 +382,12 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       ['2026-11-02', 24, true, 1],
     ]);
     // A report interval of 8 hours makes the gap 16 hours: the outage is covered, the history recomputed.
-    await store.append(
+    await append(
       `meterType-${meterTypeId}`,
       [
-        {
-          id: uuidv7(),
-          type: 'MeterTypeChanged',
-          data: {
+        [
+          'MeterTypeChanged',
+          {
             meterTypeId,
             name: 'LoRa',
             billingMode: 'postpaid',
@@ -418,10 +396,9 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
             cardKind: 'none',
             reportIntervalMinutes: 8 * 60,
           },
-          metadata,
-        },
+        ],
       ],
-      { expectedVersion: 0n },
+      0n,
     );
     await runner.catchUp('readings');
     expect(await days()).toEqual([
@@ -434,30 +411,24 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
   it('stores imported readings without a gateway and never bridges a counter break', async () => {
     const id = await meter('3201');
     await report(id, [[30, 500]]);
-    await store.append(
-      `readingImport-${uuidv7()}`,
+    await append(`readingImport-${uuidv7()}`, [
       [
+        'ReadingsImported',
         {
-          id: uuidv7(),
-          type: 'ReadingsImported',
-          data: {
-            importId: uuidv7(),
-            meterId: id,
-            readings: [0, 1, 2, 3, 4].map((h) => ({
-              ts: new Date(at(h)).toISOString(),
-              total: h < 2 ? h : h - 0.5,
-              ...(h === 1
-                ? { counterBreak: 'after' as const }
-                : h === 2
-                  ? { counterBreak: 'before' as const }
-                  : {}),
-            })),
-          },
-          metadata,
+          importId: uuidv7(),
+          meterId: id,
+          readings: [0, 1, 2, 3, 4].map((h) => ({
+            ts: new Date(at(h)).toISOString(),
+            total: h < 2 ? h : h - 0.5,
+            ...(h === 1
+              ? { counterBreak: 'after' as const }
+              : h === 2
+                ? { counterBreak: 'before' as const }
+                : {}),
+          })),
         },
       ],
-      { expectedVersion: 'no_stream' },
-    );
+    ]);
     await runner.catchUp('readings');
     expect(
       (await hourly(id))
