@@ -73,10 +73,14 @@ export async function openStore(db: Database): Promise<SqlEventStore> {
 }
 
 /** A fresh database of the engine with `projections` installed, fed events of the catalogue one stream at a time. */
-export async function projectionsOn(engine: TestEngine, projections: Projection[]) {
+export async function projectionsOn(
+  engine: TestEngine,
+  projections: Projection[],
+  options?: ConstructorParameters<typeof ProjectionRunner>[3],
+) {
   const db = await engine.open();
   const store = await openStore(db);
-  const runner = new ProjectionRunner(db, store, projections);
+  const runner = new ProjectionRunner(db, store, projections, options);
   await runner.start();
   return {
     db,

@@ -1,4 +1,3 @@
-import type { Database, ExpectedVersion, SqlEventStore } from '@hydrolog/eventstore';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { type StoredReading, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +13,6 @@ import {
   meterRegistryProjection,
   monthStart,
   nextMonthStart,
-  ProjectionRunner,
   partitionName,
   periodBalance,
   readingRate,
@@ -22,94 +20,87 @@ import {
   tenantsProjection,
   withTenant,
 } from '../../src/index.ts';
-import { openStore } from '../fixtures.ts';
+import { type ProjectionsFixture, projectionsOn } from '../fixtures.ts';
 
 const HOUR = 3_600_000;
 const TZ = 'Asia/Shanghai'; // UTC+8: local midnight is 16:00 UTC the day before
 const localMidnight = Date.UTC(2026, 9, 31, 16); // 2026-11-01 00:00 in Shanghai
 const at = (hours: number) => localMidnight + hours * HOUR;
 
-describe.each(testEngines())('readings projection on $engine', ({ open }) => {
-  let db: Database;
-  let store: SqlEventStore;
-  let runner: ProjectionRunner;
+describe.each(testEngines())('readings projection on $engine', (engine) => {
+  let fx: ProjectionsFixture;
   const tenantId = uuidv7();
   const meterTypeId = uuidv7();
   const gatewayId = uuidv7();
   const metadata = { tenantId, correlationId: uuidv7() };
-  /** Appends events, each given by its type and data, with the test's metadata. */
-  const append = (
-    stream: string,
-    events: [type: string, data: unknown][],
-    expectedVersion: ExpectedVersion = 'no_stream',
-  ) =>
-    store.append(
-      stream,
-      events.map(([type, data]) => ({ id: uuidv7(), type, data, metadata })),
-      { expectedVersion },
-    );
 
   beforeEach(async () => {
-    db = await open();
-    store = await openStore(db);
-    runner = new ProjectionRunner(
-      db,
-      store,
+    fx = await projectionsOn(
+      engine,
       [tenantsProjection, meterRegistryProjection, readingsProjection, cascadeProjection],
-      {
-        batchSize: 7,
-      },
+      { batchSize: 7 },
     );
-    await runner.start();
     const settings = tenantSettingsSchema.parse({ timeZone: TZ });
-    await append(`tenant-${tenantId}`, [
+    await fx.append(
+      `tenant-${tenantId}`,
       [
-        'TenantCreated',
         {
-          tenantId,
-          name: 'Aqua',
-          kind: 'utility',
-          trial: false,
-          createdAt: new Date(at(0)).toISOString(),
-          settings,
+          type: 'TenantCreated',
+          data: {
+            tenantId,
+            name: 'Aqua',
+            kind: 'utility',
+            trial: false,
+            createdAt: new Date(at(0)).toISOString(),
+            settings,
+          },
         },
       ],
-    ]);
-    await append(`meterType-${meterTypeId}`, [
+      metadata,
+    );
+    await fx.append(
+      `meterType-${meterTypeId}`,
       [
-        'MeterTypeCreated',
         {
-          meterTypeId,
-          tenantId,
-          name: 'LoRa',
-          billingMode: 'postpaid',
-          valveControl: false,
-          communication: 'lorawan',
-          cardKind: 'none',
-          reportIntervalMinutes: 60,
+          type: 'MeterTypeCreated',
+          data: {
+            meterTypeId,
+            tenantId,
+            name: 'LoRa',
+            billingMode: 'postpaid',
+            valveControl: false,
+            communication: 'lorawan',
+            cardKind: 'none',
+            reportIntervalMinutes: 60,
+          },
         },
       ],
-    ]);
+      metadata,
+    );
   });
   afterEach(async () => {
-    await db.close();
+    await fx.db.close();
   });
 
   async function meter(meterNo: string): Promise<string> {
     const meterId = uuidv7();
-    await append(`meter-${meterId}`, [
+    await fx.append(
+      `meter-${meterId}`,
       [
-        'MeterRegistered',
         {
-          meterId,
-          tenantId,
-          meterNo,
-          meterTypeId,
-          initialReading: 0,
-          registeredAt: new Date(at(-1)).toISOString(),
+          type: 'MeterRegistered',
+          data: {
+            meterId,
+            tenantId,
+            meterNo,
+            meterTypeId,
+            initialReading: 0,
+            registeredAt: new Date(at(-1)).toISOString(),
+          },
         },
       ],
-    ]);
+      metadata,
+    );
     return meterId;
   }
 
@@ -119,25 +110,29 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     readings: [hours: number, total: number, extra?: Partial<StoredReading>][],
   ) {
     const batchId = uuidv7();
-    await append(`readingBatch-${gatewayId}.${batchId}`, [
+    await fx.append(
+      `readingBatch-${gatewayId}.${batchId}`,
       [
-        'ReadingsReported',
         {
-          batchId,
-          gatewayId,
-          meterId,
-          readings: readings.map(([h, total, extra]) => ({
-            ts: new Date(at(h)).toISOString(),
-            total,
-            ...extra,
-          })),
+          type: 'ReadingsReported',
+          data: {
+            batchId,
+            gatewayId,
+            meterId,
+            readings: readings.map(([h, total, extra]) => ({
+              ts: new Date(at(h)).toISOString(),
+              total,
+              ...extra,
+            })),
+          },
         },
       ],
-    ]);
+      metadata,
+    );
   }
 
   const hourly = (meterId: string) =>
-    db
+    fx.db
       .query<{
         hour: Date;
         volume: number | null;
@@ -152,7 +147,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       )
       .then((r) => r.rows.map((row) => ({ ...row, meter_id: undefined })));
   const daily = (meterId: string) =>
-    db
+    fx.db
       .query(
         `SELECT day::text, volume, known, coverage, readings, report_time, total, volume_to_date,
            known_volume_to_date, known_days_to_date
@@ -163,8 +158,8 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
 
   it("keeps the tenant's time zone and each meter's type, which its days and gaps are computed with", async () => {
     const id = await meter('1000');
-    await runner.catchUp('readings');
-    const rows = (query: string) => db.query(query).then((r) => r.rows);
+    await fx.runner.catchUp('readings');
+    const rows = (query: string) => fx.db.query(query).then((r) => r.rows);
     expect(await rows('SELECT tenant_id::text, time_zone FROM reading_zones')).toEqual([
       { tenant_id: tenantId, time_zone: TZ },
     ]);
@@ -190,8 +185,8 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
         ];
       }),
     );
-    await runner.catchUp('readings');
-    const days = await withTenant(db, tenantId, (sql) =>
+    await fx.runner.catchUp('readings');
+    const days = await withTenant(fx.db, tenantId, (sql) =>
       meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02', TZ),
     );
     expect(days.map((d) => [d.period, Number(d.volume?.toFixed(9)), d.known, d.coverage, d.unknown])).toEqual(
@@ -200,7 +195,9 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
         ['2026-11-02', 2.4, true, 1, null],
       ],
     );
-    const frozen = await withTenant(db, tenantId, (sql) => meterFrozen(sql, id, '2026-11-01', '2026-11-01'));
+    const frozen = await withTenant(fx.db, tenantId, (sql) =>
+      meterFrozen(sql, id, '2026-11-01', '2026-11-01'),
+    );
     expect(frozen).toEqual([
       {
         reportTime: new Date(at(23.5)).toISOString(),
@@ -220,14 +217,14 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     await report(clean, series);
     // The same readings in four uploads: a gap filled late, out of order, with a duplicate.
     await report(messy, series.filter(([h]) => h < 10 || h > 20).reverse());
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     await report(
       messy,
       series.filter(([h]) => h >= 15 && h <= 20),
     );
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     await report(messy, [...series.filter(([h]) => h >= 10 && h < 15), series[3]!]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     expect(await hourly(messy)).toEqual(await hourly(clean));
     // The days' running totals too, to the last bit: a late reading continues them as one pass would.
     expect(await daily(messy)).toEqual(await daily(clean));
@@ -236,7 +233,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       toDate += Number(day.volume ?? 0);
       expect(day.volume_to_date).toBeCloseTo(toDate, 9);
     }
-    const verify = await runner.verify('readings');
+    const verify = await fx.runner.verify('readings');
     expect(verify.equal).toBe(true);
   });
 
@@ -261,39 +258,46 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       shop,
       hours(72, 200, (h) => 10 + 0.1 * h),
     );
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     await report(inlet, hours(40, 47, inletTotal));
     const [partitionId, pointId] = [uuidv7(), uuidv7()];
-    await append(`cascadePartition-${partitionId}`, [
+    await fx.append(
+      `cascadePartition-${partitionId}`,
       [
-        'CascadePartitionCreated',
         {
-          partitionId,
-          pointId,
-          tenantId,
-          name: 'Harbour',
-          leaderName: 'Li',
-          leaderPhone: '13800000000',
-          thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
-          boundary: null,
-          createdAt: new Date(at(0)).toISOString(),
+          type: 'CascadePartitionCreated',
+          data: {
+            partitionId,
+            pointId,
+            tenantId,
+            name: 'Harbour',
+            leaderName: 'Li',
+            leaderPhone: '13800000000',
+            thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
+            boundary: null,
+            createdAt: new Date(at(0)).toISOString(),
+          },
+        },
+        {
+          type: 'CascadeSummaryMeterAssociated',
+          data: { partitionId, pointId, meter: { meterId: inlet, meterNo: '3001' } },
+        },
+        {
+          type: 'CascadeSubMetersAssociated',
+          data: {
+            partitionId,
+            pointId,
+            meters: [
+              { meterId: home, meterNo: '3002' },
+              { meterId: shop, meterNo: '3003' },
+            ],
+          },
         },
       ],
-      ['CascadeSummaryMeterAssociated', { partitionId, pointId, meter: { meterId: inlet, meterNo: '3001' } }],
-      [
-        'CascadeSubMetersAssociated',
-        {
-          partitionId,
-          pointId,
-          meters: [
-            { meterId: home, meterNo: '3002' },
-            { meterId: shop, meterNo: '3003' },
-          ],
-        },
-      ],
-    ]);
-    await runner.catchUp('readings');
-    await runner.catchUp('cascade');
+      metadata,
+    );
+    await fx.runner.catchUp('readings');
+    await fx.runner.catchUp('cascade');
     const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}`;
     const periods = [
       [1, 10],
@@ -305,7 +309,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       [12, 14],
     ];
     for (const [from, to] of periods) {
-      const [ranked, balance] = await withTenant(db, tenantId, async (sql) => [
+      const [ranked, balance] = await withTenant(fx.db, tenantId, async (sql) => [
         await leakageRanking(sql, day(from!), day(to!)),
         await periodBalance(sql, (await getPoint(sql, pointId))!, day(from!), day(to!), TZ),
       ]);
@@ -327,8 +331,8 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       [52, 6],
       [53, 7],
     ]);
-    await runner.catchUp('readings');
-    const days = await withTenant(db, tenantId, (sql) =>
+    await fx.runner.catchUp('readings');
+    const days = await withTenant(fx.db, tenantId, (sql) =>
       meterDailyVolumes(sql, id, '2026-11-01', '2026-11-03', TZ),
     );
     // The hourly meter's gap is 2 hours: 02:00-20:00 is not covered, nor is anything after 20:00 until 04:00
@@ -339,7 +343,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       ['2026-11-02', null, false, 0, 'gap'],
       ['2026-11-03', null, false, Number((1 / 24).toFixed(9)), 'incomplete'],
     ]);
-    const rate = await withTenant(db, tenantId, (sql) => readingRate(sql, TZ, '2026-11-03', 3));
+    const rate = await withTenant(fx.db, tenantId, (sql) => readingRate(sql, TZ, '2026-11-03', 3));
     expect(rate).toEqual([
       { date: '2026-11-01', reported: 1, installed: 2, rate: 0.5 },
       { date: '2026-11-02', reported: 0, installed: 2, rate: 0 },
@@ -353,10 +357,10 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       [22, 1],
       [23, 1.5],
     ]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     // The next upload holds only the reading of midnight: it closes the first day and opens the second.
     await report(id, [[24, 2]]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     expect((await daily(id)).map((d) => [d.day, d.readings, d.total])).toEqual([
       ['2026-11-01', 2, 1.5],
       ['2026-11-02', 1, 2],
@@ -371,9 +375,9 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       id,
       hours.map((h): [number, number] => [h, 10 + h]),
     );
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     const days = () =>
-      withTenant(db, tenantId, (sql) => meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02', TZ)).then(
+      withTenant(fx.db, tenantId, (sql) => meterDailyVolumes(sql, id, '2026-11-01', '2026-11-02', TZ)).then(
         (rows) => rows.map((d) => [d.period, d.volume, d.known, Number(d.coverage.toFixed(9))]),
       );
     // The counter is known at both midnights: the volume is exact, but the day is not wholly covered.
@@ -382,12 +386,12 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       ['2026-11-02', 24, true, 1],
     ]);
     // A report interval of 8 hours makes the gap 16 hours: the outage is covered, the history recomputed.
-    await append(
+    await fx.append(
       `meterType-${meterTypeId}`,
       [
-        [
-          'MeterTypeChanged',
-          {
+        {
+          type: 'MeterTypeChanged',
+          data: {
             meterTypeId,
             name: 'LoRa',
             billingMode: 'postpaid',
@@ -396,40 +400,44 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
             cardKind: 'none',
             reportIntervalMinutes: 8 * 60,
           },
-        ],
+        },
       ],
-      0n,
+      metadata,
     );
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     expect(await days()).toEqual([
       ['2026-11-01', 24, true, 1],
       ['2026-11-02', 24, true, 1],
     ]);
-    expect((await runner.verify('readings')).equal).toBe(true);
+    expect((await fx.runner.verify('readings')).equal).toBe(true);
   });
 
   it('stores imported readings without a gateway and never bridges a counter break', async () => {
     const id = await meter('3201');
     await report(id, [[30, 500]]);
-    await append(`readingImport-${uuidv7()}`, [
+    await fx.append(
+      `readingImport-${uuidv7()}`,
       [
-        'ReadingsImported',
         {
-          importId: uuidv7(),
-          meterId: id,
-          readings: [0, 1, 2, 3, 4].map((h) => ({
-            ts: new Date(at(h)).toISOString(),
-            total: h < 2 ? h : h - 0.5,
-            ...(h === 1
-              ? { counterBreak: 'after' as const }
-              : h === 2
-                ? { counterBreak: 'before' as const }
-                : {}),
-          })),
+          type: 'ReadingsImported',
+          data: {
+            importId: uuidv7(),
+            meterId: id,
+            readings: [0, 1, 2, 3, 4].map((h) => ({
+              ts: new Date(at(h)).toISOString(),
+              total: h < 2 ? h : h - 0.5,
+              ...(h === 1
+                ? { counterBreak: 'after' as const }
+                : h === 2
+                  ? { counterBreak: 'before' as const }
+                  : {}),
+            })),
+          },
         },
       ],
-    ]);
-    await runner.catchUp('readings');
+      metadata,
+    );
+    await fx.runner.catchUp('readings');
     expect(
       (await hourly(id))
         .slice(0, 4)
@@ -441,25 +449,27 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       [1, true, 1, true],
     ]);
     // The gateway's reading stays the latest state, with its gateway.
-    const { rows } = await db.query('SELECT total, gateway_id FROM meter_latest WHERE meter_id = $1', [id]);
+    const { rows } = await fx.db.query('SELECT total, gateway_id FROM meter_latest WHERE meter_id = $1', [
+      id,
+    ]);
     expect(rows).toEqual([{ total: 500, gateway_id: gatewayId }]);
   });
 
   it('shows a tenant only its own readings, through the tenant view; the table itself is closed to tenants', async () => {
     const id = await meter('5001');
     await report(id, [[1, 1]]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     const other = uuidv7();
-    const own = await withTenant(db, tenantId, (sql) =>
+    const own = await withTenant(fx.db, tenantId, (sql) =>
       sql.query('SELECT count(*)::int AS n FROM tenant_readings'),
     );
     expect(own.rows).toEqual([{ n: 1 }]);
-    const stranger = await withTenant(db, other, (sql) =>
+    const stranger = await withTenant(fx.db, other, (sql) =>
       sql.query('SELECT count(*)::int AS n FROM tenant_readings'),
     );
     expect(stranger.rows).toEqual([{ n: 0 }]);
     await expect(
-      withTenant(db, tenantId, (sql) => sql.query('SELECT count(*) FROM readings')),
+      withTenant(fx.db, tenantId, (sql) => sql.query('SELECT count(*) FROM readings')),
     ).rejects.toThrow(/permission denied/);
   });
 
@@ -467,8 +477,8 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     const id = await meter('4001');
     await report(id, [[5, 10, { battery: 3.5, valve: 'closed', signal: -90 }]]);
     await report(id, [[2, 9, { battery: 3.6, valve: 'open' }]]);
-    await runner.catchUp('readings');
-    const { rows } = await db.query(
+    await fx.runner.catchUp('readings');
+    const { rows } = await fx.db.query(
       'SELECT ts, total, battery, valve, signal FROM meter_latest WHERE meter_id = $1',
       [id],
     );
@@ -476,14 +486,14 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
   });
 
   const partitions = () =>
-    db
+    fx.db
       .query<{ name: string }>(
         `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
          WHERE i.inhparent = 'readings'::regclass ORDER BY c.relname`,
       )
       .then((r) => r.rows.map((row) => row.name));
   const history = (meterId: string, from: number, to: number) =>
-    withTenant(db, tenantId, (sql) => meterReadings(sql, meterId, new Date(from), new Date(to), 100)).then(
+    withTenant(fx.db, tenantId, (sql) => meterReadings(sql, meterId, new Date(from), new Date(to), 100)).then(
       (rows) => rows.map((r) => [r.ts, r.total]),
     );
 
@@ -496,7 +506,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     await report(late, [[-20 * 365 * 24, 1]]);
     await report(id, [[1, 2]]);
     await report(early, [[10 * 365 * 24, 3]]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     const names = await partitions();
     for (const ms of [past, at(1), future])
       expect(names).toContain(partitionName('readings', monthStart(ms)));
@@ -506,7 +516,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     expect(await history(id, past - HOUR, future + HOUR)).toEqual([[new Date(at(1)).toISOString(), 2]]);
     expect(await history(early, past - HOUR, future + HOUR)).toEqual([[new Date(future).toISOString(), 3]]);
     // The history of a day reads the partition of its month alone.
-    const plan = await db.query<{ 'QUERY PLAN': string }>(
+    const plan = await fx.db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT ts, total FROM readings WHERE meter_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts`,
       [id, new Date(at(10)).toISOString(), new Date(at(20)).toISOString()],
     );
@@ -515,7 +525,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       .join('\n')
       .match(/readings_\d{4}_\d{2}/g);
     expect(new Set(scanned)).toEqual(new Set([partitionName('readings', monthStart(at(10)))]));
-    expect((await runner.verify('readings')).equal).toBe(true);
+    expect((await fx.runner.verify('readings')).equal).toBe(true);
   });
 
   it('detaches only the months before the date into the archive; the later months and the daily figures still answer', async () => {
@@ -530,12 +540,12 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       [3 * 24, 30],
       [3 * 24 + 1, 31],
     ]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     const dailyBefore = await daily(id);
     // The hourly rollup is kept by month as well: its hours of those months go to the archive with them.
     const hoursIn = async (month: number) =>
       (
-        await db.query<{ n: number }>(
+        await fx.db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM meter_hourly WHERE hour >= $1 AND hour < $2',
           [new Date(month).toISOString(), new Date(nextMonthStart(month)).toISOString()],
         )
@@ -545,7 +555,7 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
       await hoursIn(monthStart(october)),
     ];
     expect(septemberHours).toBeGreaterThan(0);
-    const detached = await detachPartitionsBefore(db, readingsProjection, new Date(Date.UTC(2026, 10, 1)));
+    const detached = await detachPartitionsBefore(fx.db, readingsProjection, new Date(Date.UTC(2026, 10, 1)));
     expect(detached).toEqual([
       { table: `${ARCHIVE_SCHEMA}.${partitionName('readings', monthStart(september))}`, rows: 1 },
       { table: `${ARCHIVE_SCHEMA}.${partitionName('readings', monthStart(october))}`, rows: 2 },
@@ -569,11 +579,11 @@ describe.each(testEngines())('readings projection on $engine', ({ open }) => {
     expect(await daily(id)).toEqual(dailyBefore);
     // A late reading of an archived month finds a new partition; the archive keeps what it had.
     await report(id, [[-5 * 24 + 2, 20.7]]);
-    await runner.catchUp('readings');
+    await fx.runner.catchUp('readings');
     expect(await history(id, october, october + 3 * HOUR)).toEqual([
       [new Date(october + 2 * HOUR).toISOString(), 20.7],
     ]);
-    const archived = await db.query(
+    const archived = await fx.db.query(
       `SELECT count(*)::int AS n FROM ${ARCHIVE_SCHEMA}.${partitionName('readings', monthStart(october))}`,
     );
     expect(archived.rows).toEqual([{ n: 2 }]);
