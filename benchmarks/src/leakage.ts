@@ -3,7 +3,7 @@
 // read model with COPY (readings, meter_hourly, meter_daily and meter_latest rows computed here the way the readings
 // projection computes them); only the late batch goes through the ingest path (HTTP upload, readings
 // projection) and is timed until the day's figures show it.
-import { addDays, cascadeDecider, localDate } from '@hydrolog/domain';
+import { addDays, cascadeDecider, localDate, NIGHT_WINDOW } from '@hydrolog/domain';
 import {
   dailyFigures,
   ensureTimeSeriesMonths,
@@ -95,7 +95,17 @@ export async function leakageBench({
           const meterId = meterIds[m]!;
           const readingRows: unknown[][] = [];
           const hourRows: unknown[][] = [];
-          const days = new Map<string, { volume: number; hours: number; last: number; total: number }>();
+          const days = new Map<
+            string,
+            {
+              volume: number;
+              hours: number;
+              last: number;
+              total: number;
+              nightLowest: number | null;
+              nightSeconds: number;
+            }
+          >();
           let total = 100 + m;
           // The running totals the readings projection keeps on each day (every known day's volume).
           let toDate = { volume: 0, days: 0 };
@@ -118,7 +128,19 @@ export async function leakageBench({
               true,
             ]);
             const day = localDate(t, TIME_ZONE);
-            const d = days.get(day) ?? { volume: 0, hours: 0, last: t, total };
+            const d = days.get(day) ?? {
+              volume: 0,
+              hours: 0,
+              last: t,
+              total,
+              nightLowest: null,
+              nightSeconds: 0,
+            };
+            // Every hour is known and regular: each of the night window's hours counts (nightHoursOf).
+            if (localHour >= NIGHT_WINDOW.fromHour && localHour < NIGHT_WINDOW.toHour) {
+              d.nightLowest = Math.min(d.nightLowest ?? volume, volume);
+              d.nightSeconds += HOUR_MS / 1000;
+            }
             d.volume += volume;
             d.hours++;
             d.last = t + HOUR_MS;
@@ -150,6 +172,8 @@ export async function leakageBench({
               'volume_to_date',
               'known_volume_to_date',
               'known_days_to_date',
+              'night_lowest_flow',
+              'night_counted_seconds',
             ],
             // A day the readings do not wholly span (the first and the last) is known at one midnight only.
             [...days].map(([day, d]) => {
@@ -170,6 +194,8 @@ export async function leakageBench({
                 toDate.volume,
                 toDate.volume,
                 toDate.days,
+                d.nightLowest,
+                d.nightSeconds,
               ];
             }),
           );

@@ -139,8 +139,8 @@ export function inNightWindow(t: number, timeZone: string): boolean {
 
 /**
  * The UTC ranges [start, end) of the local hours that start inside the night window, one range per night of
- * [fromDay, toDay]: an hour starting in a range starts in the window and no other does, so a reader of
- * hourly volumes fetches just these ranges by index instead of testing every hour's local time.
+ * [fromDay, toDay]: an hour starting in a range starts in the window and no other does (their lengths are
+ * the windows' lengths; charts shade them).
  */
 export function nightWindowRanges(
   fromDay: string,
@@ -185,45 +185,78 @@ export interface NightFlow {
 }
 
 /**
- * MNF per night of [fromDay, toDay]: the lowest flow (volume / duration, m3/h) of the hours starting in the
- * 02:00-04:00 local window, or null unless every one of them is known and lies between readings at most
- * the report interval apart (an hour interpolated across a longer gap is flattened, lower or higher than the
- * night really was). On a spring-forward night the window has one local hour, on a fall-back night three:
- * the wall clock decides, as for the people reading the screen. `intervals` sorted by start.
+ * What the hours starting in one night's 02:00-04:00 local window add up to, the input of its MNF, as the
+ * readings read model keeps it on each meter's day. An hour counts when its volume is known and it lies
+ * between readings at most the report interval apart (an hour interpolated across a longer gap is flattened,
+ * lower or higher than the night really was).
  */
+export interface NightHours {
+  /** the local date of the night */
+  date: string;
+  /** m3/h: the lowest flow (volume / duration) of the hours that count; null when none does */
+  lowestFlow: number | null;
+  /** ms of the window's time in hours that count */
+  countedMs: number;
+}
+
+/** The night hours of `intervals`, per local date of the nights they start in. */
+export function nightHoursOf(intervals: readonly FlowInterval[], timeZone: string): NightHours[] {
+  const nights = new Map<string, NightHours>();
+  for (const interval of intervals) {
+    if (!inNightWindow(interval.start, timeZone)) continue;
+    const date = localDate(interval.start, timeZone);
+    const night = nights.get(date) ?? { date, lowestFlow: null, countedMs: 0 };
+    nights.set(date, night);
+    if (!interval.known || !interval.regular || interval.volume === null) continue;
+    if (interval.end <= interval.start) continue;
+    night.countedMs += interval.end - interval.start;
+    const flow = interval.volume / ((interval.end - interval.start) / HOUR_MS);
+    night.lowestFlow = night.lowestFlow === null ? flow : Math.min(night.lowestFlow, flow);
+  }
+  return [...nights.values()];
+}
+
+/**
+ * MNF per night of [fromDay, toDay] from its night hours: their lowest flow, or null unless they count for
+ * the whole window. On a spring-forward night the window has one local hour, on a fall-back night three:
+ * the wall clock decides, as for the people reading the screen.
+ */
+export function nightFlowsOf(
+  hours: readonly NightHours[],
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): NightFlow[] {
+  const nights = new Map<string, { end: number; length: number }>();
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1))
+    nights.set(day, { end: localMidnight(day, timeZone) + NIGHT_WINDOW.toHour * HOUR_MS, length: 0 });
+  for (const range of nightWindowRanges(fromDay, toDay, timeZone)) {
+    const night = nights.get(localDate(range.start, timeZone));
+    if (!night) continue;
+    night.length += range.end - range.start;
+    night.end = Math.max(night.end, range.end);
+  }
+  const counted = new Map(hours.map((h) => [h.date, h]));
+  return [...nights].map(([date, { end, length }]) => {
+    const night = counted.get(date);
+    const countedMs = night?.countedMs ?? 0;
+    return {
+      date,
+      mnf: length > 0 && countedMs === length ? (night?.lowestFlow ?? null) : null,
+      coverage: length > 0 ? Math.min(1, countedMs / length) : 0,
+      end,
+    };
+  });
+}
+
+/** MNF per night of [fromDay, toDay] from a meter's volumes by interval (nightHoursOf, nightFlowsOf). */
 export function nightFlows(
   intervals: readonly FlowInterval[],
   fromDay: string,
   toDay: string,
   timeZone: string,
 ): NightFlow[] {
-  const nights = new Map<string, NightFlow & { length: number; counted: number }>();
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
-    const end = localMidnight(day, timeZone) + NIGHT_WINDOW.toHour * HOUR_MS;
-    nights.set(day, { date: day, mnf: null, coverage: 0, end, length: 0, counted: 0 });
-  }
-  let next = 0;
-  for (const range of nightWindowRanges(fromDay, toDay, timeZone)) {
-    const night = nights.get(localDate(range.start, timeZone));
-    if (!night) continue;
-    night.length += range.end - range.start;
-    night.end = Math.max(night.end, range.end);
-    let lowest = Number.POSITIVE_INFINITY;
-    while (next < intervals.length && intervals[next]!.start < range.start) next++;
-    for (; next < intervals.length && intervals[next]!.start < range.end; next++) {
-      const interval = intervals[next]!;
-      if (!interval.known || !interval.regular || interval.volume === null) continue;
-      if (interval.end <= interval.start) continue;
-      night.counted += interval.end - interval.start;
-      lowest = Math.min(lowest, interval.volume / ((interval.end - interval.start) / HOUR_MS));
-    }
-    night.mnf = night.mnf === null ? lowest : Math.min(night.mnf, lowest);
-  }
-  return [...nights.values()].map(({ length, counted, ...night }) => ({
-    ...night,
-    mnf: length > 0 && counted === length ? night.mnf : null,
-    coverage: length > 0 ? Math.min(1, counted / length) : 0,
-  }));
+  return nightFlowsOf(nightHoursOf(intervals, timeZone), fromDay, toDay, timeZone);
 }
 
 /**

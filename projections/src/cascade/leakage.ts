@@ -9,8 +9,7 @@ import {
   localMidnight,
   missingDataReason,
   nightFigures as nightFiguresOf,
-  nightFlows,
-  nightWindowRanges,
+  nightFlowsOf,
 } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type {
@@ -21,7 +20,7 @@ import type {
   PointView,
   RankingRow,
 } from '@hydrolog/schemas';
-import { latestReadingAt, meterHoursIn } from '../readings/index.ts';
+import { latestReadingAt, meterNights } from '../readings/index.ts';
 
 // The figures of DESIGN "Leakage definitions": the rules are the domain's, the volumes the readings'.
 
@@ -88,8 +87,8 @@ export async function dailyFigures(
 
 /**
  * MNF (m3/h, 02:00-04:00 local), ADF = supply / 24 and KL = MNF / ADF of a point per night of
- * [fromDay, toDay]: only the hours starting in the night window are read (2 of 24); ADF from the same
- * day's supply as the daily figures.
+ * [fromDay, toDay]: MNF from the night hours the summary meter's days keep; ADF from the same day's supply
+ * as the daily figures.
  */
 export async function nightFigures(
   sql: Sql,
@@ -99,10 +98,10 @@ export async function nightFigures(
   timeZone: string,
 ): Promise<NightFigure[]> {
   const meterId = point.summaryMeter?.meterId;
-  const hours = meterId ? await meterHoursIn(sql, meterId, nightWindowRanges(fromDay, toDay, timeZone)) : [];
+  const hours = meterId ? await meterNights(sql, meterId, fromDay, toDay) : [];
   const days = await dailyFigures(sql, point, fromDay, toDay, timeZone);
   return nightFiguresOf(
-    nightFlows(hours, fromDay, toDay, timeZone),
+    nightFlowsOf(hours, fromDay, toDay, timeZone),
     new Map(days.map((d) => [d.date, d])),
     meterId ? await latestReadingAt(sql, meterId) : null,
     meterId !== undefined,
@@ -146,10 +145,10 @@ export async function pointLeaks(
 ): Promise<LeakAnalysis> {
   const meterId = point.summaryMeter?.meterId;
   const first = leakHistoryStart(fromDay);
-  const hours = meterId ? await meterHoursIn(sql, meterId, nightWindowRanges(first, toDay, timeZone)) : [];
+  const hours = meterId ? await meterNights(sql, meterId, first, toDay) : [];
   const holidays = new Set(await cascadeHolidays(sql));
   const { nights, leaks } = detectLeaks(
-    nightFlows(hours, first, toDay, timeZone).map((n) => ({
+    nightFlowsOf(hours, first, toDay, timeZone).map((n) => ({
       date: n.date,
       mnf: n.mnf,
       holiday: holidays.has(n.date),

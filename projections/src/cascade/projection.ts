@@ -23,7 +23,7 @@ export const cascadeProjection: Projection = {
     'cascade_alarms',
     'cascade_holidays',
   ],
-  reads: ['customers', 'meter_daily', 'meter_hourly', 'meter_latest'],
+  reads: ['customers', 'meter_daily', 'meter_latest'],
   tenantTables: [
     'cascade_partitions',
     'cascade_points',

@@ -4,6 +4,7 @@ import {
   localDate,
   localHourBoundaries,
   localHourStart,
+  NIGHT_WINDOW,
   readingGaps,
 } from '@hydrolog/domain';
 import { arrayLiteral, type RecordedEvent, type Sql } from '@hydrolog/eventstore';
@@ -22,7 +23,7 @@ import type { Projection } from '../projection.ts';
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 8,
+  version: 9,
   mode: 'async',
   tables: [
     'readings',
@@ -111,7 +112,9 @@ export const readingsProjection: Projection = {
       volume_to_date double precision NOT NULL DEFAULT 0,
       known_volume_to_date double precision NOT NULL DEFAULT 0,
       known_days_to_date int NOT NULL DEFAULT 0,
-      PRIMARY KEY (meter_id, day) INCLUDE (tenant_id, volume, coverage, known)
+      night_lowest_flow double precision,
+      night_counted_seconds double precision NOT NULL DEFAULT 0,
+      PRIMARY KEY (meter_id, day) INCLUDE (tenant_id, volume, coverage, known, night_lowest_flow, night_counted_seconds)
     )`,
     `CREATE INDEX meter_daily_tenant_day ON meter_daily (tenant_id, day)
        INCLUDE (meter_id, volume, volume_to_date, known_volume_to_date, known_days_to_date)`,
@@ -531,15 +534,17 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
   // from local midnight to midnight, known when the counter is known at both and continuous between them
   // (every hour has a volume); its coverage is the covered share of its time, and it is known (a supply)
   // when that share is whole. Its measured volume is that of its known hours: what the meter measured of
-  // the day so far, never spread over a gap (consumption dashboards add these up).
+  // the day so far, never spread over a gap (consumption dashboards add these up). Its night hours are
+  // nightHoursOf's (domain/src/cascade/leakage.ts) over the hours starting in the night window, so that a
+  // point's nights read a row a day rather than the hours.
   await sql.query(
     `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, measured_volume, known, coverage,
-       readings, report_time, total, battery, valve)
+       readings, report_time, total, battery, valve, night_lowest_flow, night_counted_seconds)
      SELECT d.tenant_id, d.meter_id, b.day,
        CASE WHEN h.continuous AND h.first_known AND h.last_known THEN h.volume END,
        CASE WHEN h.continuous AND h.first_known AND h.last_known THEN h.reverse_volume END, h.measured_volume,
        h.whole, CASE WHEN h.whole THEN 1 ELSE least(1, h.covered_seconds / b.seconds) END, c.readings,
-       l.ts, l.total, l.battery, l.valve
+       l.ts, l.total, l.battery, l.valve, h.night_lowest_flow, h.night_counted_seconds
      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::date[], $5::date[]) AS d(tenant_id, meter_id, tz, first_day, last_day)
      CROSS JOIN LATERAL generate_series(0, d.last_day - d.first_day) AS g(n)
      CROSS JOIN LATERAL (SELECT d.first_day + g.n AS day,
@@ -555,8 +560,13 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
          count(*) = b.hours AND coalesce(bool_and(coverage = 1), false) AS whole,
          coalesce(sum(coverage * extract(epoch FROM hour_end - hour)::float8), 0) AS covered_seconds,
          coalesce(bool_or(hour = b.day_start AND start_known), false) AS first_known,
-         coalesce(bool_or(hour_end = b.day_end AND end_known), false) AS last_known
-       FROM meter_hourly mh WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end) h
+         coalesce(bool_or(hour_end = b.day_end AND end_known), false) AS last_known,
+         min(volume / (extract(epoch FROM hour_end - hour)::float8 / 3600)) FILTER (WHERE n.counts) AS night_lowest_flow,
+         coalesce(sum(extract(epoch FROM hour_end - hour)::float8) FILTER (WHERE n.counts), 0) AS night_counted_seconds
+       FROM meter_hourly mh
+       CROSS JOIN LATERAL (SELECT extract(hour FROM mh.hour AT TIME ZONE d.tz)
+           BETWEEN ${NIGHT_WINDOW.fromHour} AND ${NIGHT_WINDOW.toHour - 1}
+         AND start_known AND end_known AND volume IS NOT NULL AND regular AND hour_end > hour AS counts) n WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end) h
      CROSS JOIN LATERAL (SELECT count(*)::int AS readings FROM readings r
        WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end) c
      LEFT JOIN LATERAL (SELECT r.ts, r.total, r.battery, r.valve FROM readings r
@@ -564,7 +574,8 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
      WHERE h.hours > 0 OR c.readings > 0
      ON CONFLICT (meter_id, day) DO UPDATE SET volume = excluded.volume, reverse_volume = excluded.reverse_volume,
        measured_volume = excluded.measured_volume, known = excluded.known, coverage = excluded.coverage, readings = excluded.readings,
-       report_time = excluded.report_time, total = excluded.total, battery = excluded.battery, valve = excluded.valve`,
+       report_time = excluded.report_time, total = excluded.total, battery = excluded.battery, valve = excluded.valve,
+       night_lowest_flow = excluded.night_lowest_flow, night_counted_seconds = excluded.night_counted_seconds`,
     [days.tenant, days.meter, days.zone, days.first, days.last],
   );
   await runningTotalsFrom(sql, days.meter, days.first);

@@ -1,4 +1,4 @@
-import { addDays, localMidnight, missingDataReason, volumeKnown } from '@hydrolog/domain';
+import { addDays, localMidnight, missingDataReason, type NightHours, volumeKnown } from '@hydrolog/domain';
 import type { Sql } from '@hydrolog/eventstore';
 import type { MeterFrozen, MeterReading, ReadingRateDay, ValveState, VolumeRow } from '@hydrolog/schemas';
 
@@ -55,30 +55,20 @@ export async function meterHours(sql: Sql, meterId: string, from: Date, to: Date
   );
 }
 
-/**
- * A meter's local hours starting in each of these UTC ranges, in order: one index range scan per range
- * (the night windows of a year are 2 hours of every 24). The LATERAL subquery has its own ORDER BY so the
- * planner keeps it a scan per range rather than flattening it into a join it could turn around (a scan of
- * the whole year tested against every range).
- */
-export async function meterHoursIn(
+/** A meter's night hours (nightHoursOf) of the local days [fromDay, toDay] it has a day for, in order. */
+export async function meterNights(
   sql: Sql,
   meterId: string,
-  ranges: readonly { start: number; end: number }[],
-): Promise<MeterHour[]> {
-  return hoursOf(
-    await sql.query<HourRow>(
-      `SELECT h.* FROM unnest($2::timestamptz[], $3::timestamptz[]) AS w(start, until)
-       CROSS JOIN LATERAL (SELECT ${HOUR_COLUMNS} FROM meter_hourly
-         WHERE meter_id = $1 AND hour >= w.start AND hour < w.until ORDER BY hour) h
-       ORDER BY h.hour`,
-      [
-        meterId,
-        ranges.map((w) => new Date(w.start).toISOString()),
-        ranges.map((w) => new Date(w.end).toISOString()),
-      ],
-    ),
+  fromDay: string,
+  toDay: string,
+): Promise<NightHours[]> {
+  const { rows } = await sql.query<{ day: string; lowest_flow: number | null; counted_seconds: number }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, night_lowest_flow AS lowest_flow,
+       night_counted_seconds AS counted_seconds
+     FROM meter_daily WHERE meter_id = $1 AND day BETWEEN $2::date AND $3::date ORDER BY day`,
+    [meterId, fromDay, toDay],
   );
+  return rows.map((r) => ({ date: r.day, lowestFlow: r.lowest_flow, countedMs: r.counted_seconds * 1000 }));
 }
 
 interface HourRow {

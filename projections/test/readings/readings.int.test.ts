@@ -1,3 +1,4 @@
+import { nightHoursOf } from '@hydrolog/domain';
 import { testEngines } from '@hydrolog/eventstore/testing';
 import { type StoredReading, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import {
   leakageRanking,
   meterDailyVolumes,
   meterFrozen,
+  meterHours,
+  meterNights,
   meterReadings,
   meterRegistryProjection,
   monthStart,
@@ -150,7 +153,7 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     fx.db
       .query(
         `SELECT day::text, volume, known, coverage, readings, report_time, total, volume_to_date,
-           known_volume_to_date, known_days_to_date
+           known_volume_to_date, known_days_to_date, night_lowest_flow, night_counted_seconds
          FROM meter_daily WHERE meter_id = $1 ORDER BY day`,
         [meterId],
       )
@@ -208,6 +211,29 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
         valveState: 'open',
       },
     ]);
+  });
+
+  it('keeps on each day its night hours: the lowest flow of the regular hours from 02:00 to 04:00 and the time they count', async () => {
+    const id = await meter('1101');
+    // Hourly readings over three local days, 1 m3 an hour but 0.3 and 0.2 in the first night's two hours;
+    // the third night misses its 04:00 reading, so its 03:00 hour lies between readings two hours apart,
+    // more than this hourly meter's report interval: it does not count.
+    const volume = (h: number) => (h === 2 ? 0.3 : h === 3 ? 0.2 : 1);
+    const series: [number, number][] = [];
+    for (let h = 0, total = 10; h <= 72; total += volume(h), h++) if (h !== 52) series.push([h, total]);
+    await report(id, series);
+    await fx.runner.catchUp('readings');
+    const [nights, hours] = await withTenant(fx.db, tenantId, async (sql) => [
+      await meterNights(sql, id, '2026-11-01', '2026-11-03'),
+      await meterHours(sql, id, new Date(at(0)), new Date(at(72))),
+    ]);
+    expect(nights).toEqual([
+      { date: '2026-11-01', lowestFlow: expect.closeTo(0.2, 9), countedMs: 2 * HOUR },
+      { date: '2026-11-02', lowestFlow: expect.closeTo(1, 9), countedMs: 2 * HOUR },
+      { date: '2026-11-03', lowestFlow: expect.closeTo(1, 9), countedMs: HOUR },
+    ]);
+    // The same figures, to the bit, as the domain's rule over the hours the read model keeps.
+    expect(nights).toEqual(nightHoursOf(hours, TZ));
   });
 
   it('recomputes exactly the hours late, out-of-order and duplicated readings touch: same rows as clean data', async () => {
