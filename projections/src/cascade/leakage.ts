@@ -185,11 +185,10 @@ export async function periodBalance(
  * those days only.
  */
 export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
-  // Set-based: every meter's volume over the period (and the known days' volume and count, for inlets) as
-  // the difference of its running totals at the period's last day and at the day before it, read for every
-  // meter of the tenant at once (a meter without a row on such a day, silent then, looks up its latest day
-  // before), then added up per point: its inlet's known volume, its sub-meters' volume. Only a point whose
-  // inlet is not known on some of the days (rare) looks at days: its sales of those days are taken out again.
+  // Set-based: every point's supply (its inlet's known volume) and sales (its sub-meters' volume on the
+  // inlet's known days) over the period as the difference of its running totals (point_daily) at the
+  // period's last day and at the day before it: two rows a point, read for every point of the tenant at
+  // once (a point whose inlet has no row on such a day, silent then, looks up its latest day before).
   const { rows } = await sql.query<{
     point_id: string;
     partition_id: string;
@@ -197,33 +196,28 @@ export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): 
     supply: number | null;
     sales: number | null;
   }>(
-    `WITH ends AS (SELECT meter_id, volume_to_date, known_volume_to_date, known_days_to_date FROM meter_daily
-       WHERE day = $2::date),
-     starts AS (SELECT meter_id, volume_to_date, known_volume_to_date, known_days_to_date FROM meter_daily
-       WHERE day = $1::date - 1),
-     period AS (SELECT l.meter_id,
-         coalesce(e.volume_to_date, le.volume_to_date, 0) - coalesce(s.volume_to_date, ls.volume_to_date, 0) AS volume,
-         coalesce(e.known_volume_to_date, le.known_volume_to_date, 0)
-           - coalesce(s.known_volume_to_date, ls.known_volume_to_date, 0) AS known_volume,
-         coalesce(e.known_days_to_date, le.known_days_to_date, 0)
-           - coalesce(s.known_days_to_date, ls.known_days_to_date, 0) AS known_days
-       FROM meter_latest l LEFT JOIN ends e USING (meter_id) LEFT JOIN starts s USING (meter_id)
-       LEFT JOIN LATERAL (SELECT x.volume_to_date, x.known_volume_to_date, x.known_days_to_date FROM meter_daily x
-         WHERE e.meter_id IS NULL AND x.meter_id = l.meter_id AND x.day < $2::date ORDER BY x.day DESC LIMIT 1) le ON true
-       LEFT JOIN LATERAL (SELECT x.volume_to_date, x.known_volume_to_date, x.known_days_to_date FROM meter_daily x
-         WHERE s.meter_id IS NULL AND x.meter_id = l.meter_id AND x.day < $1::date - 1 ORDER BY x.day DESC LIMIT 1) ls
-         ON true),
-     sales AS (SELECT s.point_id, sum(v.volume) AS sales FROM cascade_sub_meters s LEFT JOIN period v USING (meter_id)
-       GROUP BY s.point_id)
-     SELECT p.point_id::text, p.partition_id::text, p.name, CASE WHEN v.known_days > 0 THEN v.known_volume END AS supply,
-       sa.sales - coalesce(u.sales, 0) AS sales
-     FROM cascade_points p JOIN sales sa USING (point_id) LEFT JOIN period v ON v.meter_id = p.summary_meter_id
-     LEFT JOIN LATERAL (SELECT sum(s.volume) AS sales FROM cascade_sub_meters c
-         JOIN meter_daily s ON s.meter_id = c.meter_id AND s.day BETWEEN $1::date AND $2::date
-         WHERE v.known_days BETWEEN 1 AND $2::date - $1::date AND c.point_id = p.point_id
-           AND NOT EXISTS (SELECT 1 FROM meter_daily x
-             WHERE x.meter_id = p.summary_meter_id AND x.day = s.day AND x.known)) u ON true
-     WHERE p.summary_meter_id IS NOT NULL`,
+    `WITH ends AS (SELECT point_id, supply_to_date, supply_days_to_date, sales_to_date
+       FROM point_daily WHERE day = $2::date),
+     starts AS (SELECT point_id, supply_to_date, supply_days_to_date, sales_to_date
+       FROM point_daily WHERE day = $1::date - 1),
+     totals AS (SELECT p.point_id, p.partition_id, p.name,
+         coalesce(e.supply_to_date, le.supply_to_date, 0)
+           - coalesce(s.supply_to_date, ls.supply_to_date, 0) AS known_volume,
+         coalesce(e.supply_days_to_date, le.supply_days_to_date, 0)
+           - coalesce(s.supply_days_to_date, ls.supply_days_to_date, 0) AS known_days,
+         coalesce(e.sales_to_date, le.sales_to_date, 0) - coalesce(s.sales_to_date, ls.sales_to_date, 0) AS sales
+       FROM cascade_points p LEFT JOIN ends e USING (point_id) LEFT JOIN starts s USING (point_id)
+       LEFT JOIN LATERAL (SELECT x.supply_to_date, x.supply_days_to_date, x.sales_to_date
+         FROM point_daily x WHERE e.point_id IS NULL AND x.point_id = p.point_id AND x.day < $2::date
+         ORDER BY x.day DESC LIMIT 1) le ON true
+       LEFT JOIN LATERAL (SELECT x.supply_to_date, x.supply_days_to_date, x.sales_to_date
+         FROM point_daily x WHERE s.point_id IS NULL AND x.point_id = p.point_id AND x.day < $1::date - 1
+         ORDER BY x.day DESC LIMIT 1) ls ON true
+       WHERE p.summary_meter_id IS NOT NULL
+         AND EXISTS (SELECT 1 FROM cascade_sub_meters c WHERE c.point_id = p.point_id))
+     SELECT point_id::text, partition_id::text, name, CASE WHEN known_days > 0 THEN known_volume END AS supply,
+       sales
+     FROM totals`,
     [fromDay, toDay],
   );
   const ranked = rows.map((r) => {

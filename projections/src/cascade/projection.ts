@@ -8,12 +8,12 @@ const version = (event: RecordedEvent) => Number(event.streamVersion);
 /**
  * Cascade partitions, their metering points and sub-meters, and the alarms raised on them (inline: a
  * created point is in the next list). The leakage figures are not stored: leakage.ts computes them at query
- * time from meter_daily / meter_hourly joined with the membership here, so a late reading shows in the
- * figures as soon as the readings projection has caught up, with no second copy to keep in step.
+ * time from the readings projection's days (meter_daily, and point_daily, the points' running totals it keeps
+ * from the membership here), so a late reading shows in the figures as soon as it has caught up.
  */
 export const cascadeProjection: Projection = {
   name: 'cascade',
-  version: 2,
+  version: 3,
   mode: 'inline',
   tables: [
     'cascade_partitions',
@@ -23,7 +23,7 @@ export const cascadeProjection: Projection = {
     'cascade_alarms',
     'cascade_holidays',
   ],
-  reads: ['customers', 'meter_daily', 'meter_latest'],
+  reads: ['customers', 'meter_daily', 'meter_latest', 'point_daily'],
   tenantTables: [
     'cascade_partitions',
     'cascade_points',
@@ -61,6 +61,8 @@ export const cascadeProjection: Projection = {
       summary_meter_no text
     )`,
     'CREATE INDEX cascade_points_partition ON cascade_points (partition_id)',
+    // The readings projection finds the points whose running totals a meter's new days change.
+    'CREATE INDEX cascade_points_summary_meter ON cascade_points (summary_meter_id)',
     `CREATE TABLE cascade_sub_meters (
       point_id uuid NOT NULL,
       meter_id uuid NOT NULL,
@@ -68,6 +70,7 @@ export const cascadeProjection: Projection = {
       meter_no text NOT NULL,
       PRIMARY KEY (point_id, meter_id)
     )`,
+    'CREATE INDEX cascade_sub_meters_meter ON cascade_sub_meters (meter_id)',
     `CREATE TABLE cascade_meter_positions (
       partition_id uuid NOT NULL,
       meter_no text NOT NULL,

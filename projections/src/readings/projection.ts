@@ -11,19 +11,28 @@ import { arrayLiteral, type RecordedEvent, type Sql } from '@hydrolog/eventstore
 import type { EventData } from '@hydrolog/schemas';
 import { ensureMonthPartitions, monthStart, monthsBetween, nextMonthStart } from '../partitions.ts';
 import type { Projection } from '../projection.ts';
+import {
+  dropRemovedPointTotals,
+  POINT_TOTALS_MIGRATIONS,
+  pointTotalsFrom,
+  pointTotalsOfMeters,
+} from './point-totals.ts';
+
+/** A point's totals computed again from its first day. */
+const FIRST_DAY = '-infinity';
 
 /**
  * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);
  * each meter's latest state; hourly volumes in the tenant's local hours from the counter at the hour
  * boundaries, with their coverage, by the gap rules of the meter's type (domain/src/readings/volumes.ts); daily volumes
- * with the daily freeze record. Async: uploads are answered once the log has them, and this catches up
+ * with the daily freeze record and the night hours; each metering point's running totals (point-totals.ts). Async: uploads are answered once the log has them, and this catches up
  * behind (the ingest route pushes back when it falls too far behind). Late and out-of-order readings
  * recompute exactly the hours and days whose counters they change; a meter type's new report interval
  * recomputes its meters' history.
  */
 export const readingsProjection: Projection = {
   name: 'readings',
-  version: 9,
+  version: 10,
   mode: 'async',
   tables: [
     'readings',
@@ -33,9 +42,10 @@ export const readingsProjection: Projection = {
     'reading_zones',
     'reading_meter_types',
     'reading_meters',
+    'point_daily',
   ],
-  reads: ['meters', 'meter_types'],
-  tenantTables: ['meter_latest', 'meter_hourly', 'meter_daily'],
+  reads: ['meters', 'meter_types', 'cascade_points', 'cascade_sub_meters'],
+  tenantTables: ['meter_latest', 'meter_hourly', 'meter_daily', 'point_daily'],
   // TimescaleDB compresses readings, and compressed tables cannot have row-level security.
   tenantViews: ['readings'],
   // The hourly rollup grows as fast as the readings (a row per meter and hour): it is stored by month too.
@@ -43,8 +53,8 @@ export const readingsProjection: Projection = {
     { table: 'readings', timeColumn: 'ts', compressSegmentBy: 'meter_id', compressAfterDays: 30 },
     { table: 'meter_hourly', timeColumn: 'hour' },
   ],
-  // The leakage queries read meter_hourly and meter_daily by index alone: the primary keys and the tenant's
-  // day index carry the columns those queries read (tenant_id too, for the row-level security filter), so a
+  // The leakage and history queries read meter_hourly, meter_daily and point_daily by index alone: the primary
+  // keys carry the columns those queries read (tenant_id too, for the row-level security filter), so a
   // meter's year stays a few index pages however hourly arrival scatters its rows in the table.
   // gateway_id is null for readings imported from a file.
   migrations: [
@@ -109,20 +119,18 @@ export const readingsProjection: Projection = {
       total double precision,
       battery double precision,
       valve text,
-      volume_to_date double precision NOT NULL DEFAULT 0,
-      known_volume_to_date double precision NOT NULL DEFAULT 0,
-      known_days_to_date int NOT NULL DEFAULT 0,
       night_lowest_flow double precision,
       night_counted_seconds double precision NOT NULL DEFAULT 0,
       PRIMARY KEY (meter_id, day) INCLUDE (tenant_id, volume, coverage, known, night_lowest_flow, night_counted_seconds)
     )`,
     `CREATE INDEX meter_daily_tenant_day ON meter_daily (tenant_id, day)
-       INCLUDE (meter_id, volume, volume_to_date, known_volume_to_date, known_days_to_date)`,
+       INCLUDE (meter_id, volume)`,
     'CREATE TABLE reading_zones (tenant_id uuid PRIMARY KEY, time_zone text NOT NULL)',
     // Each meter's report interval (through its type), which sets its gap rules.
     'CREATE TABLE reading_meter_types (meter_type_id uuid PRIMARY KEY, report_interval_minutes int NOT NULL)',
     'CREATE TABLE reading_meters (meter_id uuid PRIMARY KEY, meter_type_id uuid NOT NULL)',
     'CREATE INDEX reading_meters_type ON reading_meters (meter_type_id)',
+    ...POINT_TOTALS_MIGRATIONS,
   ],
   handlers: {
     async TenantCreated(sql, event) {
@@ -157,6 +165,26 @@ export const readingsProjection: Projection = {
       const d = event.data as EventData<'MeterMoved'>;
       await setMeterType(sql, d.meterId, d.meterTypeId);
       await moveMeterHistory(sql, d);
+    },
+    // A point's meters changed: its totals from its first day on, with the membership as it is now (the
+    // cascade projection is inline, so at least this event's): a rebuild ends with the same rows.
+    async CascadeSummaryMeterAssociated(sql, event) {
+      const d = event.data as EventData<'CascadeSummaryMeterAssociated'>;
+      await pointTotalsFrom(sql, [d.pointId], [FIRST_DAY]);
+    },
+    async CascadeSubMetersAssociated(sql, event) {
+      const d = event.data as EventData<'CascadeSubMetersAssociated'>;
+      await pointTotalsFrom(sql, [d.pointId], [FIRST_DAY]);
+    },
+    async CascadeSubMetersRemoved(sql, event) {
+      const d = event.data as EventData<'CascadeSubMetersRemoved'>;
+      await pointTotalsFrom(sql, [d.pointId], [FIRST_DAY]);
+    },
+    async CascadePointsDeleted(sql, event) {
+      await dropRemovedPointTotals(sql, event.metadata.tenantId);
+    },
+    async CascadePartitionDeleted(sql, event) {
+      await dropRemovedPointTotals(sql, event.metadata.tenantId);
     },
   },
   batchHandlers: {
@@ -578,36 +606,5 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
        night_lowest_flow = excluded.night_lowest_flow, night_counted_seconds = excluded.night_counted_seconds`,
     [days.tenant, days.meter, days.zone, days.first, days.last],
   );
-  await runningTotalsFrom(sql, days.meter, days.first);
-}
-
-/**
- * Each day carries its meter's totals up to and including it (volume, known volume, known days), so that a
- * period's sum over many meters is the difference of two days' totals: two rows a meter, however long the
- * period. They are recomputed from each meter's first recomputed day on, continuing the day before's totals
- * in the same order of additions as one pass from the first day would (a rebuild gives the same figures).
- */
-async function runningTotalsFrom(sql: Sql, meterIds: readonly string[], firstDays: readonly string[]) {
-  await sql.query(
-    `UPDATE meter_daily t SET volume_to_date = r.volume_to_date, known_volume_to_date = r.known_volume_to_date,
-       known_days_to_date = r.known_days_to_date
-     FROM (SELECT md.meter_id, md.day,
-         sum(coalesce(md.volume, 0) + CASE WHEN md.day = f.day THEN b.volume ELSE 0 END) OVER w AS volume_to_date,
-         sum(CASE WHEN md.known THEN coalesce(md.volume, 0) ELSE 0 END
-           + CASE WHEN md.day = f.day THEN b.known_volume ELSE 0 END) OVER w AS known_volume_to_date,
-         b.known_days + count(*) FILTER (WHERE md.known) OVER w AS known_days_to_date
-       FROM unnest($1::uuid[], $2::date[]) AS d(meter_id, first_day)
-       LEFT JOIN LATERAL (SELECT p.volume_to_date AS volume, p.known_volume_to_date AS known_volume,
-           p.known_days_to_date AS known_days
-         FROM meter_daily p WHERE p.meter_id = d.meter_id AND p.day < d.first_day ORDER BY p.day DESC LIMIT 1) p ON true
-       CROSS JOIN LATERAL (SELECT coalesce(p.volume, 0) AS volume, coalesce(p.known_volume, 0) AS known_volume,
-           coalesce(p.known_days, 0) AS known_days) b
-       CROSS JOIN LATERAL (SELECT min(day) AS day FROM meter_daily x WHERE x.meter_id = d.meter_id AND x.day >= d.first_day) f
-       JOIN meter_daily md ON md.meter_id = d.meter_id AND md.day >= d.first_day
-       WINDOW w AS (PARTITION BY md.meter_id ORDER BY md.day)) r
-     WHERE t.meter_id = r.meter_id AND t.day = r.day
-       AND (t.volume_to_date, t.known_volume_to_date, t.known_days_to_date)
-         IS DISTINCT FROM (r.volume_to_date, r.known_volume_to_date, r.known_days_to_date)`,
-    [meterIds, firstDays],
-  );
+  await pointTotalsOfMeters(sql, days.meter, days.first);
 }

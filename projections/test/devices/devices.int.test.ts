@@ -2,6 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { type EventData, uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cascadeProjection,
   deviceRegions,
   devicesInRegion,
   devicesProjection,
@@ -33,6 +34,7 @@ describe.each(testEngines())('devices projection on $engine', (engine) => {
       tenantsProjection,
       meterRegistryProjection,
       readingsProjection,
+      cascadeProjection,
       devicesProjection,
     ]);
   });

@@ -8,6 +8,7 @@ import {
 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cascadeProjection,
   customersProjection,
   meterAlarmCandidates,
   meterRegistryProjection,
@@ -93,6 +94,7 @@ describe.each(testEngines())('meter alarm detection on $engine', (engine) => {
       tenantsProjection,
       meterRegistryProjection,
       readingsProjection,
+      cascadeProjection,
       customersProjection,
       operationsProjection,
     ]);

@@ -2,6 +2,7 @@ import { testEngines } from '@hydrolog/eventstore/testing';
 import { type DomainEvent, eventSchemas, uuidv7 } from '@hydrolog/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cascadeProjection,
   countersAround,
   getReadingPlan,
   listManualReadings,
@@ -48,6 +49,7 @@ describe.each(testEngines())('manual readings and reading plans projections on $
       usersProjection,
       meterRegistryProjection,
       readingsProjection,
+      cascadeProjection,
       manualReadingsProjection,
       readingPlansProjection,
     ]);

@@ -1,21 +1,30 @@
 import { type CascadeCommand, cascadeDecider } from '@hydrolog/domain';
+import { readingsProjection } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
 import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
 import type { Services } from '../services.ts';
 
-/** Decides commands on a partition's stream (its points and meters are in it); a taken name is refused. */
-export const executeOnPartition = (
+/**
+ * Decides commands on a partition's stream (its points and meters are in it); a taken name is refused. When a
+ * point's meters change, the answer waits for the readings projection, which keeps the points' running
+ * totals the ranking reads.
+ */
+export async function executeOnPartition(
   services: Services,
   request: FastifyRequest,
   partitionId: string,
   commands: CascadeCommand[],
   expectedVersion?: number,
-) =>
-  execute(
+) {
+  const result = await execute(
     services.store,
     cascadeDecider,
     partitionId,
     commands,
     commandContext(request, 'error.cascade.nameExists', expectedVersion),
   );
+  if (result.events.some((e) => e.type in readingsProjection.handlers))
+    await services.runner.catchUp('readings');
+  return result;
+}
