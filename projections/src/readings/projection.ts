@@ -24,11 +24,12 @@ const FIRST_DAY = '-infinity';
 /**
  * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);
  * each meter's latest state; hourly volumes in the tenant's local hours from the counter at the hour
- * boundaries, with their coverage, by the gap rules of the meter's type (domain/src/readings/volumes.ts); daily volumes
- * with the daily freeze record and the night hours; each metering point's running totals (point-totals.ts). Async: uploads are answered once the log has them, and this catches up
- * behind (the ingest route pushes back when it falls too far behind). Late and out-of-order readings
- * recompute exactly the hours and days whose counters they change; a meter type's new report interval
- * recomputes its meters' history.
+ * boundaries, with their coverage, by the gap rules of the meter's type (domain/src/readings/volumes.ts);
+ * daily volumes with the daily freeze record and the night hours; each metering point's running totals
+ * (point-totals.ts). Async: uploads are answered once the log has them, and this catches up behind (the
+ * ingest route pushes back when it falls too far behind). Late and out-of-order readings recompute exactly
+ * the hours and days whose counters they change; a meter type's new report interval recomputes its meters'
+ * history.
  */
 export const readingsProjection: Projection = {
   name: 'readings',
@@ -594,7 +595,8 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
        FROM meter_hourly mh
        CROSS JOIN LATERAL (SELECT extract(hour FROM mh.hour AT TIME ZONE d.tz)
            BETWEEN ${NIGHT_WINDOW.fromHour} AND ${NIGHT_WINDOW.toHour - 1}
-         AND start_known AND end_known AND volume IS NOT NULL AND regular AND hour_end > hour AS counts) n WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end) h
+         AND start_known AND end_known AND volume IS NOT NULL AND regular AND hour_end > hour AS counts) n
+       WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end) h
      CROSS JOIN LATERAL (SELECT count(*)::int AS readings FROM readings r
        WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end) c
      LEFT JOIN LATERAL (SELECT r.ts, r.total, r.battery, r.valve FROM readings r
