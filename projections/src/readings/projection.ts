@@ -22,6 +22,21 @@ import {
 const FIRST_DAY = '-infinity';
 
 /**
+ * A point's meters changed: its totals from its first day on, with the membership as it is now (the cascade
+ * projection is inline, so at least this event's): a rebuild ends with the same rows.
+ */
+async function pointMetersChanged(sql: Sql, event: RecordedEvent): Promise<void> {
+  const { pointId } = event.data as EventData<
+    'CascadeSummaryMeterAssociated' | 'CascadeSubMetersAssociated' | 'CascadeSubMetersRemoved'
+  >;
+  await pointTotalsFrom(sql, [pointId], [FIRST_DAY]);
+}
+
+/** Points or a partition deleted: their totals go. */
+const pointsDeleted = (sql: Sql, event: RecordedEvent) =>
+  dropRemovedPointTotals(sql, event.metadata.tenantId);
+
+/**
  * Readings and what is computed from them (DESIGN principles 3 and 9): every reading once per (meter, ts);
  * each meter's latest state; hourly volumes in the tenant's local hours from the counter at the hour
  * boundaries, with their coverage, by the gap rules of the meter's type (domain/src/readings/volumes.ts);
@@ -167,26 +182,11 @@ export const readingsProjection: Projection = {
       await setMeterType(sql, d.meterId, d.meterTypeId);
       await moveMeterHistory(sql, d);
     },
-    // A point's meters changed: its totals from its first day on, with the membership as it is now (the
-    // cascade projection is inline, so at least this event's): a rebuild ends with the same rows.
-    async CascadeSummaryMeterAssociated(sql, event) {
-      const d = event.data as EventData<'CascadeSummaryMeterAssociated'>;
-      await pointTotalsFrom(sql, [d.pointId], [FIRST_DAY]);
-    },
-    async CascadeSubMetersAssociated(sql, event) {
-      const d = event.data as EventData<'CascadeSubMetersAssociated'>;
-      await pointTotalsFrom(sql, [d.pointId], [FIRST_DAY]);
-    },
-    async CascadeSubMetersRemoved(sql, event) {
-      const d = event.data as EventData<'CascadeSubMetersRemoved'>;
-      await pointTotalsFrom(sql, [d.pointId], [FIRST_DAY]);
-    },
-    async CascadePointsDeleted(sql, event) {
-      await dropRemovedPointTotals(sql, event.metadata.tenantId);
-    },
-    async CascadePartitionDeleted(sql, event) {
-      await dropRemovedPointTotals(sql, event.metadata.tenantId);
-    },
+    CascadeSummaryMeterAssociated: pointMetersChanged,
+    CascadeSubMetersAssociated: pointMetersChanged,
+    CascadeSubMetersRemoved: pointMetersChanged,
+    CascadePointsDeleted: pointsDeleted,
+    CascadePartitionDeleted: pointsDeleted,
   },
   batchHandlers: {
     ReadingsReported: applyReadings,

@@ -1,5 +1,5 @@
 import { type CascadeCommand, cascadeDecider } from '@hydrolog/domain';
-import { readingsProjection } from '@hydrolog/projections';
+import { handledTypes, readingsProjection } from '@hydrolog/projections';
 import type { FastifyRequest } from 'fastify';
 import { commandContext } from '../caller-command.ts';
 import { execute } from '../commands.ts';
@@ -24,7 +24,7 @@ export async function executeOnPartition(
     commands,
     commandContext(request, 'error.cascade.nameExists', expectedVersion),
   );
-  if (result.events.some((e) => e.type in readingsProjection.handlers))
-    await services.runner.catchUp('readings');
+  const readingsTypes = handledTypes(readingsProjection);
+  if (result.events.some((e) => readingsTypes.includes(e.type))) await services.runner.catchUp('readings');
   return result;
 }
