@@ -64,6 +64,12 @@ describe('cascade partitions in the browser', () => {
     // Loaded (not the loading rows): one row per seeded district's root, each with its rate.
     await expect.poll(() => ranking.innerText(), { timeout: 30_000 }).toMatch(/\d+(\.\d)?%/);
     expect(await ranking.locator('tbody tr').count()).toBe(3);
+    // Ranked by the server, highest rate first.
+    const rates = (await ranking.locator('tbody tr td:last-child').allInnerTexts()).map((r) =>
+      Number.parseFloat(r),
+    );
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
+    expect(await ranking.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['1', '2', '3']);
 
     // The alarms are a list of their own: filtered in the URL under their own names, beside the page's.
     const filter = page.getByTestId('analysis-alarms-filter');

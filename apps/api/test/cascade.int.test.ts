@@ -406,10 +406,20 @@ describe.each(testEngines())('cascade partitions and leakage figures on $engine'
     expect(balance.sales).toBeCloseTo(144, 9);
     expect(balance.leakage).toBeCloseTo(81, 9);
     const ranking = (await admin('/prod-api/cascade/analysis/ranking?days=30')).json();
-    expect(ranking.rows).toHaveLength(1); // the level-2 point has a sub-meter but no summary meter yet
-    expect(ranking.rows[0]).toMatchObject({ pointId: rootId });
+    // The level-2 point has a sub-meter but no summary meter yet: one point ranked.
+    expect(ranking).toMatchObject({ total: 1, rows: [{ pointId: rootId }] });
     // The 30 finished days hold parts of the days before and after, which have no supply: the day alone.
     expect(ranking.rows[0].leakageRate).toBeCloseTo(0.36, 9);
+    // Paged as every list: a page past the last is empty and still counts the points; sizes are the list's.
+    expect(
+      (await admin('/prod-api/cascade/analysis/ranking?days=30&pageNum=2&pageSize=10')).json(),
+    ).toMatchObject({ total: 1, rows: [] });
+    const oddSize = await admin({
+      url: '/prod-api/cascade/analysis/ranking?pageSize=7',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(oddSize.statusCode).toBe(400);
+    expect(JSON.stringify(oddSize.json())).toContain('Invalid value');
   });
 
   it('leaves out of a period the sales of a day the inlet did not measure', async () => {

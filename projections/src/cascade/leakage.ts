@@ -16,6 +16,7 @@ import type {
   DailyFigure,
   LeakAnalysis,
   NightFigure,
+  PageQuery,
   PeriodBalance,
   PointView,
   RankingRow,
@@ -179,28 +180,39 @@ export async function periodBalance(
   };
 }
 
+/** The points the ranking ranks (cascade_points p): those with an inlet and sub-meters. */
+const RANKED = `p.summary_meter_id IS NOT NULL
+  AND EXISTS (SELECT 1 FROM cascade_sub_meters c WHERE c.point_id = p.point_id)`;
+
 /**
- * Every point with sub-meters by leakage rate over [fromDay, toDay], highest first (points with no rate
- * last), with the days added up as addBalances does: supply of the wholly covered inlet days, and sales of
- * those days only.
+ * One page of every point with sub-meters by leakage rate over [fromDay, toDay], highest first (points with
+ * no rate last, then by point id), and how many points there are, with the days added up as addBalances
+ * does: supply of the wholly covered inlet days, and sales of those days only.
  */
-export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): Promise<RankingRow[]> {
+export async function leakageRanking(
+  sql: Sql,
+  fromDay: string,
+  toDay: string,
+  page: PageQuery,
+): Promise<{ total: number; rows: RankingRow[] }> {
   // Set-based: every point's supply (its inlet's known volume) and sales (its sub-meters' volume on the
   // inlet's known days) over the period as the difference of its running totals (point_daily) at the
   // period's last day and at the day before it: two rows a point, read for every point of the tenant at
   // once (a point whose inlet has no row on such a day, silent then, looks up its latest day before).
+  // Ranked and cut to the page here, by leakageRate's rule computed the same way, on the points' ids and
+  // figures alone: a city's ten thousand points never travel, and only the page's rows read their names.
   const { rows } = await sql.query<{
     point_id: string;
     partition_id: string;
     name: string;
     supply: number | null;
-    sales: number | null;
+    sales: number;
   }>(
     `WITH ends AS (SELECT point_id, supply_to_date, supply_days_to_date, sales_to_date
        FROM point_daily WHERE day = $2::date),
      starts AS (SELECT point_id, supply_to_date, supply_days_to_date, sales_to_date
        FROM point_daily WHERE day = $1::date - 1),
-     totals AS (SELECT p.point_id, p.partition_id, p.name,
+     totals AS (SELECT p.point_id,
          coalesce(e.supply_to_date, le.supply_to_date, 0)
            - coalesce(s.supply_to_date, ls.supply_to_date, 0) AS known_volume,
          coalesce(e.supply_days_to_date, le.supply_days_to_date, 0)
@@ -213,28 +225,31 @@ export async function leakageRanking(sql: Sql, fromDay: string, toDay: string): 
        LEFT JOIN LATERAL (SELECT x.supply_to_date, x.supply_days_to_date, x.sales_to_date
          FROM point_daily x WHERE s.point_id IS NULL AND x.point_id = p.point_id AND x.day < $1::date - 1
          ORDER BY x.day DESC LIMIT 1) ls ON true
-       WHERE p.summary_meter_id IS NOT NULL
-         AND EXISTS (SELECT 1 FROM cascade_sub_meters c WHERE c.point_id = p.point_id))
-     SELECT point_id::text, partition_id::text, name, CASE WHEN known_days > 0 THEN known_volume END AS supply,
-       sales
-     FROM totals`,
-    [fromDay, toDay],
+       WHERE ${RANKED}),
+     figures AS (SELECT point_id, supply, sales, CASE WHEN supply > 0 THEN (supply - sales) / supply END AS rate
+       FROM (SELECT point_id, sales, CASE WHEN known_days > 0 THEN known_volume END AS supply FROM totals) t),
+     page AS (SELECT * FROM figures ORDER BY rate DESC NULLS LAST, point_id LIMIT $3 OFFSET $4)
+     SELECT page.point_id::text, p.partition_id::text, p.name, page.supply, page.sales
+     FROM page JOIN cascade_points p USING (point_id) ORDER BY page.rate DESC NULLS LAST, page.point_id`,
+    [fromDay, toDay, page.pageSize, (page.pageNum - 1) * page.pageSize],
   );
-  const ranked = rows.map((r) => {
-    const supply = r.supply;
-    const leakage = supply === null ? null : supply - (r.sales ?? 0);
-    return {
-      pointId: r.point_id,
-      partitionId: r.partition_id,
-      name: r.name,
-      supply,
-      leakage,
-      leakageRate: leakageRate(supply, leakage),
-    };
-  });
-  return ranked.sort(
-    (a, b) => (b.leakageRate ?? Number.NEGATIVE_INFINITY) - (a.leakageRate ?? Number.NEGATIVE_INFINITY),
+  const count = await sql.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM cascade_points p WHERE ${RANKED}`,
   );
+  return {
+    total: count.rows[0]!.count,
+    rows: rows.map((r) => {
+      const leakage = r.supply === null ? null : r.supply - r.sales;
+      return {
+        pointId: r.point_id,
+        partitionId: r.partition_id,
+        name: r.name,
+        supply: r.supply,
+        leakage,
+        leakageRate: leakageRate(r.supply, leakage),
+      };
+    }),
+  };
 }
 
 /**

@@ -361,14 +361,86 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     ];
     for (const [from, to] of periods) {
       const [ranked, balance] = await withTenant(fx.db, tenantId, async (sql) => [
-        await leakageRanking(sql, day(from!), day(to!)),
+        await leakageRanking(sql, day(from!), day(to!), { pageNum: 1, pageSize: 10 }),
         await periodBalance(sql, (await getPoint(sql, pointId))!, day(from!), day(to!), TZ),
       ]);
       const figures = (f: { supply: number | null; leakage: number | null; leakageRate: number | null }) =>
         [f.supply, f.leakage, f.leakageRate].map((v) => (v === null ? null : Number(v.toFixed(9))));
-      expect([from, to, ...figures(ranked[0]!)]).toEqual([from, to, ...figures(balance)]);
+      expect([from, to, ...figures(ranked.rows[0]!)]).toEqual([from, to, ...figures(balance)]);
     }
   }
+
+  it('ranks every point by leakage rate, highest first and those without a rate last, one page at a time', async () => {
+    // Each point an inlet of 1 m3/h and one sub-meter selling its share of it: rates 0.1, 0.5 and 0.3,
+    // and a point whose inlet never reports (no supply, no rate).
+    const points: Record<string, string> = {};
+    for (const [i, [name, share]] of (
+      [
+        ['North', 0.9],
+        ['East', 0.5],
+        ['South', 0.7],
+        ['Silent', null],
+      ] as const
+    ).entries()) {
+      const [inlet, sub] = [await meter(`41${i}1`), await meter(`41${i}2`)];
+      if (share !== null) {
+        await report(
+          inlet,
+          Array.from({ length: 241 }, (_, h) => [h, 100 + h]),
+        );
+        await report(
+          sub,
+          Array.from({ length: 241 }, (_, h) => [h, 10 + share * h]),
+        );
+      }
+      const [partitionId, pointId] = [uuidv7(), uuidv7()];
+      points[name] = pointId;
+      await fx.append(
+        `cascadePartition-${partitionId}`,
+        [
+          {
+            type: 'CascadePartitionCreated',
+            data: {
+              partitionId,
+              pointId,
+              tenantId,
+              name,
+              leaderName: 'Li',
+              leaderPhone: '13800000000',
+              thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
+              boundary: null,
+              createdAt: new Date(at(0)).toISOString(),
+            },
+          },
+          {
+            type: 'CascadeSummaryMeterAssociated',
+            data: { partitionId, pointId, meter: { meterId: inlet, meterNo: `41${i}1` } },
+          },
+          {
+            type: 'CascadeSubMetersAssociated',
+            data: { partitionId, pointId, meters: [{ meterId: sub, meterNo: `41${i}2` }] },
+          },
+        ],
+        metadata,
+      );
+    }
+    await fx.runner.catchUp('readings');
+    const page = (pageNum: number) =>
+      withTenant(fx.db, tenantId, (sql) =>
+        leakageRanking(sql, '2026-11-02', '2026-11-09', { pageNum, pageSize: 2 }),
+      );
+    const [first, second, past] = [await page(1), await page(2), await page(3)];
+    expect([first.total, second.total, past.total]).toEqual([4, 4, 4]);
+    expect([...first.rows, ...second.rows].map((r) => [r.name, r.leakageRate?.toFixed(9) ?? null])).toEqual([
+      ['East', '0.500000000'],
+      ['South', '0.300000000'],
+      ['North', '0.100000000'],
+      ['Silent', null],
+    ]);
+    expect(first.rows[0]).toMatchObject({ pointId: points.East, supply: 192 });
+    expect(first.rows[0]!.leakage).toBeCloseTo(96, 9);
+    expect(past.rows).toEqual([]);
+  });
 
   it('marks days with a gap unknown, counts readings per day and the reading rate', async () => {
     const id = await meter('3001');

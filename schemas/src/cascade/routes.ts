@@ -117,7 +117,7 @@ export const cascadeRoutes = defineRoutes({
   'GET /cascade/analysis/leaks': { query: analysisQuerySchema, answer: envelopeSchema(leakAnalysisSchema) },
   'GET /cascade/analysis/ili': { query: iliQuerySchema, answer: envelopeSchema(iliResultSchema) },
   'GET /cascade/analysis/ranking': {
-    query: rankingQuerySchema,
+    query: pagedQuerySchema(rankingQuerySchema),
     answer: listEnvelopeSchema(rankingRowSchema),
   },
   'GET /cascade/holidays': { answer: envelopeSchema(cascadeHolidaysSchema) },

@@ -117,12 +117,12 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       config: requires('cascade:analysis:list'),
       schema: {
         tags: ['cascade'],
-        summary: 'Leakage rate of every metering point with sub-meters over the last days (30 by default)',
-        querystring: rankingQuerySchema,
+        summary: 'Metering points with sub-meters by leakage rate over the last days (30 by default), a page',
+        querystring: pagedQuerySchema(rankingQuerySchema),
         response: apiResponses(listEnvelopeSchema(rankingRowSchema)),
       },
     },
-    async (request) => okAll(request, await rankingOfLastDays(services, request, request.query.days)),
+    async (request) => okList(request, await rankingOfLastDays(services, request, request.query)),
   );
 
   app.get(

@@ -17,7 +17,7 @@ import {
   meterHours,
   tenantTimeZone,
 } from '@hydrolog/projections';
-import type { HourlyFlow, iliQuerySchema, PointView } from '@hydrolog/schemas';
+import type { HourlyFlow, iliQuerySchema, PageQuery, PointView } from '@hydrolog/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callerOf, readAsCaller } from '../auth/guard.ts';
@@ -57,13 +57,17 @@ export const periodFigures = <T>(
   read: PeriodFigures<T>,
 ) => pointFigures(services, request, pointId, (sql, point, timeZone) => read(sql, point, from, to, timeZone));
 
-/** The leakage rate of every point with sub-meters over the last `days` finished days of the tenant. */
-export const rankingOfLastDays = (services: Services, request: FastifyRequest, days: number) =>
+/** A page of the points with sub-meters by leakage rate over the last `days` finished days of the tenant. */
+export const rankingOfLastDays = (
+  services: Services,
+  request: FastifyRequest,
+  { days, ...page }: PageQuery & { days: number },
+) =>
   readAsCaller(services.db, request, async (sql) => {
     const today = localDate(Date.now(), await tenantTimeZone(sql, callerOf(request).tenantId));
     // The finished days before today.
     const to = addDays(today, -1);
-    return leakageRanking(sql, addDays(to, -(days - 1)), to);
+    return leakageRanking(sql, addDays(to, -(days - 1)), to, page);
   });
 
 /** The Infrastructure Leakage Index of a point from its mean known daily leakage over the period. */

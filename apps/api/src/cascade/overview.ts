@@ -49,7 +49,10 @@ export const cascadeOverview = (services: Services, request: FastifyRequest): Pr
         unknown: balance?.unknown ?? 'noSummaryMeter',
       });
     }
-    const ranking = await leakageRanking(sql, addDays(yesterday, -29), yesterday);
+    const ranking = await leakageRanking(sql, addDays(yesterday, -29), yesterday, {
+      pageNum: 1,
+      pageSize: 10,
+    });
     const latest = await listCascadeAlarms(sql, { pageNum: 1, pageSize: 5 });
     return {
       timeZone,
@@ -62,7 +65,7 @@ export const cascadeOverview = (services: Services, request: FastifyRequest): Pr
       yesterday: days.at(-1)!,
       dayBefore: days.at(-2)!,
       trend: days,
-      ranking: ranking.slice(0, 10),
+      ranking: ranking.rows,
       alarmCounts: await alarmCounts(sql, addDays(yesterday, -29), yesterday),
       latestAlarms: latest.rows,
       partitionFigures,

@@ -3,7 +3,6 @@ import type {
   DailyFigure,
   PartitionDetail,
   PartitionView,
-  RankingRow,
   UnknownReason,
 } from '@hydrolog/schemas';
 import {
@@ -47,7 +46,6 @@ import {
   gisOverview,
   type HourlyFlow,
   hourlyFlow,
-  leakageRanking,
   listPartitions,
   type NightFigure,
   nightFigures,
@@ -56,6 +54,7 @@ import {
 } from './api/cascade.ts';
 import { CascadeAlarms } from './CascadeAlarms.tsx';
 import { CascadeDetection } from './CascadeDetection.tsx';
+import { CascadeRanking } from './CascadeRanking.tsx';
 import {
   ANALYSIS_PRESETS,
   type AnalysisPageQuery,
@@ -72,8 +71,6 @@ const dayX = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 const dailyFeatures = tableFeatures({});
 const dailyColumn = createColumnHelper<typeof dailyFeatures, DailyFigure>();
-const rankFeatures = tableFeatures({});
-const rankColumn = createColumnHelper<typeof rankFeatures, RankingRow>();
 
 function Figure({
   label,
@@ -282,11 +279,6 @@ export function CascadeAnalysis() {
     hourlyFlow(pointId, night).then(setHours, () => setHours([]));
   }, [pointId, night]);
 
-  const [ranking, setRanking] = useState<RankingRow[] | null>(null);
-  useEffect(() => {
-    if (query.tab === 'statistics') leakageRanking(30).then(setRanking, () => setRanking([]));
-  }, [query.tab]);
-
   /** A leak alarm on its point's night-flow chart: four weeks before its start to two after its repair. */
   function showLeak(alarm: CascadeAlarmView) {
     const end = addDays(alarm.repairedDay ?? alarm.day, 14);
@@ -364,27 +356,6 @@ export function CascadeAnalysis() {
     ]),
     data: useMemo(() => [...(days ?? [])].reverse(), [days]),
     getRowId: (row) => row.date,
-  });
-  const rankTable = useTable({
-    features: rankFeatures,
-    columns: rankColumn.columns([
-      rankColumn.display({ id: 'rank', header: () => '#', cell: (c) => c.row.index + 1 }),
-      rankColumn.accessor('name', { header: () => t('cascade.point') }),
-      rankColumn.accessor('supply', {
-        header: () => t('cascade.supply'),
-        cell: (c) => m3(c.getValue(), language),
-      }),
-      rankColumn.accessor('leakage', {
-        header: () => t('cascade.leakage'),
-        cell: (c) => m3(c.getValue(), language),
-      }),
-      rankColumn.accessor('leakageRate', {
-        header: () => t('cascade.leakageRate'),
-        cell: (c) => <Text c={rateColor(c.getValue())}>{formatPercent(c.getValue(), language) || '—'}</Text>,
-      }),
-    ]),
-    data: ranking ?? [],
-    getRowId: (row) => row.pointId,
   });
   const pointOptions = (partition?.points ?? []).map((p) => ({
     value: p.pointId,
@@ -596,20 +567,7 @@ export function CascadeAnalysis() {
           <Tabs.Panel value="statistics">
             {/* The alarms below the ranking: their filters and pages need the width. */}
             <Stack>
-              <Card withBorder padding="sm">
-                <Text fw={500} mb="xs">
-                  {t('cascade.rankingTitle')}
-                </Text>
-                <ListTable
-                  table={rankTable}
-                  rows={ranking}
-                  loading={ranking === null}
-                  empty={t('cascade.noRanking')}
-                  testId="analysis-ranking"
-                  minWidth={480}
-                  cellStyle={figureColumns('supply', 'leakage', 'leakageRate')}
-                />
-              </Card>
+              {query.tab === 'statistics' && <CascadeRanking />}
               {query.tab === 'statistics' && (
                 // Another partition's alarms are another list.
                 <CascadeAlarms

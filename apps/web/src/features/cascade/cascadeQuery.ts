@@ -65,6 +65,8 @@ export const cascadeAlarmFilters = z
   .object({ kind: filterField.option(cascadeAlarmKindSchema.options), ...rangeFields })
   .transform(inOrder);
 export const CASCADE_ALARMS_SCOPE = 'alarms';
+/** The ranking's page, in the analysis page's URL. */
+export const CASCADE_RANKING_SCOPE = 'ranking';
 
 /** The filter of GET /cascade/alarm/list and of its export: the list's filters in the page's partition. */
 export const cascadeAlarmFilter = (

@@ -129,8 +129,8 @@ export interface IliInput {
 export const infrastructureLeakageIndex = (query: AnalysisQuery & IliInput) =>
   api.data('GET /cascade/analysis/ili', { query });
 
-export const leakageRanking = (days = 30) =>
-  api.call('GET /cascade/analysis/ranking', { query: { days } }).then((r) => r.rows);
+export const leakageRanking = (query: { days: number; pageNum: number; pageSize: number }) =>
+  api.call('GET /cascade/analysis/ranking', { query });
 
 export const listCascadeAlarms = (query: { pageNum: number; pageSize: number } & CascadeAlarmListQuery) =>
   api.call('GET /cascade/alarm/list', { query });
