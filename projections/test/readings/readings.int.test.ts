@@ -134,6 +134,38 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     );
   }
 
+  /** A partition whose root point measures its inlet with `inlet` and its consumers with `subs`. */
+  async function partitionWithPoint(
+    name: string,
+    inlet: { meterId: string; meterNo: string },
+    subs: { meterId: string; meterNo: string }[],
+  ) {
+    const [partitionId, pointId] = [uuidv7(), uuidv7()];
+    await fx.append(
+      `cascadePartition-${partitionId}`,
+      [
+        {
+          type: 'CascadePartitionCreated',
+          data: {
+            partitionId,
+            pointId,
+            tenantId,
+            name,
+            leaderName: 'Li',
+            leaderPhone: '13800000000',
+            thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
+            boundary: null,
+            createdAt: new Date(at(0)).toISOString(),
+          },
+        },
+        { type: 'CascadeSummaryMeterAssociated', data: { partitionId, pointId, meter: inlet } },
+        { type: 'CascadeSubMetersAssociated', data: { partitionId, pointId, meters: subs } },
+      ],
+      metadata,
+    );
+    return { partitionId, pointId };
+  }
+
   const hourly = (meterId: string) =>
     fx.db
       .query<{
@@ -279,41 +311,13 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
       hours(72, 200, (h) => 10 + 0.1 * h),
     );
     await fx.runner.catchUp('readings');
-    const [partitionId, pointId] = [uuidv7(), uuidv7()];
-    await fx.append(
-      `cascadePartition-${partitionId}`,
+    const { partitionId, pointId } = await partitionWithPoint(
+      'Harbour',
+      { meterId: inlet, meterNo: '3001' },
       [
-        {
-          type: 'CascadePartitionCreated',
-          data: {
-            partitionId,
-            pointId,
-            tenantId,
-            name: 'Harbour',
-            leaderName: 'Li',
-            leaderPhone: '13800000000',
-            thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
-            boundary: null,
-            createdAt: new Date(at(0)).toISOString(),
-          },
-        },
-        {
-          type: 'CascadeSummaryMeterAssociated',
-          data: { partitionId, pointId, meter: { meterId: inlet, meterNo: '3001' } },
-        },
-        {
-          type: 'CascadeSubMetersAssociated',
-          data: {
-            partitionId,
-            pointId,
-            meters: [
-              { meterId: home, meterNo: '3002' },
-              { meterId: shop, meterNo: '3003' },
-            ],
-          },
-        },
+        { meterId: home, meterNo: '3002' },
+        { meterId: shop, meterNo: '3003' },
       ],
-      metadata,
     );
     await fx.runner.catchUp('readings');
     // The point's running totals follow a late upload of its inlet, to the last bit as one pass from its
@@ -393,36 +397,10 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
           Array.from({ length: 241 }, (_, h) => [h, 10 + share * h]),
         );
       }
-      const [partitionId, pointId] = [uuidv7(), uuidv7()];
+      const { pointId } = await partitionWithPoint(name, { meterId: inlet, meterNo: `41${i}1` }, [
+        { meterId: sub, meterNo: `41${i}2` },
+      ]);
       points[name] = pointId;
-      await fx.append(
-        `cascadePartition-${partitionId}`,
-        [
-          {
-            type: 'CascadePartitionCreated',
-            data: {
-              partitionId,
-              pointId,
-              tenantId,
-              name,
-              leaderName: 'Li',
-              leaderPhone: '13800000000',
-              thresholds: { leakageRate: 0.2, mnf: 5, kl: 3 },
-              boundary: null,
-              createdAt: new Date(at(0)).toISOString(),
-            },
-          },
-          {
-            type: 'CascadeSummaryMeterAssociated',
-            data: { partitionId, pointId, meter: { meterId: inlet, meterNo: `41${i}1` } },
-          },
-          {
-            type: 'CascadeSubMetersAssociated',
-            data: { partitionId, pointId, meters: [{ meterId: sub, meterNo: `41${i}2` }] },
-          },
-        ],
-        metadata,
-      );
     }
     await fx.runner.catchUp('readings');
     const page = (pageNum: number) =>
