@@ -298,11 +298,13 @@ export async function leakageBench({
       // ---- late batches through the ingest path ---------------------------------------------------------
       // A sub-meter of the first root (the first child's summary meter) read late a minute before the end of
       // one of the last days, 5 m3 above its linear interpolation: the day's sales move. Each is timed until
-      // the root's figures of that day show the new sales; one late upload a day, so each is late alone.
+      // the root's figures of that day show the new sales; one late upload a day, so each is late alone. The
+      // first is not timed, as the queries' first call is not: a running service takes uploads all day, and
+      // the first upload after the bulk load pays for its connections' cold caches.
       const root = pointsById.get(rootIds[0]!)!;
       const subMeter = ref(1);
       const late: number[] = [];
-      for (let i = 0; i < LATE_BATCHES; i++) {
+      for (let i = 0; i <= LATE_BATCHES; i++) {
         const lateDay = addDays(to, -3 - i);
         const before = await withTenant(services.db, fleet.tenantId, (sql) =>
           dailyFigures(sql, root, lateDay, lateDay, TIME_ZONE),
@@ -323,16 +325,15 @@ export async function leakageBench({
           ],
         });
         let after = before;
-        late.push(
-          await timed(async () => {
-            const result = await upload(service.url, fleet.gatewayKey, lateBody);
-            if (result.answer.accepted !== 1) throw new Error(`late batch: ${JSON.stringify(result.answer)}`);
-            await readingsCaughtUp(services, 5);
-            after = await withTenant(services.db, fleet.tenantId, (sql) =>
-              dailyFigures(sql, root, lateDay, lateDay, TIME_ZONE),
-            );
-          }),
-        );
+        const elapsed = await timed(async () => {
+          const result = await upload(service.url, fleet.gatewayKey, lateBody);
+          if (result.answer.accepted !== 1) throw new Error(`late batch: ${JSON.stringify(result.answer)}`);
+          await readingsCaughtUp(services, 5);
+          after = await withTenant(services.db, fleet.tenantId, (sql) =>
+            dailyFigures(sql, root, lateDay, lateDay, TIME_ZONE),
+          );
+        });
+        if (i > 0) late.push(elapsed);
         if (!((after[0]!.sales ?? 0) > (before[0]!.sales ?? 0))) {
           process.exitCode = 1;
           console.error(
