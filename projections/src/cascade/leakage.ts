@@ -213,10 +213,10 @@ export async function leakageRanking(
      starts AS (SELECT point_id, supply_to_date, supply_days_to_date, sales_to_date
        FROM point_daily WHERE day = $1::date - 1),
      totals AS (SELECT p.point_id,
-         coalesce(e.supply_to_date, le.supply_to_date, 0)
-           - coalesce(s.supply_to_date, ls.supply_to_date, 0) AS known_volume,
-         coalesce(e.supply_days_to_date, le.supply_days_to_date, 0)
-           - coalesce(s.supply_days_to_date, ls.supply_days_to_date, 0) AS known_days,
+         CASE WHEN coalesce(e.supply_days_to_date, le.supply_days_to_date, 0)
+             - coalesce(s.supply_days_to_date, ls.supply_days_to_date, 0) > 0
+           THEN coalesce(e.supply_to_date, le.supply_to_date, 0) - coalesce(s.supply_to_date, ls.supply_to_date, 0)
+         END AS supply,
          coalesce(e.sales_to_date, le.sales_to_date, 0) - coalesce(s.sales_to_date, ls.sales_to_date, 0) AS sales
        FROM cascade_points p LEFT JOIN ends e USING (point_id) LEFT JOIN starts s USING (point_id)
        LEFT JOIN LATERAL (SELECT x.supply_to_date, x.supply_days_to_date, x.sales_to_date
@@ -227,7 +227,7 @@ export async function leakageRanking(
          ORDER BY x.day DESC LIMIT 1) ls ON true
        WHERE ${RANKED}),
      figures AS (SELECT point_id, supply, sales, CASE WHEN supply > 0 THEN (supply - sales) / supply END AS rate
-       FROM (SELECT point_id, sales, CASE WHEN known_days > 0 THEN known_volume END AS supply FROM totals) t),
+       FROM totals),
      page AS (SELECT * FROM figures ORDER BY rate DESC NULLS LAST, point_id LIMIT $3 OFFSET $4)
      SELECT page.point_id::text, p.partition_id::text, p.name, page.supply, page.sales
      FROM page JOIN cascade_points p USING (point_id) ORDER BY page.rate DESC NULLS LAST, page.point_id`,
