@@ -518,10 +518,18 @@ export function encodeReadingsArrow(readings: readonly GatewayReading[]): Uint8A
   const columns: Record<string, Vector> = {};
   columns.meterNo = makeVector(utf8Data(readings.map((r) => r.meterNo)));
   const ts = new BigInt64Array(rows);
+  // Readings share few instants (every meter read on the hour): each is parsed once.
+  const instants = new Map<string, bigint>();
   for (let i = 0; i < rows; i++) {
-    const ms = Date.parse(readings[i]!.ts);
-    if (Number.isNaN(ms)) throw new RangeError(`reading ${i}: ts ${readings[i]!.ts} is not a date`);
-    ts[i] = BigInt(ms);
+    const text = readings[i]!.ts;
+    let ms = instants.get(text);
+    if (ms === undefined) {
+      const parsed = Date.parse(text);
+      if (Number.isNaN(parsed)) throw new RangeError(`reading ${i}: ts ${text} is not a date`);
+      ms = BigInt(parsed);
+      instants.set(text, ms);
+    }
+    ts[i] = ms;
   }
   columns.ts = makeVector({ type: new TimestampMillisecond('UTC'), data: ts, length: rows, nullCount: 0 });
   for (const name of NUMBER_FIELDS) {
