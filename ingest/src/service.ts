@@ -12,6 +12,7 @@ import {
   type EventData,
   type EventMetadata,
   INGEST_FUTURE_TOLERANCE_MINUTES,
+  INGEST_MAX_READINGS,
   type IngestAnswer,
   type ReadingBatch,
   type StoredReading,
@@ -33,27 +34,95 @@ export interface BatchDelivery {
   stream: string;
   events: NewEvent[];
   keys: string[];
+  /** the readings its events carry */
+  readings: number;
 }
+
+/** Where a delivered batch is in the log, or 'exists' when it was already stored. */
+type Delivered = { position: string } | 'exists';
 
 /**
  * How accepted batches reach the log: appended directly, or through Kafka (principle 8). `deliver` resolves
  * once the batch is durable there, with the position to answer; 'exists' when the batch is already stored.
  */
 export interface ReadingDelivery {
-  deliver(batch: BatchDelivery): Promise<{ position: string } | 'exists'>;
+  deliver(batch: BatchDelivery): Promise<Delivered>;
 }
 
-/** The default: one append of the whole batch to its own stream, which must not exist yet. */
+/** At most this many batches share one append, and at most the readings of the largest upload. */
+const MAX_BATCHES_PER_APPEND = 16;
+
+interface WaitingBatch {
+  batch: BatchDelivery;
+  resolve(delivered: Delivered): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The default: each batch appended whole to its own stream, which must not exist yet. The batches that arrive
+ * while an append is running share the next one (group commit): one transaction, one WAL flush and one set
+ * of log statements for all of them instead of one each, and each is answered once that append is durable.
+ * When a shared append fails (a batch already stored, an invalid event), each of its batches is appended
+ * alone, so that one batch's failure is its own.
+ */
 export class LogDelivery implements ReadingDelivery {
+  private readonly waiting: WaitingBatch[] = [];
+  private appending = false;
+
   constructor(private readonly store: EventStore) {}
 
-  async deliver({ stream, events }: BatchDelivery): Promise<{ position: string } | 'exists'> {
+  deliver(batch: BatchDelivery): Promise<Delivered> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ batch, resolve, reject });
+      if (!this.appending) void this.appendWaiting();
+    });
+  }
+
+  private async appendWaiting(): Promise<void> {
+    this.appending = true;
+    while (this.waiting.length > 0) {
+      const group = this.nextGroup();
+      try {
+        const delivered = await this.append(group.map((w) => w.batch));
+        for (const [i, w] of group.entries()) w.resolve(delivered[i]!);
+      } catch (error) {
+        if (group.length === 1) group[0]!.reject(error);
+        else
+          for (const w of group)
+            await this.append([w.batch]).then(([delivered]) => w.resolve(delivered!), w.reject);
+      }
+    }
+    this.appending = false;
+  }
+
+  /**
+   * The waiting batches of the next append, in arrival order, the first whatever its size; a batch sent again
+   * while waiting goes in a later one.
+   */
+  private nextGroup(): WaitingBatch[] {
+    const streams = new Set<string>();
+    const group: WaitingBatch[] = [];
+    let readings = 0;
+    for (let i = 0; i < this.waiting.length && group.length < MAX_BATCHES_PER_APPEND; i++) {
+      const { stream, readings: more } = this.waiting[i]!.batch;
+      if (group.length > 0 && (streams.has(stream) || readings + more > INGEST_MAX_READINGS)) continue;
+      streams.add(stream);
+      readings += more;
+      group.push(...this.waiting.splice(i--, 1));
+    }
+    return group;
+  }
+
+  private async append(batches: readonly BatchDelivery[]): Promise<Delivered[]> {
     try {
-      const result = await this.store.append(stream, events, { expectedVersion: 'no_stream' });
-      return { position: positionOf(result.events) };
+      const results = await this.store.appendMany(
+        batches.map(({ stream, events }) => ({ stream, events, expectedVersion: 'no_stream' })),
+      );
+      // An append that stored none of a batch's events found them all there already.
+      return results.map((r) => (r.events.length === 0 ? 'exists' : { position: positionOf(r.events) }));
     } catch (error) {
       // The same batch arrived at the same moment through another request.
-      if (error instanceof WrongExpectedVersionError) return 'exists';
+      if (batches.length === 1 && error instanceof WrongExpectedVersionError) return ['exists'];
       throw error;
     }
   }
@@ -129,7 +198,7 @@ export class ReadingIngest {
       { type: 'ReadingBatchReceived', data: received },
       ...reported.map((data) => ({ type: 'ReadingsReported', data })),
     ].map((event, n) => ({ ...event, id: batchEventId(stream, n), metadata }));
-    const delivered = await this.delivery.deliver({ stream, events, keys });
+    const delivered = await this.delivery.deliver({ stream, events, keys, readings: accepted });
     if (delivered !== 'exists') return { accepted, duplicates, rejected, position: delivered.position };
     const stored = await this.answerOf(stream);
     if (!stored) throw new Error(`batch stream ${stream} reported as stored but not found`);

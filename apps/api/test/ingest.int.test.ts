@@ -103,6 +103,30 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
     ]);
   });
 
+  it('answers uploads sent at the same moment each as if alone, a batch sent twice among them stored once', async () => {
+    const batches = ['1001', '1002', '1003', '1001', '1002', '1003'].map((meterNo, i) => ({
+      batchId: uuidv7(),
+      readings: [{ meterNo, ts: iso(hourStart - (20 + i) * HOUR), total: 1 + i }],
+    }));
+    const twice = batches[2]!;
+    const events = await eventCount();
+    const answers = await Promise.all([...batches, twice].map((batch) => upload(batch)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 202));
+    expect(answers.map((a) => a.json().accepted)).toEqual(answers.map(() => 1));
+    expect(answers[6]!.json()).toEqual(answers[2]!.json());
+    // Each batch's stream: its ReadingBatchReceived and one ReadingsReported.
+    expect(await eventCount()).toBe(events + 2 * batches.length);
+    const { rows } = await services.db.query<{ stream_id: string; position: string }>(
+      `SELECT stream_id, max(position)::text AS position FROM es.events WHERE stream_id = ANY($1::text[])
+       GROUP BY stream_id`,
+      [batches.map((b) => `readingBatch-${gatewayId}.${b.batchId}`)],
+    );
+    const positions = new Map(rows.map((r) => [r.stream_id, r.position]));
+    expect(answers.slice(0, batches.length).map((a) => a.json().position)).toEqual(
+      batches.map((b) => positions.get(`readingBatch-${gatewayId}.${b.batchId}`)),
+    );
+  });
+
   it("rejects by row an unknown meter and another tenant's meter with the same reason, and keeps the rest", async () => {
     const res = await upload({
       batchId: uuidv7(),
