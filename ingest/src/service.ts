@@ -34,8 +34,6 @@ export interface BatchDelivery {
   stream: string;
   events: NewEvent[];
   keys: string[];
-  /** the readings its events carry */
-  readings: number;
 }
 
 /** Where a delivered batch is in the log, or 'exists' when it was already stored. */
@@ -66,7 +64,7 @@ interface WaitingBatch {
  * alone, so that one batch's failure is its own.
  */
 export class LogDelivery implements ReadingDelivery {
-  private readonly waiting: WaitingBatch[] = [];
+  private waiting: WaitingBatch[] = [];
   private appending = false;
 
   constructor(private readonly store: EventStore) {}
@@ -96,20 +94,31 @@ export class LogDelivery implements ReadingDelivery {
   }
 
   /**
-   * The waiting batches of the next append, in arrival order, the first whatever its size; a batch sent again
-   * while waiting goes in a later one.
+   * The waiting batches of the next append, in arrival order, the first whatever its size; the others wait on,
+   * a batch sent again among them included.
    */
   private nextGroup(): WaitingBatch[] {
-    const streams = new Set<string>();
     const group: WaitingBatch[] = [];
+    const later: WaitingBatch[] = [];
+    const streams = new Set<string>();
     let readings = 0;
-    for (let i = 0; i < this.waiting.length && group.length < MAX_BATCHES_PER_APPEND; i++) {
-      const { stream, readings: more } = this.waiting[i]!.batch;
-      if (group.length > 0 && (streams.has(stream) || readings + more > INGEST_MAX_READINGS)) continue;
+    for (const waiting of this.waiting) {
+      const { stream } = waiting.batch;
+      const more = readingsIn(waiting.batch);
+      const fits =
+        group.length === 0 ||
+        (group.length < MAX_BATCHES_PER_APPEND &&
+          !streams.has(stream) &&
+          readings + more <= INGEST_MAX_READINGS);
+      if (!fits) {
+        later.push(waiting);
+        continue;
+      }
+      group.push(waiting);
       streams.add(stream);
       readings += more;
-      group.push(...this.waiting.splice(i--, 1));
     }
+    this.waiting = later;
     return group;
   }
 
@@ -126,6 +135,14 @@ export class LogDelivery implements ReadingDelivery {
       throw error;
     }
   }
+}
+
+/** The readings a batch's events carry. */
+function readingsIn(batch: BatchDelivery): number {
+  let readings = 0;
+  for (const event of batch.events)
+    readings += (event.data as { readings?: unknown[] }).readings?.length ?? 0;
+  return readings;
 }
 
 /**
@@ -198,7 +215,7 @@ export class ReadingIngest {
       { type: 'ReadingBatchReceived', data: received },
       ...reported.map((data) => ({ type: 'ReadingsReported', data })),
     ].map((event, n) => ({ ...event, id: batchEventId(stream, n), metadata }));
-    const delivered = await this.delivery.deliver({ stream, events, keys, readings: accepted });
+    const delivered = await this.delivery.deliver({ stream, events, keys });
     if (delivered !== 'exists') return { accepted, duplicates, rejected, position: delivered.position };
     const stored = await this.answerOf(stream);
     if (!stored) throw new Error(`batch stream ${stream} reported as stored but not found`);

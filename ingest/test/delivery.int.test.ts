@@ -23,7 +23,6 @@ function batch(accepted = 0): BatchDelivery {
     stream,
     events: [{ id: batchEventId(stream, 0), type: 'ReadingBatchReceived', data, metadata }],
     keys: [batchId],
-    readings: 0,
   };
 }
 

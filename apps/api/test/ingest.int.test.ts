@@ -1,5 +1,5 @@
 import { testEngines } from '@hydrolog/eventstore/testing';
-import { encodeReadingsArrow } from '@hydrolog/ingest';
+import { batchStream, encodeReadingsArrow } from '@hydrolog/ingest';
 import { type GatewayReading, INGEST_MAX_READINGS, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,14 +116,15 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
     expect(answers[6]!.json()).toEqual(answers[2]!.json());
     // Each batch's stream: its ReadingBatchReceived and one ReadingsReported.
     expect(await eventCount()).toBe(events + 2 * batches.length);
+    const streams = batches.map((b) => batchStream({ gatewayId, tenantId: DEMO_TENANT }, b.batchId));
     const { rows } = await services.db.query<{ stream_id: string; position: string }>(
       `SELECT stream_id, max(position)::text AS position FROM es.events WHERE stream_id = ANY($1::text[])
        GROUP BY stream_id`,
-      [batches.map((b) => `readingBatch-${gatewayId}.${b.batchId}`)],
+      [streams],
     );
     const positions = new Map(rows.map((r) => [r.stream_id, r.position]));
     expect(answers.slice(0, batches.length).map((a) => a.json().position)).toEqual(
-      batches.map((b) => positions.get(`readingBatch-${gatewayId}.${b.batchId}`)),
+      streams.map((stream) => positions.get(stream)),
     );
   });
 

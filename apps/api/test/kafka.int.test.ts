@@ -69,7 +69,7 @@ describe.each(testEngines())('the Kafka consumer side on $engine (no broker need
         metadata,
       },
     ];
-    const encoded = encodeMessages({ stream, events, keys: [batchId, '8101'], readings: 2 });
+    const encoded = encodeMessages({ stream, events, keys: [batchId, '8101'] });
     expect(encoded.map((m) => m.key)).toEqual([batchId, '8101']);
     const messages = encoded.map((m) => JSON.parse(m.value) as KafkaDeliveryMessage);
 
