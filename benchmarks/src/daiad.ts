@@ -7,8 +7,9 @@ import { join, resolve } from 'node:path';
 import { openServices } from '@hydrolog/api';
 import { zoneOffsetMs } from '@hydrolog/domain';
 import { uuidv7 } from '@hydrolog/schemas';
+import { upload } from './gateway-load.ts';
 import type { BenchOptions } from './run.ts';
-import { listen, readingsCaughtUp, registerFleet, upload } from './service.ts';
+import { listen, readingsCaughtUp, registerFleet } from './service.ts';
 import { zipEntryLines } from './zip.ts';
 
 /** The data stays in shared/, beside the repository (DESIGN "Data beside this file"). */

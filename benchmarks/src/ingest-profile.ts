@@ -11,7 +11,8 @@ import { openTemporaryPostgres, testEngines } from '@hydrolog/eventstore/testing
 import { decodeReadingBatch, ReadingIngest } from '@hydrolog/ingest';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
 import { readingBatchSchema, uuidv7 } from '@hydrolog/schemas';
-import { listen, registerFleet, upload } from './service.ts';
+import { upload } from './gateway-load.ts';
+import { listen, registerFleet } from './service.ts';
 
 const HOUR_MS = 3_600_000;
 const BATCH = 1000;

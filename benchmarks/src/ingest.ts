@@ -1,41 +1,31 @@
 // `npm run bench -- ingest [--readings <n>] [--meters <n>] [--transport http|mqtt] [--format json|arrow]
-// [--preload <n>]`: gateway uploads over real HTTP (or MQTT, to the embedded broker; JSON only) until the
-// readings projection has caught up, against COPY of the same rows into a plain table in the same run; then
-// as many again with the projection stopped, which is the most the end-to-end figure could reach (the
-// uploads' own cost: transport, checks and the durable append to the log). `--preload` first fills the
-// readings table by COPY with that many readings of other meters over the months before, so the timed part
-// writes into a table the size of a utility's.
+// [--preload <n>]`: gateway uploads over real HTTP (or MQTT, to the embedded broker; JSON only), sent from
+// a process of their own (gateway-load.ts), until the readings projection has caught up, against COPY of
+// the same rows into a plain table in the same run; then as many again with the projection stopped, which
+// is the most the end-to-end figure could reach (the uploads' own cost: transport, checks and the durable
+// append to the log). `--preload` first fills the readings table by COPY with that many readings of other
+// meters over the months before, so the timed part writes into a table the size of a utility's.
 import type { Services } from '@hydrolog/api';
-import { encodeReadingsArrow } from '@hydrolog/ingest';
 import { ensureTimeSeriesMonths, readingsProjection } from '@hydrolog/projections';
-import { type GatewayReading, type IngestAnswer, uuidv7 } from '@hydrolog/schemas';
-import { MqttGatewayClient } from '@hydrolog/sim';
+import { uuidv7 } from '@hydrolog/schemas';
 import { benchEngines, perSecond, timed, writeSettings } from './engines.ts';
-import type { BenchOptions } from './run.ts';
 import {
-  type Fleet,
-  listen,
-  type RunningService,
-  readingsCaughtUp,
-  registerFleet,
-  servicesOn,
-  upload,
-} from './service.ts';
+  counter,
+  FIRST_METER_NO,
+  type GatewayLoad,
+  type GatewayLoadResult,
+  HOUR_MS,
+  readingBatches,
+  startGateways,
+} from './gateway-load.ts';
+import type { BenchOptions } from './run.ts';
+import { listen, readingsCaughtUp, registerFleet, servicesOn } from './service.ts';
 
-const BATCH = 1000;
-const IN_FLIGHT = 4;
 /**
  * 100 meters: an upload of 1,000 hourly readings holds 10 per meter, one ReadingsReported event each (a
  * concentrator reporting every 10 hours). `--meters 1000` is the hardest case: one reading per event.
  */
 const DEFAULT_METERS = 100;
-const HOUR_MS = 3_600_000;
-const FIRST_METER_NO = 200_000;
-
-/** Counter of meter m at hour h, m3: rises steadily at a rate of its own (rounded to litres). */
-function counter(m: number, h: number): number {
-  return Math.round(((m % 97) * 1.5 + h * (0.004 + (m % 13) * 0.001)) * 1000) / 1000;
-}
 
 /** Peak resident set size, sampled every 100 ms until stopped. */
 function rssSampler(): { stop(): number } {
@@ -83,73 +73,6 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/**
- * Hourly readings of every meter going forward in time (hour by hour, the meters of an hour in turn), in
- * batches of BATCH readings made one at a time as they are sent: nothing holds more than the batches in
- * flight, whatever the number of readings.
- */
-function* readingBatches(
-  readings: number,
-  meterNos: readonly string[],
-  firstHour: number,
-): Generator<{ meterNo: string; ts: string; total: number }[]> {
-  for (let i = 0; i < readings; i += BATCH) {
-    const batch = [];
-    for (let k = i; k < Math.min(readings, i + BATCH); k++) {
-      const h = Math.floor(k / meterNos.length);
-      const m = k % meterNos.length;
-      batch.push({
-        meterNo: meterNos[m]!,
-        ts: new Date(firstHour + h * HOUR_MS).toISOString(),
-        total: counter(m, h),
-      });
-    }
-    yield batch;
-  }
-}
-
-/** A gateway's uploads over one transport, counting the batches pushed back (429) and sent again. */
-interface Uploader {
-  send(batchId: string, readings: GatewayReading[]): Promise<IngestAnswer>;
-  readonly pushedBack: number;
-  close(): Promise<void>;
-}
-
-function httpUploader(service: RunningService, fleet: Fleet, format: 'json' | 'arrow'): Uploader {
-  const uploader = {
-    pushedBack: 0,
-    async send(batchId: string, readings: GatewayReading[]) {
-      const body =
-        format === 'arrow'
-          ? { arrow: encodeReadingsArrow(readings), batchId }
-          : JSON.stringify({ batchId, readings });
-      const result = await upload(service.url, fleet.gatewayKey, body);
-      uploader.pushedBack += result.pushedBack;
-      return result.answer;
-    },
-    close: async () => {},
-  };
-  return uploader;
-}
-
-/** One MQTT connection to the embedded broker (the simulator's gateway client), its batches in flight at once. */
-function mqttUploader(service: RunningService, fleet: Fleet): Uploader {
-  const client = new MqttGatewayClient({
-    url: service.mqttUrl!,
-    gatewayId: fleet.gatewayId,
-    key: fleet.gatewayKey,
-    onRetry: ({ status }) => {
-      if (status === 429) uploader.pushedBack++;
-    },
-  });
-  const uploader = {
-    pushedBack: 0,
-    send: (batchId: string, readings: GatewayReading[]) => client.sendReadings({ batchId, readings }),
-    close: () => client.close(),
-  };
-  return uploader;
-}
-
 export async function ingestBench({
   quick,
   engine: only,
@@ -173,121 +96,110 @@ export async function ingestBench({
   const engines = benchEngines(only).sort(
     (a, b) => Number(a.engine === 'pglite') - Number(b.engine === 'pglite'),
   );
-  for (const { engine, open } of engines) {
-    const rss = rssSampler();
-    const services = await servicesOn(await open());
-    // No push-back (429): the e2e time is how fast the projection follows. The horizon takes the oldest hour.
-    const service = await listen(
-      services,
-      { horizonDays: Math.max(400, Math.ceil((2 * hours) / 24) + 2), maxBacklog: Number.POSITIVE_INFINITY },
-      { mqtt: transport === 'mqtt' },
-    );
-    try {
-      const fleet = await registerFleet(services, {
-        name: 'Ingest benchmark',
-        timeZone: 'Europe/Madrid',
-        meterNos,
-      });
-      const preloadMs = await timed(() => preloadReadings(services, preload, firstHour));
-      /** Sends the batches, IN_FLIGHT at a time; the latency of each upload goes into `latencies`. */
-      const send = async (batches: Iterator<GatewayReading[]>, latencies: Float64Array) => {
-        const uploader =
-          transport === 'mqtt' ? mqttUploader(service, fleet) : httpUploader(service, fleet, format);
-        let sent = 0;
-        let accepted = 0;
-        try {
-          await Promise.all(
-            Array.from({ length: IN_FLIGHT }, async () => {
-              for (let next = batches.next(); !next.done; next = batches.next()) {
-                const started = performance.now();
-                const answer = await uploader.send(uuidv7(), next.value);
-                latencies[sent++] = performance.now() - started;
-                accepted += answer.accepted;
-              }
-            }),
-          );
-        } finally {
-          await uploader.close();
-        }
-        return { accepted, pushedBack: uploader.pushedBack };
-      };
-      const latencies = new Float64Array(Math.ceil(readings / BATCH));
-      let e2eRun = { accepted: 0, pushedBack: 0 };
-      const e2eMs = await timed(async () => {
-        e2eRun = await send(readingBatches(readings, meterNos, firstHour), latencies);
-        await readingsCaughtUp(services, 50);
-      });
-      // Memory while the load streams through (the baseline's COPY afterwards is not the service's).
-      const peakRss = rss.stop();
-      const { accepted, pushedBack } = e2eRun;
-      const { rows } = await services.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM readings WHERE tenant_id = $1',
-        [fleet.tenantId],
+  const gateways = await startGateways();
+  try {
+    for (const { engine, open } of engines) {
+      const rss = rssSampler();
+      const services = await servicesOn(await open());
+      // No push-back (429): the e2e time is how fast the projection follows. The horizon takes the oldest hour.
+      const service = await listen(
+        services,
+        { horizonDays: Math.max(400, Math.ceil((2 * hours) / 24) + 2), maxBacklog: Number.POSITIVE_INFINITY },
+        { mqtt: transport === 'mqtt' },
       );
-      if (accepted !== readings || rows[0]?.n !== readings)
-        throw new Error(`sent ${readings} readings: ${accepted} accepted, ${rows[0]?.n} stored`);
-
-      await services.runner.stop();
-      let logOnlyRun = { accepted: 0, pushedBack: 0 };
-      const logOnlyMs = await timed(async () => {
-        logOnlyRun = await send(
-          readingBatches(readings, meterNos, logOnlyFirstHour),
-          new Float64Array(latencies.length),
-        );
-      });
-      if (logOnlyRun.accepted !== readings)
-        throw new Error(`sent ${readings} readings to the log alone: ${logOnlyRun.accepted} accepted`);
-
-      await services.db.query(
-        'CREATE TABLE bench_raw (tenant_id uuid, meter_id uuid, ts timestamptz, total double precision, gateway_id uuid)',
-      );
-      const meterIds = meterNos.map((no) => fleet.meterIds.get(no)!);
-      const copyMs = await timed(async () => {
-        for (const batch of readingBatches(readings, meterNos, firstHour)) {
-          await services.db.copyRows(
-            'bench_raw',
-            ['tenant_id', 'meter_id', 'ts', 'total', 'gateway_id'],
-            batch.map((r) => [
-              fleet.tenantId,
-              meterIds[Number(r.meterNo) - FIRST_METER_NO],
-              r.ts,
-              r.total,
-              fleet.gatewayId,
-            ]),
-          );
-        }
-      });
-
-      latencies.sort();
-      const e2e = perSecond(readings, e2eMs);
-      const raw = perSecond(readings, copyMs);
-      console.log(
-        JSON.stringify({
-          bench: 'ingest',
-          engine,
+      try {
+        const fleet = await registerFleet(services, {
+          name: 'Ingest benchmark',
+          timeZone: 'Europe/Madrid',
+          meterNos,
+        });
+        const preloadMs = await timed(() => preloadReadings(services, preload, firstHour));
+        const load = (firstHourOfLoad: number): GatewayLoad => ({
           transport,
-          // The readings table holds this run's readings only.
           format,
+          url: transport === 'mqtt' ? service.mqttUrl! : service.url,
+          gatewayId: fleet.gatewayId,
+          gatewayKey: fleet.gatewayKey,
           readings,
-          readings_in_table: rows[0]?.n,
-          preloaded: preload,
-          preload_s: Number((preloadMs / 1000).toFixed(1)),
-          meters,
-          e2e_readings_per_s: e2e,
-          raw_copy_rows_per_s: raw,
-          ratio: Number((e2e / raw).toFixed(3)),
-          log_only_readings_per_s: perSecond(readings, logOnlyMs),
-          log_only_ratio: Number((perSecond(readings, logOnlyMs) / raw).toFixed(3)),
-          p50_ms: Number(percentile(latencies, 50).toFixed(1)),
-          p99_ms: Number(percentile(latencies, 99).toFixed(1)),
-          peak_rss_mb: Math.round(peakRss / 1024 / 1024),
-          ...(pushedBack > 0 ? { pushed_back: pushedBack } : {}),
-          settings: await writeSettings(services.db),
-        }),
-      );
-    } finally {
-      rss.stop();
-      await service.close();
+          meterNos,
+          firstHour: firstHourOfLoad,
+        });
+        let e2eRun: GatewayLoadResult = { accepted: 0, pushedBack: 0, latencies: [] };
+        const e2eMs = await timed(async () => {
+          e2eRun = await gateways.send(load(firstHour));
+          await readingsCaughtUp(services, 50);
+        });
+        // Memory while the load streams through (the baseline's COPY afterwards is not the service's).
+        const peakRss = rss.stop();
+        const { accepted, pushedBack } = e2eRun;
+        const { rows } = await services.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM readings WHERE tenant_id = $1',
+          [fleet.tenantId],
+        );
+        if (accepted !== readings || rows[0]?.n !== readings)
+          throw new Error(`sent ${readings} readings: ${accepted} accepted, ${rows[0]?.n} stored`);
+
+        await services.runner.stop();
+        let logOnlyRun: GatewayLoadResult = { accepted: 0, pushedBack: 0, latencies: [] };
+        const logOnlyMs = await timed(async () => {
+          logOnlyRun = await gateways.send(load(logOnlyFirstHour));
+        });
+        if (logOnlyRun.accepted !== readings)
+          throw new Error(`sent ${readings} readings to the log alone: ${logOnlyRun.accepted} accepted`);
+
+        await services.db.query(
+          'CREATE TABLE bench_raw (tenant_id uuid, meter_id uuid, ts timestamptz, total double precision, gateway_id uuid)',
+        );
+        const meterIds = meterNos.map((no) => fleet.meterIds.get(no)!);
+        const copyMs = await timed(async () => {
+          for (const batch of readingBatches(readings, meterNos, firstHour)) {
+            await services.db.copyRows(
+              'bench_raw',
+              ['tenant_id', 'meter_id', 'ts', 'total', 'gateway_id'],
+              batch.map((r) => [
+                fleet.tenantId,
+                meterIds[Number(r.meterNo) - FIRST_METER_NO],
+                r.ts,
+                r.total,
+                fleet.gatewayId,
+              ]),
+            );
+          }
+        });
+
+        const latencies = Float64Array.from(e2eRun.latencies).sort();
+        const e2e = perSecond(readings, e2eMs);
+        const raw = perSecond(readings, copyMs);
+        console.log(
+          JSON.stringify({
+            bench: 'ingest',
+            engine,
+            transport,
+            // The readings table holds this run's readings only.
+            format,
+            readings,
+            readings_in_table: rows[0]?.n,
+            preloaded: preload,
+            preload_s: Number((preloadMs / 1000).toFixed(1)),
+            meters,
+            e2e_readings_per_s: e2e,
+            raw_copy_rows_per_s: raw,
+            ratio: Number((e2e / raw).toFixed(3)),
+            log_only_readings_per_s: perSecond(readings, logOnlyMs),
+            log_only_ratio: Number((perSecond(readings, logOnlyMs) / raw).toFixed(3)),
+            p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+            p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+            peak_rss_mb: Math.round(peakRss / 1024 / 1024),
+            ...(pushedBack > 0 ? { pushed_back: pushedBack } : {}),
+            settings: await writeSettings(services.db),
+          }),
+        );
+      } finally {
+        rss.stop();
+        await service.close();
+      }
     }
+  } finally {
+    gateways.close();
   }
 }

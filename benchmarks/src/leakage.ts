@@ -16,15 +16,9 @@ import {
 import { DEFAULT_PAGE_SIZE, type PointView, uuidv7 } from '@hydrolog/schemas';
 import { execute } from '../../apps/api/src/commands.ts';
 import { benchEngines, timed } from './engines.ts';
+import { upload } from './gateway-load.ts';
 import type { BenchOptions } from './run.ts';
-import {
-  listen,
-  METER_HOURLY_COLUMNS,
-  readingsCaughtUp,
-  registerFleet,
-  servicesOn,
-  upload,
-} from './service.ts';
+import { listen, METER_HOURLY_COLUMNS, readingsCaughtUp, registerFleet, servicesOn } from './service.ts';
 
 const HOUR_MS = 3_600_000;
 const TIME_ZONE = 'Asia/Shanghai';

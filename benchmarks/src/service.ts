@@ -1,4 +1,4 @@
-// The real service started in-process for benchmarks: Fastify on a loopback port, gateway uploads over HTTP.
+// The real service started in-process for benchmarks: Fastify on a loopback port.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +16,7 @@ import {
 import { gatewayDecider, tenantDecider } from '@hydrolog/domain';
 import { type Database, SqlEventStore } from '@hydrolog/eventstore';
 import { allProjections, ProjectionRunner } from '@hydrolog/projections';
-import { type IngestAnswer, tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
+import { tenantSettingsSchema, uuidv7 } from '@hydrolog/schemas';
 import type { FastifyInstance } from 'fastify';
 // apps/api has no package entry point yet: its modules are imported by path (it is a workspace dependency).
 
@@ -153,44 +153,6 @@ export async function registerFleet(
     { metadata },
   );
   return { tenantId, meterIds, gatewayId, gatewayKey: key };
-}
-
-/** An upload's body as sent: serialised JSON, or an Arrow IPC stream whose batch id travels as Idempotency-Key. */
-export type UploadBody = string | { arrow: Uint8Array; batchId: string };
-
-/**
- * POST /ingest/v1/readings; retries on 429 after Retry-After. Resolves to the answer and how many 429s were
- * met.
- */
-export async function upload(
-  url: string,
-  key: string,
-  body: UploadBody,
-): Promise<{ answer: IngestAnswer; pushedBack: number }> {
-  const request: { headers: Record<string, string>; body: string | Uint8Array } =
-    typeof body === 'string'
-      ? { headers: { 'content-type': 'application/json' }, body }
-      : {
-          headers: { 'content-type': 'application/vnd.apache.arrow.stream', 'idempotency-key': body.batchId },
-          body: body.arrow,
-        };
-  let pushedBack = 0;
-  for (;;) {
-    const response = await fetch(`${url}/ingest/v1/readings`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, ...request.headers },
-      body: request.body,
-    });
-    const text = await response.text();
-    if (response.status === 202) return { answer: JSON.parse(text) as IngestAnswer, pushedBack };
-    if (response.status === 429) {
-      pushedBack++;
-      const seconds = Number(response.headers.get('retry-after') ?? 1);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 1) * 1000));
-      continue;
-    }
-    throw new Error(`upload answered ${response.status}: ${text.slice(0, 500)}`);
-  }
 }
 
 /**
