@@ -8,6 +8,7 @@ import {
   buildApp,
   execute,
   type IngestSettings,
+  keepHeapNearLive,
   newGatewayKey,
   registerMeters,
   registerMeterType,
@@ -47,14 +48,15 @@ export async function servicesOn(db: Database): Promise<Services> {
 }
 
 /**
- * The Fastify app of the services listening on 127.0.0.1 (a free port), without the web app or demo data;
- * with `mqtt`, its embedded MQTT broker on another free port.
+ * The Fastify app of the services listening on 127.0.0.1 (a free port), without the web app or demo data,
+ * in a heap kept as serve keeps it; with `mqtt`, its embedded MQTT broker on another free port.
  */
 export async function listen(
   services: Services,
   ingest: IngestSettings,
   options: { mqtt?: boolean } = {},
 ): Promise<RunningService> {
+  keepHeapNearLive();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hydrolog-bench-uploads-'));
   const app = await buildApp(services, {
     logLevel: 'warn',

@@ -6,6 +6,7 @@ export { runBills } from './billing/index.ts';
 export { execute, executeAll, type StreamCommand } from './commands.ts';
 export { type Config, type IngestSettings, loadConfig } from './config.ts';
 export { openAccounts } from './customers/index.ts';
+export { keepHeapNearLive } from './heap.ts';
 export { ensureBuiltInMenus } from './identity/index.ts';
 export { newGatewayKey } from './ingest/auth.ts';
 export { registerMeters, registerMeterType } from './meters/index.ts';

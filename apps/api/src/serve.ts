@@ -3,6 +3,7 @@ import { DatabaseTooNewError, DataDirectoryInUseError } from '@hydrolog/eventsto
 import { buildApp } from './app.ts';
 import { PasswordCipher } from './auth/crypto.ts';
 import type { Config } from './config.ts';
+import { keepHeapNearLive } from './heap.ts';
 import { ensureBuiltInMenus } from './identity/index.ts';
 import { openServices, type Services } from './services.ts';
 import { messageProvider } from './sms.ts';
@@ -31,6 +32,7 @@ function mqttBanner(config: Config, port: number | null): string {
 
 /** Runs the service until SIGINT or SIGTERM. */
 export async function serve(config: Config, extras: ServeExtras = {}): Promise<void> {
+  keepHeapNearLive();
   let services: Services;
   try {
     services = await openServices(config, { follow: true });
