@@ -3,7 +3,7 @@
 // the uploads is not the service's work, and on one thread with the service it took about a seventh of
 // that thread's time in the log-only pass.
 
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { encodeReadingsArrow } from '@hydrolog/ingest';
 import { type GatewayReading, type IngestAnswer, uuidv7 } from '@hydrolog/schemas';
@@ -180,7 +180,7 @@ type GatewayMessage = { ready: true } | { result: GatewayLoadResult } | { error:
 /** Starts the gateways' process and resolves once it is ready, so that no timed load pays for its start. */
 export function startGateways(): Promise<Gateways> {
   // The child runs under the same loader (tsx) as this process: fork passes process.execArgv on.
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url));
+  const child = fork(fileURLToPath(import.meta.url));
   let waiting: { resolve(message: GatewayMessage): void; reject(error: Error): void } | undefined;
   const next = () =>
     new Promise<GatewayMessage>((resolve, reject) => {

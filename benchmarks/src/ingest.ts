@@ -129,7 +129,7 @@ export async function ingestBench({
           e2eRun = await gateways.send(load(firstHour));
           await readingsCaughtUp(services, 50);
         });
-        // Memory while the load streams through (the baseline's COPY afterwards is not the service's).
+        // Memory up to the end of the end-to-end pass (the baseline's COPY afterwards is not the service's).
         const peakRss = rss.stop();
         const { accepted, pushedBack } = e2eRun;
         const { rows } = await services.db.query<{ n: number }>(
@@ -175,9 +175,9 @@ export async function ingestBench({
             bench: 'ingest',
             engine,
             transport,
-            // The readings table holds this run's readings only.
             format,
             readings,
+            // The readings table holds this run's readings only.
             readings_in_table: rows[0]?.n,
             preloaded: preload,
             preload_s: Number((preloadMs / 1000).toFixed(1)),
