@@ -138,9 +138,14 @@ export function eventStoreContract(adapter: string, subject: ContractSubject): v
         ),
         expectedVersion: 'no_stream' as const,
       }));
+      const head = await store.head();
       const results = await store.appendMany(requests);
       expect(results.every((r) => r.nextExpectedVersion === 9n)).toBe(true);
       expect(names(await store.readStream(`tenant-${prefix}-123`))[9]).toBe('s123.9');
+      // The log holds them in the order given, each with its own data.
+      expect(names(await store.readAll({ after: head, limit: 5000 }))).toEqual(
+        requests.flatMap((r) => r.events.map((e) => (e.data as { name: string }).name)),
+      );
 
       // One stale request fails the whole batch: nothing of it is written.
       const next = [
