@@ -89,6 +89,7 @@ const stats = new Map<string, Stat>();
 const db = timed(raw, stats);
 const store = await SqlEventStore.open(db);
 const batchSize = values.batch === undefined ? undefined : Number(values.batch);
+const batches = batchSize === undefined ? "the runner's batches" : `batches of ${batchSize} events`;
 const runner = new ProjectionRunner(db, store, allProjections, { batchSize });
 await runner.start(); // no follow: the projection runs only when asked
 const services: Services = {
@@ -174,12 +175,7 @@ try {
   // 4. The readings projection catching up on all of it.
   t = performance.now();
   await runner.catchUp('readings');
-  report(
-    `readings projection catch-up (batches of ${batchSize ?? "the runner's"} events)`,
-    performance.now() - t,
-    readings,
-    stats,
-  );
+  report(`readings projection catch-up (${batches})`, performance.now() - t, readings, stats);
 
   // 5. The plan of the last daily rollup statement (rolled back).
   if (values.explain && lastDaily) {

@@ -37,7 +37,8 @@ export function renamed(name: string): NewEvent {
   };
 }
 
-const names = (events: RecordedEvent[]) => events.map((e) => (e.data as { name: string }).name);
+const names = (events: readonly Pick<RecordedEvent, 'data'>[]) =>
+  events.map((e) => (e.data as { name: string }).name);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function eventStoreContract(adapter: string, subject: ContractSubject): void {
@@ -144,7 +145,7 @@ export function eventStoreContract(adapter: string, subject: ContractSubject): v
       expect(names(await store.readStream(`tenant-${prefix}-123`))[9]).toBe('s123.9');
       // The log holds them in the order given, each with its own data.
       expect(names(await store.readAll({ after: head, limit: 5000 }))).toEqual(
-        requests.flatMap((r) => r.events.map((e) => (e.data as { name: string }).name)),
+        requests.flatMap((r) => names(r.events)),
       );
 
       // One stale request fails the whole batch: nothing of it is written.

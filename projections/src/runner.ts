@@ -54,6 +54,8 @@ export interface VerifySummary {
 
 const SHADOW_SCHEMA = 'hydrolog_verify';
 const IDLE_POLL_MS = 500;
+/** The events a batch reads at most (see ProjectionRunner.batch). */
+const BATCH_EVENTS = 2000;
 /** The event data a batch reads at most, as JSON text. */
 const BATCH_BYTES = 8 * 1024 * 1024;
 /** How long catchUp waits for older transactions in flight before it gives up. */
@@ -91,7 +93,10 @@ export class ProjectionRunner {
    * (benchmarks/src/ingest-profile.ts --engine postgres --readings 300000 --meters 100 --batch <n>).
    */
   private get batch(): Pick<ReadAllOptions, 'limit' | 'maxBytes'> {
-    return { limit: this.options.batchSize ?? 2000, maxBytes: this.options.batchBytes ?? BATCH_BYTES };
+    return {
+      limit: this.options.batchSize ?? BATCH_EVENTS,
+      maxBytes: this.options.batchBytes ?? BATCH_BYTES,
+    };
   }
 
   projection(name: string): Projection {
