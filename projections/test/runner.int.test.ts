@@ -110,6 +110,21 @@ describe.each(testEngines())('projection runner on $engine', ({ open }) => {
     expect(ids).toHaveLength(10);
   });
 
+  it('applies each event once when two runners take turns, whatever page either read ahead', async () => {
+    await seedTenants(store, 10);
+    const failing = await runner([eventCounter({ failOn: 'Tenant 5' })], 4);
+    const other = await runner([eventCounter()], 4);
+    // Two batches committed; the third, failed at tenant 5, had the page after it read ahead.
+    await expect(failing.catchUp('event_counts')).rejects.toThrow('handler failed');
+    expect(await other.catchUp('event_counts')).toBe(12);
+    // The page read ahead starts where the failed batch would have ended, behind the checkpoint now.
+    expect(await failing.catchUp('event_counts')).toBe(0);
+    expect(await counts(db)).toEqual({ TenantCreated: 10, TenantRenamed: 10 });
+    await seedTenants(store, 2);
+    expect(await failing.catchUp('event_counts')).toBe(4);
+    expect(await counts(db)).toEqual({ TenantCreated: 12, TenantRenamed: 12 });
+  });
+
   it('follows the log in the background once started with follow', async () => {
     const r = new ProjectionRunner(db, store, [eventCounter()]);
     await r.start({ follow: true });
