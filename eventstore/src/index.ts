@@ -7,6 +7,7 @@ export {
   type Engine,
   isUniqueViolation,
   type Sql,
+  unlessUniqueViolation,
 } from './db/types.ts';
 export { DatabaseTooNewError, migrateEventStore, SCHEMA_VERSION, splitStatements } from './migrations.ts';
 export { EVENTS_CHANNEL, readAllFrom, SqlEventStore } from './sql-store.ts';

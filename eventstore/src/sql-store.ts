@@ -1,5 +1,5 @@
 import { BaseEventStore } from './base-store.ts';
-import { type Database, isUniqueViolation, type Sql } from './db/types.ts';
+import { type Database, type Sql, unlessUniqueViolation } from './db/types.ts';
 import { migrateEventStore } from './migrations.ts';
 import { pollingSubscription } from './subscription.ts';
 import {
@@ -210,21 +210,15 @@ async function appendNewStreams(
     events: [] as RecordedEvent[],
   }));
   const versions = new Map(results.map((r) => [r.stream, r.nextExpectedVersion.toString()]));
-  await sql.query('SAVEPOINT new_streams');
-  try {
+  return unlessUniqueViolation(sql, 'new_streams', async () => {
     // In stream order, as the checked path locks them: two appends sharing streams wait, never deadlock.
     await sql.query(
       'INSERT INTO es.streams (stream_id, version) SELECT * FROM unnest($1::text[], $2::bigint[])',
       [streams, streams.map((stream) => versions.get(stream)!)],
     );
     const inserted = await insertEvents(sql, rows);
-    await sql.query('RELEASE SAVEPOINT new_streams');
     return { rows, results, inserted };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    await sql.query('ROLLBACK TO SAVEPOINT new_streams');
-    return null;
-  }
+  });
 }
 
 /** Appends with every stream locked and its expected version checked; ids already stored are left out. */

@@ -59,3 +59,24 @@ export function csvLines(rows: Iterable<readonly unknown[]>): string {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
+
+/**
+ * Runs `write` inside a savepoint of the caller's transaction: when a unique index refuses a row, what
+ * `write` did is undone, the transaction goes on, and the answer is null.
+ */
+export async function unlessUniqueViolation<T>(
+  sql: Sql,
+  savepoint: string,
+  write: () => Promise<T>,
+): Promise<T | null> {
+  await sql.query(`SAVEPOINT ${savepoint}`);
+  try {
+    const result = await write();
+    await sql.query(`RELEASE SAVEPOINT ${savepoint}`);
+    return result;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await sql.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+    return null;
+  }
+}
