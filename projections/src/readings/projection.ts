@@ -7,7 +7,7 @@ import {
   NIGHT_WINDOW,
   readingGaps,
 } from '@hydrolog/domain';
-import { arrayLiteral, type RecordedEvent, type Sql } from '@hydrolog/eventstore';
+import { arrayLiteral, type RecordedEvent, type Sql, unlessUniqueViolation } from '@hydrolog/eventstore';
 import type { EventData } from '@hydrolog/schemas';
 import { ensureMonthPartitions, monthStart, monthsBetween, nextMonthStart } from '../partitions.ts';
 import type { Projection } from '../projection.ts';
@@ -448,6 +448,66 @@ async function recomputeHistory(sql: Sql, meterIds: readonly string[]): Promise<
 }
 
 /**
+ * Hours as the hourly statements take them: short arrays in the order of their parameters, each hour naming
+ * its meter by number, boundaries in epoch seconds (whole seconds in every time zone).
+ */
+const hourColumns = () => ({
+  range: [] as number[],
+  start: [] as number[],
+  end: [] as number[],
+  volume: [] as (number | null)[],
+  reverse: [] as (number | null)[],
+  startKnown: [] as boolean[],
+  endKnown: [] as boolean[],
+  coverage: [] as number[],
+  regular: [] as boolean[],
+});
+type HourColumns = ReturnType<typeof hourColumns>;
+
+const INSERT_HOURS = `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known,
+    end_known, coverage, regular)
+  SELECT m.tenants[h.range], m.meters[h.range], to_timestamp(h.s), to_timestamp(h.e), h.v, h.r, h.sk, h.ek, h.c, h.rg
+  FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters) m,
+    unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[], $9::boolean[],
+      $10::float8[], $11::boolean[])
+    AS h(range, s, e, v, r, sk, ek, c, rg)`;
+
+const UPSERT_HOURS = `${INSERT_HOURS}
+  ON CONFLICT (meter_id, hour) DO UPDATE SET hour_end = excluded.hour_end, volume = excluded.volume,
+    reverse_volume = excluded.reverse_volume, start_known = excluded.start_known, end_known = excluded.end_known,
+    coverage = excluded.coverage, regular = excluded.regular`;
+
+/**
+ * Stores the hours of the meters ([tenant ids, meter ids] as array literals): those that may be stored
+ * already by upsert, the new ones, most of them, by a plain insert, which skips ON CONFLICT's work (20,000
+ * new hours took 145-169 ms so and 232-244 ms with ON CONFLICT, in psql). Should an hour taken for new be
+ * stored after all, the insert is undone and every hour upserted.
+ */
+async function writeHours(
+  sql: Sql,
+  meters: [string, string],
+  fresh: HourColumns,
+  recomputed: HourColumns,
+): Promise<void> {
+  const write = async (statement: string, hours: HourColumns) => {
+    if (hours.range.length > 0)
+      await sql.query(statement, [...meters, ...Object.values(hours).map(arrayLiteral)]);
+  };
+  const inserted =
+    fresh.range.length === 0 ||
+    (await unlessUniqueViolation(sql, 'new_hours', () => write(INSERT_HOURS, fresh))) !== null;
+  const upserted = inserted
+    ? recomputed
+    : (Object.fromEntries(
+        Object.entries(recomputed).map(([column, values]) => [
+          column,
+          [...values, ...fresh[column as keyof HourColumns]],
+        ]),
+      ) as HourColumns);
+  await write(UPSERT_HOURS, upserted);
+}
+
+/**
  * A new reading changes the counter interpolated anywhere between its stored neighbours, so the hours from
  * the one holding its previous neighbour to the one holding its next are recomputed, then their days.
  */
@@ -465,6 +525,9 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
       timeZone,
       gaps: readingGaps(meter.reportIntervalMinutes),
       boundaries,
+      // The hours already stored start at most here: up to the one holding the reading before, or all of
+      // them when a later reading is stored.
+      storedUntil: meter.next !== null ? Number.POSITIVE_INFINITY : (meter.prev ?? Number.NEGATIVE_INFINITY),
     };
   });
 
@@ -509,19 +572,8 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     first: [] as string[],
     last: [] as string[],
   };
-  // Hours as short arrays too (each names its meter by number), boundaries in epoch seconds (whole seconds
-  // in every time zone).
-  const hours = {
-    range: [] as number[],
-    start: [] as number[],
-    end: [] as number[],
-    volume: [] as (number | null)[],
-    reverse: [] as (number | null)[],
-    startKnown: [] as boolean[],
-    endKnown: [] as boolean[],
-    coverage: [] as number[],
-    regular: [] as boolean[],
-  }; // in the order of the statement's parameters
+  const fresh = hourColumns();
+  const recomputed = hourColumns();
   const hourMonths = new Set<number>();
   ranges.forEach((range, i) => {
     // The months the hours start in: the last boundary only ends the last hour.
@@ -533,6 +585,7 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     // A reading on the last boundary (a midnight) is the first of the next day: that day is counted too.
     days.last.push(localDate(range.boundaries.at(-1)!, range.timeZone));
     for (const v of intervalVolumes(readingsOf[i]!, range.boundaries, range.gaps)) {
+      const hours = v.start > range.storedUntil ? fresh : recomputed;
       hours.range.push(i + 1);
       hours.start.push(v.start / 1000);
       hours.end.push(v.end / 1000);
@@ -545,20 +598,7 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
     }
   });
   await ensureMonthPartitions(sql, 'meter_hourly', hourMonths);
-  await sql.query(
-    `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known, end_known,
-       coverage, regular)
-     SELECT m.tenants[h.range], m.meters[h.range], to_timestamp(h.s), to_timestamp(h.e), h.v, h.r, h.sk, h.ek,
-       h.c, h.rg
-     FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters) m,
-       unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[], $9::boolean[],
-         $10::float8[], $11::boolean[])
-       AS h(range, s, e, v, r, sk, ek, c, rg)
-     ON CONFLICT (meter_id, hour) DO UPDATE SET hour_end = excluded.hour_end, volume = excluded.volume,
-       reverse_volume = excluded.reverse_volume, start_known = excluded.start_known, end_known = excluded.end_known,
-       coverage = excluded.coverage, regular = excluded.regular`,
-    [arrayLiteral(days.tenant), arrayLiteral(days.meter), ...Object.values(hours).map(arrayLiteral)],
-  );
+  await writeHours(sql, [arrayLiteral(days.tenant), arrayLiteral(days.meter)], fresh, recomputed);
   // A day adds up its hours (volumes.ts gives each its volume and coverage): its volume is the counter's rise
   // from local midnight to midnight, known when the counter is known at both and continuous between them
   // (every hour has a volume); its coverage is the covered share of its time, and it is known (a supply)

@@ -289,6 +289,24 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     expect(verify.equal).toBe(true);
   });
 
+  it('overwrites an hour found stored where none was expected, as one put back from an archive', async () => {
+    const clean = await meter('2101');
+    const restored = await meter('2102');
+    const series: [number, number][] = Array.from({ length: 13 }, (_, h) => [h, 100 + h * 0.5]);
+    await report(clean, series);
+    await report(restored, series.slice(0, 6));
+    await fx.runner.catchUp('readings');
+    await fx.db.query(
+      `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, start_known, end_known, coverage,
+         regular) VALUES ($1, $2, $3, $4, 999, true, true, 1, true)`,
+      [tenantId, restored, new Date(at(10)), new Date(at(11))],
+    );
+    await report(restored, series.slice(6));
+    await fx.runner.catchUp('readings');
+    expect(await hourly(restored)).toEqual(await hourly(clean));
+    expect(await daily(restored)).toEqual(await daily(clean));
+  });
+
   it("ranks a point by its running totals: a period's balance, whatever the gaps, late uploads and changes of its meters", async () => {
     const inlet = await meter('3001');
     const [home, shop] = [await meter('3002'), await meter('3003')];
