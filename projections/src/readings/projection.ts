@@ -525,8 +525,8 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
       timeZone,
       gaps: readingGaps(meter.reportIntervalMinutes),
       boundaries,
-      // The hours already stored start at most here: up to the one holding the reading before, or all of
-      // them when a later reading is stored.
+      // No stored hour of the meter starts later than this: the last is the one holding its reading before
+      // the new ones, unless a reading after them is stored.
       storedUntil: meter.next !== null ? Number.POSITIVE_INFINITY : (meter.prev ?? Number.NEGATIVE_INFINITY),
     };
   });
