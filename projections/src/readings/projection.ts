@@ -353,7 +353,9 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     ids.tenant.push(event.metadata.tenantId);
     ids.meter.push(d.meterId);
     ids.gateway.push('gatewayId' in d ? d.gatewayId : undefined);
-    let meter = meters.get(d.meterId);
+    // One entry per meter however its id is written (a uuid is one value in any case).
+    const meterKey = d.meterId.toLowerCase();
+    let meter = meters.get(meterKey);
     for (const r of d.readings) {
       const ms = Date.parse(r.ts);
       if (ms < month.start || ms >= month.end) {
@@ -363,7 +365,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
       }
       if (!meter) {
         meter = { tenantId: event.metadata.tenantId, lo: ms, hi: ms, latest: readings.event.length };
-        meters.set(d.meterId, meter);
+        meters.set(meterKey, meter);
       } else if (ms > meter.hi) {
         meter.hi = ms;
         meter.latest = readings.event.length;
@@ -405,7 +407,9 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
   const batch = [...meters];
   const latest = batch.map(([, m]) => m.latest);
   const at = (values: readonly (string | number | undefined)[]) => arrayLiteral(latest.map((k) => values[k]));
-  const stored = await sql.query<Omit<DirtyRow, 'tenant_id' | 'lo' | 'hi'>>(
+  const stored = await sql.query<
+    Pick<DirtyRow, 'time_zone' | 'report_interval_minutes' | 'prev' | 'next'> & { n: number }
+  >(
     `WITH latest AS (
        INSERT INTO meter_latest (meter_id, tenant_id, ts, total, reverse_total, flow, pressure, pressure2, battery,
          signal, valve, gateway_id)
@@ -420,11 +424,11 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
          pressure2 = excluded.pressure2, battery = excluded.battery, signal = excluded.signal, valve = excluded.valve,
          gateway_id = coalesce(excluded.gateway_id, meter_latest.gateway_id)
        WHERE meter_latest.ts < excluded.ts)
-     SELECT s.meter_id::text, coalesce(z.time_zone, 'UTC') AS time_zone,
+     SELECT s.n::int, coalesce(z.time_zone, 'UTC') AS time_zone,
        ${reportIntervalOf('s.meter_id')} AS report_interval_minutes,
        ${epochMs('(SELECT max(ts) FROM readings r WHERE r.meter_id = s.meter_id AND r.ts < to_timestamp(s.lo))')} AS prev,
        ${epochMs('(SELECT min(ts) FROM readings r WHERE r.meter_id = s.meter_id AND r.ts > to_timestamp(s.hi))')} AS next
-     FROM unnest($1::uuid[], $2::uuid[], $3::float8[], $4::float8[]) AS s(meter_id, tenant_id, lo, hi)
+     FROM unnest($1::uuid[], $2::uuid[], $3::float8[], $4::float8[]) WITH ORDINALITY AS s(meter_id, tenant_id, lo, hi, n)
      LEFT JOIN reading_zones z ON z.tenant_id = s.tenant_id`,
     [
       arrayLiteral(batch.map(([meterId]) => meterId)),
@@ -446,8 +450,8 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
   await recomputeVolumes(
     sql,
     stored.rows.map((row) => {
-      const meter = meters.get(row.meter_id)!;
-      return dirtyMeter({ ...row, tenant_id: meter.tenantId, lo: meter.lo, hi: meter.hi });
+      const [meterId, meter] = batch[row.n - 1]!;
+      return dirtyMeter({ ...row, meter_id: meterId, tenant_id: meter.tenantId, lo: meter.lo, hi: meter.hi });
     }),
   );
 }
