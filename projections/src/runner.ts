@@ -61,7 +61,7 @@ interface PageAhead {
 
 const SHADOW_SCHEMA = 'hydrolog_verify';
 const IDLE_POLL_MS = 500;
-/** The events a batch reads at most (see ProjectionRunner.batch). */
+/** The events a batch reads at most (see ProjectionRunner.page). */
 const BATCH_EVENTS = 2000;
 /** The event data a batch reads at most, as JSON text. */
 const BATCH_BYTES = 8 * 1024 * 1024;
@@ -94,17 +94,19 @@ export class ProjectionRunner {
   }
 
   /**
-   * A batch, at most: 2,000 events, or fewer when they are large (a readings upload is one event of up to
-   * 100,000 readings), so that the memory a batch takes is bounded by its bytes too. A larger batch shares
-   * each statement's fixed cost among more events, and recomputes a meter's boundary hours and days less
-   * often: with uploads of ten readings a meter, the readings projection caught up at 27 µs a reading in
-   * batches of 2,000 and 32 in batches of 500
+   * A batch's page of the log, the projection's events after `after`: 2,000 at most, or fewer when they are
+   * large (a readings upload is one event of up to 100,000 readings), so that the memory a batch takes is
+   * bounded by its bytes too. A larger batch shares each statement's fixed cost among more events, and
+   * recomputes a meter's boundary hours and days less often: with uploads of ten readings a meter, the
+   * readings projection caught up at 27 µs a reading in batches of 2,000 and 32 in batches of 500
    * (benchmarks/src/ingest-profile.ts --engine postgres --readings 300000 --meters 100 --batch <n>).
    */
-  private get batch(): Pick<ReadAllOptions, 'limit' | 'maxBytes'> {
+  private page(projection: Projection, after: Checkpoint): ReadAllOptions {
     return {
+      after,
       limit: this.options.batchSize ?? BATCH_EVENTS,
       maxBytes: this.options.batchBytes ?? BATCH_BYTES,
+      types: handledTypes(projection),
     };
   }
 
@@ -220,14 +222,9 @@ export class ProjectionRunner {
       let after = START;
       let events = 0;
       for (;;) {
-        const batch = (
-          await this.read(sql, {
-            after,
-            ...this.batch,
-            types: handledTypes(projection),
-            stable: !inlineLive,
-          })
-        ).filter((e) => upTo === null || compareCheckpoints(e.checkpoint, upTo) <= 0);
+        const batch = (await this.read(sql, { ...this.page(projection, after), stable: !inlineLive })).filter(
+          (e) => upTo === null || compareCheckpoints(e.checkpoint, upTo) <= 0,
+        );
         if (batch.length === 0) break;
         await applyEvents(projection, sql, batch);
         events += batch.length;
@@ -333,7 +330,7 @@ export class ProjectionRunner {
       if (this.appliedInAppends(projection) && status === 'live') return 0;
       const events =
         (await this.pageAhead(projection, checkpoint)) ??
-        (await this.read(sql, { after: checkpoint, ...this.batch, types: handledTypes(projection) }));
+        (await this.read(sql, this.page(projection, checkpoint)));
       if (events.length === 0) {
         if (projection.mode === 'async' && status === 'rebuilding')
           await writeState(sql, projection.name, checkpoint, 'live');
@@ -357,9 +354,7 @@ export class ProjectionRunner {
    */
   private readAhead(projection: Projection, after: Checkpoint): void {
     if (this.store.kind !== 'sql' || this.db.engine !== 'postgres') return;
-    const events = readAllFrom(this.db, { after, ...this.batch, types: handledTypes(projection) }).catch(
-      () => null,
-    );
+    const events = this.read(this.db, this.page(projection, after)).catch(() => null);
     this.pagesAhead.set(projection.name, { after, events });
   }
 
@@ -389,12 +384,7 @@ export class ProjectionRunner {
       let checkpoint = state.checkpoint;
       let applied = 0;
       for (;;) {
-        const events = await this.read(sql, {
-          after: checkpoint,
-          ...this.batch,
-          types: handledTypes(projection),
-          stable: false,
-        });
+        const events = await this.read(sql, { ...this.page(projection, checkpoint), stable: false });
         if (events.length === 0) break;
         await applyEvents(projection, sql, events);
         applied += events.length;

@@ -539,18 +539,11 @@ async function writeHours(
     if (hours.range.length > 0)
       await sql.query(statement, [...meters, ...Object.values(hours).map(arrayLiteral)]);
   };
-  const inserted =
-    fresh.range.length === 0 ||
-    (await unlessUniqueViolation(sql, 'new_hours', () => write(INSERT_HOURS, fresh))) !== null;
-  const upserted = inserted
-    ? recomputed
-    : (Object.fromEntries(
-        Object.entries(recomputed).map(([column, values]) => [
-          column,
-          [...values, ...fresh[column as keyof HourColumns]],
-        ]),
-      ) as HourColumns);
-  await write(UPSERT_HOURS, upserted);
+  // The two sets of hours are apart, so they can be written in either order and by separate statements.
+  await write(UPSERT_HOURS, recomputed);
+  if (fresh.range.length === 0) return;
+  if ((await unlessUniqueViolation(sql, 'new_hours', () => write(INSERT_HOURS, fresh))) === null)
+    await write(UPSERT_HOURS, fresh);
 }
 
 /**
