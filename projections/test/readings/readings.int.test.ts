@@ -289,6 +289,62 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     expect(verify.equal).toBe(true);
   });
 
+  it('stores every channel as sent, and of readings at one meter and time the first in log order', async () => {
+    const id = await meter('2201');
+    const channels: Partial<StoredReading> = {
+      reverseTotal: 0.25,
+      flow: 1.5,
+      pressure: 0.31,
+      pressure2: 0.29,
+      battery: 3.58,
+      signal: -71,
+      valve: 'closed',
+      temperature: 11.5,
+      alarms: ['leak', 'lowBattery'],
+      counterBreak: 'after',
+    };
+    await report(id, [
+      [0, 10, channels],
+      [1, 11],
+    ]);
+    await fx.runner.catchUp('readings');
+    // Later uploads at hours 1 and 2 in one batch: hour 1 is stored already, hour 2 comes twice.
+    await report(id, [
+      [1, 99],
+      [2, 12],
+    ]);
+    await report(id, [[2, 98, { valve: 'open' }]]);
+    await fx.runner.catchUp('readings');
+    const { rows } = await fx.db.query<Record<string, unknown>>(
+      `SELECT ts, total, reverse_total, flow, pressure, pressure2, battery, signal, valve, temperature, alarms,
+         counter_break, gateway_id::text FROM readings WHERE meter_id = $1 ORDER BY ts`,
+      [id],
+    );
+    // A reading of the total alone, through the batches' gateway.
+    const bare = Object.fromEntries(Object.keys(rows[0]!).map((column) => [column, null]));
+    Object.assign(bare, { gateway_id: gatewayId });
+    expect(rows).toEqual([
+      {
+        ts: new Date(at(0)),
+        total: 10,
+        reverse_total: 0.25,
+        flow: 1.5,
+        pressure: 0.31,
+        pressure2: 0.29,
+        battery: 3.58,
+        signal: -71,
+        valve: 'closed',
+        temperature: 11.5,
+        alarms: ['leak', 'lowBattery'],
+        counter_break: 'after',
+        gateway_id: gatewayId,
+      },
+      { ...bare, ts: new Date(at(1)), total: 11 },
+      { ...bare, ts: new Date(at(2)), total: 12 },
+    ]);
+    expect((await fx.runner.verify('readings')).equal).toBe(true);
+  });
+
   it('overwrites an hour found stored where none was expected, as one put back from an archive', async () => {
     const clean = await meter('2101');
     const restored = await meter('2102');
