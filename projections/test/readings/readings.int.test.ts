@@ -291,8 +291,9 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
 
   it('stores every channel as sent, and of readings at one meter and time the first in log order', async () => {
     const id = await meter('2201');
-    const channels: Partial<StoredReading> = {
-      reverseTotal: 0.25,
+    // Every channel a reading may carry, by its column; the event names them in camel case.
+    const columns = {
+      reverse_total: 0.25,
       flow: 1.5,
       pressure: 0.31,
       pressure2: 0.29,
@@ -301,8 +302,11 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
       valve: 'closed',
       temperature: 11.5,
       alarms: ['leak', 'lowBattery'],
-      counterBreak: 'after',
+      counter_break: 'after',
     };
+    const channels = Object.fromEntries(
+      Object.entries(columns).map(([column, value]) => [column.replace(/_(.)/g, (_, c) => c.toUpperCase()), value]),
+    ) as Partial<StoredReading>;
     await report(id, [
       [0, 10, channels],
       [1, 11],
@@ -316,31 +320,15 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     await report(id, [[2, 98, { valve: 'open' }]]);
     await fx.runner.catchUp('readings');
     const { rows } = await fx.db.query<Record<string, unknown>>(
-      `SELECT ts, total, reverse_total, flow, pressure, pressure2, battery, signal, valve, temperature, alarms,
-         counter_break, gateway_id::text FROM readings WHERE meter_id = $1 ORDER BY ts`,
+      `SELECT ts, total, ${Object.keys(columns).join(', ')}, gateway_id::text FROM readings
+       WHERE meter_id = $1 ORDER BY ts`,
       [id],
     );
-    // A reading of the total alone, through the batches' gateway.
-    const bare = Object.fromEntries(Object.keys(rows[0]!).map((column) => [column, null]));
-    Object.assign(bare, { gateway_id: gatewayId });
+    const bare = Object.fromEntries(Object.keys(columns).map((column) => [column, null]));
     expect(rows).toEqual([
-      {
-        ts: new Date(at(0)),
-        total: 10,
-        reverse_total: 0.25,
-        flow: 1.5,
-        pressure: 0.31,
-        pressure2: 0.29,
-        battery: 3.58,
-        signal: -71,
-        valve: 'closed',
-        temperature: 11.5,
-        alarms: ['leak', 'lowBattery'],
-        counter_break: 'after',
-        gateway_id: gatewayId,
-      },
-      { ...bare, ts: new Date(at(1)), total: 11 },
-      { ...bare, ts: new Date(at(2)), total: 12 },
+      { ts: new Date(at(0)), total: 10, ...columns, gateway_id: gatewayId },
+      { ts: new Date(at(1)), total: 11, ...bare, gateway_id: gatewayId },
+      { ts: new Date(at(2)), total: 12, ...bare, gateway_id: gatewayId },
     ]);
     expect((await fx.runner.verify('readings')).equal).toBe(true);
   });
