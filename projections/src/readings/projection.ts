@@ -322,10 +322,10 @@ interface MeterReadings {
  * so in psql, and 258-269 ms with ON CONFLICT DO NOTHING RETURNING and their meters' latest and spans found
  * from what it returned. Binary COPY (fields stored as sent, nothing parsed) took 64-70 ms per batch of 18,750
  * readings against this INSERT's 73-75 in the profile, yet the ingest bench ran slower end to end with it
- * (29,176-31,242 readings/s against 31,926-33,694, in alternating runs): the INSERT stays. A reading already
- * stored (same meter and time) is kept as it was: the first one wins, in log order, so when one is, the
- * insert is undone and made again leaving out those stored. Its meter's hours are then recomputed all the
- * same, to the same figures.
+ * (25,710-31,242 readings/s in four runs against 31,926-33,694 in three, alternating): the INSERT stays. A
+ * reading already stored (same meter and time) is kept as it was: the first one wins, in log order, so when
+ * one is, the insert is undone and made again leaving out those stored. Its meter's hours are then
+ * recomputed all the same, to the same figures.
  */
 async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promise<void> {
   const ids = { tenant: [] as string[], meter: [] as string[], gateway: [] as (string | undefined)[] };
