@@ -320,8 +320,8 @@ interface MeterReadings {
  * one jsonb parameter and 67 ms so). The readings are inserted as new, without ON CONFLICT's work or a
  * RETURNING list, and each meter's span and latest reading are found here: 20,000 readings took 119-125 ms
  * so in psql, and 258-269 ms with ON CONFLICT DO NOTHING RETURNING and their meters' latest and spans found
- * from what it returned. Binary COPY (fields stored as sent, nothing parsed) took 64-70 ms per batch of 18,750
- * readings against this INSERT's 73-75 in the profile, yet the ingest bench ran slower end to end with it
+ * from what it returned. Binary COPY (fields stored as sent, nothing parsed) took 60-70 ms per batch of 18,750
+ * readings against this INSERT's 73-81 in the profile, yet the ingest bench ran slower end to end with it
  * (25,710-31,242 readings/s in four runs against 31,926-33,694 in three, alternating): the INSERT stays. A
  * reading already stored (same meter and time) is kept as it was: the first one wins, in log order, so when
  * one is, the insert is undone and made again leaving out those stored. Its meter's hours are then
