@@ -305,7 +305,10 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
       counter_break: 'after',
     };
     const channels = Object.fromEntries(
-      Object.entries(columns).map(([column, value]) => [column.replace(/_(.)/g, (_, c) => c.toUpperCase()), value]),
+      Object.entries(columns).map(([column, value]) => [
+        column.replace(/_(.)/g, (_, c) => c.toUpperCase()),
+        value,
+      ]),
     ) as Partial<StoredReading>;
     await report(id, [
       [0, 10, channels],
