@@ -138,6 +138,10 @@ export async function ingestBench({
         );
         if (accepted !== readings || rows[0]?.n !== readings)
           throw new Error(`sent ${readings} readings: ${accepted} accepted, ${rows[0]?.n} stored`);
+        // The log's size with its indexes, nearly all of it this pass's uploads.
+        const log = await services.db.query<{ bytes: number }>(
+          `SELECT pg_total_relation_size('es.events')::float8 AS bytes`,
+        );
 
         await services.runner.stop();
         let logOnlyRun: GatewayLoadResult = { accepted: 0, pushedBack: 0, latencies: [] };
@@ -179,6 +183,7 @@ export async function ingestBench({
             readings,
             // The readings table holds this run's readings only.
             readings_in_table: rows[0]?.n,
+            log_bytes_per_reading: Math.round(log.rows[0]!.bytes / readings),
             preloaded: preload,
             preload_s: Number((preloadMs / 1000).toFixed(1)),
             meters,

@@ -45,6 +45,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE es.events ALTER COLUMN data TYPE json USING data::json;
   `,
+  // The readings of a readings event, in a compact binary layout beside the rest of its data (payload.ts).
+  // Events stored before keep their readings in the JSON, and are read as they were.
+  `
+  ALTER TABLE es.events ADD COLUMN payload bytea;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

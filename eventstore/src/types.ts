@@ -87,9 +87,9 @@ export interface ReadAllOptions {
   /** Only these event types. */
   types?: readonly string[];
   /**
-   * The most bytes of data (as JSON text) the events read may hold together: the read stops before the event
-   * that would take them over, but always holds the first. Bounds a reader's memory where one event may carry
-   * a whole upload.
+   * The most bytes of data (as the log stores it) the events read may hold together: the read stops before
+   * the event that would take them over, but always holds the first. Bounds a reader's memory where one
+   * event may carry a whole upload.
    */
   maxBytes?: number;
   /**

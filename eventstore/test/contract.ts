@@ -67,6 +67,48 @@ export function eventStoreContract(adapter: string, subject: ContractSubject): v
       expect((await store.readStream(stream, { from: 1n })).map((e) => e.streamVersion)).toEqual([1n]);
     });
 
+    it('gives back the readings of readings events as appended, every channel and text field included', async () => {
+      const readings = [
+        {
+          ts: '2026-11-01T00:00:00.000Z',
+          total: 12.5,
+          flow: -0.25,
+          valve: 'open',
+          alarms: ['leak', 'tamper'],
+        },
+        { ts: '2026-11-01T01:00:00.000Z', total: 12.75, reverseTotal: 0.5, pressure: 0.31, pressure2: 0.29 },
+        { ts: '2026-11-01T02:00:00.000Z', total: 13, battery: 3.6, signal: -81, temperature: 11.5 },
+        { ts: '2026-11-01T03:00:00.000Z', total: 13.5, counterBreak: 'before' },
+      ];
+      const reported = {
+        batchId: uuidv7(),
+        gatewayId: uuidv7(),
+        meterId: uuidv7(),
+        readings,
+      };
+      // Written otherwise than the log writes times: kept as written.
+      const imported = {
+        importId: uuidv7(),
+        meterId: uuidv7(),
+        readings: [{ ts: '2026-11-01T04:00:00Z', total: 14 }],
+      };
+      const metadata = { tenantId, correlationId: uuidv7() };
+      await store.append(
+        stream,
+        [
+          { id: uuidv7(), type: 'ReadingsReported', data: reported, metadata },
+          { id: uuidv7(), type: 'ReadingsImported', data: imported, metadata },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+      const expected = [reported, imported];
+      expect((await store.readStream(stream)).map((e) => e.data)).toEqual(expected);
+      // Not held back by transactions of other databases in flight: this is about data, not order.
+      const types = ['ReadingsReported', 'ReadingsImported'];
+      const all = await store.readAll({ types, limit: 10_000, stable: false });
+      expect(all.filter((e) => e.stream === stream).map((e) => e.data)).toEqual(expected);
+    });
+
     it('refuses a stale expected version with a typed error and writes nothing', async () => {
       await store.append(stream, [tenantEvent('A')], { expectedVersion: 'no_stream' });
       await store.append(stream, [renamed('B')], { expectedVersion: 0n });

@@ -1,4 +1,4 @@
-import type { GatewayReading } from '@hydrolog/schemas';
+import { type GatewayReading, READING_NUMBER_CHANNELS } from '@hydrolog/schemas';
 import {
   type Data,
   DataType,
@@ -495,17 +495,6 @@ function stringListsOf(data: Data): ((string | null)[] | null)[] {
 
 // ---- encoding ----
 
-const NUMBER_FIELDS = [
-  'total',
-  'reverseTotal',
-  'flow',
-  'pressure',
-  'pressure2',
-  'battery',
-  'signal',
-  'temperature',
-] as const satisfies readonly ColumnName[];
-
 /**
  * For gateways, tests, simulator and benchmarks: readings as an Arrow IPC stream. meterNo is Utf8, ts a
  * UTC millisecond timestamp, the channels Float64, valve Utf8 and alarms List<Utf8>; an optional column is
@@ -532,7 +521,7 @@ export function encodeReadingsArrow(readings: readonly GatewayReading[]): Uint8A
     ts[i] = ms;
   }
   columns.ts = makeVector({ type: new TimestampMillisecond('UTC'), data: ts, length: rows, nullCount: 0 });
-  for (const name of NUMBER_FIELDS) {
+  for (const name of READING_NUMBER_CHANNELS) {
     if (name !== 'total' && !readings.some((r) => r[name] !== undefined)) continue;
     const data = new Float64Array(rows);
     const present = new Bitmap(rows);

@@ -63,7 +63,7 @@ const SHADOW_SCHEMA = 'hydrolog_verify';
 const IDLE_POLL_MS = 500;
 /** The events a batch reads at most (see ProjectionRunner.page). */
 const BATCH_EVENTS = 2000;
-/** The event data a batch reads at most, as JSON text. */
+/** The event data a batch reads at most, as the log stores it. */
 const BATCH_BYTES = 8 * 1024 * 1024;
 /** How long catchUp waits for older transactions in flight before it gives up. */
 const CATCH_UP_WAIT_MS = 60_000;

@@ -1,3 +1,4 @@
+export * from './compact.ts';
 export * from './ingest.ts';
 export * from './mqtt.ts';
 export * from './readings.ts';

@@ -1,0 +1,147 @@
+import type { StoredReading } from './ingest.ts';
+
+/**
+ * Readings as the log stores them: columns of binary numbers instead of JSON text, which PostgreSQL would
+ * check character by character on the way in and Node parse on the way out. Little-endian:
+ *   u8 layout version; u32 count n; u16 mask of the number channels any reading has;
+ *   n float64 times (epoch ms);
+ *   per channel in the mask, in READING_NUMBER_CHANNELS order: a presence bitmap of ceil(n / 8) bytes, then one
+ *   float64 per reading that has it;
+ *   u32 length, then UTF-8 JSON of [index, fields] for the readings with text fields (valve, alarms,
+ *   counterBreak), rare enough to stay JSON.
+ * Decoding gives back readings equal to those encoded. A reading whose time is not written the way
+ * Date#toISOString writes it could not be given back as written: such readings are not encoded (null).
+ */
+const LAYOUT_VERSION = 1;
+/** Layout version, count, channel mask. */
+const HEADER_BYTES = 1 + 4 + 2;
+/** The channels of a reading that are numbers, in the order the layout writes them. */
+export const READING_NUMBER_CHANNELS = [
+  'total',
+  'reverseTotal',
+  'flow',
+  'pressure',
+  'pressure2',
+  'battery',
+  'signal',
+  'temperature',
+] as const satisfies readonly (keyof StoredReading)[];
+const NUMBER_CHANNEL: ReadonlySet<string> = new Set(READING_NUMBER_CHANNELS);
+
+/**
+ * Times already read or written, both ways: readings share their instants (a fleet reads on the hour), and
+ * reading or writing an ISO time cost more than the rest of a reading. Emptied when it grows.
+ */
+const timeOf = new Map<string, number>();
+const textOf = new Map<number, string>();
+const REMEMBERED_TIMES = 4096;
+
+/** The epoch ms of a time written as Date#toISOString writes it; NaN for any other writing. */
+function canonicalTime(ts: string): number {
+  let t = timeOf.get(ts);
+  if (t !== undefined) return t;
+  t = Date.parse(ts);
+  if (!(Number.isFinite(t) && new Date(t).toISOString() === ts)) return Number.NaN;
+  if (timeOf.size >= REMEMBERED_TIMES) timeOf.clear();
+  timeOf.set(ts, t);
+  return t;
+}
+
+function timeText(t: number): string {
+  let ts = textOf.get(t);
+  if (ts !== undefined) return ts;
+  ts = new Date(t).toISOString();
+  if (textOf.size >= REMEMBERED_TIMES) textOf.clear();
+  textOf.set(t, ts);
+  return ts;
+}
+
+/** The readings in the compact layout, or null when one of their times is not written as the layout gives it back. */
+export function encodeReadings(readings: readonly StoredReading[]): Uint8Array | null {
+  const n = readings.length;
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = canonicalTime(readings[i]!.ts);
+    if (Number.isNaN(t)) return null;
+    times[i] = t;
+  }
+  let mask = 0;
+  const counts = READING_NUMBER_CHANNELS.map((channel, c) => {
+    let count = 0;
+    for (const reading of readings) if (reading[channel] !== undefined) count++;
+    if (count > 0) mask |= 1 << c;
+    return count;
+  });
+  // Every other field is text, so that a field added to StoredReading is kept without a change here.
+  const texts: [number, Record<string, unknown>][] = [];
+  readings.forEach((reading, i) => {
+    let fields: Record<string, unknown> | null = null;
+    for (const key in reading) {
+      const value = reading[key as keyof StoredReading];
+      if (key === 'ts' || NUMBER_CHANNEL.has(key) || value === undefined) continue;
+      fields ??= {};
+      fields[key] = value;
+    }
+    if (fields) texts.push([i, fields]);
+  });
+  const textBytes = texts.length > 0 ? new TextEncoder().encode(JSON.stringify(texts)) : new Uint8Array();
+  const bitmapBytes = Math.ceil(n / 8);
+  const channelBytes = counts.reduce((sum, count) => sum + (count > 0 ? bitmapBytes + 8 * count : 0), 0);
+  const bytes = new Uint8Array(HEADER_BYTES + 8 * n + channelBytes + 4 + textBytes.length);
+  const view = new DataView(bytes.buffer);
+  view.setUint8(0, LAYOUT_VERSION);
+  view.setUint32(1, n, true);
+  view.setUint16(5, mask, true);
+  let at = HEADER_BYTES;
+  for (let i = 0; i < n; i++, at += 8) view.setFloat64(at, times[i]!, true);
+  READING_NUMBER_CHANNELS.forEach((channel, c) => {
+    if (counts[c] === 0) return;
+    const bitmap = at;
+    at += bitmapBytes;
+    for (let i = 0; i < n; i++) {
+      const value = readings[i]![channel];
+      if (value === undefined) continue;
+      bytes[bitmap + (i >> 3)]! |= 1 << (i & 7);
+      view.setFloat64(at, value, true);
+      at += 8;
+    }
+  });
+  view.setUint32(at, textBytes.length, true);
+  bytes.set(textBytes, at + 4);
+  return bytes;
+}
+
+/** The readings of a payload in the compact layout, equal to those encoded. */
+export function decodeReadings(payload: Uint8Array): StoredReading[] {
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const version = view.getUint8(0);
+  if (version !== LAYOUT_VERSION)
+    throw new Error(`readings payload of layout ${version}, not ${LAYOUT_VERSION}`);
+  const n = view.getUint32(1, true);
+  const mask = view.getUint16(5, true);
+  const readings: StoredReading[] = [];
+  let at = HEADER_BYTES;
+  for (let i = 0; i < n; i++, at += 8)
+    readings.push({ ts: timeText(view.getFloat64(at, true)) } as StoredReading);
+  const bitmapBytes = Math.ceil(n / 8);
+  READING_NUMBER_CHANNELS.forEach((channel, c) => {
+    if ((mask & (1 << c)) === 0) return;
+    const bitmap = at;
+    at += bitmapBytes;
+    for (let i = 0; i < n; i++) {
+      if ((payload[bitmap + (i >> 3)]! & (1 << (i & 7))) === 0) continue;
+      readings[i]![channel] = view.getFloat64(at, true);
+      at += 8;
+    }
+  });
+  const textLength = view.getUint32(at, true);
+  if (textLength > 0) {
+    const text = new TextDecoder().decode(payload.subarray(at + 4, at + 4 + textLength));
+    const texts = JSON.parse(text) as [number, Partial<StoredReading>][];
+    for (const [i, fields] of texts) Object.assign(readings[i]!, fields);
+  }
+  return readings;
+}
+
+/** The events whose readings the log stores in the compact layout: the ones that carry readings by the thousand. */
+export const COMPACT_READINGS_EVENTS: ReadonlySet<string> = new Set(['ReadingsReported', 'ReadingsImported']);
