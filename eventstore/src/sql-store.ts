@@ -280,13 +280,13 @@ async function appendChecked(
  */
 async function insertEvents(sql: Sql, rows: readonly EventToInsert[]): Promise<InsertedEvent[]> {
   const stored = rows.map((r) => storedData(r.type, r.data));
-  const payloads: Uint8Array[] = [];
-  let payloadBytes = 0;
+  const payloads = stored.flatMap(({ payload }) => payload ?? []);
+  // Where each payload starts in the binary parameter, counted from 1 as substring counts.
+  let end = 0;
   const parts = stored.map(({ payload }) => {
     if (!payload) return { at: null, length: null };
-    payloads.push(payload);
-    payloadBytes += payload.byteLength;
-    return { at: payloadBytes - payload.byteLength + 1, length: payload.byteLength };
+    end += payload.byteLength;
+    return { at: end - payload.byteLength + 1, length: payload.byteLength };
   });
   const { rows: inserted } = await sql.query<InsertedEvent>(
     `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, payload, metadata)
@@ -313,7 +313,7 @@ async function insertEvents(sql: Sql, rows: readonly EventToInsert[]): Promise<I
         })),
       ),
       JSON.stringify(stored.map((s) => s.data)),
-      payloads.length > 0 ? Buffer.concat(payloads, payloadBytes) : null,
+      payloads.length > 0 ? Buffer.concat(payloads) : null,
     ],
   );
   return inserted;

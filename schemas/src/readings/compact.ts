@@ -1,4 +1,4 @@
-import type { StoredReading } from './ingest.ts';
+import type { ingestEventSchemas, StoredReading } from './ingest.ts';
 
 /**
  * Readings as the log stores them: columns of binary numbers instead of JSON text, which PostgreSQL would
@@ -28,33 +28,32 @@ export const READING_NUMBER_CHANNELS = [
 ] as const satisfies readonly (keyof StoredReading)[];
 const NUMBER_CHANNEL: ReadonlySet<string> = new Set(READING_NUMBER_CHANNELS);
 
-/**
- * Times already read or written, both ways: readings share their instants (a fleet reads on the hour), and
- * reading or writing an ISO time cost more than the rest of a reading. Emptied when it grows.
- */
-const timeOf = new Map<string, number>();
-const textOf = new Map<number, string>();
 const REMEMBERED_TIMES = 4096;
 
-/** The epoch ms of a time written as Date#toISOString writes it; NaN for any other writing. */
-function canonicalTime(ts: string): number {
-  let t = timeOf.get(ts);
-  if (t !== undefined) return t;
-  t = Date.parse(ts);
-  if (!(Number.isFinite(t) && new Date(t).toISOString() === ts)) return Number.NaN;
-  if (timeOf.size >= REMEMBERED_TIMES) timeOf.clear();
-  timeOf.set(ts, t);
-  return t;
+/**
+ * `convert` with its answers remembered, emptied when they reach REMEMBERED_TIMES: readings share their
+ * instants (a fleet reads on the hour), and reading or writing an ISO time cost more than the rest of a
+ * reading.
+ */
+function remembered<K, V>(convert: (key: K) => V): (key: K) => V {
+  const answers = new Map<K, V>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = convert(key);
+      if (answers.size >= REMEMBERED_TIMES) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
 }
 
-function timeText(t: number): string {
-  let ts = textOf.get(t);
-  if (ts !== undefined) return ts;
-  ts = new Date(t).toISOString();
-  if (textOf.size >= REMEMBERED_TIMES) textOf.clear();
-  textOf.set(t, ts);
-  return ts;
-}
+/** The epoch ms of a time written as Date#toISOString writes it; NaN for any other writing. */
+const canonicalTime = remembered((ts: string) => {
+  const t = Date.parse(ts);
+  return Number.isFinite(t) && new Date(t).toISOString() === ts ? t : Number.NaN;
+});
+const timeText = remembered((t: number) => new Date(t).toISOString());
 
 /** The readings in the compact layout, or null when one of their times is not written as the layout gives it back. */
 export function encodeReadings(readings: readonly StoredReading[]): Uint8Array | null {
@@ -65,13 +64,12 @@ export function encodeReadings(readings: readonly StoredReading[]): Uint8Array |
     if (Number.isNaN(t)) return null;
     times[i] = t;
   }
-  let mask = 0;
-  const counts = READING_NUMBER_CHANNELS.map((channel, c) => {
+  const counts = READING_NUMBER_CHANNELS.map((channel) => {
     let count = 0;
     for (const reading of readings) if (reading[channel] !== undefined) count++;
-    if (count > 0) mask |= 1 << c;
     return count;
   });
+  const mask = counts.reduce((bits, count, c) => (count > 0 ? bits | (1 << c) : bits), 0);
   // Every other field is text, so that a field added to StoredReading is kept without a change here.
   const texts: [number, Record<string, unknown>][] = [];
   readings.forEach((reading, i) => {
@@ -144,4 +142,7 @@ export function decodeReadings(payload: Uint8Array): StoredReading[] {
 }
 
 /** The events whose readings the log stores in the compact layout: the ones that carry readings by the thousand. */
-export const COMPACT_READINGS_EVENTS: ReadonlySet<string> = new Set(['ReadingsReported', 'ReadingsImported']);
+export const COMPACT_READINGS_EVENTS: ReadonlySet<string> = new Set<keyof typeof ingestEventSchemas>([
+  'ReadingsReported',
+  'ReadingsImported',
+]);
