@@ -135,27 +135,31 @@ try {
   t = performance.now();
   for (const b of bodies) decodeReadingBatch('json', Buffer.from(b), undefined);
   const decodeMs = performance.now() - t;
-  // The events an upload becomes, validated as the store validates them before appending.
-  const events: NewEvent[] = parsed.flatMap((p: { readings: { meterNo: string; ts: string }[] }) =>
-    p.readings.map((r) => ({
+  // The readings event an upload becomes, validated as the store validates it before appending.
+  const events: NewEvent[] = parsed.map((p: { readings: { meterNo: string; ts: string }[] }) => {
+    const byMeter = new Map<string, { ts: string; total: number }[]>();
+    for (const r of p.readings) {
+      const meterId = fleet.meterIds.get(r.meterNo)!;
+      byMeter.set(meterId, [...(byMeter.get(meterId) ?? []), { ts: new Date(r.ts).toISOString(), total: 1 }]);
+    }
+    return {
       id: uuidv7(),
       type: 'ReadingsReported',
       data: {
         batchId: uuidv7(),
         gatewayId: fleet.gatewayId,
-        meterId: fleet.meterIds.get(r.meterNo)!,
-        readings: [{ ts: new Date(r.ts).toISOString(), total: 1 }],
+        meters: [...byMeter].map(([meterId, readings]) => ({ meterId, readings })),
       },
       metadata: { tenantId: fleet.tenantId, correlationId: uuidv7() },
-    })),
-  );
+    };
+  });
   t = performance.now();
   for (const e of events) validateEvent(e);
   const validateMs = performance.now() - t;
   const per = (ms: number) => `${ms.toFixed(0)} ms (${((ms / readings) * 1000).toFixed(2)} µs/reading)`;
   console.log(
     `\ndecode alone: JSON.parse ${per(parseMs)}, zod readingBatchSchema ${per(zodMs)}, decodeReadingBatch ${per(decodeMs)}; ` +
-      `validateEvent of ${events.length} ReadingsReported events (1 reading each) ${per(validateMs)}`,
+      `validateEvent of ${events.length} ReadingsReported events (one per upload) ${per(validateMs)}`,
   );
 
   // 2. Half of the uploads over HTTP, one at a time.

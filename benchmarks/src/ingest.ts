@@ -22,8 +22,8 @@ import type { BenchOptions } from './run.ts';
 import { listen, readingsCaughtUp, registerFleet, servicesOn } from './service.ts';
 
 /**
- * 100 meters: an upload of 1,000 hourly readings holds 10 per meter, one ReadingsReported event each (a
- * concentrator reporting every 10 hours). `--meters 1000` is the hardest case: one reading per event.
+ * 100 meters: an upload of 1,000 hourly readings holds 10 per meter (a concentrator reporting every 10
+ * hours). `--meters 1000` is the hardest case: one reading per meter.
  */
 const DEFAULT_METERS = 100;
 

@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@hydrolog/schemas';
+import { currentEventData, type EventMetadata } from '@hydrolog/schemas';
 import {
   type AllStreamResolvedEvent,
   ANY,
@@ -67,8 +67,7 @@ export function toRecordedEvent(event: KurrentRecorded | undefined): RecordedEve
     stream: event.streamId,
     streamVersion: event.revision,
     type: event.type,
-    schemaVersion,
-    data: event.data,
+    ...currentEventData(event.type, schemaVersion, event.data),
     metadata,
     recordedAt: event.created,
     checkpoint: toCheckpoint(event.position),

@@ -1,9 +1,4 @@
-import {
-  COMPACT_READINGS_EVENTS,
-  decodeReadings,
-  encodeReadings,
-  type StoredReading,
-} from '@hydrolog/schemas';
+import { COMPACT_READINGS_FIELDS, decodeReadingsField, encodeReadingsField } from '@hydrolog/schemas';
 
 /** An event's data as the SQL log keeps it: JSON, and the readings it carries as a binary payload, if any. */
 export interface StoredData {
@@ -19,13 +14,14 @@ export interface StoredData {
  * cannot give back as written stay in the JSON.
  */
 export function storedData(type: string, data: unknown): StoredData {
-  if (!COMPACT_READINGS_EVENTS.has(type)) return { data, payload: null };
-  const { readings, ...rest } = data as { readings: StoredReading[] };
-  const payload = encodeReadings(readings);
+  const field = COMPACT_READINGS_FIELDS.get(type);
+  if (!field) return { data, payload: null };
+  const { [field]: readings, ...rest } = data as Record<string, unknown>;
+  const payload = encodeReadingsField(field, readings);
   return payload ? { data: rest, payload } : { data, payload: null };
 }
 
 /** The event's data as it was appended: the readings of the payload back in their place. */
 export function appendedData({ data, payload }: StoredData): unknown {
-  return payload ? { ...(data as object), readings: decodeReadings(payload) } : data;
+  return payload ? { ...(data as object), ...decodeReadingsField(payload) } : data;
 }

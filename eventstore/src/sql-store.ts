@@ -1,3 +1,4 @@
+import { currentEventData } from '@hydrolog/schemas';
 import { BaseEventStore } from './base-store.ts';
 import { type Database, type Sql, unlessUniqueViolation } from './db/types.ts';
 import { migrateEventStore } from './migrations.ts';
@@ -44,8 +45,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     stream: row.stream_id,
     streamVersion: BigInt(row.stream_version),
     type: row.type,
-    schemaVersion: row.schema_version,
-    data: appendedData(row),
+    ...currentEventData(row.type, row.schema_version, appendedData(row)),
     metadata: row.metadata,
     recordedAt: row.recorded_at,
     checkpoint: { txId: BigInt(row.transaction_id), position: BigInt(row.position) },

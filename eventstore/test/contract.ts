@@ -83,8 +83,10 @@ export function eventStoreContract(adapter: string, subject: ContractSubject): v
       const reported = {
         batchId: uuidv7(),
         gatewayId: uuidv7(),
-        meterId: uuidv7(),
-        readings,
+        meters: [
+          { meterId: uuidv7(), readings },
+          { meterId: uuidv7(), readings: readings.slice(1, 2) },
+        ],
       };
       // Written otherwise than the log writes times: kept as written.
       const imported = {

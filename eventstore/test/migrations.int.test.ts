@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { uuidv7 } from '@hydrolog/schemas';
+import { encodeReadings, uuidv7 } from '@hydrolog/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite.ts';
 import {
@@ -15,6 +15,11 @@ import {
 } from '../src/index.ts';
 import { MIGRATIONS } from '../src/migrations.ts';
 import { testEngines } from '../src/testing.ts';
+
+/** A ReadingsReported of version 1 as version 2 gives it: one meter with its readings. */
+function asVersion2({ meterId, readings, ...upload }: { meterId: string; readings: unknown[] }) {
+  return { ...upload, meters: [{ meterId, readings }] };
+}
 
 describe.each(testEngines())('event store migrations on $engine', ({ open }) => {
   let db: Database;
@@ -79,6 +84,7 @@ describe.each(testEngines())('event store migrations on $engine', ({ open }) => 
       ],
     });
     const metadata = { tenantId: '018f0000-0000-7000-8000-000000000001', correlationId: uuidv7() };
+    // Stored at version 1 of ReadingsReported: one meter's readings, read as version 2 with that meter.
     const before = reported(uuidv7(), 10);
     await db.query(
       `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
@@ -89,20 +95,48 @@ describe.each(testEngines())('event store migrations on $engine', ({ open }) => 
 
     const store = await SqlEventStore.open(db);
     expect(await version()).toBe(String(SCHEMA_VERSION));
-    const after = reported(uuidv7(), 20);
+    const { meterId, readings, ...upload } = reported(uuidv7(), 20);
+    const after = { ...upload, meters: [{ meterId, readings }] };
     await store.append('s-1', [{ id: uuidv7(), type: 'ReadingsReported', data: after, metadata }], {
       expectedVersion: 0n,
     });
-    expect((await store.readStream('s-1')).map((e) => e.data)).toEqual([before, after]);
+    const read = await store.readStream('s-1');
+    expect(read.map((e) => e.data)).toEqual([asVersion2(before), after]);
+    expect(read.map((e) => e.schemaVersion)).toEqual([2, 2]);
     // As stored: the first event as it was written, the new one's readings in the payload alone.
-    const { rows } = await db.query<{ readings: boolean; payload: boolean }>(
-      `SELECT data::jsonb ? 'readings' AS readings, payload IS NOT NULL AS payload
+    const { rows } = await db.query<{ readings: boolean; payload: boolean; version: number }>(
+      `SELECT data::jsonb ?| array['readings', 'meters'] AS readings, payload IS NOT NULL AS payload,
+         schema_version AS version
        FROM es.events ORDER BY stream_version`,
     );
     expect(rows).toEqual([
-      { readings: true, payload: false },
-      { readings: false, payload: true },
+      { readings: true, payload: false, version: 1 },
+      { readings: false, payload: true, version: 2 },
     ]);
+  });
+
+  it('reads a readings event of version 1 stored in the compact layout as version 2', async () => {
+    db = await open();
+    const store = await SqlEventStore.open(db);
+    const readings = [
+      { ts: '2026-11-01T00:00:00.000Z', total: 3, pressure: 0.3 },
+      { ts: '2026-11-01T01:00:00.000Z', total: 4, counterBreak: 'before' as const },
+    ];
+    const stored = { batchId: uuidv7(), gatewayId: uuidv7(), meterId: uuidv7() };
+    await db.query(
+      `INSERT INTO es.events (event_id, stream_id, stream_version, type, schema_version, data, payload,
+         metadata)
+       VALUES ($1, 's-1', 0, 'ReadingsReported', 1, $2::json, $3, $4::jsonb)`,
+      [
+        uuidv7(),
+        JSON.stringify(stored),
+        encodeReadings(readings),
+        JSON.stringify({ tenantId: '018f0000-0000-7000-8000-000000000001', correlationId: uuidv7() }),
+      ],
+    );
+    await db.query(`INSERT INTO es.streams (stream_id, version) VALUES ('s-1', 0)`);
+    const [event] = await store.readStream('s-1');
+    expect(event).toMatchObject({ schemaVersion: 2, data: asVersion2({ ...stored, readings }) });
   });
 
   it('refuses a database written by a newer version and leaves it untouched', async () => {

@@ -4,9 +4,11 @@ import type { BatchDelivery, ReadingDelivery } from './service.ts';
 
 /**
  * Kafka between the gateways and the log (DESIGN principle 8, `KAFKA_BROKERS`): the ingest route produces a
- * batch's events, keyed by meter number so each meter's readings stay in order, and answers once every
- * in-sync replica has them (acks=all); a consumer group appends them to the log and commits its offsets only
- * after the append. Event ids come from the batch, so a redelivery or a resent batch is stored once.
+ * batch's events, keyed by gateway so each gateway's uploads stay in order, and answers once every in-sync
+ * replica has them (acks=all); a consumer group appends them to the log and commits its offsets only after
+ * the append. Event ids come from the batch, so a redelivery or a resent batch is stored once. An upload's
+ * readings are one message, as large as the upload's JSON (up to INGEST_MAX_BYTES): the topic's
+ * max.message.bytes and the consumer's fetch sizes must allow it.
  */
 
 export interface KafkaSettings {
@@ -23,8 +25,8 @@ export interface KafkaDeliveryMessage {
 }
 
 export function encodeMessages(batch: BatchDelivery): { key: string; value: string }[] {
-  return batch.events.map((event, i) => ({
-    key: batch.keys[i]!,
+  return batch.events.map((event) => ({
+    key: batch.key,
     value: JSON.stringify({ stream: batch.stream, event } satisfies KafkaDeliveryMessage),
   }));
 }

@@ -14,6 +14,7 @@ import {
   INGEST_FUTURE_TOLERANCE_MINUTES,
   INGEST_MAX_READINGS,
   type IngestAnswer,
+  type MeterReadings,
   type ReadingBatch,
   type StoredReading,
 } from '@hydrolog/schemas';
@@ -29,11 +30,14 @@ export interface IngestOptions {
   horizonDays: number;
 }
 
-/** A batch's events, each with the key that orders it in a transport (the meter number, or the batch id). */
+/**
+ * A batch's events, and the key that orders them in a transport: the gateway's id, so that a gateway's
+ * uploads, and with them each of its meters' readings, stay in order.
+ */
 export interface BatchDelivery {
   stream: string;
   events: NewEvent[];
-  keys: string[];
+  key: string;
 }
 
 /** Where a delivered batch is in the log, or 'exists' when it was already stored. */
@@ -141,7 +145,8 @@ export class LogDelivery implements ReadingDelivery {
 function readingsIn(batch: BatchDelivery): number {
   let readings = 0;
   for (const event of batch.events)
-    readings += (event.data as { readings?: unknown[] }).readings?.length ?? 0;
+    for (const meter of (event.data as { meters?: MeterReadings[] }).meters ?? [])
+      readings += meter.readings.length;
   return readings;
 }
 
@@ -161,9 +166,11 @@ export function batchStream(gateway: GatewayCaller, batchId: string): string {
 }
 
 /**
- * Turns an upload into reading events (DESIGN principle 3): one ReadingBatchReceived with the answer, then
- * one ReadingsReported per meter, for the batch's own stream, delivered at once. The same batch id sent
- * twice, even at the same moment, is stored once and answered alike.
+ * Turns an upload into reading events (DESIGN principle 3): one ReadingBatchReceived with the answer, then,
+ * when any reading was accepted, one ReadingsReported with all of them by meter, for the batch's own stream,
+ * delivered at once. The answer stays apart from the readings so that what reads only answers (a gateway's
+ * last contact, a resend) does not read the readings. The same batch id sent twice, even at the same moment,
+ * is stored once and answered alike.
  */
 export class ReadingIngest {
   constructor(
@@ -180,7 +187,7 @@ export class ReadingIngest {
     const previous = await this.answerOf(stream);
     if (previous) return previous;
 
-    const { byMeter, meterNos, rejected, duplicates } = await checkReadings(
+    const { byMeter, rejected, duplicates } = await checkReadings(
       this.db,
       gateway.tenantId,
       batch.readings,
@@ -189,18 +196,11 @@ export class ReadingIngest {
     );
 
     let accepted = 0;
-    const reported: EventData<'ReadingsReported'>[] = [];
-    const keys = [batch.batchId];
+    const meters: MeterReadings[] = [];
     for (const [meterId, readings] of byMeter) {
       if (readings.size === 0) continue;
       accepted += readings.size;
-      keys.push(meterNos.get(meterId)!);
-      reported.push({
-        batchId: batch.batchId,
-        gatewayId: gateway.gatewayId,
-        meterId,
-        readings: [...readings.values()],
-      });
+      meters.push({ meterId, readings: [...readings.values()] });
     }
     const metadata: EventMetadata = { tenantId: gateway.tenantId, correlationId: batch.batchId };
     const received: EventData<'ReadingBatchReceived'> = {
@@ -211,11 +211,16 @@ export class ReadingIngest {
       duplicates,
       rejected,
     };
+    const reported: EventData<'ReadingsReported'> = {
+      batchId: batch.batchId,
+      gatewayId: gateway.gatewayId,
+      meters,
+    };
     const events: NewEvent[] = [
       { type: 'ReadingBatchReceived', data: received },
-      ...reported.map((data) => ({ type: 'ReadingsReported', data })),
+      ...(meters.length > 0 ? [{ type: 'ReadingsReported', data: reported }] : []),
     ].map((event, n) => ({ ...event, id: batchEventId(stream, n), metadata }));
-    const delivered = await this.delivery.deliver({ stream, events, keys });
+    const delivered = await this.delivery.deliver({ stream, events, key: gateway.gatewayId });
     if (delivered !== 'exists') return { accepted, duplicates, rejected, position: delivered.position };
     const stored = await this.answerOf(stream);
     if (!stored) throw new Error(`batch stream ${stream} reported as stored but not found`);

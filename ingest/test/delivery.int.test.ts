@@ -22,7 +22,7 @@ function batch(accepted = 0): BatchDelivery {
   return {
     stream,
     events: [{ id: batchEventId(stream, 0), type: 'ReadingBatchReceived', data, metadata }],
-    keys: [batchId],
+    key: gateway.gatewayId,
   };
 }
 

@@ -92,11 +92,15 @@ describe('time-series tables', () => {
           data: {
             batchId,
             gatewayId,
-            meterId,
-            readings: [0, 1, 2].map((h) => ({
-              ts: new Date(Date.UTC(2026, 0, 1, h)).toISOString(),
-              total: h,
-            })),
+            meters: [
+              {
+                meterId,
+                readings: [0, 1, 2].map((h) => ({
+                  ts: new Date(Date.UTC(2026, 0, 1, h)).toISOString(),
+                  total: h,
+                })),
+              },
+            ],
           },
           metadata: { tenantId, correlationId: uuidv7() },
         },

@@ -29,10 +29,14 @@ export const eventMetadataSchema = z.object({
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
-/** One event type: its current schema version and the zod schema of its data. */
+/**
+ * One event type: its current schema version, the zod schema of its data, and, once the version has moved,
+ * how the data of an event stored at an older version reads at the current one (the log is never rewritten).
+ */
 export interface EventSchema<T extends z.ZodType = z.ZodType> {
   schemaVersion: number;
   data: T;
+  upcast?: (data: unknown, schemaVersion: number) => unknown;
 }
 
 /**
@@ -69,3 +73,14 @@ export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]['d
 
 /** A typed event of the catalogue, before it is stored. */
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+/** An event's data as its current schema version has it, whatever version it was stored at. */
+export function currentEventData(
+  type: string,
+  schemaVersion: number,
+  data: unknown,
+): { schemaVersion: number; data: unknown } {
+  const schema = (eventSchemas as Record<string, EventSchema>)[type];
+  if (!schema?.upcast || schemaVersion >= schema.schemaVersion) return { schemaVersion, data };
+  return { schemaVersion: schema.schemaVersion, data: schema.upcast(data, schemaVersion) };
+}

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeReadings, encodeReadings } from '../src/readings/compact.ts';
+import {
+  decodeReadings,
+  decodeReadingsField,
+  encodeMeterReadings,
+  encodeReadings,
+} from '../src/readings/compact.ts';
 import { type StoredReading, storedReadingSchema } from '../src/readings/ingest.ts';
 
 const FIRST = Date.UTC(2000, 0, 1);
@@ -57,9 +62,33 @@ describe('readings in the compact layout', () => {
     expect(encodeReadings([written])).not.toBeNull();
   });
 
+  it("decode an upload's readings by meter to those encoded, and one meter's readings to those", () => {
+    const meter = fc.record({
+      meterId: fc.uuid({ version: 7 }),
+      readings: fc.array(storedReading, { minLength: 1, maxLength: 12 }),
+    });
+    fc.assert(
+      fc.property(fc.array(meter, { minLength: 1, maxLength: 8 }), (meters) => {
+        const payload = encodeMeterReadings(meters);
+        expect(payload).not.toBeNull();
+        expect(decodeReadingsField(payload!)).toEqual({ meters });
+        const readings = meters[0]!.readings;
+        expect(decodeReadingsField(encodeReadings(readings)!)).toEqual({ readings });
+      }),
+    );
+  });
+
+  it('are not encoded by meter when a meter id is not written in lower case: it could not be given back as sent', () => {
+    const readings = [{ ts: '2026-11-01T00:00:00.000Z', total: 1 }];
+    const meterId = '018f0000-0000-7000-8000-00000000abcd';
+    expect(encodeMeterReadings([{ meterId, readings }])).not.toBeNull();
+    expect(encodeMeterReadings([{ meterId: meterId.toUpperCase(), readings }])).toBeNull();
+  });
+
   it('refuses a payload of a layout it does not know', () => {
     const payload = encodeReadings([{ ts: '2026-11-01T00:00:00.000Z', total: 1 }])!;
     payload[0] = 9;
     expect(() => decodeReadings(payload)).toThrow('readings payload of layout 9');
+    expect(() => decodeReadingsField(payload)).toThrow('readings payload of layout 9');
   });
 });

@@ -61,7 +61,7 @@ describe.each(lanes)('the readings archive command on $engine', ({ engine, url }
         {
           id: uuidv7(),
           type: 'ReadingsReported',
-          data: { batchId, gatewayId, meterId, readings: [...january, ...march] },
+          data: { batchId, gatewayId, meters: [{ meterId, readings: [...january, ...march] }] },
           metadata: { tenantId, correlationId: uuidv7() },
         },
       ],

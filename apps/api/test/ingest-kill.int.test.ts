@@ -189,8 +189,10 @@ describe.each(lanes)('ingest killed with SIGKILL during a load on $engine', ({ e
       const readings = new Set<string>();
       for (const { data } of events) {
         const reported = data as EventData<'ReadingsReported'>;
-        perBatch.set(reported.batchId, (perBatch.get(reported.batchId) ?? 0) + reported.readings.length);
-        for (const reading of reported.readings) readings.add(`${reported.meterId} ${reading.ts}`);
+        for (const { meterId, readings: stored } of reported.meters) {
+          perBatch.set(reported.batchId, (perBatch.get(reported.batchId) ?? 0) + stored.length);
+          for (const reading of stored) readings.add(`${meterId} ${reading.ts}`);
+        }
       }
       for (const [batchId, answer] of answered) expect(perBatch.get(batchId)).toBe(answer.accepted);
       const count = [...perBatch.values()].reduce((sum, n) => sum + n, 0);

@@ -87,6 +87,16 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
     const answer = res.json();
     expect(answer).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
     expect(BigInt(answer.position)).toBeGreaterThan(0n);
+    // The upload is its answer, then one event with the readings of both its meters.
+    const stored = await services.store.readStream(
+      batchStream({ gatewayId, tenantId: DEMO_TENANT }, batch.batchId),
+    );
+    expect(stored.map((e) => e.type)).toEqual(['ReadingBatchReceived', 'ReadingsReported']);
+    const { meters: byMeter } = stored[1]!.data as { meters: { readings: { ts: string }[] }[] };
+    expect(byMeter.map((m) => m.readings.map((r) => r.ts))).toEqual([
+      [iso(hourStart - 2 * HOUR), iso(hourStart - HOUR)],
+      [iso(hourStart - HOUR)],
+    ]);
     const events = await eventCount();
     const again = await upload(batch);
     expect(again.statusCode).toBe(202);

@@ -60,17 +60,21 @@ describe.each(testEngines())('the Kafka consumer side on $engine (no broker need
         data: {
           batchId,
           gatewayId,
-          meterId,
-          readings: [
-            { ts: '2026-11-01T00:00:00.000Z', total: 1 },
-            { ts: '2026-11-01T01:00:00.000Z', total: 2 },
+          meters: [
+            {
+              meterId,
+              readings: [
+                { ts: '2026-11-01T00:00:00.000Z', total: 1 },
+                { ts: '2026-11-01T01:00:00.000Z', total: 2 },
+              ],
+            },
           ],
         },
         metadata,
       },
     ];
-    const encoded = encodeMessages({ stream, events, keys: [batchId, '8101'] });
-    expect(encoded.map((m) => m.key)).toEqual([batchId, '8101']);
+    const encoded = encodeMessages({ stream, events, key: gatewayId });
+    expect(encoded.map((m) => m.key)).toEqual([gatewayId, gatewayId]);
     const messages = encoded.map((m) => JSON.parse(m.value) as KafkaDeliveryMessage);
 
     const before = await eventCount(api.services);

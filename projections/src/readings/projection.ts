@@ -8,7 +8,7 @@ import {
   readingGaps,
 } from '@hydrolog/domain';
 import { arrayLiteral, type RecordedEvent, type Sql, unlessUniqueViolation } from '@hydrolog/eventstore';
-import type { EventData } from '@hydrolog/schemas';
+import type { EventData, StoredReading } from '@hydrolog/schemas';
 import { ensureMonthPartitions, monthStart, monthsBetween, nextMonthStart } from '../partitions.ts';
 import type { Projection } from '../projection.ts';
 import {
@@ -294,17 +294,17 @@ function channel(values: readonly (string | number | undefined)[]): string | nul
 
 const INSERT_READINGS = `INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure,
     pressure2, battery, signal, valve, temperature, alarms, counter_break)
-  SELECT e.tenants[r.event], e.meters[r.event], e.gateways[r.event], to_timestamp(r.seconds), r.total,
+  SELECT e.tenants[r.source], e.meters[r.source], e.gateways[r.source], to_timestamp(r.seconds), r.total,
     r.reverse_total, r.flow, r.pressure, r.pressure2, r.battery, r.signal, r.valve, r.temperature,
     r.alarms::jsonb, r.counter_break
   FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters, $3::uuid[] AS gateways) e,
     unnest($4::int[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[],
       $11::float8[], $12::text[], $13::float8[], $14::text[], $15::text[], $16::float8[])
-    AS r(event, seconds, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms,
+    AS r(source, seconds, total, reverse_total, flow, pressure, battery, signal, valve, temperature, alarms,
       counter_break, pressure2)`;
 
 /** A meter's readings in a batch: their span, and the latest of them (the first of equal times, as stored). */
-interface MeterReadings {
+interface MeterSpan {
   tenantId: string;
   lo: number;
   hi: number;
@@ -312,10 +312,22 @@ interface MeterReadings {
   latest: number;
 }
 
+/** A readings event's readings by meter, with the gateway they came through (none for an import or a manual reading). */
+function meterReadingsOf(
+  event: RecordedEvent,
+): { meterId: string; gatewayId?: string; readings: StoredReading[] }[] {
+  if (event.type === 'ReadingsReported') {
+    const { gatewayId, meters } = event.data as EventData<'ReadingsReported'>;
+    return meters.map((m) => ({ ...m, gatewayId }));
+  }
+  const d = event.data as EventData<'ReadingsImported'> | EventData<'ManualReadingEntered'>;
+  return [{ meterId: d.meterId, readings: d.readings }];
+}
+
 /**
  * Stores the events' readings, then each meter's latest state. Parsing their parameters was most of the
  * cost (PostgreSQL reads jsonb, and arrays too, character by character), so the readings go as short
- * arrays: the ids once per event, each reading naming its event by number, times in epoch seconds, channels
+ * arrays: the ids once per meter of an event, each reading naming its meter of an event by number, times in epoch seconds, channels
  * no reading has as null (measured with benchmarks/src/ingest-profile.ts: 8,000 readings took 95-137 ms as
  * one jsonb parameter and 67 ms so). The readings are inserted as new, without ON CONFLICT's work or a
  * RETURNING list, and each meter's span and latest reading are found here: 20,000 readings took 119-125 ms
@@ -330,7 +342,7 @@ interface MeterReadings {
 async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promise<void> {
   const ids = { tenant: [] as string[], meter: [] as string[], gateway: [] as (string | undefined)[] };
   const readings = {
-    event: [] as number[],
+    source: [] as number[],
     seconds: [] as number[],
     total: [] as number[],
     reverseTotal: [] as (number | undefined)[],
@@ -344,57 +356,55 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     counterBreak: [] as (string | undefined)[],
     pressure2: [] as (number | undefined)[],
   }; // in the order of the insert's parameters
-  const meters = new Map<string, MeterReadings>();
+  const meters = new Map<string, MeterSpan>();
   // The months the readings fall in, found without a Date per reading: readings come in runs of one month.
   const months = new Set<number>();
   let month = { start: 0, end: 0 };
-  events.forEach((event, i) => {
-    const d = event.data as
-      | EventData<'ReadingsReported'>
-      | EventData<'ReadingsImported'>
-      | EventData<'ManualReadingEntered'>;
-    ids.tenant.push(event.metadata.tenantId);
-    ids.meter.push(d.meterId);
-    ids.gateway.push('gatewayId' in d ? d.gatewayId : undefined);
-    // One entry per meter however its id is written (a uuid is one value in any case).
-    const meterKey = d.meterId.toLowerCase();
-    let meter = meters.get(meterKey);
-    for (const r of d.readings) {
-      const ms = Date.parse(r.ts);
-      if (ms < month.start || ms >= month.end) {
-        const start = monthStart(ms);
-        month = { start, end: nextMonthStart(start) };
-        months.add(start);
+  for (const event of events)
+    for (const group of meterReadingsOf(event)) {
+      ids.tenant.push(event.metadata.tenantId);
+      ids.meter.push(group.meterId);
+      ids.gateway.push(group.gatewayId);
+      const source = ids.meter.length;
+      // One entry per meter however its id is written (a uuid is one value in any case).
+      const meterKey = group.meterId.toLowerCase();
+      let meter = meters.get(meterKey);
+      for (const r of group.readings) {
+        const ms = Date.parse(r.ts);
+        if (ms < month.start || ms >= month.end) {
+          const start = monthStart(ms);
+          month = { start, end: nextMonthStart(start) };
+          months.add(start);
+        }
+        if (!meter) {
+          meter = { tenantId: event.metadata.tenantId, lo: ms, hi: ms, latest: readings.source.length };
+          meters.set(meterKey, meter);
+        } else if (ms > meter.hi) {
+          meter.hi = ms;
+          meter.latest = readings.source.length;
+        } else if (ms < meter.lo) meter.lo = ms;
+        readings.source.push(source);
+        readings.seconds.push(ms / 1000);
+        readings.total.push(r.total);
+        readings.reverseTotal.push(r.reverseTotal);
+        readings.flow.push(r.flow);
+        readings.pressure.push(r.pressure);
+        readings.battery.push(r.battery);
+        readings.signal.push(r.signal);
+        readings.valve.push(r.valve);
+        readings.temperature.push(r.temperature);
+        readings.alarms.push(r.alarms && JSON.stringify(r.alarms));
+        readings.counterBreak.push(r.counterBreak);
+        readings.pressure2.push(r.pressure2);
       }
-      if (!meter) {
-        meter = { tenantId: event.metadata.tenantId, lo: ms, hi: ms, latest: readings.event.length };
-        meters.set(meterKey, meter);
-      } else if (ms > meter.hi) {
-        meter.hi = ms;
-        meter.latest = readings.event.length;
-      } else if (ms < meter.lo) meter.lo = ms;
-      readings.event.push(i + 1);
-      readings.seconds.push(ms / 1000);
-      readings.total.push(r.total);
-      readings.reverseTotal.push(r.reverseTotal);
-      readings.flow.push(r.flow);
-      readings.pressure.push(r.pressure);
-      readings.battery.push(r.battery);
-      readings.signal.push(r.signal);
-      readings.valve.push(r.valve);
-      readings.temperature.push(r.temperature);
-      readings.alarms.push(r.alarms && JSON.stringify(r.alarms));
-      readings.counterBreak.push(r.counterBreak);
-      readings.pressure2.push(r.pressure2);
     }
-  });
   if (meters.size === 0) return;
   await ensureMonthPartitions(sql, 'readings', months);
   const params = [
     arrayLiteral(ids.tenant),
     arrayLiteral(ids.meter),
     arrayLiteral(ids.gateway),
-    arrayLiteral(readings.event),
+    arrayLiteral(readings.source),
     arrayLiteral(readings.seconds),
     arrayLiteral(readings.total),
     ...Object.values(readings).slice(3).map(channel),
@@ -447,7 +457,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
       at(readings.battery),
       at(readings.signal),
       at(readings.valve),
-      arrayLiteral(latest.map((k) => ids.gateway[readings.event[k]! - 1])),
+      arrayLiteral(latest.map((k) => ids.gateway[readings.source[k]! - 1])),
     ],
   );
   await recomputeVolumes(

@@ -118,18 +118,22 @@ describe.each(testEngines())('devices projection on $engine', (engine) => {
           data: {
             batchId: uuidv7(),
             gatewayId,
-            meterId: flowMeterId,
-            readings: [
-              { ts: '2026-03-01T07:00:00.000Z', total: 100, flow: 40 },
+            meters: [
               {
-                ts: '2026-03-01T07:15:00.000Z',
-                total: 110,
-                reverseTotal: 0.5,
-                flow: 42.5,
-                pressure: 0.31,
-                pressure2: 0.28,
-                battery: 3.6,
-                signal: -71,
+                meterId: flowMeterId,
+                readings: [
+                  { ts: '2026-03-01T07:00:00.000Z', total: 100, flow: 40 },
+                  {
+                    ts: '2026-03-01T07:15:00.000Z',
+                    total: 110,
+                    reverseTotal: 0.5,
+                    flow: 42.5,
+                    pressure: 0.31,
+                    pressure2: 0.28,
+                    battery: 3.6,
+                    signal: -71,
+                  },
+                ],
               },
             ],
           },
@@ -235,11 +239,15 @@ describe.each(testEngines())('devices projection on $engine', (engine) => {
           data: {
             batchId: uuidv7(),
             gatewayId: uuidv7(),
-            meterId: pressureMeterId,
-            readings: [
-              { ts: '2026-03-01T06:00:00.000Z', total: 0, pressure: 0.3 },
-              { ts: '2026-03-01T07:00:00.000Z', total: 0, pressure: 0.6 },
-              { ts: '2026-03-01T07:30:00.000Z', total: 0, pressure: 0.4 },
+            meters: [
+              {
+                meterId: pressureMeterId,
+                readings: [
+                  { ts: '2026-03-01T06:00:00.000Z', total: 0, pressure: 0.3 },
+                  { ts: '2026-03-01T07:00:00.000Z', total: 0, pressure: 0.6 },
+                  { ts: '2026-03-01T07:30:00.000Z', total: 0, pressure: 0.4 },
+                ],
+              },
             ],
           },
         },

@@ -67,7 +67,7 @@ describe.each(testEngines())('meter alarm detection on $engine', (engine) => {
     }
     await fx.append(
       `readingBatch-${gatewayId}.${uuidv7()}`,
-      [{ type: 'ReadingsReported', data: { batchId: uuidv7(), gatewayId, meterId, readings } }],
+      [{ type: 'ReadingsReported', data: { batchId: uuidv7(), gatewayId, meters: [{ meterId, readings }] } }],
       metadata,
     );
   };

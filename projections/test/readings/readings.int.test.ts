@@ -121,12 +121,16 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
           data: {
             batchId,
             gatewayId,
-            meterId,
-            readings: readings.map(([h, total, extra]) => ({
-              ts: new Date(at(h)).toISOString(),
-              total,
-              ...extra,
-            })),
+            meters: [
+              {
+                meterId,
+                readings: readings.map(([h, total, extra]) => ({
+                  ts: new Date(at(h)).toISOString(),
+                  total,
+                  ...extra,
+                })),
+              },
+            ],
           },
         },
       ],

@@ -1,4 +1,4 @@
-import type { ingestEventSchemas, StoredReading } from './ingest.ts';
+import type { ingestEventSchemas, MeterReadings, StoredReading } from './ingest.ts';
 
 /**
  * Readings as the log stores them: columns of binary numbers instead of JSON text, which PostgreSQL would
@@ -9,10 +9,21 @@ import type { ingestEventSchemas, StoredReading } from './ingest.ts';
  *   float64 per reading that has it;
  *   u32 length, then UTF-8 JSON of [index, fields] for the readings with text fields (valve, alarms,
  *   counterBreak), rare enough to stay JSON.
+ * An upload's readings by meter (layout 2) are the meters first, then their readings one after the other
+ * in layout 1:
+ *   u8 layout version; u32 meter count m; per meter its id (16 bytes) and u32 count of readings;
+ *   the readings of all the meters, in their order, in layout 1.
  * Decoding gives back readings equal to those encoded. A reading whose time is not written the way
- * Date#toISOString writes it could not be given back as written: such readings are not encoded (null).
+ * Date#toISOString writes it, or a meter id not written in lower case, could not be given back as written:
+ * such readings are not encoded (null).
  */
 const LAYOUT_VERSION = 1;
+const METERS_LAYOUT_VERSION = 2;
+/** Layout version, meter count. */
+const METERS_HEADER_BYTES = 1 + 4;
+/** A meter's id and count of readings. */
+const METER_BYTES = 16 + 4;
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Layout version, count, channel mask. */
 const HEADER_BYTES = 1 + 4 + 2;
 /** The channels of a reading that are numbers, in the order the layout writes them. */
@@ -141,8 +152,70 @@ export function decodeReadings(payload: Uint8Array): StoredReading[] {
   return readings;
 }
 
-/** The events whose readings the log stores in the compact layout: the ones that carry readings by the thousand. */
-export const COMPACT_READINGS_EVENTS: ReadonlySet<string> = new Set<keyof typeof ingestEventSchemas>([
-  'ReadingsReported',
-  'ReadingsImported',
+/** An upload's readings by meter in the compact layout, or null when one of them could not be given back as written. */
+export function encodeMeterReadings(meters: readonly MeterReadings[]): Uint8Array | null {
+  if (!meters.every((m) => CANONICAL_UUID.test(m.meterId))) return null;
+  const readings = encodeReadings(meters.flatMap((m) => m.readings));
+  if (!readings) return null;
+  const header = METERS_HEADER_BYTES + METER_BYTES * meters.length;
+  const bytes = new Uint8Array(header + readings.length);
+  const view = new DataView(bytes.buffer);
+  view.setUint8(0, METERS_LAYOUT_VERSION);
+  view.setUint32(1, meters.length, true);
+  meters.forEach((meter, i) => {
+    const at = METERS_HEADER_BYTES + METER_BYTES * i;
+    const hex = meter.meterId.replaceAll('-', '');
+    for (let b = 0; b < 16; b++) bytes[at + b] = Number.parseInt(hex.slice(2 * b, 2 * b + 2), 16);
+    view.setUint32(at + 16, meter.readings.length, true);
+  });
+  bytes.set(readings, header);
+  return bytes;
+}
+
+/** The readings by meter of a payload in layout 2, equal to those encoded. */
+function decodeMeterReadings(payload: Uint8Array): MeterReadings[] {
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const count = view.getUint32(1, true);
+  const header = METERS_HEADER_BYTES + METER_BYTES * count;
+  const readings = decodeReadings(payload.subarray(header));
+  const meters: MeterReadings[] = [];
+  let from = 0;
+  for (let i = 0; i < count; i++) {
+    const at = METERS_HEADER_BYTES + METER_BYTES * i;
+    let hex = '';
+    for (let b = 0; b < 16; b++) hex += payload[at + b]!.toString(16).padStart(2, '0');
+    const meterId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const to = from + view.getUint32(at + 16, true);
+    meters.push({ meterId, readings: readings.slice(from, to) });
+    from = to;
+  }
+  return meters;
+}
+
+/**
+ * The field of each event whose readings the log stores in the compact layout (the events that carry
+ * readings by the thousand): an upload's readings by meter, or one meter's readings.
+ */
+export const COMPACT_READINGS_FIELDS: ReadonlyMap<string, 'meters' | 'readings'> = new Map<
+  keyof typeof ingestEventSchemas,
+  'meters' | 'readings'
+>([
+  ['ReadingsReported', 'meters'],
+  ['ReadingsImported', 'readings'],
 ]);
+
+/** The field's value in the compact layout, or null when it could not be given back as written. */
+export function encodeReadingsField(field: 'meters' | 'readings', value: unknown): Uint8Array | null {
+  return field === 'meters'
+    ? encodeMeterReadings(value as MeterReadings[])
+    : encodeReadings(value as StoredReading[]);
+}
+
+/** The field a payload in the compact layout holds, named, whichever layout it was written in. */
+export function decodeReadingsField(
+  payload: Uint8Array,
+): { meters: MeterReadings[] } | { readings: StoredReading[] } {
+  return payload[0] === METERS_LAYOUT_VERSION
+    ? { meters: decodeMeterReadings(payload) }
+    : { readings: decodeReadings(payload) };
+}

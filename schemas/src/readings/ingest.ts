@@ -87,6 +87,19 @@ export const storedReadingSchema = z.object({
 });
 export type StoredReading = z.infer<typeof storedReadingSchema>;
 
+/** One meter's readings in an upload. */
+export const meterReadingsSchema = z.object({
+  meterId: z.uuid(),
+  readings: z.array(storedReadingSchema).min(1),
+});
+export type MeterReadings = z.infer<typeof meterReadingsSchema>;
+
+/** ReadingsReported as version 1 stored it: one meter's readings. */
+interface ReadingsReportedV1 extends MeterReadings {
+  batchId: string;
+  gatewayId: string;
+}
+
 export const ingestEventSchemas = {
   /** First event of a batch's stream: the answer the gateway got, kept so that a resend gets it again. */
   ReadingBatchReceived: {
@@ -100,15 +113,21 @@ export const ingestEventSchemas = {
       rejected: z.array(readingRejectionSchema),
     }),
   },
-  /** One per meter per upload (DESIGN principle 3), carrying that meter's accepted readings. */
+  /**
+   * The accepted readings of one upload (DESIGN principle 3), by meter. Version 1 was one event per meter of
+   * an upload; its events read as version 2 with that one meter.
+   */
   ReadingsReported: {
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: z.object({
       batchId: z.uuid(),
       gatewayId: z.uuid(),
-      meterId: z.uuid(),
-      readings: z.array(storedReadingSchema).min(1),
+      meters: z.array(meterReadingsSchema).min(1),
     }),
+    upcast: (data: unknown) => {
+      const { meterId, readings, ...rest } = data as ReadingsReportedV1;
+      return { ...rest, meters: [{ meterId, readings }] };
+    },
   },
   /**
    * Historical readings of one meter loaded by a user from a file (no gateway, no ingest horizon), one
