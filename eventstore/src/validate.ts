@@ -1,11 +1,9 @@
-import { eventMetadataSchema, eventSchemas } from '@hydrolog/schemas';
+import { eventMetadataSchema, eventSchemaOf } from '@hydrolog/schemas';
 import { InvalidEventError, type NewEvent } from './types.ts';
 
 /** Refuses an event of an unknown type or whose data or metadata fail their schema; returns its schema version and the parsed data. */
 export function validateEvent(event: NewEvent): { schemaVersion: number; data: unknown } {
-  const schema = (eventSchemas as Record<string, { schemaVersion: number; data: import('zod').ZodType }>)[
-    event.type
-  ];
+  const schema = eventSchemaOf(event.type);
   if (!schema) throw new InvalidEventError(event.type, 'unknown event type');
   const data = schema.data.safeParse(event.data);
   if (!data.success) throw new InvalidEventError(event.type, data.error.message);

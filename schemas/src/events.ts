@@ -74,13 +74,18 @@ export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]['d
 /** A typed event of the catalogue, before it is stored. */
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
+/** The schema of an event type, or undefined for a type the log does not know. */
+export function eventSchemaOf(type: string): EventSchema | undefined {
+  return (eventSchemas as Record<string, EventSchema>)[type];
+}
+
 /** An event's data as its current schema version has it, whatever version it was stored at. */
 export function currentEventData(
   type: string,
   schemaVersion: number,
   data: unknown,
 ): { schemaVersion: number; data: unknown } {
-  const schema = (eventSchemas as Record<string, EventSchema>)[type];
+  const schema = eventSchemaOf(type);
   if (!schema?.upcast || schemaVersion >= schema.schemaVersion) return { schemaVersion, data };
   return { schemaVersion: schema.schemaVersion, data: schema.upcast(data, schemaVersion) };
 }
