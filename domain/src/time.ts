@@ -7,13 +7,19 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
+/** Offsets by zone, then by UTC hour: a number key, since the hot paths ask for one per hour they compute. */
+const offsets = new Map<string, Map<number, number>>();
+let memoised = 0;
 
 /** The zone's offset from UTC at instant t, in ms (positive east of Greenwich). */
 export function zoneOffsetMs(timeZone: string, t: number): number {
   const hour = Math.floor(t / HOUR_MS);
-  const key = `${timeZone}|${hour}`;
-  let offset = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let offset = zone.get(hour);
   if (offset === undefined) {
     let format = formatters.get(timeZone);
     if (!format) {
@@ -40,8 +46,11 @@ export function zoneOffsetMs(timeZone: string, t: number): number {
       parts.second!,
     );
     offset = asUtc - at;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(key, offset);
+    if (++memoised > 100_000) {
+      for (const hours of offsets.values()) hours.clear();
+      memoised = 1;
+    }
+    zone.set(hour, offset);
   }
   return offset;
 }

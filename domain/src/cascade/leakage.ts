@@ -133,7 +133,8 @@ export interface FlowInterval {
 
 /** Whether an interval starting at t starts inside the 02:00-04:00 local window. */
 export function inNightWindow(t: number, timeZone: string): boolean {
-  const hour = new Date(t + zoneOffsetMs(timeZone, t)).getUTCHours();
+  // The local hour of the day, without a Date: the projection asks for every hour it computes.
+  const hour = ((Math.floor((t + zoneOffsetMs(timeZone, t)) / HOUR_MS) % 24) + 24) % 24;
   return hour >= NIGHT_WINDOW.fromHour && hour < NIGHT_WINDOW.toHour;
 }
 

@@ -1,11 +1,15 @@
 import {
+  type CounterReading,
   HOUR_MS,
+  type IntervalVolume,
+  inNightWindow,
   intervalVolumes,
   localDate,
   localHourBoundaries,
   localHourStart,
-  NIGHT_WINDOW,
+  nightHoursOf,
   readingGaps,
+  volumeKnown,
 } from '@hydrolog/domain';
 import { arrayLiteral, type RecordedEvent, type Sql, unlessUniqueViolation } from '@hydrolog/eventstore';
 import type { EventData, StoredReading } from '@hydrolog/schemas';
@@ -559,9 +563,27 @@ async function writeHours(
     await write(UPSERT_HOURS, fresh);
 }
 
+/** A local day of a meter's tenant, epoch ms from its midnight to the next. */
+interface LocalDay {
+  date: string;
+  start: number;
+  end: number;
+}
+
+/** A stored reading as the hours and days are computed from it. */
+interface StoredCounterReading extends CounterReading {
+  battery: number | null;
+  valve: string | null;
+}
+
 /**
  * A new reading changes the counter interpolated anywhere between its stored neighbours, so the hours from
- * the one holding its previous neighbour to the one holding its next are recomputed, then their days.
+ * the one holding its previous neighbour to the one holding its next are recomputed, then their days. A
+ * day is computed here from all its readings and hours: the hours outside the recomputed ones are computed
+ * again from the same readings rather than read back, which the counter at their boundaries makes the same.
+ * A statement reading each day's hours and readings back took 1,517 ms of a catch-up of 300,000 readings
+ * (benchmarks/src/ingest-profile.ts, 100 meters), the days' bounds and rows 199 ms so; the ingest bench ran
+ * 31,595-32,424 readings/s end to end so and 30,066-30,371 before, alternating.
  */
 async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promise<void> {
   if (meters.length === 0) return;
@@ -580,127 +602,218 @@ async function recomputeVolumes(sql: Sql, meters: readonly DirtyMeter[]): Promis
       // No stored hour of the meter starts later than this: the last is the one holding its reading before
       // the new ones, unless a reading after them is stored.
       storedUntil: meter.next !== null ? Number.POSITIVE_INFINITY : (meter.prev ?? Number.NEGATIVE_INFINITY),
+      days: [] as LocalDay[],
     };
   });
 
-  // The readings from the last one at or before the first boundary to the first one at or after the last.
+  // The days the hours start in (a reading on the last boundary, a midnight, is the first of the next day:
+  // that day is counted too), bounded by PostgreSQL as the queries that read them bound them: it decides
+  // where a midnight the clocks skip or show twice falls.
+  const days = await sql.query<{ n: number; day: string; day_start: number; day_end: number }>(
+    `SELECT d.n::int, to_char(s.day, 'YYYY-MM-DD') AS day,
+       ${epochMs('s.day::timestamp AT TIME ZONE d.tz')} AS day_start,
+       ${epochMs('(s.day + 1)::timestamp AT TIME ZONE d.tz')} AS day_end
+     FROM unnest($1::text[], $2::date[], $3::date[]) WITH ORDINALITY AS d(tz, first_day, last_day, n)
+     CROSS JOIN LATERAL generate_series(0, d.last_day - d.first_day) AS g(k)
+     CROSS JOIN LATERAL (SELECT d.first_day + g.k AS day) s
+     ORDER BY d.n, s.day`,
+    [
+      arrayLiteral(ranges.map((r) => r.timeZone)),
+      arrayLiteral(ranges.map((r) => localDate(r.boundaries[0]!, r.timeZone))),
+      arrayLiteral(ranges.map((r) => localDate(r.boundaries.at(-1)!, r.timeZone))),
+    ],
+  );
+  for (const row of days.rows)
+    ranges[row.n - 1]!.days.push({ date: row.day, start: row.day_start, end: row.day_end });
+  const spans = ranges.map((range) => ({
+    from: Math.min(range.boundaries[0]!, range.days[0]!.start),
+    until: Math.max(range.boundaries.at(-1)!, range.days.at(-1)!.end),
+  }));
+
+  // The readings from the last one at or before the span's start to the first one at or after its end.
   const window = await sql.query<{
     n: number;
     t: number;
     total: number;
     reverse_total: number | null;
     counter_break: 'before' | 'after' | null;
+    battery: number | null;
+    valve: string | null;
   }>(
-    `SELECT d.n::int, ${epochMs('r.ts')} AS t, r.total, r.reverse_total, r.counter_break
-     FROM ROWS FROM (unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]))
-       WITH ORDINALITY AS d(meter_id, lo, hi, n)
+    `SELECT d.n::int, ${epochMs('r.ts')} AS t, r.total, r.reverse_total, r.counter_break, r.battery, r.valve
+     FROM ROWS FROM (unnest($1::uuid[], $2::float8[], $3::float8[])) WITH ORDINALITY AS d(meter_id, lo, hi, n)
      CROSS JOIN LATERAL (SELECT
-         coalesce((SELECT max(ts) FROM readings p WHERE p.meter_id = d.meter_id AND p.ts <= d.lo), d.lo) AS lo,
-         coalesce((SELECT min(ts) FROM readings n WHERE n.meter_id = d.meter_id AND n.ts >= d.hi), d.hi) AS hi) w
+         coalesce((SELECT max(ts) FROM readings p WHERE p.meter_id = d.meter_id AND p.ts <= to_timestamp(d.lo)),
+           to_timestamp(d.lo)) AS lo,
+         coalesce((SELECT min(ts) FROM readings n WHERE n.meter_id = d.meter_id AND n.ts >= to_timestamp(d.hi)),
+           to_timestamp(d.hi)) AS hi) w
      JOIN readings r ON r.meter_id = d.meter_id AND r.ts >= w.lo AND r.ts <= w.hi
      ORDER BY d.n, r.ts`,
     [
-      ranges.map((r) => r.meterId),
-      ranges.map((r) => new Date(r.boundaries[0]!).toISOString()),
-      ranges.map((r) => new Date(r.boundaries.at(-1)!).toISOString()),
+      arrayLiteral(ranges.map((r) => r.meterId)),
+      arrayLiteral(spans.map((s) => s.from / 1000)),
+      arrayLiteral(spans.map((s) => s.until / 1000)),
     ],
   );
-  const readingsOf = ranges.map(
-    () =>
-      [] as { t: number; total: number; reverse: number | null; counterBreak: 'before' | 'after' | null }[],
-  );
+  const readingsOf = ranges.map(() => [] as StoredCounterReading[]);
   for (const row of window.rows)
     readingsOf[row.n - 1]!.push({
       t: row.t,
       total: row.total,
       reverse: row.reverse_total,
       counterBreak: row.counter_break,
+      battery: row.battery,
+      valve: row.valve,
     });
 
-  const days = {
-    tenant: [] as string[],
-    meter: [] as string[],
-    zone: [] as string[],
-    first: [] as string[],
-    last: [] as string[],
-  };
   const fresh = hourColumns();
   const recomputed = hourColumns();
+  const daily = dayColumns();
   const hourMonths = new Set<number>();
   ranges.forEach((range, i) => {
+    const { boundaries, timeZone } = range;
+    const first = boundaries[0]!;
+    const last = boundaries.at(-1)!;
     // The months the hours start in: the last boundary only ends the last hour.
-    for (const month of monthsBetween(range.boundaries[0]!, range.boundaries.at(-2)!)) hourMonths.add(month);
-    days.tenant.push(range.tenantId);
-    days.meter.push(range.meterId);
-    days.zone.push(range.timeZone);
-    days.first.push(localDate(range.boundaries[0]!, range.timeZone));
-    // A reading on the last boundary (a midnight) is the first of the next day: that day is counted too.
-    days.last.push(localDate(range.boundaries.at(-1)!, range.timeZone));
-    for (const v of intervalVolumes(readingsOf[i]!, range.boundaries, range.gaps)) {
-      const hours = v.start > range.storedUntil ? fresh : recomputed;
-      hours.range.push(i + 1);
-      hours.start.push(v.start / 1000);
-      hours.end.push(v.end / 1000);
-      hours.volume.push(v.volume);
-      hours.reverse.push(v.reverseVolume);
-      hours.startKnown.push(v.startKnown);
-      hours.endKnown.push(v.endKnown);
-      hours.coverage.push(v.coverage);
-      hours.regular.push(v.regular);
+    for (const month of monthsBetween(first, boundaries.at(-2)!)) hourMonths.add(month);
+    const readings = readingsOf[i]!;
+    const span = spans[i]!;
+    const hours = intervalVolumes(readings, localHourBoundaries(span.from, span.until, timeZone), range.gaps);
+    for (const v of hours) {
+      if (v.start < first || v.start >= last) continue;
+      const columns = v.start > range.storedUntil ? fresh : recomputed;
+      columns.range.push(i + 1);
+      columns.start.push(v.start / 1000);
+      columns.end.push(v.end / 1000);
+      columns.volume.push(v.volume);
+      columns.reverse.push(v.reverseVolume);
+      columns.startKnown.push(v.startKnown);
+      columns.endKnown.push(v.endKnown);
+      columns.coverage.push(v.coverage);
+      columns.regular.push(v.regular);
+    }
+    let h = 0;
+    let r = 0;
+    for (const day of range.days) {
+      while (h < hours.length && hours[h]!.start < day.start) h++;
+      const hoursFrom = h;
+      while (h < hours.length && hours[h]!.start < day.end) h++;
+      while (r < readings.length && readings[r]!.t < day.start) r++;
+      const readingsFrom = r;
+      while (r < readings.length && readings[r]!.t < day.end) r++;
+      if (h === hoursFrom && r === readingsFrom) continue;
+      daily.range.push(i + 1);
+      daily.day.push(day.date);
+      pushDay(daily, day, hours.slice(hoursFrom, h), readings.slice(readingsFrom, r), timeZone);
     }
   });
+  const meterIds = arrayLiteral(ranges.map((r) => r.meterId));
+  const tenantIds = arrayLiteral(ranges.map((r) => r.tenantId));
   await ensureMonthPartitions(sql, 'meter_hourly', hourMonths);
-  await writeHours(sql, [arrayLiteral(days.tenant), arrayLiteral(days.meter)], fresh, recomputed);
-  // A day adds up its hours (volumes.ts gives each its volume and coverage): its volume is the counter's rise
-  // from local midnight to midnight, known when the counter is known at both and continuous between them
-  // (every hour has a volume); its coverage is the covered share of its time, and it is known (a supply)
-  // when that share is whole. Its measured volume is that of its known hours: what the meter measured of
-  // the day so far, never spread over a gap (consumption dashboards add these up). Its night hours are
-  // nightHoursOf's (domain/src/cascade/leakage.ts) over the hours starting in the night window, so that a
-  // point's nights read a row a day rather than the hours. The hours are summed in time order, so that a
-  // rebuild adds the same floats in the same order; they come in that order from the primary key's index
-  // scan, where an ORDER BY in each aggregate would sort the day's hours once per aggregate (PostgreSQL 15
-  // does not share those sorts: this statement took a quarter longer so, in benchmarks/src/ingest-profile.ts).
-  await sql.query(
-    `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, measured_volume, known, coverage,
-       readings, report_time, total, battery, valve, night_lowest_flow, night_counted_seconds)
-     SELECT d.tenant_id, d.meter_id, b.day,
-       CASE WHEN h.continuous AND h.first_known AND h.last_known THEN h.volume END,
-       CASE WHEN h.continuous AND h.first_known AND h.last_known THEN h.reverse_volume END, h.measured_volume,
-       h.whole, CASE WHEN h.whole THEN 1 ELSE least(1, h.covered_seconds / b.seconds) END, c.readings,
-       l.ts, l.total, l.battery, l.valve, h.night_lowest_flow, h.night_counted_seconds
-     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::date[], $5::date[]) AS d(tenant_id, meter_id, tz, first_day, last_day)
-     CROSS JOIN LATERAL generate_series(0, d.last_day - d.first_day) AS g(n)
-     CROSS JOIN LATERAL (SELECT d.first_day + g.n AS day,
-         (d.first_day + g.n)::timestamp AT TIME ZONE d.tz AS day_start,
-         (d.first_day + g.n + 1)::timestamp AT TIME ZONE d.tz AS day_end) s
-     CROSS JOIN LATERAL (SELECT s.day, s.day_start, s.day_end,
-         round(extract(epoch FROM s.day_end - s.day_start) / 3600)::int AS hours,
-         extract(epoch FROM s.day_end - s.day_start)::float8 AS seconds) b
-     CROSS JOIN LATERAL (SELECT count(*)::int AS hours, sum(volume) AS volume, sum(reverse_volume) AS reverse_volume,
-         coalesce(sum(volume) FILTER (WHERE start_known AND end_known), 0) AS measured_volume,
-         count(*) = b.hours AND count(volume) = b.hours AS continuous,
-         count(*) = b.hours AND coalesce(bool_and(coverage = 1), false) AS whole,
-         coalesce(sum(coverage * seconds), 0) AS covered_seconds,
-         coalesce(bool_or(hour = b.day_start AND start_known), false) AS first_known,
-         coalesce(bool_or(hour_end = b.day_end AND end_known), false) AS last_known,
-         min(volume / (seconds / 3600)) FILTER (WHERE night_counts) AS night_lowest_flow,
-         coalesce(sum(seconds) FILTER (WHERE night_counts), 0) AS night_counted_seconds
-       FROM (SELECT mh.*, extract(epoch FROM hour_end - hour)::float8 AS seconds,
-           extract(hour FROM hour AT TIME ZONE d.tz) BETWEEN ${NIGHT_WINDOW.fromHour} AND ${NIGHT_WINDOW.toHour - 1}
-             AND start_known AND end_known AND volume IS NOT NULL AND regular AND hour_end > hour AS night_counts
-         FROM meter_hourly mh WHERE mh.meter_id = d.meter_id AND mh.hour >= b.day_start AND mh.hour < b.day_end
-         ORDER BY mh.hour) mh) h
-     CROSS JOIN LATERAL (SELECT count(*)::int AS readings FROM readings r
-       WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end) c
-     LEFT JOIN LATERAL (SELECT r.ts, r.total, r.battery, r.valve FROM readings r
-       WHERE r.meter_id = d.meter_id AND r.ts >= b.day_start AND r.ts < b.day_end ORDER BY r.ts DESC LIMIT 1) l ON true
-     WHERE h.hours > 0 OR c.readings > 0
-     ON CONFLICT (meter_id, day) DO UPDATE SET volume = excluded.volume, reverse_volume = excluded.reverse_volume,
-       measured_volume = excluded.measured_volume, known = excluded.known, coverage = excluded.coverage, readings = excluded.readings,
-       report_time = excluded.report_time, total = excluded.total, battery = excluded.battery, valve = excluded.valve,
-       night_lowest_flow = excluded.night_lowest_flow, night_counted_seconds = excluded.night_counted_seconds`,
-    [days.tenant, days.meter, days.zone, days.first, days.last],
+  await writeHours(sql, [tenantIds, meterIds], fresh, recomputed);
+  if (daily.range.length > 0)
+    await sql.query(UPSERT_DAYS, [tenantIds, meterIds, ...Object.values(daily).map(arrayLiteral)]);
+  await pointTotalsOfMeters(
+    sql,
+    ranges.map((r) => r.meterId),
+    ranges.map((r) => r.days[0]!.date),
   );
-  await pointTotalsOfMeters(sql, days.meter, days.first);
+}
+
+/** Days as the daily statement takes them: short arrays in the order of its parameters, like the hours. */
+const dayColumns = () => ({
+  range: [] as number[],
+  day: [] as string[],
+  volume: [] as (number | null)[],
+  reverse: [] as (number | null)[],
+  measured: [] as number[],
+  known: [] as boolean[],
+  coverage: [] as number[],
+  readings: [] as number[],
+  reportTime: [] as (number | null)[],
+  total: [] as (number | null)[],
+  battery: [] as (number | null)[],
+  valve: [] as (string | null)[],
+  nightLowestFlow: [] as (number | null)[],
+  nightCountedSeconds: [] as number[],
+});
+type DayColumns = ReturnType<typeof dayColumns>;
+
+const UPSERT_DAYS = `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, measured_volume, known,
+    coverage, readings, report_time, total, battery, valve, night_lowest_flow, night_counted_seconds)
+  SELECT m.tenants[d.range], m.meters[d.range], d.day, d.v, d.r, d.mv, d.k, d.c, d.n, to_timestamp(d.rt), d.t, d.b,
+    d.vl, d.nf, d.ns
+  FROM (SELECT $1::uuid[] AS tenants, $2::uuid[] AS meters) m,
+    unnest($3::int[], $4::date[], $5::float8[], $6::float8[], $7::float8[], $8::boolean[], $9::float8[],
+      $10::int[], $11::float8[], $12::float8[], $13::float8[], $14::text[], $15::float8[], $16::float8[])
+    AS d(range, day, v, r, mv, k, c, n, rt, t, b, vl, nf, ns)
+  ON CONFLICT (meter_id, day) DO UPDATE SET volume = excluded.volume, reverse_volume = excluded.reverse_volume,
+    measured_volume = excluded.measured_volume, known = excluded.known, coverage = excluded.coverage,
+    readings = excluded.readings, report_time = excluded.report_time, total = excluded.total,
+    battery = excluded.battery, valve = excluded.valve, night_lowest_flow = excluded.night_lowest_flow,
+    night_counted_seconds = excluded.night_counted_seconds`;
+
+/** A sum as SQL's sum() takes it: null until the first value. */
+const plus = (sum: number | null, value: number) => (sum === null ? value : sum + value);
+
+/**
+ * A day adds up its hours (volumes.ts gives each its volume and coverage): its volume is the counter's rise
+ * from local midnight to midnight, known when the counter is known at both and continuous between them
+ * (every hour has a volume); its coverage is the covered share of its time, and it is known (a supply) when
+ * that share is whole. Its measured volume is that of its known hours: what the meter measured of the day
+ * so far, never spread over a gap (consumption dashboards add these up). Its night hours are nightHoursOf's
+ * over the hours starting in the night window, so that a point's nights read a row a day rather than the
+ * hours. Hours are added in time order, so that a rebuild adds the same floats in the same order. Its
+ * freeze record is its latest reading.
+ */
+function pushDay(
+  days: DayColumns,
+  day: LocalDay,
+  hours: readonly IntervalVolume[],
+  readings: readonly StoredCounterReading[],
+  timeZone: string,
+): void {
+  const seconds = (day.end - day.start) / 1000;
+  const hoursInDay = Math.round(seconds / 3600);
+  let volume: number | null = null;
+  let reverse: number | null = null;
+  let measured: number | null = null;
+  let withVolume = 0;
+  let covered = 0;
+  let allCovered = true;
+  let firstKnown = false;
+  let lastKnown = false;
+  for (const hour of hours) {
+    if (hour.volume !== null) {
+      withVolume++;
+      volume = plus(volume, hour.volume);
+      if (hour.startKnown && hour.endKnown) measured = plus(measured, hour.volume);
+    }
+    if (hour.reverseVolume !== null) reverse = plus(reverse, hour.reverseVolume);
+    covered += hour.coverage * ((hour.end - hour.start) / 1000);
+    if (hour.coverage !== 1) allCovered = false;
+    if (hour.start === day.start && hour.startKnown) firstKnown = true;
+    if (hour.end === day.end && hour.endKnown) lastKnown = true;
+  }
+  const supplied = hours.length === hoursInDay && withVolume === hoursInDay && firstKnown && lastKnown;
+  const whole = hours.length === hoursInDay && hours.length > 0 && allCovered;
+  const [night] = nightHoursOf(
+    hours
+      .filter((hour) => inNightWindow(hour.start, timeZone))
+      .map((hour) => ({ ...hour, known: volumeKnown(hour) })),
+    timeZone,
+  );
+  const latest = readings.at(-1);
+  days.volume.push(supplied ? volume : null);
+  days.reverse.push(supplied ? reverse : null);
+  days.measured.push(measured ?? 0);
+  days.known.push(whole);
+  days.coverage.push(whole ? 1 : Math.min(1, covered / seconds));
+  days.readings.push(readings.length);
+  days.reportTime.push(latest ? latest.t / 1000 : null);
+  days.total.push(latest?.total ?? null);
+  days.battery.push(latest?.battery ?? null);
+  days.valve.push(latest?.valve ?? null);
+  days.nightLowestFlow.push(night?.lowestFlow ?? null);
+  days.nightCountedSeconds.push((night?.countedMs ?? 0) / 1000);
 }
