@@ -537,6 +537,39 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
     ]);
   });
 
+  it('bounds a day as PostgreSQL does where the clocks show midnight twice: the day before has 25 hours', async () => {
+    // Havana falls back from 01:00 to 00:00 on 2026-11-01: its midnight comes at 04:00 and 05:00 UTC, and
+    // PostgreSQL takes the later (standard time), so 31 October has 25 hours.
+    await fx.append(
+      `tenant-${tenantId}`,
+      [
+        {
+          type: 'TenantSettingsChanged',
+          data: { tenantId, settings: tenantSettingsSchema.parse({ timeZone: 'America/Havana' }) },
+        },
+      ],
+      metadata,
+    );
+    const id = await meter('3004');
+    const firstHour = Date.UTC(2026, 9, 31, 4); // 31 October 00:00 in Havana
+    const hours = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k): [number, number] => [
+        (firstHour - localMidnight) / HOUR + from + k,
+        from + k,
+      ]);
+    // Uploads of ten hours, the projection catching up after each: the days are recomputed as they fill.
+    for (let from = 0; from < 50; from += 10) {
+      await report(id, hours(from, Math.min(from + 10, 50)));
+      await fx.runner.catchUp('readings');
+    }
+    const days = (await daily(id)).map((d) => [d.day, d.readings, d.volume, d.known]);
+    expect(days).toEqual([
+      ['2026-10-31', 25, 25, true],
+      ['2026-11-01', 24, 24, true],
+      ['2026-11-02', 1, null, false],
+    ]);
+  });
+
   it("applies the meter type's gap: 2 hours for an hourly meter, and its history again when the interval changes", async () => {
     const id = await meter('3101');
     // Hourly readings over two days with a 14-hour outage (06:00-20:00) on the first.
