@@ -79,12 +79,14 @@ export function localDate(t: number, timeZone: string): string {
   return new Date(t + zoneOffsetMs(timeZone, t)).toISOString().slice(0, 10);
 }
 
-/** The instant the local date (YYYY-MM-DD) begins in the zone. */
+/**
+ * The instant the local date (YYYY-MM-DD) begins in the zone, as PostgreSQL reads `date::timestamp AT TIME
+ * ZONE zone`, which bounds the days the read models keep: where the clocks skip midnight, the instant they
+ * jump past it; where they show it twice, the later (standard time).
+ */
 export function localMidnight(date: string, timeZone: string): number {
-  const asUtc = Date.parse(`${date}T00:00:00Z`);
-  // The offset at local midnight, found from the offset at the UTC midnight of the same date.
-  const guess = asUtc - zoneOffsetMs(timeZone, asUtc);
-  return asUtc - zoneOffsetMs(timeZone, guess);
+  const { candidates, readings } = wallClockReadings(Date.parse(`${date}T00:00:00Z`), timeZone);
+  return Math.max(...(readings.length > 0 ? readings : candidates));
 }
 
 /** The calendar date `days` days after (before, if negative) `date` (YYYY-MM-DD). */
@@ -102,10 +104,17 @@ export function daysBetween(from: string, to: string): number {
  * for a time the clocks skip or show twice (a clock change), which only an offset can tell apart.
  */
 export function wallClockInstant(wall: number, timeZone: string): number | null {
-  const candidates = new Set(
-    [wall - zoneOffsetMs(timeZone, wall - DAY_MS), wall - zoneOffsetMs(timeZone, wall + DAY_MS)].filter(
-      (t) => t + zoneOffsetMs(timeZone, t) === wall,
-    ),
-  );
-  return candidates.size === 1 ? [...candidates][0]! : null;
+  const { readings } = wallClockReadings(wall, timeZone);
+  return readings.length === 1 ? readings[0]! : null;
+}
+
+/**
+ * The instants a wall-clock time could be, by the offsets in force a day before and a day after it, and
+ * those at which the clocks do read it: none where they skip it, two where they show it twice.
+ */
+function wallClockReadings(wall: number, timeZone: string): { candidates: number[]; readings: number[] } {
+  const candidates = [
+    ...new Set([wall - zoneOffsetMs(timeZone, wall - DAY_MS), wall - zoneOffsetMs(timeZone, wall + DAY_MS)]),
+  ];
+  return { candidates, readings: candidates.filter((t) => t + zoneOffsetMs(timeZone, t) === wall) };
 }

@@ -251,6 +251,10 @@ describe('local time', () => {
     expect(localMidnight('2026-11-02', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 1, 16));
     expect(localMidnight('2026-03-29', 'Europe/Athens')).toBe(Date.UTC(2026, 2, 28, 22));
     expect(localMidnight('2026-03-30', 'Europe/Athens')).toBe(Date.UTC(2026, 2, 29, 21));
+    // As PostgreSQL reads it: a midnight the clocks skip begins the day when they jump (Santiago goes from
+    // 00:00 to 01:00), one they show twice at the later (Havana goes back from 01:00 to 00:00).
+    expect(localMidnight('2024-09-08', 'America/Santiago')).toBe(Date.UTC(2024, 8, 8, 4));
+    expect(localMidnight('2026-11-01', 'America/Havana')).toBe(Date.UTC(2026, 10, 1, 5));
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });

@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CounterReading,
   HOUR_MS,
   type IntervalVolume,
@@ -7,6 +8,7 @@ import {
   localDate,
   localHourBoundaries,
   localHourStart,
+  localMidnight,
   nightHoursOf,
   readingGaps,
   volumeKnown,
@@ -600,6 +602,30 @@ interface LocalDay {
   end: number;
 }
 
+/**
+ * The local days holding the instants from `from` to `until`, bounded by localMidnight as the queries that
+ * read them bound them (PostgreSQL's `date::timestamp AT TIME ZONE zone`), clock changes at midnight included.
+ */
+function localDays(from: number, until: number, timeZone: string): LocalDay[] {
+  let date = localDate(from, timeZone);
+  let start = localMidnight(date, timeZone);
+  // Where the clocks show midnight twice the day begins at the later: the hour between is the day before's.
+  if (start > from) {
+    date = addDays(date, -1);
+    start = localMidnight(date, timeZone);
+  }
+  const last = localDate(until, timeZone);
+  const days: LocalDay[] = [];
+  while (date <= last) {
+    const next = addDays(date, 1);
+    const end = localMidnight(next, timeZone);
+    days.push({ date, start, end });
+    date = next;
+    start = end;
+  }
+  return days;
+}
+
 /** A stored reading as the hours and days are computed from it. */
 interface StoredCounterReading extends CounterReading {
   battery: number | null;
@@ -615,9 +641,9 @@ interface StoredCounterReading extends CounterReading {
  * read, and joined to those here as the insert keeps them (the first of a meter and time wins), so that they
  * are not read back.
  * In a catch-up of 300,000 readings of 100 meters (benchmarks/src/ingest-profile.ts), a statement reading
- * each day's hours and readings back took 1,517 ms, the days' bounds and rows 199-288 ms so; reading the new
- * readings back took 605-614 ms, the stored ones around them 8-17 ms; the catch-up took 32.0 µs a reading
- * before and 24.5-25.6 so.
+ * each day's hours and readings back took 1,517 ms, writing the days computed here 136-225 ms; reading the
+ * new readings back took 605-614 ms, the stored ones around them 8-17 ms; the catch-up took 32.0 µs a
+ * reading before and 24.5-25.6 so.
  */
 async function recomputeVolumes(
   sql: Sql,
@@ -640,34 +666,15 @@ async function recomputeVolumes(
       // No stored hour of the meter starts later than this: the last is the one holding its reading before
       // the new ones, unless a reading after them is stored.
       storedUntil: meter.next !== null ? Number.POSITIVE_INFINITY : (meter.prev ?? Number.NEGATIVE_INFINITY),
-      days: [] as LocalDay[],
+      // The days the hours start in: a reading on the last boundary (a midnight) is the first of the next
+      // day, so that day is counted too.
+      days: localDays(boundaries[0]!, boundaries.at(-1)!, timeZone),
       added: meter.added ?? [],
     };
   });
 
-  // The days the hours start in (a reading on the last boundary, a midnight, is the first of the next day:
-  // that day is counted too), bounded by PostgreSQL as the queries that read them bound them: it decides
-  // where a midnight the clocks skip or show twice falls.
-  const days = await sql.query<{ n: number; day: string; day_start: number; day_end: number }>(
-    `SELECT d.n::int, to_char(s.day, 'YYYY-MM-DD') AS day,
-       ${epochMs('s.day::timestamp AT TIME ZONE d.tz')} AS day_start,
-       ${epochMs('(s.day + 1)::timestamp AT TIME ZONE d.tz')} AS day_end
-     FROM unnest($1::text[], $2::date[], $3::date[]) WITH ORDINALITY AS d(tz, first_day, last_day, n)
-     CROSS JOIN LATERAL generate_series(0, d.last_day - d.first_day) AS g(k)
-     CROSS JOIN LATERAL (SELECT d.first_day + g.k AS day) s
-     ORDER BY d.n, s.day`,
-    [
-      arrayLiteral(ranges.map((r) => r.timeZone)),
-      arrayLiteral(ranges.map((r) => localDate(r.boundaries[0]!, r.timeZone))),
-      arrayLiteral(ranges.map((r) => localDate(r.boundaries.at(-1)!, r.timeZone))),
-    ],
-  );
-  for (const row of days.rows)
-    ranges[row.n - 1]!.days.push({ date: row.day, start: row.day_start, end: row.day_end });
-  const spans = ranges.map((range) => ({
-    from: Math.min(range.boundaries[0]!, range.days[0]!.start),
-    until: Math.max(range.boundaries.at(-1)!, range.days.at(-1)!.end),
-  }));
+  // The days hold the hours recomputed: their readings are read as a whole.
+  const spans = ranges.map((range) => ({ from: range.days[0]!.start, until: range.days.at(-1)!.end }));
 
   // The readings from the last one at or before the span's start to the first one at or after its end.
   const window = await sql.query<{

@@ -557,9 +557,14 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
         (firstHour - localMidnight) / HOUR + from + k,
         from + k,
       ]);
-    // Uploads of ten hours, the projection catching up after each: the days are recomputed as they fill.
-    for (let from = 0; from < 50; from += 10) {
-      await report(id, hours(from, Math.min(from + 10, 50)));
+    // The projection catches up after each upload: the days are recomputed as they fill. The second upload
+    // begins with the hour after the first midnight, which ends 31 October.
+    for (const [from, to] of [
+      [0, 25],
+      [25, 40],
+      [40, 50],
+    ] as const) {
+      await report(id, hours(from, to));
       await fx.runner.catchUp('readings');
     }
     const days = (await daily(id)).map((d) => [d.day, d.readings, d.volume, d.known]);
