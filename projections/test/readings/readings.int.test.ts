@@ -557,8 +557,8 @@ describe.each(testEngines())('readings projection on $engine', (engine) => {
         (firstHour - localMidnight) / HOUR + from + k,
         from + k,
       ]);
-    // The projection catches up after each upload: the days are recomputed as they fill. The second upload
-    // begins with the hour after the first midnight, which ends 31 October.
+    // The projection catches up after each upload: the days are recomputed as they fill. The second upload's
+    // first reading ends the hour after the first of the two midnights, which is 31 October's last.
     for (const [from, to] of [
       [0, 25],
       [25, 40],
