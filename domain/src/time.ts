@@ -89,6 +89,38 @@ export function localMidnight(date: string, timeZone: string): number {
   return Math.max(...(readings.length > 0 ? readings : candidates));
 }
 
+/** A local day, epoch ms from its midnight to the next. */
+export interface LocalDay {
+  /** YYYY-MM-DD */
+  date: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The local days holding the instants from `from` to `until`, bounded by localMidnight as the queries that
+ * read them bound them (PostgreSQL's `date::timestamp AT TIME ZONE zone`), clock changes at midnight included.
+ */
+export function localDays(from: number, until: number, timeZone: string): LocalDay[] {
+  let date = localDate(from, timeZone);
+  let start = localMidnight(date, timeZone);
+  // Where the clocks show midnight twice the day begins at the later: the hour between is the day before's.
+  if (start > from) {
+    date = addDays(date, -1);
+    start = localMidnight(date, timeZone);
+  }
+  const last = localDate(until, timeZone);
+  const days: LocalDay[] = [];
+  while (date <= last) {
+    const next = addDays(date, 1);
+    const end = localMidnight(next, timeZone);
+    days.push({ date, start, end });
+    date = next;
+    start = end;
+  }
+  return days;
+}
+
 /** The calendar date `days` days after (before, if negative) `date` (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -1,14 +1,13 @@
 import {
-  addDays,
   type CounterReading,
   HOUR_MS,
   type IntervalVolume,
   inNightWindow,
   intervalVolumes,
-  localDate,
+  type LocalDay,
+  localDays,
   localHourBoundaries,
   localHourStart,
-  localMidnight,
   nightHoursOf,
   readingGaps,
   volumeKnown,
@@ -266,7 +265,7 @@ interface DirtyMeter {
   prev: number | null;
   next: number | null;
   /** its new readings in log order, when they are not stored yet */
-  added?: readonly StoredCounterReading[];
+  added?: readonly VolumeReading[];
 }
 
 /** A DirtyMeter as the statements that find them answer it. */
@@ -319,7 +318,7 @@ interface MeterSpan {
   /** the latest reading's index in the batch's readings */
   latest: number;
   /** its readings in log order, as they are stored */
-  readings: StoredCounterReading[];
+  readings: VolumeReading[];
 }
 
 /** A readings event's readings by meter, with the gateway they came through (none for an import or a manual reading). */
@@ -492,14 +491,8 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     sql,
     stored.rows.map((row) => {
       const [meterId, meter] = batch[row.n - 1]!;
-      const dirty = dirtyMeter({
-        ...row,
-        meter_id: meterId,
-        tenant_id: meter.tenantId,
-        lo: meter.lo,
-        hi: meter.hi,
-      });
-      return { ...dirty, added: meter.readings };
+      const dirty = { ...row, meter_id: meterId, tenant_id: meter.tenantId, lo: meter.lo, hi: meter.hi };
+      return { ...dirtyMeter(dirty), added: meter.readings };
     }),
     storeReadings,
   );
@@ -595,39 +588,8 @@ async function writeHours(
     await write(UPSERT_HOURS, fresh);
 }
 
-/** A local day of a meter's tenant, epoch ms from its midnight to the next. */
-interface LocalDay {
-  date: string;
-  start: number;
-  end: number;
-}
-
-/**
- * The local days holding the instants from `from` to `until`, bounded by localMidnight as the queries that
- * read them bound them (PostgreSQL's `date::timestamp AT TIME ZONE zone`), clock changes at midnight included.
- */
-function localDays(from: number, until: number, timeZone: string): LocalDay[] {
-  let date = localDate(from, timeZone);
-  let start = localMidnight(date, timeZone);
-  // Where the clocks show midnight twice the day begins at the later: the hour between is the day before's.
-  if (start > from) {
-    date = addDays(date, -1);
-    start = localMidnight(date, timeZone);
-  }
-  const last = localDate(until, timeZone);
-  const days: LocalDay[] = [];
-  while (date <= last) {
-    const next = addDays(date, 1);
-    const end = localMidnight(next, timeZone);
-    days.push({ date, start, end });
-    date = next;
-    start = end;
-  }
-  return days;
-}
-
-/** A stored reading as the hours and days are computed from it. */
-interface StoredCounterReading extends CounterReading {
+/** A reading as the hours and days are computed from it: its counters and its daily freeze record's channels. */
+interface VolumeReading extends CounterReading {
   battery: number | null;
   valve: string | null;
 }
@@ -657,6 +619,9 @@ async function recomputeVolumes(
     const until = meter.next ?? meter.hi;
     const boundaries = localHourBoundaries(from, until, timeZone);
     if (boundaries.length < 2) boundaries.push(localHourStart(from + HOUR_MS, timeZone));
+    // The days the hours start in: a reading on the last boundary (a midnight) is the first of the next
+    // day, so that day is counted too. Their readings are read as a whole.
+    const days = localDays(boundaries[0]!, boundaries.at(-1)!, timeZone);
     return {
       meterId: meter.meterId,
       tenantId: meter.tenantId,
@@ -666,15 +631,11 @@ async function recomputeVolumes(
       // No stored hour of the meter starts later than this: the last is the one holding its reading before
       // the new ones, unless a reading after them is stored.
       storedUntil: meter.next !== null ? Number.POSITIVE_INFINITY : (meter.prev ?? Number.NEGATIVE_INFINITY),
-      // The days the hours start in: a reading on the last boundary (a midnight) is the first of the next
-      // day, so that day is counted too.
-      days: localDays(boundaries[0]!, boundaries.at(-1)!, timeZone),
+      days,
+      span: { from: days[0]!.start, until: days.at(-1)!.end },
       added: meter.added ?? [],
     };
   });
-
-  // The days hold the hours recomputed: their readings are read as a whole.
-  const spans = ranges.map((range) => ({ from: range.days[0]!.start, until: range.days.at(-1)!.end }));
 
   // The readings from the last one at or before the span's start to the first one at or after its end.
   const window = await sql.query<{
@@ -697,11 +658,11 @@ async function recomputeVolumes(
      ORDER BY d.n, r.ts`,
     [
       arrayLiteral(ranges.map((r) => r.meterId)),
-      arrayLiteral(spans.map((s) => s.from / 1000)),
-      arrayLiteral(spans.map((s) => s.until / 1000)),
+      arrayLiteral(ranges.map((r) => r.span.from / 1000)),
+      arrayLiteral(ranges.map((r) => r.span.until / 1000)),
     ],
   );
-  const readingsOf = ranges.map(() => [] as StoredCounterReading[]);
+  const readingsOf = ranges.map(() => [] as VolumeReading[]);
   for (const row of window.rows)
     readingsOf[row.n - 1]!.push({
       t: row.t,
@@ -721,13 +682,12 @@ async function recomputeVolumes(
   const daily = dayColumns();
   const hourMonths = new Set<number>();
   ranges.forEach((range, i) => {
-    const { boundaries, timeZone } = range;
+    const { boundaries, timeZone, span } = range;
     const first = boundaries[0]!;
     const last = boundaries.at(-1)!;
     // The months the hours start in: the last boundary only ends the last hour.
     for (const month of monthsBetween(first, boundaries.at(-2)!)) hourMonths.add(month);
     const readings = readingsOf[i]!;
-    const span = spans[i]!;
     const hours = intervalVolumes(readings, localHourBoundaries(span.from, span.until, timeZone), range.gaps);
     for (const v of hours) {
       if (v.start < first || v.start >= last) continue;
@@ -804,10 +764,7 @@ const UPSERT_DAYS = `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, 
     night_counted_seconds = excluded.night_counted_seconds`;
 
 /** Stored readings (in time order) and new ones (in log order) as the insert keeps them, in time order. */
-function joinReadings(
-  stored: readonly StoredCounterReading[],
-  added: readonly StoredCounterReading[],
-): StoredCounterReading[] {
+function joinReadings(stored: readonly VolumeReading[], added: readonly VolumeReading[]): VolumeReading[] {
   const times = new Set(stored.map((r) => r.t));
   const joined = [...stored];
   for (const reading of added) {
@@ -835,7 +792,7 @@ function pushDay(
   days: DayColumns,
   day: LocalDay,
   hours: readonly IntervalVolume[],
-  readings: readonly StoredCounterReading[],
+  readings: readonly VolumeReading[],
   timeZone: string,
 ): void {
   const seconds = (day.end - day.start) / 1000;
