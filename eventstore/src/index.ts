@@ -7,6 +7,7 @@ export {
   type Engine,
   isUniqueViolation,
   type Sql,
+  settleUnlessUniqueViolation,
   unlessUniqueViolation,
 } from './db/types.ts';
 export { DatabaseTooNewError, migrateEventStore, SCHEMA_VERSION, splitStatements } from './migrations.ts';

@@ -70,8 +70,21 @@ export async function unlessUniqueViolation<T>(
   write: () => Promise<T>,
 ): Promise<T | null> {
   await sql.query(`SAVEPOINT ${savepoint}`);
+  return settleUnlessUniqueViolation(sql, savepoint, write());
+}
+
+/**
+ * The end of unlessUniqueViolation, for a write sent after the caller took the savepoint itself (to do
+ * other work while the write runs): the savepoint is released, or, when a unique index refused a row,
+ * rolled back to, and the answer is null.
+ */
+export async function settleUnlessUniqueViolation<T>(
+  sql: Sql,
+  savepoint: string,
+  written: Promise<T>,
+): Promise<T | null> {
   try {
-    const result = await write();
+    const result = await written;
     await sql.query(`RELEASE SAVEPOINT ${savepoint}`);
     return result;
   } catch (error) {
