@@ -1,3 +1,4 @@
+import { remembered } from '../accept.ts';
 import type { ingestEventSchemas, MeterReadings, StoredReading } from './ingest.ts';
 
 /**
@@ -38,26 +39,6 @@ export const READING_NUMBER_CHANNELS = [
   'temperature',
 ] as const satisfies readonly (keyof StoredReading)[];
 const NUMBER_CHANNEL: ReadonlySet<string> = new Set(READING_NUMBER_CHANNELS);
-
-const REMEMBERED_TIMES = 4096;
-
-/**
- * `convert` with its answers remembered, emptied when they reach REMEMBERED_TIMES: readings share their
- * instants (a fleet reads on the hour), and reading or writing an ISO time cost more than the rest of a
- * reading.
- */
-function remembered<K, V>(convert: (key: K) => V): (key: K) => V {
-  const answers = new Map<K, V>();
-  return (key) => {
-    let answer = answers.get(key);
-    if (answer === undefined) {
-      answer = convert(key);
-      if (answers.size >= REMEMBERED_TIMES) answers.clear();
-      answers.set(key, answer);
-    }
-    return answer;
-  };
-}
 
 /** The epoch ms of a time written as Date#toISOString writes it; NaN for any other writing. */
 const canonicalTime = remembered((ts: string) => {

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  type Accepts,
+  arrayOf,
+  finiteNumber,
+  nonnegativeNumber,
+  objectOf,
+  stringPassing,
+} from '../accept.ts';
 import { meterNoSchema, valveStateSchema } from '../meters/index.ts';
 
 /**
@@ -21,6 +29,9 @@ export const INGEST_CONTENT_TYPES = {
   arrow: 'application/vnd.apache.arrow.stream',
 } as const;
 
+const alarmCodeSchema = z.string().min(1).max(32);
+const MAX_ALARMS = 16;
+
 /** The measured channels of one reading; total and reverseTotal are cumulative counters in m3. */
 const channels = {
   total: z.number().nonnegative(),
@@ -38,16 +49,38 @@ const channels = {
   /** degrees Celsius */
   temperature: z.number().optional(),
   /** alarm codes (the meter_alarm_type dictionary) */
-  alarms: z.array(z.string().min(1).max(32)).max(16).optional(),
+  alarms: z.array(alarmCodeSchema).max(MAX_ALARMS).optional(),
 };
+
+/** The channels' cheap checks (see accept.ts): a value one passes, its channel takes unchanged. */
+const channelsAccept = {
+  total: nonnegativeNumber,
+  reverseTotal: nonnegativeNumber,
+  flow: finiteNumber,
+  pressure: finiteNumber,
+  pressure2: finiteNumber,
+  battery: nonnegativeNumber,
+  signal: finiteNumber,
+  valve: stringPassing(valveStateSchema),
+  temperature: finiteNumber,
+  alarms: arrayOf(stringPassing(alarmCodeSchema), 0, MAX_ALARMS),
+} satisfies Record<keyof typeof channels, Accepts>;
+
+const gatewayTimeSchema = z.iso.datetime({ offset: true });
 
 /** One reading as a gateway sends it. Unknown fields are refused, so a misspelt channel is not silently lost. */
 export const gatewayReadingSchema = z.strictObject({
   meterNo: meterNoSchema,
-  ts: z.iso.datetime({ offset: true }),
+  ts: gatewayTimeSchema,
   ...channels,
 });
 export type GatewayReading = z.infer<typeof gatewayReadingSchema>;
+
+/** Whether gatewayReadingSchema takes a reading as it is, without a parse (see accept.ts). */
+export const acceptsGatewayReading = objectOf(
+  { meterNo: stringPassing(meterNoSchema), ts: stringPassing(gatewayTimeSchema), ...channelsAccept },
+  ['meterNo', 'ts', 'total'],
+);
 
 export const readingBatchSchema = z.strictObject({
   batchId: z.uuid(),
@@ -75,15 +108,18 @@ export const ingestAnswerSchema = z.object({
 });
 export type IngestAnswer = z.infer<typeof ingestAnswerSchema>;
 
+const storedTimeSchema = z.iso.datetime();
+const counterBreakSchema = z.enum(['before', 'after']);
+
 /**
  * A stored reading: UTC timestamp, no meter number (the event names the meter). A history imported as
  * volumes per interval marks where its counter does not continue (`counterBreak`, domain/src/readings/volumes.ts): the
  * volume between this reading and the one before ('before') or after ('after') is not known.
  */
 export const storedReadingSchema = z.object({
-  ts: z.iso.datetime(),
+  ts: storedTimeSchema,
   ...channels,
-  counterBreak: z.enum(['before', 'after']).optional(),
+  counterBreak: counterBreakSchema.optional(),
 });
 export type StoredReading = z.infer<typeof storedReadingSchema>;
 
@@ -93,6 +129,24 @@ export const meterReadingsSchema = z.object({
   readings: z.array(storedReadingSchema).min(1),
 });
 export type MeterReadings = z.infer<typeof meterReadingsSchema>;
+
+const acceptsUuid = stringPassing(z.uuid());
+const acceptsStoredReadings = arrayOf(
+  objectOf(
+    {
+      ts: stringPassing(storedTimeSchema),
+      ...channelsAccept,
+      counterBreak: stringPassing(counterBreakSchema),
+    },
+    ['ts', 'total'],
+  ),
+  1,
+);
+/** Whether meterReadingsSchema takes one meter's readings as they are, without a parse (see accept.ts). */
+const acceptsMeterReadings = objectOf({ meterId: acceptsUuid, readings: acceptsStoredReadings }, [
+  'meterId',
+  'readings',
+]);
 
 /** ReadingsReported as version 1 stored it: one meter's readings. */
 interface ReadingsReportedV1 extends MeterReadings {
@@ -124,6 +178,10 @@ export const ingestEventSchemas = {
       gatewayId: z.uuid(),
       meters: z.array(meterReadingsSchema).min(1),
     }),
+    accepts: objectOf(
+      { batchId: acceptsUuid, gatewayId: acceptsUuid, meters: arrayOf(acceptsMeterReadings, 1) },
+      ['batchId', 'gatewayId', 'meters'],
+    ),
     upcast: (data: unknown) => {
       const { meterId, readings, ...rest } = data as ReadingsReportedV1;
       return { ...rest, meters: [{ meterId, readings }] };
@@ -140,5 +198,10 @@ export const ingestEventSchemas = {
       meterId: z.uuid(),
       readings: z.array(storedReadingSchema).min(1),
     }),
+    accepts: objectOf({ importId: acceptsUuid, meterId: acceptsUuid, readings: acceptsStoredReadings }, [
+      'importId',
+      'meterId',
+      'readings',
+    ]),
   },
 };
