@@ -42,9 +42,13 @@ export const finiteNumber: Accepts = (value) => typeof value === 'number' && Num
 /** z.number().nonnegative(). */
 export const nonnegativeNumber: Accepts = (value) => finiteNumber(value) && (value as number) >= 0;
 
-/** z.array(item) with `min` and `max` items. */
+/** z.array(item) with `min` and `max` items; a hole is an undefined item (Array#every would skip it). */
 export function arrayOf(item: Accepts, min: number, max = Number.POSITIVE_INFINITY): Accepts {
-  return (value) => Array.isArray(value) && value.length >= min && value.length <= max && value.every(item);
+  return (value) => {
+    if (!Array.isArray(value) || value.length < min || value.length > max) return false;
+    for (let i = 0; i < value.length; i++) if (!item(value[i])) return false;
+    return true;
+  };
 }
 
 /** A z.object or z.strictObject of these fields, the `required` ones present; optional ones absent or valid. */

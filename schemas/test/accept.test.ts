@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { type Accepts, objectOf } from '../src/accept.ts';
+import { z } from 'zod';
+import { type Accepts, arrayOf, finiteNumber, objectOf } from '../src/accept.ts';
 import { eventSchemaOf } from '../src/events.ts';
 import { acceptsGatewayReading, gatewayReadingSchema } from '../src/readings/ingest.ts';
 
@@ -142,6 +142,15 @@ describe('the cheap checks of readings against their schemas', () => {
       const schema = eventSchemaOf(type)!;
       holdsTo(schema.accepts!, schema.data, values);
     }
+  });
+
+  it('refuses an array with a hole, as its schema does', () => {
+    const schema = z.array(z.number());
+    const holed = [1, 2, 3];
+    delete holed[1];
+    expect(schema.safeParse(holed).success).toBe(false);
+    expect(arrayOf(finiteNumber, 0)(holed)).toBe(false);
+    expect(arrayOf(finiteNumber, 0)([1, 2, 3])).toBe(true);
   });
 
   it('refuses what is not a plain object, a field given as undefined, and a missing required field', () => {
