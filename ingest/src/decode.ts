@@ -1,5 +1,5 @@
 import {
-  acceptsGatewayReading,
+  acceptsGatewayReadings,
   type GatewayReading,
   INGEST_CONTENT_TYPES,
   INGEST_MAX_READINGS,
@@ -116,11 +116,7 @@ function validate(batch: unknown): ReadingBatch {
   const readings = (batch as { readings?: unknown } | null)?.readings;
   // Readings the schema takes as they are (nearly every upload's) are not parsed: the batch's own fields
   // are, with its first reading.
-  if (
-    Array.isArray(readings) &&
-    readings.length <= INGEST_MAX_READINGS &&
-    readings.every(acceptsGatewayReading)
-  ) {
+  if (acceptsGatewayReadings(readings)) {
     const fields = readingBatchSchema.safeParse({ ...(batch as object), readings: readings.slice(0, 1) });
     if (fields.success) return { ...fields.data, readings };
   }

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Accepts, arrayOf, finiteNumber, objectOf } from '../src/accept.ts';
 import { eventSchemaOf } from '../src/events.ts';
-import { acceptsGatewayReading, gatewayReadingSchema } from '../src/readings/ingest.ts';
+import {
+  acceptsGatewayReading,
+  acceptsGatewayReadings,
+  gatewayReadingSchema,
+  readingBatchSchema,
+} from '../src/readings/ingest.ts';
 
 /**
  * Each cheap check against its schema, on values mostly right with now and then a field wrong (kind, range,
@@ -111,13 +116,11 @@ function holdsTo(accepts: Accepts, schema: z.ZodType, values: fc.Arbitrary<unkno
 }
 
 describe('the cheap checks of readings against their schemas', () => {
-  it('a reading as a gateway sends it', () => {
+  it('a reading as a gateway sends it, and a batch of them', () => {
     const meterNo = text(['1', '200001', '12345678901234567890'], ['', 'A1', '1'.repeat(41), '-1']);
-    holdsTo(
-      acceptsGatewayReading,
-      gatewayReadingSchema,
-      objects({ meterNo, ts: gatewayTs, ...channels }, ['meterNo', 'ts', 'total']),
-    );
+    const reading = objects({ meterNo, ts: gatewayTs, ...channels }, ['meterNo', 'ts', 'total']);
+    holdsTo(acceptsGatewayReading, gatewayReadingSchema, reading);
+    holdsTo(acceptsGatewayReadings, readingBatchSchema.shape.readings, fc.array(reading, { maxLength: 3 }));
   });
 
   it('the data of the readings events', () => {

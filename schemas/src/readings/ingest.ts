@@ -88,6 +88,11 @@ export const readingBatchSchema = z.strictObject({
 });
 export type ReadingBatch = z.infer<typeof readingBatchSchema>;
 
+/** Whether readingBatchSchema takes a batch's readings as they are, without a parse (see accept.ts). */
+export const acceptsGatewayReadings = arrayOf(acceptsGatewayReading, 1, INGEST_MAX_READINGS) as (
+  value: unknown,
+) => value is GatewayReading[];
+
 /** Why one reading of a batch was refused; the same reason for a meter that does not exist and one of another tenant. */
 export const readingRejectReasonSchema = z.enum(['unknownMeter', 'tsInFuture', 'tsTooOld']);
 export type ReadingRejectReason = z.infer<typeof readingRejectReasonSchema>;
