@@ -36,7 +36,7 @@ export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 export interface EventSchema<T extends z.ZodType = z.ZodType> {
   schemaVersion: number;
   data: T;
-  /** For the events of the most data: a check passing only data `data` takes unchanged, cheaper than its parse (see accept.ts). */
+  /** For events of bulk data: a check passing only data that `data` takes unchanged, cheaper than a parse (see accept.ts). */
   accepts?: (data: unknown) => boolean;
   upcast?: (data: unknown, schemaVersion: number) => unknown;
 }

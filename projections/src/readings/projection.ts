@@ -693,9 +693,9 @@ async function recomputeVolumes(
       arrayLiteral(ranges.map((r) => r.span.until / 1000)),
     ],
   );
-  const readingsOf = ranges.map(() => [] as VolumeReading[]);
+  const storedOf = ranges.map(() => [] as VolumeReading[]);
   for (const row of window.rows)
-    readingsOf[row.n - 1]!.push({
+    storedOf[row.n - 1]!.push({
       t: row.t,
       total: row.total,
       reverse: row.reverse_total,
@@ -707,7 +707,7 @@ async function recomputeVolumes(
   // so that its failure is handled however the computing ends.
   const [, { fresh, recomputed, daily, hourMonths }] = await Promise.all([
     newReadings?.store(),
-    Promise.resolve().then(() => volumeRows(ranges, readingsOf)),
+    Promise.resolve().then(() => volumeRows(ranges, storedOf)),
   ]);
   const meterIds = arrayLiteral(ranges.map((r) => r.meterId));
   const tenantIds = arrayLiteral(ranges.map((r) => r.tenantId));
@@ -723,11 +723,7 @@ async function recomputeVolumes(
 }
 
 /** The hours (new and recomputed) and days of the ranges, from their stored readings joined to the new ones. */
-function volumeRows(ranges: readonly VolumeRange[], readingsOf: VolumeReading[][]) {
-  ranges.forEach((range, i) => {
-    if (range.added.length > 0) readingsOf[i] = joinReadings(readingsOf[i]!, range.added);
-  });
-
+function volumeRows(ranges: readonly VolumeRange[], storedOf: readonly (readonly VolumeReading[])[]) {
   const fresh = hourColumns();
   const recomputed = hourColumns();
   const daily = dayColumns();
@@ -738,7 +734,8 @@ function volumeRows(ranges: readonly VolumeRange[], readingsOf: VolumeReading[][
     const last = boundaries.at(-1)!;
     // The months the hours start in: the last boundary only ends the last hour.
     for (const month of monthsBetween(first, boundaries.at(-2)!)) hourMonths.add(month);
-    const readings = readingsOf[i]!;
+    const stored = storedOf[i]!;
+    const readings = range.added.length > 0 ? joinReadings(stored, range.added) : stored;
     const hours = intervalVolumes(readings, localHourBoundaries(span.from, span.until, timeZone), range.gaps);
     for (const v of hours) {
       if (v.start < first || v.start >= last) continue;
