@@ -21,7 +21,7 @@ describe('cascade partitions in the browser', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // The simulator backfills 60 days; wait until the first district has yesterday's supply.
+    // The simulator backfills 62 days; wait until the first district has yesterday's supply.
     headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const deadline = Date.now() + 240_000;
     for (;;) {

@@ -21,8 +21,11 @@ import { seedDemoReadingPlans } from './reading-plans.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 import { seedDemoWorkOrders } from './work-orders.ts';
 
-/** Days of history the fleet loads on first start. */
-const BACKFILL_DAYS = 60;
+/**
+ * Days of history the fleet loads on first start: enough to hold the whole month before this one, whatever
+ * the day (late on a 31st, its first midnight is almost 62 days back), so that the demo can bill it.
+ */
+const BACKFILL_DAYS = 62;
 
 /** The demo tenant's meter types, by the fleet's roles and upload patterns. */
 const TYPES: Record<'daily' | 'hourly' | 'inlet', MeterTypeBody> = {
@@ -147,7 +150,7 @@ async function lastReadings(services: Services): Promise<Map<string, Date>> {
 export const MQTT_DISTRICT = 2;
 
 /**
- * The living demo of `npm start`: the fleet fills 60 days of history on first start, resumes where it
+ * The living demo of `npm start`: the fleet fills 62 days of history on first start, resumes where it
  * stopped on later starts, then keeps reporting and answering valve commands until `signal` aborts.
  */
 export async function startDemoFleet(
