@@ -20,16 +20,24 @@ describe('cascade partitions in the browser', () => {
   let headers: Record<string, string>;
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    // The simulator backfills 62 days; wait until the first district has yesterday's supply.
-    headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
-    const deadline = Date.now() + 240_000;
+  /**
+   * Waits until the districts have yesterday's supply: after the backfill, and again in a test that reads
+   * yesterday, since a run that crosses midnight in Shanghai has a new yesterday until the meters report it.
+   */
+  async function yesterdayMeasured(waitMs: number) {
+    const deadline = Date.now() + waitMs;
     for (;;) {
       const overview = await (await fetch(`${bed.url}/prod-api/cascade/screen/overview`, { headers })).json();
-      if ((overview.data?.partitions === 3 && overview.data.yesterday.supply > 0) || Date.now() > deadline)
-        break;
+      if ((overview.data?.partitions >= 3 && overview.data.yesterday.supply > 0) || Date.now() > deadline)
+        return;
       await new Promise((r) => setTimeout(r, 3000));
     }
+  }
+
+  beforeAll(async () => {
+    headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
+    // The simulator backfills 62 days first.
+    await yesterdayMeasured(240_000);
     const context = await bed.browser.newContext({
       locale: 'en-US',
       viewport: { width: 1440, height: 1000 },
@@ -394,6 +402,7 @@ describe('cascade partitions in the browser', () => {
   });
 
   it('shows the full-screen view to the signed-in user, and only a sign-in prompt to anyone else', async () => {
+    await yesterdayMeasured(150_000);
     await page.goto(`${bed.url}/cascadeScreen`);
     await expect.poll(() => page.getByTestId('cascade-screen').count(), { timeout: 30_000 }).toBe(1);
     const supply = (await page.getByTestId('screen-supply').innerText()).match(/([\d,]+\.\d) m³/);
@@ -482,14 +491,19 @@ describe('cascade partitions in the browser', () => {
     });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
-    await page.goto(`${bed.url}/cascade/analysis?partitionId=${partitionId}&from=${weekAgo}&to=${today}`);
     const table = page.getByTestId('analysis-daily-table');
-    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(7);
+    const yesterday = table.locator('tbody tr').nth(1).locator('td');
+    // Opened again until yesterday has its supply: just after midnight the inlet's next reading is due.
+    const yesterdaySupply = async () => {
+      await page.goto(`${bed.url}/cascade/analysis?partitionId=${partitionId}&from=${weekAgo}&to=${today}`);
+      await table.locator('tbody tr').nth(6).waitFor({ timeout: 30_000 });
+      return yesterday.nth(1).innerText();
+    };
+    await expect.poll(yesterdaySupply, { timeout: 150_000 }).toMatch(/^[\d,]+\.\d{3}$/);
+    expect(await table.locator('tbody tr').count()).toBe(7);
     // Today is not over: its supply is not yet complete; the days before have a supply and no leakage.
     const todayRow = table.locator('tbody tr').first();
     expect(await todayRow.locator('[data-unknown="incomplete"]').count()).toBeGreaterThan(0);
-    const yesterday = table.locator('tbody tr').nth(1).locator('td');
-    expect(await yesterday.nth(1).innerText()).toMatch(/^[\d,]+\.\d{3}$/);
     // Sales, leakage and rate: the reason, never a 100% rate.
     for (const cell of [2, 3, 4]) expect(await yesterday.nth(cell).innerText()).toBe('No sub-meters');
     expect(await page.getByTestId('balance-rate').innerText()).toContain('No sub-meters');
