@@ -164,7 +164,7 @@ describe('leak detection on the readings of a district year, with outages', () =
   it('raises a leak over an outage of up to three nights on a quiet district at most once in sixty', () => {
     // Sixty quiet districts, each with an outage of its own anywhere in the year. An outage only makes nights
     // unknown (the reference tests above), but the noise that sets the margin is then learnt from a night
-    // fewer, so a borderline step may tip either way: about one outage in three thousand does.
+    // fewer, so a borderline step may tip either way: about one outage in four thousand does.
     const districts = fc.sample(
       fc.record({
         seed: fc.integer({ min: 1, max: 2 ** 30 }),
