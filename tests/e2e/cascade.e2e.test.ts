@@ -36,7 +36,7 @@ describe('cascade partitions in the browser', () => {
 
   beforeAll(async () => {
     headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
-    // The simulator backfills 62 days first.
+    // The simulator backfills its history first.
     await yesterdayMeasured(240_000);
     const context = await bed.browser.newContext({
       locale: 'en-US',

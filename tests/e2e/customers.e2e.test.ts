@@ -22,7 +22,7 @@ describe('customer accounts in the browser', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // The fleet backfills 62 days first (the service is busy meanwhile); a valve command then goes to
+    // The fleet backfills its history first (the service is busy meanwhile); a valve command then goes to
     // the concentrator the meter's latest reading came through.
     const headers = await apiLogin(bed.url, 'demo_admin', 'Demo1234');
     const deadline = Date.now() + 360_000;

@@ -60,7 +60,7 @@ describe('the device screen', () => {
   let page: Page;
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    // Pages load slowly while the fleet fills its 62 days: the test starts once it has.
+    // Pages load slowly while the fleet fills its history: the test starts once it has.
     await fleetBackfilled(bed.url, await apiLogin(bed.url, 'demo_admin', 'Demo1234'));
     page = await bed.newPage();
   }, 480_000);

@@ -35,7 +35,7 @@ describe('reading reports in the browser', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // The simulator backfills 62 days through the gateway protocol; the readings projection follows.
+    // The simulator backfills its history through the gateway protocol; the readings projection follows.
     rateDays = await fleetBackfilled(bed.url, await apiLogin(bed.url, 'demo_admin', 'Demo1234'));
     expect(rateDays.at(-3)?.date).toBe(LAST_COMPLETE_DAY());
     expect(rateDays.at(-3)?.rate).toBeGreaterThan(0.9);

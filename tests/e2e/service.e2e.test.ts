@@ -52,7 +52,7 @@ describe('npm start', () => {
       });
       expect((await created.json()).code).toBe(200);
 
-      // The fleet backfills 62 days through the gateway protocol; the readings projection follows.
+      // The fleet backfills its history through the gateway protocol; the readings projection follows.
       const base = `http://127.0.0.1:${port}/prod-api`;
       const utility = await apiLogin(`http://127.0.0.1:${port}`, 'demo_admin', 'Demo1234');
       const get = async (path: string) => (await fetch(`${base}${path}`, { headers: utility })).json();

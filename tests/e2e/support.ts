@@ -39,7 +39,7 @@ export async function runService(
       HOST: '127.0.0.1',
       HYDROLOG_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // The demo meter fleet only where a test asks for it: its 60-day backfill is heavy.
+      // The demo meter fleet only where a test asks for it: its backfill is heavy.
       HYDROLOG_SIMULATE: '0',
       // No browser test speaks MQTT, and services started side by side would compete for its port.
       MQTT_PORT: 'off',
@@ -144,7 +144,7 @@ export interface RateDay {
 }
 
 /**
- * Waits until the simulated fleet's 60-day backfill reached the last complete day (the day before
+ * Waits until the simulated fleet's backfill reached the last complete day (the day before
  * yesterday, as NB-IoT meters upload a day up to four hours after midnight), and answers the report's days;
  * fails with the last days seen when it does not within 5 minutes.
  */

@@ -168,7 +168,7 @@ describe('leak detection on the readings of a district year, with outages', () =
     const districts = fc.sample(
       fc.record({
         seed: fc.integer({ min: 1, max: 2 ** 30 }),
-        at: fc.integer({ min: 0, max: 360 * 24 }),
+        hour: fc.integer({ min: 0, max: 360 * 24 }),
         hours: fc.integer({ min: 1, max: 72 }),
       }),
       { numRuns: 60, seed: 23 },
@@ -178,7 +178,7 @@ describe('leak detection on the readings of a district year, with outages', () =
       // About one quiet year in twenty-five raises a false alarm on its complete data (the detector's budget).
       .filter(({ year }) => detectLeaks(nights(year, [])).leaks.length === 0);
     expect(quiet.length).toBeGreaterThan(50);
-    const leaksNearOutages = quiet.flatMap(({ year, at: hour, hours }) => {
+    const leaksNearOutages = quiet.flatMap(({ year, hour, hours }) => {
       const outage = { from: at(year, hour), hours };
       const { nights: judged, leaks } = detectLeaks(nights(year, [outage]));
       // The detector did judge the nights (the year is long enough for its baseline and noise).
