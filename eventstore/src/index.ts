@@ -2,6 +2,9 @@ export * from './db/open.ts';
 export { DataDirectoryInUseError, pgliteDatabase } from './db/pglite.ts';
 export {
   arrayLiteral,
+  Column,
+  type ColumnType,
+  column,
   csvLines,
   type Database,
   type Engine,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   arrayLiteral,
+  column,
   type Database,
   type EventStore,
   type NewEvent,
@@ -340,7 +341,7 @@ export async function dropStored(
      FROM (SELECT $1::uuid[] AS meters) m CROSS JOIN unnest($2::int[], $3::float8[]) AS k(meter, seconds)
      JOIN readings r ON r.meter_id = m.meters[k.meter] AND r.ts = to_timestamp(k.seconds)
      WHERE r.ts >= to_timestamp($4) AND r.ts <= to_timestamp($5)`,
-    [arrayLiteral(meters), arrayLiteral(meterOf), arrayLiteral(times), first, last],
+    [arrayLiteral(meters), column('int4', meterOf), column('float8', times), first, last],
   );
   for (const row of rows) byMeter.get(row.meter_id)?.delete(row.ts.getTime());
   return rows.length;

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { csvLines, type Database, type Sql } from './types.ts';
+import { arrayLiteral, Column, csvLines, type Database, type Sql } from './types.ts';
 
 export class DataDirectoryInUseError extends Error {
   constructor(dir: string, pid: number) {
@@ -48,7 +48,10 @@ function isAlive(pid: number): boolean {
 function wrap(target: PGlite | Transaction): Sql {
   return {
     async query<Row>(text: string, params?: unknown[]) {
-      const result = await target.query<Row>(text, params);
+      const result = await target.query<Row>(
+        text,
+        params?.map((p) => (p instanceof Column ? arrayLiteral(p.values) : p)),
+      );
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };

@@ -2,12 +2,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { csvLines, type Database, type Sql } from './types.ts';
+import { Column, csvLines, type Database, type Sql } from './types.ts';
 
 function wrap(client: pg.Pool | pg.PoolClient): Sql {
   return {
     async query<Row>(text: string, params?: unknown[]) {
-      const result = await client.query(text, params as unknown[]);
+      const result = await client.query(
+        text,
+        params?.map((p) => (p instanceof Column ? p.toBinary() : p)),
+      );
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
   };

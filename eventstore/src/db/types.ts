@@ -29,6 +29,7 @@ export interface Database extends Sql {
  * A PostgreSQL array literal for a `$n::type[]` parameter, built in one pass: the hot paths pass their rows
  * as one array per column, which PostgreSQL parses several times faster than the same rows as jsonb, and
  * node-pg's own array escaping (two regular expressions per element, numbers too) costs more than this.
+ * Their uuid, text and date columns go so; numbers and booleans as a `Column`.
  */
 export function arrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
   let out = '{';
@@ -41,6 +42,56 @@ export function arrayLiteral(values: readonly (string | number | boolean | null 
   }
   return `${out}}`;
 }
+
+/** The element types a column parameter can hold, by the type oid that PostgreSQL's binary format names. */
+const ELEMENT_OIDS = { int4: 23, float8: 701, bool: 16 } as const;
+const ELEMENT_BYTES = { int4: 4, float8: 8, bool: 1 } as const;
+export type ColumnType = keyof typeof ELEMENT_OIDS;
+
+/**
+ * A column of numbers or booleans for a `$n::int4[]`, `$n::float8[]` or `$n::bool[]` parameter, which each
+ * engine sends its cheapest way: PostgreSQL receives it in its binary array format, so that no number is
+ * written out as text in Node and parsed back by the server (columns of 8,000 numbers took 480 ns a value
+ * as array literals and 190-220 as binary, formatting, sending and unnest included), and PGlite, inside
+ * this process, as an array literal.
+ */
+export class Column {
+  constructor(
+    readonly type: ColumnType,
+    readonly values: readonly (number | boolean | null | undefined)[],
+  ) {}
+
+  /** array_recv's format: dimensions and element type, then each element as its length and bytes. */
+  toBinary(): Buffer {
+    const { type, values } = this;
+    const size = ELEMENT_BYTES[type];
+    let nulls = 0;
+    for (const value of values) if (value === null || value === undefined) nulls++;
+    const header = values.length === 0 ? 12 : 20;
+    const buffer = Buffer.allocUnsafe(header + values.length * 4 + (values.length - nulls) * size);
+    buffer.writeInt32BE(values.length === 0 ? 0 : 1, 0);
+    buffer.writeInt32BE(nulls > 0 ? 1 : 0, 4);
+    buffer.writeInt32BE(ELEMENT_OIDS[type], 8);
+    if (values.length === 0) return buffer;
+    buffer.writeInt32BE(values.length, 12);
+    buffer.writeInt32BE(1, 16);
+    let at = header;
+    for (const value of values) {
+      if (value === null || value === undefined) {
+        at = buffer.writeInt32BE(-1, at);
+        continue;
+      }
+      at = buffer.writeInt32BE(size, at);
+      // -0 as an array literal writes it: 0, so that both engines store the same figures.
+      if (type === 'float8') at = buffer.writeDoubleBE(value === 0 ? 0 : (value as number), at);
+      else if (type === 'int4') at = buffer.writeInt32BE(value as number, at);
+      else at = buffer.writeUInt8(value ? 1 : 0, at);
+    }
+    return buffer;
+  }
+}
+
+export const column = (type: ColumnType, values: Column['values']) => new Column(type, values);
 
 /** Quotes a value for COPY ... (FORMAT csv). */
 export function csvField(value: unknown): string {

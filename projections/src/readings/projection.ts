@@ -14,6 +14,7 @@ import {
 } from '@hydrolog/domain';
 import {
   arrayLiteral,
+  column,
   type RecordedEvent,
   type Sql,
   settleUnlessUniqueViolation,
@@ -300,10 +301,11 @@ const dirtyMeter = (row: DirtyRow): DirtyMeter => ({
 /** Epoch milliseconds of a timestamptz expression, as a float8 Node reads without parsing a date. */
 const epochMs = (expression: string) => `(extract(epoch FROM ${expression}) * 1000)::float8`;
 
-/** The channel's array literal, or null when no reading has it: unnest pads a NULL array with NULLs. */
-function channel(values: readonly (string | number | undefined)[]): string | null {
-  return values.some((v) => v !== undefined) ? arrayLiteral(values) : null;
-}
+/** A channel's values, or null when no reading has it: unnest pads a NULL array with NULLs. */
+const numberChannel = (values: readonly (number | undefined)[]) =>
+  values.some((v) => v !== undefined) ? column('float8', values) : null;
+const textChannel = (values: readonly (string | undefined)[]) =>
+  values.some((v) => v !== undefined) ? arrayLiteral(values) : null;
 
 const INSERT_READINGS = `INSERT INTO readings (tenant_id, meter_id, gateway_id, ts, total, reverse_total, flow, pressure,
     pressure2, battery, signal, valve, temperature, alarms, counter_break)
@@ -448,10 +450,19 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     arrayLiteral(ids.tenant),
     arrayLiteral(ids.meter),
     arrayLiteral(ids.gateway),
-    arrayLiteral(readings.source),
-    arrayLiteral(readings.seconds),
-    arrayLiteral(readings.total),
-    ...Object.values(readings).slice(3).map(channel),
+    column('int4', readings.source),
+    column('float8', readings.seconds),
+    column('float8', readings.total),
+    numberChannel(readings.reverseTotal),
+    numberChannel(readings.flow),
+    numberChannel(readings.pressure),
+    numberChannel(readings.battery),
+    numberChannel(readings.signal),
+    textChannel(readings.valve),
+    numberChannel(readings.temperature),
+    textChannel(readings.alarms),
+    textChannel(readings.counterBreak),
+    numberChannel(readings.pressure2),
   ];
   // The rows go in log order (the ids come from a one-row subquery, not a join), so the first one wins.
   const newReadings: NewReadings = {
@@ -472,7 +483,7 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
   // zone.
   const batch = [...meters];
   const latest = batch.map(([, m]) => m.latest);
-  const at = (values: readonly (string | number | undefined)[]) => arrayLiteral(latest.map((k) => values[k]));
+  const at = <T>(values: readonly T[]) => latest.map((k) => values[k]);
   const stored = await sql.query<
     Pick<DirtyRow, 'time_zone' | 'report_interval_minutes' | 'prev' | 'next'> & { n: number }
   >(
@@ -499,17 +510,23 @@ async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promis
     [
       arrayLiteral(batch.map(([meterId]) => meterId)),
       arrayLiteral(batch.map(([, m]) => m.tenantId)),
-      arrayLiteral(batch.map(([, m]) => m.lo / 1000)),
-      arrayLiteral(batch.map(([, m]) => m.hi / 1000)),
-      at(readings.seconds),
-      at(readings.total),
-      at(readings.reverseTotal),
-      at(readings.flow),
-      at(readings.pressure),
-      at(readings.pressure2),
-      at(readings.battery),
-      at(readings.signal),
-      at(readings.valve),
+      column(
+        'float8',
+        batch.map(([, m]) => m.lo / 1000),
+      ),
+      column(
+        'float8',
+        batch.map(([, m]) => m.hi / 1000),
+      ),
+      column('float8', at(readings.seconds)),
+      column('float8', at(readings.total)),
+      column('float8', at(readings.reverseTotal)),
+      column('float8', at(readings.flow)),
+      column('float8', at(readings.pressure)),
+      column('float8', at(readings.pressure2)),
+      column('float8', at(readings.battery)),
+      column('float8', at(readings.signal)),
+      arrayLiteral(at(readings.valve)),
       arrayLiteral(latest.map((k) => ids.gateway[readings.source[k]! - 1])),
     ],
   );
@@ -578,6 +595,19 @@ const hourColumns = () => ({
 });
 type HourColumns = ReturnType<typeof hourColumns>;
 
+/** The hourly statements' parameters from $3 on, as their casts type them. */
+const hourParams = (h: HourColumns) => [
+  column('int4', h.range),
+  column('float8', h.start),
+  column('float8', h.end),
+  column('float8', h.volume),
+  column('float8', h.reverse),
+  column('bool', h.startKnown),
+  column('bool', h.endKnown),
+  column('float8', h.coverage),
+  column('bool', h.regular),
+];
+
 const INSERT_HOURS = `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known,
     end_known, coverage, regular)
   SELECT m.tenants[h.range], m.meters[h.range], to_timestamp(h.s), to_timestamp(h.e), h.v, h.r, h.sk, h.ek, h.c, h.rg
@@ -604,8 +634,7 @@ async function writeHours(
   recomputed: HourColumns,
 ): Promise<void> {
   const write = async (statement: string, hours: HourColumns) => {
-    if (hours.range.length > 0)
-      await sql.query(statement, [...meters, ...Object.values(hours).map(arrayLiteral)]);
+    if (hours.range.length > 0) await sql.query(statement, [...meters, ...hourParams(hours)]);
   };
   // The two sets of hours are apart, so they can be written in either order and by separate statements.
   await write(UPSERT_HOURS, recomputed);
@@ -689,8 +718,14 @@ async function recomputeVolumes(
      ORDER BY d.n, r.ts`,
     [
       arrayLiteral(ranges.map((r) => r.meterId)),
-      arrayLiteral(ranges.map((r) => r.span.from / 1000)),
-      arrayLiteral(ranges.map((r) => r.span.until / 1000)),
+      column(
+        'float8',
+        ranges.map((r) => r.span.from / 1000),
+      ),
+      column(
+        'float8',
+        ranges.map((r) => r.span.until / 1000),
+      ),
     ],
   );
   const storedOf = ranges.map(() => [] as VolumeReading[]);
@@ -713,8 +748,7 @@ async function recomputeVolumes(
   const tenantIds = arrayLiteral(ranges.map((r) => r.tenantId));
   await ensureMonthPartitions(sql, 'meter_hourly', hourMonths);
   await writeHours(sql, [tenantIds, meterIds], fresh, recomputed);
-  if (daily.range.length > 0)
-    await sql.query(UPSERT_DAYS, [tenantIds, meterIds, ...Object.values(daily).map(arrayLiteral)]);
+  if (daily.range.length > 0) await sql.query(UPSERT_DAYS, [tenantIds, meterIds, ...dayParams(daily)]);
   await pointTotalsOfMeters(
     sql,
     ranges.map((r) => r.meterId),
@@ -786,6 +820,24 @@ const dayColumns = () => ({
   nightCountedSeconds: [] as number[],
 });
 type DayColumns = ReturnType<typeof dayColumns>;
+
+/** The daily statement's parameters from $3 on, as its casts type them. */
+const dayParams = (d: DayColumns) => [
+  column('int4', d.range),
+  arrayLiteral(d.day),
+  column('float8', d.volume),
+  column('float8', d.reverse),
+  column('float8', d.measured),
+  column('bool', d.known),
+  column('float8', d.coverage),
+  column('int4', d.readings),
+  column('float8', d.reportTime),
+  column('float8', d.total),
+  column('float8', d.battery),
+  arrayLiteral(d.valve),
+  column('float8', d.nightLowestFlow),
+  column('float8', d.nightCountedSeconds),
+];
 
 const UPSERT_DAYS = `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, measured_volume, known,
     coverage, readings, report_time, total, battery, valve, night_lowest_flow, night_counted_seconds)
