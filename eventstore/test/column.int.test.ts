@@ -4,7 +4,7 @@ import { testEngines } from '../src/testing.ts';
 
 // PostgreSQL receives a column in its binary array format, PGlite as an array literal: both store the same.
 for (const { engine, open } of testEngines()) {
-  it(`${engine} takes number and boolean columns with nulls, and empty ones, as the values they hold`, async () => {
+  it(`${engine} takes number and boolean columns with nulls, and empty ones, as the values they hold, and refuses what int4 cannot hold`, async () => {
     const db = await open();
     try {
       const { rows } = await db.query<{ f: number[]; i: number[]; b: boolean[]; empty: number[]; n: number }>(
@@ -24,6 +24,8 @@ for (const { engine, open } of testEngines()) {
       expect(row.b).toEqual([true, false, null]);
       expect(row.empty).toEqual([]);
       expect(row.n).toBe(7);
+      for (const value of [2 ** 31, 1.5])
+        await expect(db.query('SELECT $1::int4[] AS i', [column('int4', [value])])).rejects.toThrow();
     } finally {
       await db.close();
     }
