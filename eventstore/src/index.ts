@@ -2,8 +2,6 @@ export * from './db/open.ts';
 export { DataDirectoryInUseError, pgliteDatabase } from './db/pglite.ts';
 export {
   arrayLiteral,
-  Column,
-  type ColumnType,
   column,
   csvLines,
   type Database,

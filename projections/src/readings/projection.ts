@@ -357,19 +357,19 @@ function meterReadingsOf(
 }
 
 /**
- * Stores the events' readings, then each meter's latest state. Parsing their parameters was most of the
- * cost (PostgreSQL reads jsonb, and arrays too, character by character), so the readings go as short
- * arrays: the ids once per meter of an event, each reading naming that by number, times in epoch seconds,
- * channels no reading has as null (measured with benchmarks/src/ingest-profile.ts: 8,000 readings took
- * 95-137 ms as one jsonb parameter and 67 ms so). The readings are inserted as new, without ON CONFLICT's work or a
- * RETURNING list, and each meter's span and latest reading are found here: 20,000 readings took 119-125 ms
- * so in psql, and 258-269 ms with ON CONFLICT DO NOTHING RETURNING and their meters' latest and spans found
- * from what it returned. Binary COPY (fields stored as sent, nothing parsed) took 60-70 ms per batch of 18,750
- * readings against this INSERT's 73-81 in the profile, yet the ingest bench ran slower end to end with it
- * (25,710-31,242 readings/s in four runs against 31,926-33,694 in three, alternating): the INSERT stays. A
- * reading already stored (same meter and time) is kept as it was: the first one wins, in log order, so when
- * one is, the insert is undone and made again leaving out those stored. Its meter's hours are then
- * recomputed all the same, to the same figures.
+ * Stores the events' readings, then each meter's latest state. Parsing their parameters was most of the cost
+ * (PostgreSQL reads jsonb, and array literals too, character by character), so the readings go as short
+ * arrays, numbers as binary columns: the ids once per meter of an event, each reading naming that by number,
+ * times in epoch seconds, channels no reading has as null (measured with benchmarks/src/ingest-profile.ts:
+ * 8,000 readings took 95-137 ms as one jsonb parameter and 67 ms so). The readings are inserted as new,
+ * without ON CONFLICT's work or a RETURNING list, and each meter's span and latest reading are found here:
+ * 20,000 readings took 119-125 ms so in psql, and 258-269 ms with ON CONFLICT DO NOTHING RETURNING and their
+ * meters' latest and spans found from what it returned. Binary COPY (fields stored as sent, nothing parsed)
+ * took 60-70 ms per batch of 18,750 readings against this INSERT's 73-81 in the profile, yet the ingest bench
+ * ran slower end to end with it (25,710-31,242 readings/s in four runs against 31,926-33,694 in three,
+ * alternating): the INSERT stays. A reading already stored (same meter and time) is kept as it was: the first
+ * one wins, in log order, so when one is, the insert is undone and made again leaving out those stored. Its
+ * meter's hours are then recomputed all the same, to the same figures.
  */
 async function applyReadings(sql: Sql, events: readonly RecordedEvent[]): Promise<void> {
   const ids = { tenant: [] as string[], meter: [] as string[], gateway: [] as (string | undefined)[] };
