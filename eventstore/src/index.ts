@@ -2,6 +2,7 @@ export * from './db/open.ts';
 export { DataDirectoryInUseError, pgliteDatabase } from './db/pglite.ts';
 export {
   arrayLiteral,
+  type ColumnType,
   column,
   csvLines,
   type Database,

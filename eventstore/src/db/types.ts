@@ -43,10 +43,13 @@ export function arrayLiteral(values: readonly (string | number | boolean | null 
   return `${out}}`;
 }
 
-/** The element types a column parameter can hold, by the type oid that PostgreSQL's binary format names. */
-const ELEMENT_OIDS = { int4: 23, float8: 701, bool: 16 } as const;
-const ELEMENT_BYTES = { int4: 4, float8: 8, bool: 1 } as const;
-export type ColumnType = keyof typeof ELEMENT_OIDS;
+/** The element types a column parameter can hold: the type oid PostgreSQL's binary format names, and the size. */
+const ELEMENTS = {
+  int4: { oid: 23, bytes: 4 },
+  float8: { oid: 701, bytes: 8 },
+  bool: { oid: 16, bytes: 1 },
+} as const;
+export type ColumnType = keyof typeof ELEMENTS;
 
 /**
  * A column of numbers or booleans for a `$n::int4[]`, `$n::float8[]` or `$n::bool[]` parameter, which each
@@ -64,7 +67,7 @@ export class Column {
   /** array_recv's format: dimensions and element type, then each element as its length and bytes. */
   toBinary(): Buffer {
     const { type, values } = this;
-    const size = ELEMENT_BYTES[type];
+    const { oid, bytes: size } = ELEMENTS[type];
     let nulls = 0;
     for (const value of values) if (value === null || value === undefined) nulls++;
     const header = values.length === 0 ? 12 : 20;
@@ -73,7 +76,7 @@ export class Column {
     const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     view.setInt32(0, values.length === 0 ? 0 : 1);
     view.setInt32(4, nulls > 0 ? 1 : 0);
-    view.setInt32(8, ELEMENT_OIDS[type]);
+    view.setInt32(8, oid);
     if (values.length === 0) return buffer;
     view.setInt32(12, values.length);
     view.setInt32(16, 1);

@@ -14,6 +14,7 @@ import {
 } from '@hydrolog/domain';
 import {
   arrayLiteral,
+  type ColumnType,
   column,
   type RecordedEvent,
   type Sql,
@@ -578,35 +579,49 @@ async function recomputeHistory(sql: Sql, meterIds: readonly string[]): Promise<
   }
 }
 
-/**
- * Hours as the hourly statements take them: short arrays in the order of their parameters, each hour naming
- * its meter by number, boundaries in epoch seconds (whole seconds in every time zone).
- */
-const hourColumns = () => ({
-  range: [] as number[],
-  start: [] as number[],
-  end: [] as number[],
-  volume: [] as (number | null)[],
-  reverse: [] as (number | null)[],
-  startKnown: [] as boolean[],
-  endKnown: [] as boolean[],
-  coverage: [] as number[],
-  regular: [] as boolean[],
-});
-type HourColumns = ReturnType<typeof hourColumns>;
+/** A statement's array parameter: a binary column, or an array literal (dates, text). */
+type ParamType = ColumnType | 'literal';
+type ValueOf<T extends ParamType> = T extends 'bool'
+  ? boolean | null
+  : T extends 'literal'
+    ? string | null
+    : number | null;
 
-/** The hourly statements' parameters from $3 on, as their casts type them. */
-const hourParams = (h: HourColumns) => [
-  column('int4', h.range),
-  column('float8', h.start),
-  column('float8', h.end),
-  column('float8', h.volume),
-  column('float8', h.reverse),
-  column('bool', h.startKnown),
-  column('bool', h.endKnown),
-  column('float8', h.coverage),
-  column('bool', h.regular),
-];
+/**
+ * The columns of the rows a statement unnests, declared once by name and type in the order of its
+ * parameters: `empty` makes the arrays the rows are pushed to, `params` turns them into the parameters.
+ */
+function statementColumns<T extends Record<string, ParamType>>(types: T) {
+  type Columns = { [K in keyof T]: ValueOf<T[K]>[] };
+  return {
+    empty: () => Object.fromEntries(Object.keys(types).map((name) => [name, []])) as unknown as Columns,
+    params: (columns: Columns) =>
+      Object.entries(types).map(([name, type]) => {
+        const values = columns[name]!;
+        return type === 'literal'
+          ? arrayLiteral(values)
+          : column(type, values as (number | boolean | null)[]);
+      }),
+  };
+}
+
+/**
+ * Hours as the hourly statements take them: short arrays in the order of their parameters ($3 on, typed as
+ * their casts), each hour naming its meter by number, boundaries in epoch seconds (whole seconds in every
+ * time zone).
+ */
+const HOURS = statementColumns({
+  range: 'int4',
+  start: 'float8',
+  end: 'float8',
+  volume: 'float8',
+  reverse: 'float8',
+  startKnown: 'bool',
+  endKnown: 'bool',
+  coverage: 'float8',
+  regular: 'bool',
+});
+type HourColumns = ReturnType<typeof HOURS.empty>;
 
 const INSERT_HOURS = `INSERT INTO meter_hourly (tenant_id, meter_id, hour, hour_end, volume, reverse_volume, start_known,
     end_known, coverage, regular)
@@ -634,7 +649,7 @@ async function writeHours(
   recomputed: HourColumns,
 ): Promise<void> {
   const write = async (statement: string, hours: HourColumns) => {
-    if (hours.range.length > 0) await sql.query(statement, [...meters, ...hourParams(hours)]);
+    if (hours.range.length > 0) await sql.query(statement, [...meters, ...HOURS.params(hours)]);
   };
   // The two sets of hours are apart, so they can be written in either order and by separate statements.
   await write(UPSERT_HOURS, recomputed);
@@ -748,7 +763,7 @@ async function recomputeVolumes(
   const tenantIds = arrayLiteral(ranges.map((r) => r.tenantId));
   await ensureMonthPartitions(sql, 'meter_hourly', hourMonths);
   await writeHours(sql, [tenantIds, meterIds], fresh, recomputed);
-  if (daily.range.length > 0) await sql.query(UPSERT_DAYS, [tenantIds, meterIds, ...dayParams(daily)]);
+  if (daily.range.length > 0) await sql.query(UPSERT_DAYS, [tenantIds, meterIds, ...DAYS.params(daily)]);
   await pointTotalsOfMeters(
     sql,
     ranges.map((r) => r.meterId),
@@ -758,9 +773,9 @@ async function recomputeVolumes(
 
 /** The hours (new and recomputed) and days of the ranges, from their stored readings joined to the new ones. */
 function volumeRows(ranges: readonly VolumeRange[], storedOf: readonly (readonly VolumeReading[])[]) {
-  const fresh = hourColumns();
-  const recomputed = hourColumns();
-  const daily = dayColumns();
+  const fresh = HOURS.empty();
+  const recomputed = HOURS.empty();
+  const daily = DAYS.empty();
   const hourMonths = new Set<number>();
   ranges.forEach((range, i) => {
     const { boundaries, timeZone, span } = range;
@@ -802,42 +817,24 @@ function volumeRows(ranges: readonly VolumeRange[], storedOf: readonly (readonly
   return { fresh, recomputed, daily, hourMonths };
 }
 
-/** Days as the daily statement takes them: short arrays in the order of its parameters, like the hours. */
-const dayColumns = () => ({
-  range: [] as number[],
-  day: [] as string[],
-  volume: [] as (number | null)[],
-  reverse: [] as (number | null)[],
-  measured: [] as number[],
-  known: [] as boolean[],
-  coverage: [] as number[],
-  readings: [] as number[],
-  reportTime: [] as (number | null)[],
-  total: [] as (number | null)[],
-  battery: [] as (number | null)[],
-  valve: [] as (string | null)[],
-  nightLowestFlow: [] as (number | null)[],
-  nightCountedSeconds: [] as number[],
+/** Days as the daily statement takes them, like the hours. */
+const DAYS = statementColumns({
+  range: 'int4',
+  day: 'literal',
+  volume: 'float8',
+  reverse: 'float8',
+  measured: 'float8',
+  known: 'bool',
+  coverage: 'float8',
+  readings: 'int4',
+  reportTime: 'float8',
+  total: 'float8',
+  battery: 'float8',
+  valve: 'literal',
+  nightLowestFlow: 'float8',
+  nightCountedSeconds: 'float8',
 });
-type DayColumns = ReturnType<typeof dayColumns>;
-
-/** The daily statement's parameters from $3 on, as its casts type them. */
-const dayParams = (d: DayColumns) => [
-  column('int4', d.range),
-  arrayLiteral(d.day),
-  column('float8', d.volume),
-  column('float8', d.reverse),
-  column('float8', d.measured),
-  column('bool', d.known),
-  column('float8', d.coverage),
-  column('int4', d.readings),
-  column('float8', d.reportTime),
-  column('float8', d.total),
-  column('float8', d.battery),
-  arrayLiteral(d.valve),
-  column('float8', d.nightLowestFlow),
-  column('float8', d.nightCountedSeconds),
-];
+type DayColumns = ReturnType<typeof DAYS.empty>;
 
 const UPSERT_DAYS = `INSERT INTO meter_daily (tenant_id, meter_id, day, volume, reverse_volume, measured_volume, known,
     coverage, readings, report_time, total, battery, valve, night_lowest_flow, night_counted_seconds)
